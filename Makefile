@@ -1,0 +1,144 @@
+# trikmeans build.
+#
+#   make              library (build/libtrikmeans.a) and command (build/trikmeans)
+#   make test         build and run every test program, both precisions
+#   make sanitize     CPU build and tests under AddressSanitizer + UBSan
+#   make deps         install the Debian packages the build and tests need
+#   make FMA=0        build CUDA kernels without fused multiply-add contraction
+#   make NVCC=        build without CUDA even where nvcc exists
+#   make CMOCKA_DIR=D use a libcmocka-dev unpacked under D (dpkg -x)
+#
+# Every source that includes "real.h" is precision dependent and compiled
+# twice, with -DTKM_PREC=32 into build/f32 and -DTKM_PREC=64 into build/f64.
+
+BUILD    ?= build
+CC       ?= gcc
+NVCC     ?= $(shell command -v nvcc 2>/dev/null || \
+                    { test -x /usr/local/cuda/bin/nvcc && echo /usr/local/cuda/bin/nvcc; })
+CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(NVCC))
+FMA      ?= 1
+SAN      ?=
+OPT      ?= -O2
+
+comma    := ,
+WARN     := -Wall -Wextra -Werror
+CFLAGS   ?= $(OPT) -g
+CFLAGS   += -std=c11 -D_GNU_SOURCE $(WARN) -fopenmp -Iinclude -Isrc/common $(SAN)
+# CMOCKA_DIR: a root where libcmocka-dev was unpacked (dpkg -x), for machines
+# where it cannot be installed (the GPU machine); empty = the system's.
+CMOCKA_DIR ?=
+CMOCKA_LIBDIR := $(CMOCKA_DIR)/usr/lib/x86_64-linux-gnu
+LDLIBS   := $(if $(CMOCKA_DIR),-I$(CMOCKA_DIR)/usr/include -L$(CMOCKA_LIBDIR) \
+              -Wl$(comma)-rpath$(comma)$(CMOCKA_LIBDIR)) -lcmocka
+LIBS     := -fopenmp -lm
+
+ifneq ($(strip $(NVCC)),)
+HAVE_CUDA := 1
+CFLAGS   += -DTKM_HAVE_CUDA=1 -DTKM_CUDA_FMA=$(FMA) -I$(CUDA_HOME)/include
+NVFLAGS  := -O3 -std=c++17 -Iinclude -Isrc/common -DTKM_HAVE_CUDA=1 \
+            -gencode arch=compute_90,code=sm_90 \
+            -gencode arch=compute_75,code=compute_75 \
+            -Xcompiler -Wall,-Wextra,-Werror -Werror all-warnings \
+            -DTKM_CUDA_FMA=$(FMA)
+ifeq ($(FMA),0)
+NVFLAGS  += --fmad=false
+endif
+LIBS     += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lpthread -lstdc++
+else
+HAVE_CUDA := 0
+CFLAGS   += -DTKM_HAVE_CUDA=0 -DTKM_CUDA_FMA=-1
+endif
+
+LIB_SRC   := $(sort $(wildcard src/common/*.c src/lloyd/*.c src/elkan/*.c src/hamerly/*.c))
+PREC_SRC  := $(sort $(shell grep -l '^\#include "real.h"' $(LIB_SRC) 2>/dev/null))
+PLAIN_SRC := $(filter-out $(PREC_SRC),$(LIB_SRC))
+CU_SRC    := $(if $(filter 1,$(HAVE_CUDA)),$(sort $(wildcard kernels/*.cu)))
+CLI_SRC   := $(sort $(wildcard src/cli/*.c))
+TEST_SRC  := $(sort $(wildcard tests/test_*.c))
+HEADERS   := $(wildcard include/*.h src/*/*.h kernels/*.cuh)
+
+PLAIN_OBJ := $(PLAIN_SRC:%.c=$(BUILD)/plain/%.o)
+PREC_OBJ  := $(foreach p,f32 f64,$(PREC_SRC:%.c=$(BUILD)/$(p)/%.o))
+CU_OBJ    := $(foreach p,f32 f64,$(CU_SRC:%.cu=$(BUILD)/$(p)/%.o))
+CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/plain/%.o)
+TESTS     := $(foreach p,f32 f64,$(TEST_SRC:tests/%.c=$(BUILD)/$(p)/tests/%))
+
+LIB := $(BUILD)/libtrikmeans.a
+BIN := $(BUILD)/trikmeans
+
+.PHONY: all test sanitize deps clean info-build
+.DELETE_ON_ERROR:
+
+all: info-build $(LIB) $(BIN)
+
+info-build:
+ifeq ($(HAVE_CUDA),1)
+	@echo "trikmeans: building with CUDA ($(NVCC)), FMA=$(FMA)"
+else
+	@echo "trikmeans: nvcc not found: building the CPU forms only (seq, omp);" \
+	      "cuda-global and cuda-shared will report themselves absent"
+endif
+
+$(BUILD)/plain/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/f32/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -DTKM_PREC=32 -c $< -o $@
+
+$(BUILD)/f64/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -DTKM_PREC=64 -c $< -o $@
+
+$(BUILD)/f32/%.o: %.cu $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVFLAGS) -DTKM_PREC=32 -c $< -o $@
+
+$(BUILD)/f64/%.o: %.cu $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVFLAGS) -DTKM_PREC=64 -c $< -o $@
+
+$(LIB): $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BIN): $(CLI_OBJ) $(LIB)
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LIBS)
+
+$(BUILD)/f32/tests/%: tests/%.c $(LIB) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests -DTKM_PREC=32 -o $@ $< $(LIB) $(LDLIBS) $(LIBS)
+
+$(BUILD)/f64/tests/%: tests/%.c $(LIB) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests -DTKM_PREC=64 -o $@ $< $(LIB) $(LDLIBS) $(LIBS)
+
+# Each test program runs from the repository root; TKM_BIN lets the command
+# tests find the trikmeans binary of this build.
+test: all $(TESTS)
+	@fail=0; for t in $(TESTS); do \
+	  echo "== $$t"; \
+	  TKM_BIN=$(BIN) $$t || fail=1; \
+	done; \
+	if [ $$fail -ne 0 ]; then echo "make test: FAILED"; exit 1; fi; \
+	echo "make test: all test programs passed"
+
+sanitize:
+	$(MAKE) BUILD=build-san NVCC= OPT=-O1 \
+	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	  test
+
+DEB_PKGS := gcc make libcmocka-dev
+deps:
+	@missing=""; for p in $(DEB_PKGS); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -z "$$missing" ]; then echo "deps: all present ($(DEB_PKGS))"; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  echo "deps: installing$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	else echo "deps: missing$$missing; run: sudo apt-get install$$missing"; exit 1; fi
+
+clean:
+	rm -rf build build-san

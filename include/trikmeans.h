@@ -1,0 +1,221 @@
+/*
+ * trikmeans: exact k-means (Lloyd, Elkan, Hamerly) in sequential, OpenMP and
+ * CUDA forms, float and double.  This is the only public header.
+ *
+ * Conventions:
+ *  - every function that can fail returns a tkm_status and, when msg is not
+ *    NULL, writes a one-line explanation into msg[0..msglen-1];
+ *  - the library never prints and never exits;
+ *  - data sets are held as row-major double, exactly as read; a run in float
+ *    converts them once;
+ *  - results are returned in double (a float centroid converts exactly).
+ */
+#ifndef TRIKMEANS_H
+#define TRIKMEANS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TKM_VERSION "0.1.0"
+
+/* ---- status ------------------------------------------------------------ */
+
+typedef enum {
+    TKM_OK = 0,
+    TKM_EINVAL,   /* a parameter is out of range                        */
+    TKM_ENOMEM,   /* host memory allocation failed                      */
+    TKM_EIO,      /* a file could not be opened, read or written        */
+    TKM_EFORMAT,  /* a file's content is malformed                      */
+    TKM_ECUDA,    /* a CUDA call failed                                 */
+    TKM_ENODEV,   /* the form needs a device that is not there          */
+    TKM_ENOTSUP,  /* the form or feature is not compiled into this build */
+    TKM_ERANGE    /* a value does not fit the requested precision        */
+} tkm_status;
+
+/* Short, static description of a status code. */
+const char *tkm_strerror(tkm_status s);
+
+/* ---- names ------------------------------------------------------------- */
+
+typedef enum { TKM_LLOYD = 0, TKM_ELKAN, TKM_HAMERLY, TKM_NALGO } tkm_algorithm;
+typedef enum {
+    TKM_SEQ = 0,
+    TKM_OMP,
+    TKM_CUDA_GLOBAL,
+    TKM_CUDA_SHARED,
+    TKM_NFORM
+} tkm_form;
+typedef enum { TKM_F32 = 32, TKM_F64 = 64 } tkm_precision;
+typedef enum {
+    TKM_INIT_KMEANSPP = 0,    /* D^2 sampling, one candidate per step      */
+    TKM_INIT_KMEANSPP_GREEDY, /* D^2 sampling, best of several candidates  */
+    TKM_INIT_RANDOM           /* k distinct rows chosen uniformly          */
+} tkm_init_method;
+typedef enum {
+    TKM_EMPTY_KEEP = 0, /* an empty cluster keeps its previous centroid     */
+    TKM_EMPTY_FARTHEST  /* it moves to the point farthest from its centroid */
+} tkm_empty_policy;
+
+/* Name of an enum value ("lloyd", "cuda-global", "f32", ...). */
+const char *tkm_algorithm_name(tkm_algorithm a);
+const char *tkm_form_name(tkm_form f);
+const char *tkm_precision_name(tkm_precision p);
+const char *tkm_init_name(tkm_init_method m);
+const char *tkm_empty_name(tkm_empty_policy e);
+/* Parse a name; return 0 on success, -1 if the name is unknown. */
+int tkm_algorithm_parse(const char *s, tkm_algorithm *out);
+int tkm_form_parse(const char *s, tkm_form *out);
+int tkm_precision_parse(const char *s, tkm_precision *out);
+int tkm_init_parse(const char *s, tkm_init_method *out);
+int tkm_empty_parse(const char *s, tkm_empty_policy *out);
+
+/* Is the form compiled in and runnable here?  TKM_OK, or TKM_ENOTSUP /
+ * TKM_ENODEV with the reason in why. */
+tkm_status tkm_form_available(tkm_form f, char *why, size_t whylen);
+
+/* ---- data sets --------------------------------------------------------- */
+
+typedef struct {
+    size_t n;  /* rows (points)      */
+    size_t d;  /* columns (features) */
+    double *x; /* n*d, row-major     */
+} tkm_dataset;
+
+typedef enum {
+    TKM_FMT_AUTO = 0, /* by extension: .npy, .bin/.raw, anything else text */
+    TKM_FMT_TEXT,     /* CSV, TSV or whitespace separated                  */
+    TKM_FMT_NPY,      /* NumPy .npy, C order                               */
+    TKM_FMT_RAW       /* raw little-endian binary, shape given             */
+} tkm_format;
+
+typedef struct {
+    tkm_format format;
+    size_t raw_d;         /* raw: columns (required)                       */
+    size_t raw_n;         /* raw: rows, 0 = file size / (d * width)        */
+    int raw_bits;         /* raw: 32 or 64 (float32 or float64)            */
+    tkm_precision target; /* reject values that do not fit this precision */
+} tkm_read_opts;
+
+void tkm_read_opts_default(tkm_read_opts *o);
+
+/* Read a data set.  Rejects empty input, ragged rows, non-numeric fields,
+ * NaN/Inf and values out of the target precision's range, naming the file,
+ * line and column.  On failure *out is left empty. */
+tkm_status tkm_dataset_read(const char *path, const tkm_read_opts *o,
+                            tkm_dataset *out, char *msg, size_t msglen);
+/* Free a data set's storage; accepts NULL and empty data sets. */
+void tkm_dataset_free(tkm_dataset *ds);
+
+/* Write an n x d matrix (d columns) as .csv or .npy (float64) by the
+ * extension of path.  The file appears whole or not at all. */
+tkm_status tkm_write_matrix(const char *path, const double *a, size_t n,
+                            size_t d, char *msg, size_t msglen);
+/* Write n labels as .csv (one per line) or .npy (int32) by extension. */
+tkm_status tkm_write_labels(const char *path, const int32_t *labels,
+                            size_t n, char *msg, size_t msglen);
+
+/* Synthetic data: k Gaussian blobs of standard deviation spread around
+ * centres drawn uniformly from [-box, box]^d.  truth (n labels) may be NULL. */
+tkm_status tkm_generate_blobs(size_t n, size_t d, size_t k, double spread,
+                              double box, uint64_t seed, tkm_dataset *out,
+                              int32_t *truth, char *msg, size_t msglen);
+/* Synthetic data: n points uniform in [-box, box]^d. */
+tkm_status tkm_generate_uniform(size_t n, size_t d, double box,
+                                uint64_t seed, tkm_dataset *out, char *msg,
+                                size_t msglen);
+
+/* ---- initialisation ---------------------------------------------------- */
+
+/* Choose k initial centroids (k*d doubles into out) from the data, in
+ * double, so that every precision and form starts from the same point.
+ * candidates: number of D^2 candidates per step for the greedy variant,
+ * 0 = 2 + floor(ln k) as scikit-learn does. */
+tkm_status tkm_init_centroids(const tkm_dataset *ds, size_t k,
+                              tkm_init_method m, int candidates,
+                              uint64_t seed, double *out, char *msg,
+                              size_t msglen);
+
+/* ---- solving ----------------------------------------------------------- */
+
+typedef struct {
+    int iter;                 /* 1-based                                   */
+    uint64_t changed;         /* labels changed by this assign step        */
+    uint64_t dist_pc;         /* point-centroid distances computed         */
+    uint64_t dist_cc;         /* centroid-centroid distances computed      */
+    uint64_t pruned_points;   /* points skipped by the global bound test   */
+    uint64_t pruned_pairs;    /* (point, centroid) pairs skipped by the
+                                 per-centroid test                          */
+    double max_drift;         /* largest centroid move in the update       */
+    double inertia;           /* of this assignment, or NaN if not asked   */
+    double t_assign;          /* seconds                                   */
+    double t_update;
+    double t_bound;
+} tkm_iter_stats;
+
+/* Progress callback, called after every iteration; return non-zero to stop
+ * the run early (it then ends with converged = 0). */
+typedef int (*tkm_progress_fn)(const tkm_iter_stats *it, void *ctx);
+
+typedef struct {
+    size_t k;
+    tkm_algorithm algorithm;
+    tkm_form form;
+    tkm_precision precision;
+    int max_iter;           /* > 0                                          */
+    double tol;             /* stop when max drift <= tol; 0 = strict only  */
+    int threads;            /* omp form: 0 = OpenMP's default               */
+    int block_size;         /* cuda forms: 0 = the form's default           */
+    tkm_empty_policy empty;
+    int inertia_each_iter;  /* compute inertia in every iteration's stats   */
+    tkm_progress_fn progress;
+    void *progress_ctx;
+} tkm_params;
+
+/* Defaults: lloyd, seq, f64, max_iter 300, tol 0, empty keep. k must be set. */
+void tkm_params_default(tkm_params *p);
+
+typedef struct {
+    size_t n, d, k;
+    tkm_algorithm algorithm;
+    tkm_form form;
+    tkm_precision precision;
+    double *centroids;       /* k*d, row-major                              */
+    int32_t *labels;         /* n                                           */
+    int iterations;          /* assign steps taken                          */
+    int converged;           /* 1: no label changed (or tol reached)        */
+    double inertia;          /* sum of squared distances, final            */
+    double t_total;          /* seconds, after the data are in place        */
+    size_t bound_bytes;      /* bytes of bound storage                      */
+    int threads;             /* threads used (cpu) or threads per block     */
+    int blocks;              /* cuda: blocks per grid, cpu: 0               */
+    tkm_iter_stats *iters;   /* iterations rows                             */
+} tkm_result;
+
+/* Check parameters against a data set of n x d; TKM_EINVAL with a message
+ * saying what to change. */
+tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
+                            char *msg, size_t msglen);
+
+/* Run one solver from the given initial centroids (k*d doubles).  On
+ * success *res owns its arrays (free with tkm_result_free); on failure it
+ * is left empty. */
+tkm_status tkm_fit(const tkm_dataset *ds, const double *init,
+                   const tkm_params *p, tkm_result *res, char *msg,
+                   size_t msglen);
+void tkm_result_free(tkm_result *res);
+
+/* One line about the CUDA devices seen, or why there are none. */
+void tkm_cuda_describe(char *buf, size_t len);
+/* Whether kernels were built with FMA contraction (1), without (0), or
+ * not built at all (-1). */
+int tkm_cuda_fma(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRIKMEANS_H */

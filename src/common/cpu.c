@@ -1,0 +1,163 @@
+/*
+ * The CPU engine: sequential and OpenMP forms of every algorithm share this
+ * state; the algorithm supplies the assign step and its bounds.  The
+ * sequential form is the same code with every parallel region switched off
+ * (threads == 1: OpenMP's if clause makes no team).
+ */
+#include "real.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver.h"
+
+#define TKMI_SCRATCH_MAX ((size_t)64 << 20) /* bytes for the block sums */
+#define TKMI_MAX_BLOCKS 64
+
+typedef TKM_FN(tkmi_cpu) cpu_t;
+
+typedef struct {
+    cpu_t s;
+    const TKM_FN(tkmi_cpu_alg) *alg;
+} engine_t;
+
+static const TKM_FN(tkmi_cpu_alg) *alg_of(tkm_algorithm a)
+{
+    switch (a) {
+    case TKM_LLOYD: return &TKM_FN(tkmi_lloyd_cpu);
+    case TKM_ELKAN: return &TKM_FN(tkmi_elkan_cpu);
+    case TKM_HAMERLY: return &TKM_FN(tkmi_hamerly_cpu);
+    default: return NULL;
+    }
+}
+
+/* Number of summation blocks: depends on n, k and d only. */
+static size_t sum_blocks(size_t n, size_t k, size_t d)
+{
+    size_t nblk = (n + TKMI_SUM_BLOCK - 1) / TKMI_SUM_BLOCK;
+    size_t per = k * (d + 1) * sizeof(double);
+    size_t cap = TKMI_SCRATCH_MAX / (per ? per : 1);
+    if (nblk > TKMI_MAX_BLOCKS)
+        nblk = TKMI_MAX_BLOCKS;
+    if (nblk > cap)
+        nblk = cap;
+    return nblk ? nblk : 1;
+}
+
+static tkm_status cpu_assign(void *st, tkm_iter_stats *row, char *msg,
+                             size_t msglen)
+{
+    engine_t *e = st;
+    double t0 = tkmi_now();
+    row->t_bound = 0.0;
+    tkm_status rc = e->alg->assign(&e->s, row, msg, msglen);
+    e->s.first = 0;
+    row->t_assign = tkmi_now() - t0 - row->t_bound;
+    return rc;
+}
+
+static tkm_status cpu_update(void *st, tkm_iter_stats *row, int want_inertia,
+                             char *msg, size_t msglen)
+{
+    engine_t *e = st;
+    double t0 = tkmi_now(), inertia = NAN;
+    (void)msg;
+    (void)msglen;
+    row->max_drift = TKM_FN(tkmi_cpu_update)(&e->s,
+                                             want_inertia ? &inertia : NULL);
+    row->inertia = inertia;
+    row->t_update = tkmi_now() - t0;
+    return TKM_OK;
+}
+
+static tkm_status cpu_result(void *st, double *centroids, int32_t *labels,
+                             double *inertia, char *msg, size_t msglen)
+{
+    engine_t *e = st;
+    cpu_t *s = &e->s;
+    (void)msg;
+    (void)msglen;
+    for (size_t i = 0; i < s->k * s->d; i++)
+        centroids[i] = (double)s->c[i];
+    memcpy(labels, s->labels, s->n * sizeof *labels);
+    *inertia = TKM_FN(tkmi_inertia)(s->x, s->n, s->d, s->c, s->labels,
+                                    s->threads);
+    return TKM_OK;
+}
+
+static void cpu_destroy(void *st)
+{
+    engine_t *e = st;
+    if (!e)
+        return;
+    if (e->alg && e->alg->release)
+        e->alg->release(&e->s);
+    free(e->s.c);
+    free(e->s.drift);
+    free(e->s.labels);
+    free(e->s.bsum);
+    free(e);
+}
+
+/* Allocate the shared state; the algorithm's setup adds its bounds. */
+static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb)
+{
+    cpu_t *s = &e->s;
+    size_t n = pb->n, d = pb->d, k = pb->k;
+    s->x = pb->x;
+    s->n = n;
+    s->d = d;
+    s->k = k;
+    s->empty = pb->p->empty;
+    s->threads = pb->p->form == TKM_OMP ? tkmi_threads(pb->p->threads) : 1;
+    s->first = 1;
+    s->nblk = sum_blocks(n, k, d);
+    s->c = tkmi_alloc(k, d, sizeof *s->c);
+    s->drift = tkmi_calloc(k, 1, sizeof *s->drift);
+    s->labels = tkmi_alloc(n, 1, sizeof *s->labels);
+    /* block sums, then room for the new centroids */
+    s->bsum = tkmi_alloc(s->nblk * k * (d + 1) + k * d, 1, sizeof(double));
+    if (!s->c || !s->drift || !s->labels || !s->bsum)
+        return TKM_ENOMEM;
+    memcpy(s->c, pb->init, k * d * sizeof *s->c);
+    for (size_t i = 0; i < n; i++)
+        s->labels[i] = -1;
+    return TKM_OK;
+}
+
+tkm_status TKM_FN(tkmi_cpu_engine)(const TKM_FN(tkmi_problem) *pb,
+                                   TKM_FN(tkmi_engine) *eng, char *msg,
+                                   size_t msglen)
+{
+    tkm_status rc = TKM_OK;
+    engine_t *e = calloc(1, sizeof *e);
+    if (!e)
+        return tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory");
+    e->alg = alg_of(pb->p->algorithm);
+    if (!e->alg) {
+        rc = tkmi_fail(TKM_EINVAL, msg, msglen, "unknown algorithm");
+        goto cleanup;
+    }
+    rc = cpu_alloc(e, pb);
+    if (rc != TKM_OK) {
+        tkmi_fail(rc, msg, msglen,
+                  "out of memory for n=%zu, d=%zu, k=%zu on the host",
+                  pb->n, pb->d, pb->k);
+        goto cleanup;
+    }
+    if (e->alg->setup && (rc = e->alg->setup(&e->s, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    eng->st = e;
+    eng->assign = cpu_assign;
+    eng->update = cpu_update;
+    eng->result = cpu_result;
+    eng->destroy = cpu_destroy;
+    eng->bound_bytes = e->s.bound_bytes;
+    eng->threads = e->s.threads;
+    eng->blocks = 0;
+    return TKM_OK;
+cleanup:
+    cpu_destroy(e);
+    return rc;
+}

@@ -1,0 +1,86 @@
+/* What this build and this machine offer: forms compiled in, CUDA devices. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+#if TKM_HAVE_CUDA
+#include <cuda_runtime_api.h>
+#endif
+
+/* TKM_OK when a CUDA device can be used, else the reason in why. */
+static tkm_status cuda_usable(char *why, size_t whylen)
+{
+#if TKM_HAVE_CUDA
+    int n = 0;
+    cudaError_t e = cudaGetDeviceCount(&n);
+    if (e != cudaSuccess) {
+        cudaGetLastError();
+        return tkmi_fail(TKM_ENODEV, why, whylen, "no usable CUDA device (%s)",
+                         cudaGetErrorString(e));
+    }
+    if (n == 0)
+        return tkmi_fail(TKM_ENODEV, why, whylen, "no CUDA device found");
+    return TKM_OK;
+#else
+    return tkmi_fail(TKM_ENOTSUP, why, whylen,
+                     "built without CUDA (nvcc was not found at build time)");
+#endif
+}
+
+tkm_status tkm_form_available(tkm_form f, char *why, size_t whylen)
+{
+    switch (f) {
+    case TKM_SEQ:
+        return TKM_OK;
+    case TKM_OMP:
+#ifdef _OPENMP
+        return TKM_OK;
+#else
+        return tkmi_fail(TKM_ENOTSUP, why, whylen, "built without OpenMP");
+#endif
+    case TKM_CUDA_GLOBAL:
+        return cuda_usable(why, whylen);
+    case TKM_CUDA_SHARED:
+        {
+            tkm_status rc = cuda_usable(why, whylen);
+            if (rc != TKM_OK)
+                return rc;
+            return tkmi_fail(TKM_ENOTSUP, why, whylen,
+                             "cuda-shared is not implemented yet");
+        }
+    default:
+        return tkmi_fail(TKM_EINVAL, why, whylen, "unknown form");
+    }
+}
+
+void tkm_cuda_describe(char *buf, size_t len)
+{
+#if TKM_HAVE_CUDA
+    int n = 0;
+    if (cuda_usable(buf, len) != TKM_OK)
+        return;
+    cudaGetDeviceCount(&n);
+    size_t used = 0;
+    for (int i = 0; i < n && used < len; i++) {
+        struct cudaDeviceProp pr;
+        if (cudaGetDeviceProperties(&pr, i) != cudaSuccess)
+            continue;
+        int w = snprintf(buf + used, len - used,
+                         "%s%d: %s (sm_%d%d, %d SMs, %.1f GiB)",
+                         i ? "; " : "", i, pr.name, pr.major, pr.minor,
+                         pr.multiProcessorCount,
+                         (double)pr.totalGlobalMem / (1 << 30));
+        if (w < 0)
+            break;
+        used += (size_t)w;
+    }
+#else
+    cuda_usable(buf, len);
+#endif
+}
+
+int tkm_cuda_fma(void)
+{
+    return TKM_CUDA_FMA;
+}

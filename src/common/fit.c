@@ -1,0 +1,105 @@
+/* tkm_fit: parameter checks and dispatch to the precision's solver. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+tkm_status tkmi_fit_f32(const tkm_dataset *ds, const double *init,
+                        const tkm_params *p, tkm_result *res, char *msg,
+                        size_t msglen);
+tkm_status tkmi_fit_f64(const tkm_dataset *ds, const double *init,
+                        const tkm_params *p, tkm_result *res, char *msg,
+                        size_t msglen);
+
+void tkm_params_default(tkm_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->algorithm = TKM_LLOYD;
+    p->form = TKM_SEQ;
+    p->precision = TKM_F64;
+    p->max_iter = 300;
+    p->tol = 0.0;
+    p->empty = TKM_EMPTY_KEEP;
+}
+
+tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
+                            char *msg, size_t msglen)
+{
+    if (n == 0 || d == 0)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "the data set is empty (n=%zu, d=%zu)", n, d);
+    if (p->k < 1)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "k must be at least 1 (got %zu)", p->k);
+    if (p->k > n)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "k=%zu exceeds the number of points n=%zu; choose "
+                         "k <= %zu",
+                         p->k, n, n);
+    if (p->k > INT32_MAX)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "k=%zu is too large; labels are 32-bit", p->k);
+    if ((unsigned)p->algorithm >= TKM_NALGO)
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "unknown algorithm");
+    if ((unsigned)p->form >= TKM_NFORM)
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "unknown form");
+    if (p->precision != TKM_F32 && p->precision != TKM_F64)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "precision must be f32 or f64");
+    if (p->max_iter < 1)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "max_iter must be at least 1 (got %d)", p->max_iter);
+    if (!(p->tol >= 0.0) || isinf(p->tol))
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "tol must be a finite number >= 0");
+    if (p->threads < 0)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "threads must be >= 0 (0 = OpenMP's default)");
+    if (p->block_size < 0 || p->block_size > 1024 || p->block_size % 32)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "block size must be a multiple of 32 in 32..1024 "
+                         "(or 0 for the default), got %d",
+                         p->block_size);
+    if ((unsigned)p->empty > TKM_EMPTY_FARTHEST)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "unknown empty-cluster policy");
+    return TKM_OK;
+}
+
+tkm_status tkm_fit(const tkm_dataset *ds, const double *init,
+                   const tkm_params *p, tkm_result *res, char *msg,
+                   size_t msglen)
+{
+    memset(res, 0, sizeof *res);
+    if (!ds || !ds->x || !init || !p)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "tkm_fit: data, start and params are required");
+    tkm_status rc = tkm_params_check(p, ds->n, ds->d, msg, msglen);
+    if (rc != TKM_OK)
+        return rc;
+    char why[256];
+    if ((rc = tkm_form_available(p->form, why, sizeof why)) != TKM_OK)
+        return tkmi_fail(rc, msg, msglen, "form %s is not available: %s",
+                         tkm_form_name(p->form), why);
+    for (size_t i = 0; i < p->k * ds->d; i++)
+        if (!isfinite(init[i]))
+            return tkmi_fail(TKM_EINVAL, msg, msglen,
+                             "initial centroid %zu, column %zu is not finite",
+                             i / ds->d + 1, i % ds->d + 1);
+    if (p->precision == TKM_F32)
+        return tkmi_fit_f32(ds, init, p, res, msg, msglen);
+    return tkmi_fit_f64(ds, init, p, res, msg, msglen);
+}
+
+void tkm_result_free(tkm_result *res)
+{
+    if (!res)
+        return;
+    free(res->centroids);
+    free(res->labels);
+    free(res->iters);
+    res->centroids = NULL;
+    res->labels = NULL;
+    res->iters = NULL;
+}

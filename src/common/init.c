@@ -1,0 +1,178 @@
+/*
+ * Initial centroids, chosen in double from the data as read, so that every
+ * precision and form starts from the same point.  Every parallel loop is
+ * per point or summed over fixed blocks in block order: the start does not
+ * depend on the thread count.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define INIT_BLOCK 4096
+
+static double dist2_d(const double *a, const double *b, size_t d)
+{
+    double s = 0.0;
+    for (size_t j = 0; j < d; j++) {
+        double t = a[j] - b[j];
+        s += t * t;
+    }
+    return s;
+}
+
+/* Sum of min(dmin[i], |x_i - c|^2) over all points, or of dmin alone when
+ * c is NULL; blocks combined in order.  part has one slot per block. */
+static double potential(const tkm_dataset *ds, const double *dmin,
+                        const double *c, double *part)
+{
+    size_t nblk = (ds->n + INIT_BLOCK - 1) / INIT_BLOCK;
+    long long nb = (long long)nblk;
+#pragma omp parallel for schedule(static)
+    for (long long b = 0; b < nb; b++) {
+        size_t lo = (size_t)b * INIT_BLOCK;
+        size_t hi = lo + INIT_BLOCK < ds->n ? lo + INIT_BLOCK : ds->n;
+        double acc = 0.0;
+        for (size_t i = lo; i < hi; i++) {
+            double v = dmin[i];
+            if (c) {
+                double t = dist2_d(ds->x + i * ds->d, c, ds->d);
+                v = t < v ? t : v;
+            }
+            acc += v;
+        }
+        part[b] = acc;
+    }
+    double s = 0.0;
+    for (size_t b = 0; b < nblk; b++)
+        s += part[b];
+    return s;
+}
+
+/* Index drawn with probability dmin[i] / total; uniform when total is 0. */
+static size_t sample_d2(const double *dmin, size_t n, double total,
+                        tkmi_rng *r)
+{
+    if (!(total > 0.0))
+        return (size_t)tkmi_rng_below(r, n);
+    double u = tkmi_rng_uniform(r) * total, acc = 0.0;
+    size_t last = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (dmin[i] > 0.0)
+            last = i;
+        acc += dmin[i];
+        if (u < acc)
+            return i;
+    }
+    return last; /* rounding left u at the very end */
+}
+
+static void lower_dmin(const tkm_dataset *ds, double *dmin, const double *c)
+{
+    long long n = (long long)ds->n;
+#pragma omp parallel for schedule(static)
+    for (long long i = 0; i < n; i++) {
+        double t = dist2_d(ds->x + (size_t)i * ds->d, c, ds->d);
+        if (t < dmin[i])
+            dmin[i] = t;
+    }
+}
+
+/* k-means++: D^2 sampling; with cand > 1 each step draws cand candidates
+ * and keeps the one that lowers the potential most (first on ties). */
+static tkm_status kmeanspp(const tkm_dataset *ds, size_t k, int cand,
+                           tkmi_rng *r, double *out)
+{
+    size_t n = ds->n, d = ds->d;
+    double *dmin = tkmi_alloc(n, 1, sizeof *dmin);
+    double *part = tkmi_alloc(n / INIT_BLOCK + 1, 1, sizeof *part);
+    if (!dmin || !part) {
+        free(dmin);
+        free(part);
+        return TKM_ENOMEM;
+    }
+    size_t first = (size_t)tkmi_rng_below(r, n);
+    memcpy(out, ds->x + first * d, d * sizeof *out);
+    for (size_t i = 0; i < n; i++)
+        dmin[i] = INFINITY;
+    lower_dmin(ds, dmin, out);
+    double total = potential(ds, dmin, NULL, part);
+    for (size_t c = 1; c < k; c++) {
+        size_t best = sample_d2(dmin, n, total, r);
+        double bestpot = INFINITY;
+        for (int t = 0; cand > 1 && t < cand; t++) {
+            size_t idx = t == 0 ? best : sample_d2(dmin, n, total, r);
+            double pot = potential(ds, dmin, ds->x + idx * d, part);
+            if (pot < bestpot) {
+                bestpot = pot;
+                best = idx;
+            }
+        }
+        memcpy(out + c * d, ds->x + best * d, d * sizeof *out);
+        lower_dmin(ds, dmin, out + c * d);
+        total = cand > 1 ? bestpot : potential(ds, dmin, NULL, part);
+    }
+    free(dmin);
+    free(part);
+    return TKM_OK;
+}
+
+/* k distinct rows, uniformly: a partial Fisher-Yates shuffle of indices. */
+static tkm_status random_rows(const tkm_dataset *ds, size_t k, tkmi_rng *r,
+                              double *out)
+{
+    size_t *idx = tkmi_alloc(ds->n, 1, sizeof *idx);
+    if (!idx)
+        return TKM_ENOMEM;
+    for (size_t i = 0; i < ds->n; i++)
+        idx[i] = i;
+    for (size_t c = 0; c < k; c++) {
+        size_t j = c + (size_t)tkmi_rng_below(r, ds->n - c);
+        size_t t = idx[c];
+        idx[c] = idx[j];
+        idx[j] = t;
+        memcpy(out + c * ds->d, ds->x + idx[c] * ds->d,
+               ds->d * sizeof *out);
+    }
+    free(idx);
+    return TKM_OK;
+}
+
+tkm_status tkm_init_centroids(const tkm_dataset *ds, size_t k,
+                              tkm_init_method m, int candidates,
+                              uint64_t seed, double *out, char *msg,
+                              size_t msglen)
+{
+    if (!ds || !ds->x || ds->n == 0 || ds->d == 0 || !out)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "init: an empty data set has no rows to start from");
+    if (k < 1 || k > ds->n)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "init: k=%zu must be in 1..n (n=%zu)", k, ds->n);
+    if (candidates < 0)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "init: candidates must be >= 0 (0 = 2 + ln k)");
+    tkmi_rng r;
+    tkmi_rng_seed(&r, seed);
+    tkm_status rc;
+    switch (m) {
+    case TKM_INIT_RANDOM:
+        rc = random_rows(ds, k, &r, out);
+        break;
+    case TKM_INIT_KMEANSPP:
+        rc = kmeanspp(ds, k, 1, &r, out);
+        break;
+    case TKM_INIT_KMEANSPP_GREEDY:
+        if (candidates == 0)
+            candidates = 2 + (int)floor(log((double)k));
+        rc = kmeanspp(ds, k, candidates, &r, out);
+        break;
+    default:
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "init: unknown method");
+    }
+    if (rc != TKM_OK)
+        return tkmi_fail(rc, msg, msglen, "init: out of memory (n=%zu)",
+                         ds->n);
+    return TKM_OK;
+}

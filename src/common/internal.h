@@ -1,0 +1,55 @@
+/*
+ * Internal helpers shared by every module (precision independent).
+ * Names: tkmi_ for non-static internals.
+ */
+#ifndef TKM_INTERNAL_H
+#define TKM_INTERNAL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trikmeans.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Write a formatted message into msg (if not NULL) and return st. */
+tkm_status tkmi_fail(tkm_status st, char *msg, size_t msglen, const char *fmt,
+                     ...) __attribute__((format(printf, 4, 5)));
+
+/* Monotonic wall clock in seconds. */
+double tkmi_now(void);
+
+/* Threads the OpenMP form uses for a requested count (0 = OpenMP default);
+ * 1 when OpenMP is not compiled in. */
+int tkmi_threads(int requested);
+
+/* Overflow-checked n*m*size; returns 0 and sets *out, or -1 on overflow. */
+int tkmi_mul_size(size_t n, size_t m, size_t size, size_t *out);
+
+/* Allocate n*m elements of size bytes, NULL on overflow or failure. */
+void *tkmi_alloc(size_t n, size_t m, size_t size);
+void *tkmi_calloc(size_t n, size_t m, size_t size);
+
+/* ---- portable RNG: xoshiro256** seeded through splitmix64 ---------------
+ * The same seed gives the same stream on every platform and build. */
+typedef struct {
+    uint64_t s[4];
+} tkmi_rng;
+
+void tkmi_rng_seed(tkmi_rng *r, uint64_t seed);
+uint64_t tkmi_rng_next(tkmi_rng *r);
+/* Uniform double in [0, 1) with 53 random bits. */
+double tkmi_rng_uniform(tkmi_rng *r);
+/* Uniform integer in [0, bound) without modulo bias; bound > 0. */
+uint64_t tkmi_rng_below(tkmi_rng *r, uint64_t bound);
+/* Standard normal deviate (Box-Muller, both values used in turn). */
+double tkmi_rng_normal(tkmi_rng *r, int *have_spare, double *spare);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TKM_INTERNAL_H */

@@ -1,0 +1,140 @@
+/*
+ * The solver loop shared by every algorithm and form:
+ *
+ *     repeat: assign -> stop if no label changed -> update -> stop on tol
+ *
+ * and the per-precision entry behind tkm_fit (conversion of the data to the
+ * run's precision).
+ */
+#include "real.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver.h"
+
+static tkm_status make_engine(const TKM_FN(tkmi_problem) *pb,
+                              TKM_FN(tkmi_engine) *e, char *msg,
+                              size_t msglen)
+{
+    switch (pb->p->form) {
+    case TKM_SEQ:
+    case TKM_OMP:
+        return TKM_FN(tkmi_cpu_engine)(pb, e, msg, msglen);
+    case TKM_CUDA_GLOBAL:
+    case TKM_CUDA_SHARED:
+        return TKM_FN(tkmi_cuda_engine)(pb, e, msg, msglen);
+    default:
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "unknown form");
+    }
+}
+
+static void result_init(tkm_result *res, const TKM_FN(tkmi_problem) *pb)
+{
+    memset(res, 0, sizeof *res);
+    res->n = pb->n;
+    res->d = pb->d;
+    res->k = pb->k;
+    res->algorithm = pb->p->algorithm;
+    res->form = pb->p->form;
+    res->precision = TKM_PREC_ENUM;
+}
+
+/* The loop itself; rows go into res->iters (max_iter rows allocated). */
+static tkm_status run_loop(TKM_FN(tkmi_engine) *e, const tkm_params *p,
+                           tkm_result *res, char *msg, size_t msglen)
+{
+    tkm_status rc = TKM_OK;
+    for (int it = 0; it < p->max_iter; it++) {
+        tkm_iter_stats *row = &res->iters[it];
+        memset(row, 0, sizeof *row);
+        row->iter = it + 1;
+        row->inertia = NAN;
+        if ((rc = e->assign(e->st, row, msg, msglen)) != TKM_OK)
+            return rc;
+        res->iterations = it + 1;
+        int done = row->changed == 0;
+        if (!done) {
+            rc = e->update(e->st, row, p->inertia_each_iter, msg, msglen);
+            if (rc != TKM_OK)
+                return rc;
+            done = p->tol > 0 && row->max_drift <= p->tol;
+        }
+        res->converged = done;
+        if (p->progress && p->progress(row, p->progress_ctx))
+            break;
+        if (done)
+            break;
+    }
+    return TKM_OK;
+}
+
+tkm_status TKM_FN(tkmi_solve)(const TKM_FN(tkmi_problem) *pb, tkm_result *res,
+                              char *msg, size_t msglen)
+{
+    TKM_FN(tkmi_engine) e = {0};
+    result_init(res, pb);
+    tkm_status rc;
+    res->centroids = tkmi_alloc(pb->k, pb->d, sizeof *res->centroids);
+    res->labels = tkmi_alloc(pb->n, 1, sizeof *res->labels);
+    res->iters = tkmi_calloc((size_t)pb->p->max_iter, 1, sizeof *res->iters);
+    if (!res->centroids || !res->labels || !res->iters) {
+        rc = tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory for results");
+        goto cleanup;
+    }
+    double t0 = tkmi_now();
+    if ((rc = make_engine(pb, &e, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    res->bound_bytes = e.bound_bytes;
+    res->threads = e.threads;
+    res->blocks = e.blocks;
+    if ((rc = run_loop(&e, pb->p, res, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    rc = e.result(e.st, res->centroids, res->labels, &res->inertia, msg,
+                  msglen);
+    res->t_total = tkmi_now() - t0;
+cleanup:
+    if (e.destroy)
+        e.destroy(e.st);
+    if (rc != TKM_OK) {
+        tkm_result_free(res);
+        result_init(res, pb);
+    }
+    return rc;
+}
+
+/* tkm_fit for this precision: convert points and start, then solve. */
+tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
+                            const tkm_params *p, tkm_result *res, char *msg,
+                            size_t msglen)
+{
+    tkm_status rc = TKM_OK;
+    size_t n = ds->n, d = ds->d, k = p->k;
+    tkm_real *x = tkmi_alloc(n, d, sizeof *x);
+    tkm_real *c0 = tkmi_alloc(k, d, sizeof *c0);
+    if (!x || !c0) {
+        rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
+                       "out of memory converting %zu x %zu points to %s", n,
+                       d, TKM_PREC_NAME);
+        goto cleanup;
+    }
+    for (size_t i = 0; i < n * d; i++) {
+        if (!(fabs(ds->x[i]) <= (double)TKM_REAL_MAX)) {
+            rc = tkmi_fail(TKM_ERANGE, msg, msglen,
+                           "point %zu, column %zu: %g is not finite in %s",
+                           i / d + 1, i % d + 1, ds->x[i], TKM_PREC_NAME);
+            goto cleanup;
+        }
+        x[i] = (tkm_real)ds->x[i];
+    }
+    for (size_t i = 0; i < k * d; i++)
+        c0[i] = (tkm_real)init[i];
+    TKM_FN(tkmi_problem) pb = {.x = x, .n = n, .d = d, .k = k, .init = c0,
+                               .p = p};
+    rc = TKM_FN(tkmi_solve)(&pb, res, msg, msglen);
+cleanup:
+    free(x);
+    free(c0);
+    return rc;
+}

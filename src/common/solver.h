@@ -1,0 +1,115 @@
+/*
+ * The solver loop's view of a form (precision dependent; include real.h
+ * first).  src/common/solve.c runs one loop for every solver:
+ *
+ *     repeat: assign -> (stop if no label changed) -> update
+ *
+ * An engine is the form: it owns the centroids, labels and bounds, wherever
+ * they live (host memory for the CPU forms, device memory for CUDA), and
+ * brings back only the scalars of each iteration's statistics row.
+ */
+#ifndef TKM_SOLVER_H
+#define TKM_SOLVER_H
+
+#include <stdint.h>
+
+#include "internal.h"
+#include "real.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct TKM_FN(tkmi_problem) {
+    const tkm_real *x;      /* n*d row-major points, as the run's precision */
+    size_t n, d, k;
+    const tkm_real *init;   /* k*d initial centroids                        */
+    const tkm_params *p;
+} TKM_FN(tkmi_problem);
+
+typedef struct TKM_FN(tkmi_engine) {
+    void *st;
+    /* Assign every point; fill changed, distance and pruning counters,
+     * t_assign and t_bound of row.  The first call assigns from scratch. */
+    tkm_status (*assign)(void *st, tkm_iter_stats *row, char *msg,
+                         size_t msglen);
+    /* Move centroids to the means of their points (empty-cluster policy
+     * of the params), record max_drift and t_update; when want_inertia,
+     * also the inertia of the labels against the centroids before the
+     * move. */
+    tkm_status (*update)(void *st, tkm_iter_stats *row, int want_inertia,
+                         char *msg, size_t msglen);
+    /* Copy out the centroids (k*d, double), labels and final inertia. */
+    tkm_status (*result)(void *st, double *centroids, int32_t *labels,
+                         double *inertia, char *msg, size_t msglen);
+    void (*destroy)(void *st);
+    size_t bound_bytes;
+    int threads;
+    int blocks;
+} TKM_FN(tkmi_engine);
+
+/* ---- the CPU forms (seq and omp share one state and one source) -------- */
+
+typedef struct TKM_FN(tkmi_cpu) {
+    const tkm_real *x;
+    size_t n, d, k;
+    int threads;          /* 1 for seq                                      */
+    tkm_empty_policy empty;
+    tkm_real *c;          /* k*d current centroids                          */
+    tkm_real *drift;      /* k: how far each centroid moved last update     */
+    int32_t *labels;      /* n, -1 before the first assign                  */
+    int first;            /* next assign is the first                       */
+    double *bsum;         /* update scratch: nblk * k * (d + 1) doubles     */
+    size_t nblk;          /* fixed-size point blocks for the sums           */
+    void *alg;            /* the algorithm's bounds                         */
+    size_t bound_bytes;
+} TKM_FN(tkmi_cpu);
+
+/* Points per summation block: fixed, never depends on the thread count. */
+#define TKMI_SUM_BLOCK 4096
+
+/* An algorithm's CPU part: set up bounds (may be NULL), assign, free. */
+typedef struct TKM_FN(tkmi_cpu_alg) {
+    tkm_status (*setup)(TKM_FN(tkmi_cpu) *s, char *msg, size_t msglen);
+    tkm_status (*assign)(TKM_FN(tkmi_cpu) *s, tkm_iter_stats *row,
+                         char *msg, size_t msglen);
+    void (*release)(TKM_FN(tkmi_cpu) *s);
+} TKM_FN(tkmi_cpu_alg);
+
+extern const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_lloyd_cpu);
+extern const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_elkan_cpu);
+extern const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_hamerly_cpu);
+
+/* Build the CPU engine for an algorithm (seq when threads == 1). */
+tkm_status TKM_FN(tkmi_cpu_engine)(const TKM_FN(tkmi_problem) *pb,
+                                   TKM_FN(tkmi_engine) *e, char *msg,
+                                   size_t msglen);
+
+/* Centroid update on the CPU (src/common/update.c): means with sums in
+ * double over fixed blocks combined in block order, empty policy, drift.
+ * Returns the largest drift; *inertia receives the inertia of the labels
+ * against the old centroids when inertia != NULL. */
+double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia);
+
+/* Inertia of labels against centroids c, summed in double over fixed
+ * blocks (bit-identical for any thread count). */
+double TKM_FN(tkmi_inertia)(const tkm_real *x, size_t n, size_t d,
+                            const tkm_real *c, const int32_t *labels,
+                            int threads);
+
+/* ---- the CUDA forms (kernels/, host side in src/<alg>/) ----------------- */
+
+/* Build a CUDA engine; TKM_ENOTSUP without nvcc, TKM_ENODEV without GPU. */
+tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
+                                    TKM_FN(tkmi_engine) *e, char *msg,
+                                    size_t msglen);
+
+/* Run the solver loop; res is filled as tkm_fit documents. */
+tkm_status TKM_FN(tkmi_solve)(const TKM_FN(tkmi_problem) *pb, tkm_result *res,
+                              char *msg, size_t msglen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TKM_SOLVER_H */

@@ -1,0 +1,171 @@
+/* Status codes, enum names, messages, clocks and checked allocation. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "internal.h"
+
+const char *tkm_strerror(tkm_status s)
+{
+    switch (s) {
+    case TKM_OK: return "success";
+    case TKM_EINVAL: return "invalid argument";
+    case TKM_ENOMEM: return "out of memory";
+    case TKM_EIO: return "input/output error";
+    case TKM_EFORMAT: return "malformed input";
+    case TKM_ECUDA: return "CUDA error";
+    case TKM_ENODEV: return "no CUDA device";
+    case TKM_ENOTSUP: return "not supported by this build";
+    case TKM_ERANGE: return "value out of range for the precision";
+    }
+    return "unknown status";
+}
+
+static const char *const algo_names[] = {"lloyd", "elkan", "hamerly"};
+static const char *const form_names[] = {"seq", "omp", "cuda-global",
+                                         "cuda-shared"};
+static const char *const init_names[] = {"kmeans++", "kmeans++-greedy",
+                                         "random"};
+static const char *const empty_names[] = {"keep", "farthest"};
+
+static int parse_name(const char *s, const char *const *names, int n)
+{
+    if (!s)
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (strcmp(s, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+#define NAMES_N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+const char *tkm_algorithm_name(tkm_algorithm a)
+{
+    return (unsigned)a < TKM_NALGO ? algo_names[a] : "?";
+}
+
+const char *tkm_form_name(tkm_form f)
+{
+    return (unsigned)f < TKM_NFORM ? form_names[f] : "?";
+}
+
+const char *tkm_precision_name(tkm_precision p)
+{
+    return p == TKM_F32 ? "f32" : p == TKM_F64 ? "f64" : "?";
+}
+
+const char *tkm_init_name(tkm_init_method m)
+{
+    return (unsigned)m < 3 ? init_names[m] : "?";
+}
+
+const char *tkm_empty_name(tkm_empty_policy e)
+{
+    return (unsigned)e < 2 ? empty_names[e] : "?";
+}
+
+int tkm_algorithm_parse(const char *s, tkm_algorithm *out)
+{
+    int i = parse_name(s, algo_names, NAMES_N(algo_names));
+    if (i >= 0)
+        *out = (tkm_algorithm)i;
+    return i >= 0 ? 0 : -1;
+}
+
+int tkm_form_parse(const char *s, tkm_form *out)
+{
+    int i = parse_name(s, form_names, NAMES_N(form_names));
+    if (i >= 0)
+        *out = (tkm_form)i;
+    return i >= 0 ? 0 : -1;
+}
+
+int tkm_precision_parse(const char *s, tkm_precision *out)
+{
+    if (s && (!strcmp(s, "f32") || !strcmp(s, "float"))) {
+        *out = TKM_F32;
+        return 0;
+    }
+    if (s && (!strcmp(s, "f64") || !strcmp(s, "double"))) {
+        *out = TKM_F64;
+        return 0;
+    }
+    return -1;
+}
+
+int tkm_init_parse(const char *s, tkm_init_method *out)
+{
+    int i = parse_name(s, init_names, NAMES_N(init_names));
+    if (i >= 0)
+        *out = (tkm_init_method)i;
+    return i >= 0 ? 0 : -1;
+}
+
+int tkm_empty_parse(const char *s, tkm_empty_policy *out)
+{
+    int i = parse_name(s, empty_names, NAMES_N(empty_names));
+    if (i >= 0)
+        *out = (tkm_empty_policy)i;
+    return i >= 0 ? 0 : -1;
+}
+
+tkm_status tkmi_fail(tkm_status st, char *msg, size_t msglen, const char *fmt,
+                     ...)
+{
+    if (msg && msglen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, msglen, fmt, ap);
+        va_end(ap);
+    }
+    return st;
+}
+
+double tkmi_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+int tkmi_threads(int requested)
+{
+#ifdef _OPENMP
+    return requested > 0 ? requested : omp_get_max_threads();
+#else
+    (void)requested;
+    return 1;
+#endif
+}
+
+int tkmi_mul_size(size_t n, size_t m, size_t size, size_t *out)
+{
+    if (m && n > SIZE_MAX / m)
+        return -1;
+    if (size && n * m > SIZE_MAX / size)
+        return -1;
+    *out = n * m * size;
+    return 0;
+}
+
+void *tkmi_alloc(size_t n, size_t m, size_t size)
+{
+    size_t b;
+    if (tkmi_mul_size(n, m, size, &b))
+        return NULL;
+    return malloc(b ? b : 1);
+}
+
+void *tkmi_calloc(size_t n, size_t m, size_t size)
+{
+    size_t b;
+    if (tkmi_mul_size(n, m, size, &b))
+        return NULL;
+    return calloc(b ? b : 1, 1);
+}
