@@ -66,7 +66,7 @@ TESTS     := $(foreach p,f32 f64,$(TEST_SRC:tests/%.c=$(BUILD)/$(p)/tests/%))
 LIB := $(BUILD)/libtrikmeans.a
 BIN := $(BUILD)/trikmeans
 
-.PHONY: all test sanitize deps clean info-build
+.PHONY: all test sanitize deps clean info-build demo
 .DELETE_ON_ERROR:
 
 all: info-build $(LIB) $(BIN)
@@ -142,3 +142,15 @@ deps:
 
 clean:
 	rm -rf build build-san
+
+# The README's main job: cluster the bundled sample with every CPU form.
+DEMO_OUT ?= $(BUILD)/demo
+demo: all
+	@mkdir -p $(DEMO_OUT)
+	@for a in lloyd elkan hamerly; do for f in seq omp; do \
+	  $(BIN) fit samples/blobs2d.csv -k 8 --algorithm $$a --form $$f \
+	    --seed 1 --labels $(DEMO_OUT)/labels-$$a-$$f.csv \
+	    --centroids $(DEMO_OUT)/centroids-$$a-$$f.csv \
+	    --stats $(DEMO_OUT)/stats-$$a-$$f.csv || exit 1; \
+	done; done
+	@echo "demo: outputs in $(DEMO_OUT)/"

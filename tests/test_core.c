@@ -1,0 +1,375 @@
+/*
+ * Core tests: precision macros, RNG, initialisation, Lloyd on the CPU
+ * (hand-made cases, a brute-force reference, thread-count invariance),
+ * empty clusters and parameter checks.  Built for f32 and f64.
+ */
+#include "real.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "arith.h"
+#include "internal.h"
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+static const double TOL = TKM_PREC == 32 ? 1e-4 : 1e-12;
+
+static void test_precision_macros(void **state)
+{
+    (void)state;
+    assert_int_equal(sizeof(tkm_real) * 8, TKM_PREC);
+    assert_string_equal(STR(TKM_FN(foo)), TKM_PREC == 32 ? "foo_f32"
+                                                         : "foo_f64");
+    assert_string_equal(TKM_PREC_NAME, TKM_PREC == 32 ? "f32" : "f64");
+    assert_true(TKM_EPS > 0 && (tkm_real)1 + TKM_EPS != (tkm_real)1);
+    assert_true((tkm_real)1 + TKM_EPS / 4 == (tkm_real)1);
+}
+
+static void test_rng(void **state)
+{
+    (void)state;
+    tkmi_rng a, b, c;
+    tkmi_rng_seed(&a, 42);
+    tkmi_rng_seed(&b, 42);
+    tkmi_rng_seed(&c, 43);
+    int differ = 0;
+    for (int i = 0; i < 1000; i++) {
+        uint64_t va = tkmi_rng_next(&a), vb = tkmi_rng_next(&b);
+        assert_true(va == vb);
+        differ += va != tkmi_rng_next(&c);
+    }
+    assert_true(differ > 990);
+    /* uniform in [0,1) with the right mean; below() in range, all hit */
+    double sum = 0.0;
+    int hit[7] = {0};
+    for (int i = 0; i < 70000; i++) {
+        double u = tkmi_rng_uniform(&a);
+        assert_true(u >= 0.0 && u < 1.0);
+        sum += u;
+        uint64_t v = tkmi_rng_below(&a, 7);
+        assert_true(v < 7);
+        hit[v]++;
+    }
+    assert_true(fabs(sum / 70000 - 0.5) < 0.01);
+    for (int i = 0; i < 7; i++)
+        assert_true(hit[i] > 9000 && hit[i] < 11000);
+    int have = 0;
+    double spare = 0, s1 = 0, s2 = 0;
+    for (int i = 0; i < 100000; i++) {
+        double z = tkmi_rng_normal(&a, &have, &spare);
+        s1 += z;
+        s2 += z * z;
+    }
+    assert_true(fabs(s1 / 1e5) < 0.02 && fabs(s2 / 1e5 - 1.0) < 0.02);
+}
+
+/* Is row r of the data set equal to one of its rows? */
+static int is_data_row(const tkm_dataset *ds, const double *r)
+{
+    for (size_t i = 0; i < ds->n; i++)
+        if (!memcmp(ds->x + i * ds->d, r, ds->d * sizeof *r))
+            return 1;
+    return 0;
+}
+
+static void test_init(void **state)
+{
+    (void)state;
+    tkm_dataset ds;
+    char msg[256];
+    assert_int_equal(tkm_generate_blobs(500, 3, 5, 1.0, 10, 7, &ds, NULL,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    const tkm_init_method ms[] = {TKM_INIT_RANDOM, TKM_INIT_KMEANSPP,
+                                  TKM_INIT_KMEANSPP_GREEDY};
+    for (int m = 0; m < 3; m++) {
+        double a[30], b[30], c[30];
+        assert_int_equal(tkm_init_centroids(&ds, 10, ms[m], 0, 1, a, msg,
+                                            sizeof msg),
+                         TKM_OK);
+        assert_int_equal(tkm_init_centroids(&ds, 10, ms[m], 0, 1, b, msg,
+                                            sizeof msg),
+                         TKM_OK);
+        assert_int_equal(tkm_init_centroids(&ds, 10, ms[m], 0, 2, c, msg,
+                                            sizeof msg),
+                         TKM_OK);
+        assert_memory_equal(a, b, sizeof a);
+        assert_memory_not_equal(a, c, sizeof a);
+        for (int i = 0; i < 10; i++) {
+            assert_true(is_data_row(&ds, a + 3 * i));
+            for (int j = 0; j < i; j++)
+                assert_memory_not_equal(a + 3 * i, a + 3 * j,
+                                        3 * sizeof(double));
+        }
+    }
+    /* k = n takes every row; k > n and k = 0 are refused */
+    double *all = malloc(500 * 3 * sizeof *all);
+    assert_int_equal(tkm_init_centroids(&ds, 500, TKM_INIT_KMEANSPP, 0, 3,
+                                        all, msg, sizeof msg),
+                     TKM_OK);
+    free(all);
+    double one[3];
+    assert_int_equal(tkm_init_centroids(&ds, 501, TKM_INIT_RANDOM, 0, 3, one,
+                                        msg, sizeof msg),
+                     TKM_EINVAL);
+    assert_int_equal(tkm_init_centroids(&ds, 0, TKM_INIT_RANDOM, 0, 3, one,
+                                        msg, sizeof msg),
+                     TKM_EINVAL);
+    tkm_dataset_free(&ds);
+}
+
+static tkm_result fit_or_die(const tkm_dataset *ds, const double *init,
+                             size_t k, tkm_form form, int threads,
+                             tkm_empty_policy empty)
+{
+    tkm_params p;
+    tkm_params_default(&p);
+    p.k = k;
+    p.form = form;
+    p.threads = threads;
+    p.empty = empty;
+    p.precision = TKM_PREC_ENUM;
+    tkm_result r;
+    char msg[256] = "";
+    tkm_status st = tkm_fit(ds, init, &p, &r, msg, sizeof msg);
+    if (st != TKM_OK)
+        fail_msg("tkm_fit (%s): %s", TKM_PREC_NAME, msg);
+    return r;
+}
+
+/* Two groups on a line: {0, 1, 2} and {10, 11, 12}, start at 0 and 1. */
+static void test_lloyd_hand(void **state)
+{
+    (void)state;
+    double x[] = {0, 1, 2, 10, 11, 12};
+    tkm_dataset ds = {6, 1, x};
+    double init[] = {0, 1};
+    tkm_result r = fit_or_die(&ds, init, 2, TKM_SEQ, 1, TKM_EMPTY_KEEP);
+    /* it1: {0} {1..12} -> c = 0, 7.2; it2: {0,1,2} {10,11,12} -> 1, 11;
+     * it3: nothing changes */
+    assert_int_equal(r.iterations, 3);
+    assert_true(r.converged);
+    assert_true(fabs(r.centroids[0] - 1.0) < TOL);
+    assert_true(fabs(r.centroids[1] - 11.0) < TOL);
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(r.labels[i], i < 3 ? 0 : 1);
+    assert_true(fabs(r.inertia - 4.0) < 1e-5);
+    assert_int_equal(r.iters[0].changed, 6);
+    assert_int_equal(r.iters[2].changed, 0);
+    assert_int_equal(r.iters[1].dist_pc, 12);
+    tkm_result_free(&r);
+}
+
+/* Brute-force Lloyd in the test's own words: argmin over squared
+ * distances in tkm_real, means in double. */
+static int reference_lloyd(const tkm_dataset *ds, const double *init,
+                           size_t k, int32_t *lab, double *cen)
+{
+    size_t n = ds->n, d = ds->d;
+    tkm_real *x = malloc(n * d * sizeof *x), *c = malloc(k * d * sizeof *c);
+    double *sum = malloc(k * (d + 1) * sizeof *sum);
+    for (size_t i = 0; i < n * d; i++)
+        x[i] = (tkm_real)ds->x[i];
+    for (size_t i = 0; i < k * d; i++)
+        c[i] = (tkm_real)init[i];
+    for (size_t i = 0; i < n; i++)
+        lab[i] = -1;
+    int it = 0, changed = 1;
+    while (changed) {
+        changed = 0;
+        it++;
+        for (size_t i = 0; i < n; i++) {
+            int best = 0;
+            tkm_real bd = INFINITY;
+            for (size_t j = 0; j < k; j++) {
+                tkm_real s = 0;
+                for (size_t t = 0; t < d; t++) {
+                    tkm_real u = x[i * d + t] - c[j * d + t];
+                    s += u * u;
+                }
+                if (s < bd) {
+                    bd = s;
+                    best = (int)j;
+                }
+            }
+            changed += lab[i] != best;
+            lab[i] = best;
+        }
+        memset(sum, 0, k * (d + 1) * sizeof *sum);
+        for (size_t i = 0; i < n; i++) {
+            for (size_t t = 0; t < d; t++)
+                sum[lab[i] * (d + 1) + t] += x[i * d + t];
+            sum[lab[i] * (d + 1) + d] += 1;
+        }
+        for (size_t j = 0; j < k; j++)
+            for (size_t t = 0; sum[j * (d + 1) + d] > 0 && t < d; t++)
+                c[j * d + t] = (tkm_real)(sum[j * (d + 1) + t] /
+                                          sum[j * (d + 1) + d]);
+    }
+    for (size_t i = 0; i < k * d; i++)
+        cen[i] = c[i];
+    free(x);
+    free(c);
+    free(sum);
+    return it;
+}
+
+static void test_lloyd_reference(void **state)
+{
+    (void)state;
+    const size_t shapes[][3] = {{2000, 2, 10}, {3001, 8, 25}, {500, 50, 7},
+                                {257, 1, 3}};
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        size_t n = shapes[s][0], d = shapes[s][1], k = shapes[s][2];
+        tkm_dataset ds;
+        char msg[256];
+        assert_int_equal(tkm_generate_blobs(n, d, k, 1.0, 10, 100 + s, &ds,
+                                            NULL, msg, sizeof msg),
+                         TKM_OK);
+        double *init = malloc(k * d * sizeof *init);
+        double *cen = malloc(k * d * sizeof *cen);
+        int32_t *lab = malloc(n * sizeof *lab);
+        assert_int_equal(tkm_init_centroids(&ds, k, TKM_INIT_KMEANSPP, 0, s,
+                                            init, msg, sizeof msg),
+                         TKM_OK);
+        int it = reference_lloyd(&ds, init, k, lab, cen);
+        tkm_result r = fit_or_die(&ds, init, k, TKM_SEQ, 1, TKM_EMPTY_KEEP);
+        assert_int_equal(r.iterations, it);
+        assert_memory_equal(r.labels, lab, n * sizeof *lab);
+        for (size_t i = 0; i < k * d; i++)
+            assert_true(fabs(r.centroids[i] - cen[i]) <=
+                        TOL * (1 + fabs(cen[i])));
+        tkm_result_free(&r);
+        free(init);
+        free(cen);
+        free(lab);
+        tkm_dataset_free(&ds);
+    }
+}
+
+static void test_omp_bit_identical(void **state)
+{
+    (void)state;
+    tkm_dataset ds;
+    char msg[256];
+    size_t n = 20011, d = 5, k = 40;
+    assert_int_equal(tkm_generate_blobs(n, d, k, 2.0, 10, 9, &ds, NULL, msg,
+                                        sizeof msg),
+                     TKM_OK);
+    double *init = malloc(k * d * sizeof *init);
+    assert_int_equal(tkm_init_centroids(&ds, k, TKM_INIT_RANDOM, 0, 5, init,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    tkm_result base = fit_or_die(&ds, init, k, TKM_SEQ, 1, TKM_EMPTY_KEEP);
+    const int threads[] = {1, 2, 4};
+    for (int t = 0; t < 3; t++) {
+        tkm_result r = fit_or_die(&ds, init, k, TKM_OMP, threads[t],
+                                  TKM_EMPTY_KEEP);
+        assert_int_equal(r.threads, threads[t]);
+        assert_int_equal(r.iterations, base.iterations);
+        assert_memory_equal(r.labels, base.labels, n * sizeof *r.labels);
+        assert_memory_equal(r.centroids, base.centroids,
+                            k * d * sizeof *r.centroids);
+        assert_memory_equal(&r.inertia, &base.inertia, sizeof r.inertia);
+        tkm_result_free(&r);
+    }
+    tkm_result_free(&base);
+    free(init);
+    tkm_dataset_free(&ds);
+}
+
+/* A start whose third centroid is far from every point: it gets no point
+ * in the first assignment.  keep: it stays put; farthest: it moves to the
+ * point farthest from its own centroid. */
+static void test_empty_cluster(void **state)
+{
+    (void)state;
+    double x[] = {0, 0, 1, 0, 0, 1, 10, 10, 11, 10, 10, 13};
+    tkm_dataset ds = {6, 2, x};
+    double init[] = {0, 0, 10, 10, 100, 100};
+    tkm_result r = fit_or_die(&ds, init, 3, TKM_SEQ, 1, TKM_EMPTY_KEEP);
+    assert_true(r.centroids[4] == 100 && r.centroids[5] == 100);
+    for (int i = 0; i < 6; i++)
+        assert_int_not_equal(r.labels[i], 2);
+    tkm_result_free(&r);
+    /* farthest: after the first assignment the point farthest from its
+     * centroid (10, 10) is (10, 13), which then forms its own cluster */
+    r = fit_or_die(&ds, init, 3, TKM_OMP, 2, TKM_EMPTY_FARTHEST);
+    assert_true(r.converged);
+    assert_int_equal(r.labels[5], 2);
+    assert_true(r.centroids[4] == 10 && r.centroids[5] == 13);
+    assert_int_equal(r.labels[3], 1);
+    tkm_result_free(&r);
+}
+
+static void test_params_check(void **state)
+{
+    (void)state;
+    tkm_params p;
+    char msg[256];
+    tkm_params_default(&p);
+    p.k = 0;
+    assert_int_equal(tkm_params_check(&p, 10, 2, msg, sizeof msg),
+                     TKM_EINVAL);
+    assert_non_null(strstr(msg, "k must be at least 1"));
+    p.k = 11;
+    assert_int_equal(tkm_params_check(&p, 10, 2, msg, sizeof msg),
+                     TKM_EINVAL);
+    assert_non_null(strstr(msg, "k <= 10"));
+    p.k = 10;
+    assert_int_equal(tkm_params_check(&p, 10, 2, msg, sizeof msg), TKM_OK);
+    p.max_iter = 0;
+    assert_int_equal(tkm_params_check(&p, 10, 2, msg, sizeof msg),
+                     TKM_EINVAL);
+    p.max_iter = 5;
+    p.block_size = 100;
+    assert_int_equal(tkm_params_check(&p, 10, 2, msg, sizeof msg),
+                     TKM_EINVAL);
+    p.block_size = 0;
+    p.tol = -1;
+    assert_int_equal(tkm_params_check(&p, 10, 2, msg, sizeof msg),
+                     TKM_EINVAL);
+    /* max_iter caps the run and reports non-convergence */
+    tkm_dataset ds;
+    assert_int_equal(tkm_generate_blobs(1000, 2, 30, 3.0, 10, 1, &ds, NULL,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    double init[60];
+    assert_int_equal(tkm_init_centroids(&ds, 30, TKM_INIT_RANDOM, 0, 1, init,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    tkm_params_default(&p);
+    p.k = 30;
+    p.max_iter = 2;
+    p.precision = TKM_PREC_ENUM;
+    tkm_result r;
+    assert_int_equal(tkm_fit(&ds, init, &p, &r, msg, sizeof msg), TKM_OK);
+    assert_int_equal(r.iterations, 2);
+    assert_false(r.converged);
+    tkm_result_free(&r);
+    tkm_dataset_free(&ds);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_precision_macros),
+        cmocka_unit_test(test_rng),
+        cmocka_unit_test(test_init),
+        cmocka_unit_test(test_lloyd_hand),
+        cmocka_unit_test(test_lloyd_reference),
+        cmocka_unit_test(test_omp_bit_identical),
+        cmocka_unit_test(test_empty_cluster),
+        cmocka_unit_test(test_params_check),
+    };
+    return cmocka_run_group_tests_name("core_" TKM_PREC_NAME, tests, NULL,
+                                       NULL);
+}
