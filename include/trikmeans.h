@@ -208,6 +208,39 @@ tkm_status tkm_fit(const tkm_dataset *ds, const double *init,
                    size_t msglen);
 void tkm_result_free(tkm_result *res);
 
+/* ---- checking one result against a baseline ----------------------------- */
+
+typedef struct {
+    size_t label_diff;    /* points whose labels differ                     */
+    size_t ties;          /* of those, points where the two centroids are
+                             equally far within the precision's rounding    */
+    double max_gap;       /* largest relative distance gap among the
+                             differing points that are not ties (0 if none) */
+    double max_abs_diff;  /* max |c - c_base| over all centroid coordinates */
+    double max_rel_diff;  /* max |c - c_base| / max(1, |c_base|)             */
+    double inertia_rel;   /* |inertia - inertia_base| / inertia_base        */
+    int iterations;       /* of the result                                  */
+    int iterations_base;  /* of the baseline                                */
+    int pass;             /* 1 when every rule below holds                   */
+} tkm_comparison;
+
+/* Tolerance on centroids for a precision: 1e-4 (f32) and 1e-12 (f64). */
+double tkm_check_tolerance(tkm_precision p);
+
+/* Compare a result with a baseline run on the same data (same k).  Pass
+ * rule: max_rel_diff <= tol (absolute below 1, relative above), the same
+ * iteration count, and every differing label a tie: for point x labelled
+ * a by the baseline and b by the result, with the baseline's centroids,
+ * |d(x,c_a) - d(x,c_b)| <= 1000 * eps * (|x| + |c_a| + |c_b|), eps the
+ * machine epsilon of the result's precision.  When diff_idx is not NULL it
+ * receives up to max_list indices of differing points and diff_gap (if
+ * not NULL) their gaps |d(x,c_a) - d(x,c_b)|. */
+tkm_status tkm_compare_results(const tkm_dataset *ds, const tkm_result *base,
+                               const tkm_result *res, double tol,
+                               tkm_comparison *out, size_t *diff_idx,
+                               double *diff_gap, size_t max_list, char *msg,
+                               size_t msglen);
+
 /* One line about the CUDA devices seen, or why there are none. */
 void tkm_cuda_describe(char *buf, size_t len);
 /* Whether kernels were built with FMA contraction (1), without (0), or
