@@ -1,0 +1,260 @@
+/*
+ * Output of matrices and labels as CSV, TSV or NumPy .npy (version 1.0),
+ * chosen by the extension of the path.  Every file is written under a
+ * temporary name in the same directory and renamed into place, so it
+ * appears whole or not at all.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "trikmeans.h"
+#include "internal.h"
+
+typedef enum { OUT_CSV, OUT_TSV, OUT_NPY, OUT_UNKNOWN } out_format;
+
+static out_format out_format_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *dot = strrchr(slash ? slash + 1 : path, '.');
+    if (!dot)
+        return OUT_UNKNOWN;
+    if (!strcasecmp(dot, ".csv"))
+        return OUT_CSV;
+    if (!strcasecmp(dot, ".tsv"))
+        return OUT_TSV;
+    if (!strcasecmp(dot, ".npy"))
+        return OUT_NPY;
+    return OUT_UNKNOWN;
+}
+
+/* A temporary file that becomes path on commit. */
+typedef struct {
+    const char *path;
+    char *tmp;
+    FILE *f;
+} atomic_file;
+
+static tkm_status af_open(atomic_file *af, const char *path, char *msg,
+                          size_t msglen)
+{
+    size_t len = strlen(path) + 32;
+    af->path = path;
+    af->tmp = malloc(len);
+    if (!af->tmp)
+        return tkmi_fail(TKM_ENOMEM, msg, msglen, "%s: out of memory", path);
+    snprintf(af->tmp, len, "%s.tmp.%ld", path, (long)getpid());
+    af->f = fopen(af->tmp, "wb");
+    if (!af->f)
+        return tkmi_fail(TKM_EIO, msg, msglen, "%s: cannot write: %s", path,
+                         strerror(errno));
+    return TKM_OK;
+}
+
+/* Drop the temporary file, if any; safe to call twice. */
+static void af_abort(atomic_file *af)
+{
+    if (af->f)
+        fclose(af->f);
+    if (af->tmp)
+        remove(af->tmp);
+    free(af->tmp);
+    af->f = NULL;
+    af->tmp = NULL;
+}
+
+/* Flush, close and rename the temporary file onto the path; err is the
+ * errno of a write that already failed, or 0. */
+static tkm_status af_commit(atomic_file *af, int err, char *msg,
+                            size_t msglen)
+{
+    if (!err && (fflush(af->f) != 0 || ferror(af->f)))
+        err = errno ? errno : EIO;
+    if (fclose(af->f) != 0 && !err)
+        err = errno ? errno : EIO;
+    af->f = NULL;
+    if (!err && rename(af->tmp, af->path) != 0)
+        err = errno;
+    if (err) {
+        af_abort(af);
+        return tkmi_fail(TKM_EIO, msg, msglen, "%s: cannot write: %s",
+                         af->path, strerror(err));
+    }
+    free(af->tmp);
+    af->tmp = NULL;
+    return TKM_OK;
+}
+
+/* errno of the stream call that just failed, never 0. */
+static int stream_err(void)
+{
+    return errno ? errno : EIO;
+}
+
+static int put_bytes(FILE *f, const void *p, size_t len)
+{
+    return fwrite(p, 1, len, f) == len ? 0 : stream_err();
+}
+
+/* NPY v1.0 header: preamble, dict and newline fill a multiple of 64 bytes,
+ * padded with spaces, as NumPy writes it.  Returns 0 or an errno. */
+static int npy_header(FILE *f, const char *descr, const char *shape)
+{
+    char head[256];
+    int len = snprintf(head + 10, sizeof head - 10, "{'descr': '%s', "
+                       "'fortran_order': False, 'shape': %s, }", descr,
+                       shape);
+    size_t total = (10 + (size_t)len + 1 + 63) / 64 * 64;
+    size_t hlen = total - 10;
+    memcpy(head, "\x93NUMPY\x01\x00", 8);
+    head[8] = (char)(hlen & 0xff);
+    head[9] = (char)(hlen >> 8);
+    memset(head + 10 + len, ' ', total - 11 - (size_t)len);
+    head[total - 1] = '\n';
+    return put_bytes(f, head, total);
+}
+
+/* Append v as width little-endian bytes at buf. */
+static void put_le(unsigned char *buf, uint64_t v, size_t width)
+{
+    for (size_t i = 0; i < width; i++)
+        buf[i] = (unsigned char)(v >> (8 * i));
+}
+
+static int npy_matrix(FILE *f, const double *a, size_t n, size_t d)
+{
+    unsigned char buf[4096];
+    char shape[64];
+    size_t total = n * d, used = 0;
+    uint64_t u;
+    int err;
+    snprintf(shape, sizeof shape, "(%zu, %zu)", n, d);
+    err = npy_header(f, "<f8", shape);
+    for (size_t i = 0; i < total && !err; i++) {
+        memcpy(&u, &a[i], sizeof u);
+        put_le(buf + used, u, 8);
+        used += 8;
+        if (used == sizeof buf || i + 1 == total) {
+            err = put_bytes(f, buf, used);
+            used = 0;
+        }
+    }
+    return err;
+}
+
+static int npy_labels(FILE *f, const int32_t *labels, size_t n)
+{
+    unsigned char buf[4096];
+    char shape[64];
+    size_t used = 0;
+    int err;
+    snprintf(shape, sizeof shape, "(%zu,)", n);
+    err = npy_header(f, "<i4", shape);
+    for (size_t i = 0; i < n && !err; i++) {
+        put_le(buf + used, (uint32_t)labels[i], 4);
+        used += 4;
+        if (used == sizeof buf || i + 1 == n) {
+            err = put_bytes(f, buf, used);
+            used = 0;
+        }
+    }
+    return err;
+}
+
+static int text_matrix(FILE *f, const double *a, size_t n, size_t d,
+                       char sep)
+{
+    for (size_t i = 0; i < n; i++) {
+        for (size_t j = 0; j < d; j++) {
+            if (j && fputc(sep, f) == EOF)
+                return stream_err();
+            if (fprintf(f, "%.17g", a[i * d + j]) < 0) /* exact round trip */
+                return stream_err();
+        }
+        if (fputc('\n', f) == EOF)
+            return stream_err();
+    }
+    return 0;
+}
+
+static int text_labels(FILE *f, const int32_t *labels, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (fprintf(f, "%" PRId32 "\n", labels[i]) < 0)
+            return stream_err();
+    return 0;
+}
+
+static tkm_status unknown_ext(const char *path, char *msg, size_t msglen)
+{
+    return tkmi_fail(TKM_EINVAL, msg, msglen, "%s: unknown output format; "
+                     "name the file .csv, .tsv or .npy", path);
+}
+
+/* Write the n x d row-major matrix a to path as .csv/.tsv ("%.17g", exact
+ * round trip) or .npy ('<f8', shape (n, d)).  The file appears whole or not
+ * at all: TKM_EIO leaves neither it nor a temporary behind. */
+tkm_status tkm_write_matrix(const char *path, const double *a, size_t n,
+                            size_t d, char *msg, size_t msglen)
+{
+    atomic_file af = {path, NULL, NULL};
+    out_format fmt = path ? out_format_of(path) : OUT_UNKNOWN;
+    size_t bytes;
+    int err;
+    tkm_status st;
+    if (!path || d == 0 || (n > 0 && !a) ||
+        tkmi_mul_size(n, d, sizeof *a, &bytes) != 0) {
+        st = tkmi_fail(TKM_EINVAL, msg, msglen, "tkm_write_matrix: need a "
+                       "path, d >= 1 and n*d values");
+        goto cleanup;
+    }
+    if (fmt == OUT_UNKNOWN) {
+        st = unknown_ext(path, msg, msglen);
+        goto cleanup;
+    }
+    st = af_open(&af, path, msg, msglen);
+    if (st != TKM_OK)
+        goto cleanup;
+    errno = 0;
+    err = fmt == OUT_NPY ? npy_matrix(af.f, a, n, d)
+                         : text_matrix(af.f, a, n, d,
+                                       fmt == OUT_TSV ? '\t' : ',');
+    st = af_commit(&af, err, msg, msglen);
+cleanup:
+    af_abort(&af);
+    return st;
+}
+
+/* Write n labels to path as .csv/.tsv (one integer per line) or .npy
+ * ('<i4', shape (n,)); atomic like tkm_write_matrix. */
+tkm_status tkm_write_labels(const char *path, const int32_t *labels,
+                            size_t n, char *msg, size_t msglen)
+{
+    atomic_file af = {path, NULL, NULL};
+    out_format fmt = path ? out_format_of(path) : OUT_UNKNOWN;
+    int err;
+    tkm_status st;
+    if (!path || (n > 0 && !labels)) {
+        st = tkmi_fail(TKM_EINVAL, msg, msglen, "tkm_write_labels: need a "
+                       "path and n labels");
+        goto cleanup;
+    }
+    if (fmt == OUT_UNKNOWN) {
+        st = unknown_ext(path, msg, msglen);
+        goto cleanup;
+    }
+    st = af_open(&af, path, msg, msglen);
+    if (st != TKM_OK)
+        goto cleanup;
+    errno = 0;
+    err = fmt == OUT_NPY ? npy_labels(af.f, labels, n)
+                         : text_labels(af.f, labels, n);
+    st = af_commit(&af, err, msg, msglen);
+cleanup:
+    af_abort(&af);
+    return st;
+}

@@ -1,0 +1,879 @@
+/*
+ * Data-set I/O: round trips through every output format, the text dialects
+ * the reader accepts, .npy files written byte by byte by an independent
+ * writer below, raw binary, and every rejection with its status and the
+ * line/row and column its message names.  Data come from seeded RNGs.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "trikmeans.h"
+#include "internal.h"
+#include "real.h"
+
+static char g_dir[64];
+static char g_msg[512];
+
+#define PATH(name) tpath((char[600]){0}, (name))
+
+static char *tpath(char *buf, const char *name)
+{
+    snprintf(buf, 600, "%s/%s", g_dir, name);
+    return buf;
+}
+
+static int setup_dir(void **state)
+{
+    (void)state;
+    snprintf(g_dir, sizeof g_dir, "/tmp/tkm_test_io.XXXXXX");
+    return mkdtemp(g_dir) ? 0 : -1;
+}
+
+static int remove_dir(void **state)
+{
+    DIR *dir = opendir(g_dir);
+    struct dirent *e;
+    (void)state;
+    if (!dir)
+        return -1;
+    while ((e = readdir(dir)) != NULL)
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+            remove(PATH(e->d_name));
+    closedir(dir);
+    return rmdir(g_dir);
+}
+
+/* Number of entries in the test directory whose name contains part. */
+static int count_entries(const char *part)
+{
+    DIR *dir = opendir(g_dir);
+    struct dirent *e;
+    int k = 0;
+    assert_non_null(dir);
+    while ((e = readdir(dir)) != NULL)
+        k += strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
+             strstr(e->d_name, part) != NULL;
+    closedir(dir);
+    return k;
+}
+
+static void assert_has(const char *msg, const char *needle)
+{
+    if (!strstr(msg, needle)) {
+        print_error("message \"%s\" lacks \"%s\"\n", msg, needle);
+        fail();
+    }
+}
+
+static void write_bytes(const char *path, const void *p, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(p, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Random double over many binades, both signs, inside float's range. */
+static double rand_value(tkmi_rng *r)
+{
+    double v = ldexp(0.5 + 0.5 * tkmi_rng_uniform(r),
+                     (int)tkmi_rng_below(r, 121) - 60);
+    return tkmi_rng_below(r, 2) ? -v : v;
+}
+
+static double *rand_matrix(tkmi_rng *r, size_t n, size_t d)
+{
+    double *a = malloc(n * d * sizeof *a);
+    assert_non_null(a);
+    for (size_t i = 0; i < n * d; i++)
+        a[i] = rand_value(r);
+    return a;
+}
+
+/* Read path expecting success and an n x d result equal bit for bit to a. */
+static void expect_matrix(const char *path, const tkm_read_opts *o,
+                          const double *a, size_t n, size_t d)
+{
+    tkm_dataset ds;
+    tkm_status st = tkm_dataset_read(path, o, &ds, g_msg, sizeof g_msg);
+    if (st != TKM_OK)
+        print_error("%s: %s\n", path, g_msg);
+    assert_int_equal(st, TKM_OK);
+    assert_int_equal(ds.n, n);
+    assert_int_equal(ds.d, d);
+    assert_memory_equal(ds.x, a, n * d * sizeof *a);
+    tkm_dataset_free(&ds);
+    assert_null(ds.x);
+}
+
+/* Read path expecting status want, an emptied dataset and a message that
+ * names the file and contains both needles (either may be NULL). */
+static void expect_error(const char *path, const tkm_read_opts *o,
+                         tkm_status want, const char *n1, const char *n2)
+{
+    double junk = 1.0;
+    tkm_dataset ds = {7, 7, &junk};
+    g_msg[0] = '\0';
+    tkm_status st = tkm_dataset_read(path, o, &ds, g_msg, sizeof g_msg);
+    if (st != want)
+        print_error("%s: got %d (%s), want %d\n", path, (int)st, g_msg,
+                    (int)want);
+    assert_int_equal(st, want);
+    assert_int_equal(ds.n, 0);
+    assert_int_equal(ds.d, 0);
+    assert_null(ds.x);
+    assert_has(g_msg, strrchr(path, '/') + 1);
+    if (n1)
+        assert_has(g_msg, n1);
+    if (n2)
+        assert_has(g_msg, n2);
+}
+
+static tkm_read_opts opts(tkm_precision target)
+{
+    tkm_read_opts o;
+    tkm_read_opts_default(&o);
+    o.target = target;
+    return o;
+}
+
+/* ---- round trips -------------------------------------------------------- */
+
+static void test_roundtrip_matrix(void **state)
+{
+    static const char *const names[] = {"m.csv", "m.tsv", "m.npy"};
+    tkm_read_opts o = opts(TKM_PREC_ENUM);
+    tkmi_rng r;
+    (void)state;
+    tkmi_rng_seed(&r, 101);
+    for (int rep = 0; rep < 6; rep++) {
+        size_t n = 1 + tkmi_rng_below(&r, 60), d = 1 + tkmi_rng_below(&r, 9);
+        double *a = rand_matrix(&r, n, d);
+        a[tkmi_rng_below(&r, n * d)] = -0.0;
+        a[tkmi_rng_below(&r, n * d)] = 5e-324; /* smallest subnormal */
+        if (TKM_PREC == 64)
+            a[tkmi_rng_below(&r, n * d)] = -DBL_MAX;
+        for (int k = 0; k < 3; k++) {
+            const char *p = PATH(names[k]);
+            assert_int_equal(tkm_write_matrix(p, a, n, d, g_msg,
+                                              sizeof g_msg), TKM_OK);
+            expect_matrix(p, &o, a, n, d);
+        }
+        free(a);
+    }
+    assert_int_equal(count_entries(".tmp."), 0);
+}
+
+/* The .npy header is laid out as NumPy writes it. */
+static void test_npy_header_layout(void **state)
+{
+    unsigned char buf[256];
+    char want[64];
+    size_t n = 7, d = 3, hlen;
+    double a[21];
+    FILE *f;
+    struct stat sb;
+    const char *p = PATH("layout.npy");
+    (void)state;
+    for (size_t i = 0; i < n * d; i++)
+        a[i] = (double)i / 3.0;
+    assert_int_equal(tkm_write_matrix(p, a, n, d, g_msg, sizeof g_msg),
+                     TKM_OK);
+    f = fopen(p, "rb");
+    assert_non_null(f);
+    assert_int_equal(fread(buf, 1, 10, f), 10);
+    assert_memory_equal(buf, "\x93NUMPY\x01\x00", 8);
+    hlen = buf[8] | (size_t)buf[9] << 8;
+    assert_int_equal((10 + hlen) % 64, 0);
+    assert_true(hlen < sizeof buf);
+    assert_int_equal(fread(buf, 1, hlen, f), hlen);
+    fclose(f);
+    buf[hlen] = '\0';
+    assert_int_equal(buf[hlen - 1], '\n');
+    assert_has((char *)buf, "'descr': '<f8'");
+    assert_has((char *)buf, "'fortran_order': False");
+    snprintf(want, sizeof want, "'shape': (%zu, %zu)", n, d);
+    assert_has((char *)buf, want);
+    assert_int_equal(stat(p, &sb), 0);
+    assert_int_equal((size_t)sb.st_size, 10 + hlen + n * d * 8);
+}
+
+static void test_roundtrip_labels(void **state)
+{
+    static const char *const names[] = {"l.csv", "l.tsv", "l.npy"};
+    tkm_read_opts o = opts(TKM_PREC_ENUM);
+    tkmi_rng r;
+    (void)state;
+    tkmi_rng_seed(&r, 202);
+    for (int rep = 0; rep < 4; rep++) {
+        size_t n = 1 + tkmi_rng_below(&r, 500);
+        int32_t *l = malloc(n * sizeof *l);
+        double *want = malloc(n * sizeof *want);
+        assert_non_null(l);
+        assert_non_null(want);
+        for (size_t i = 0; i < n; i++) {
+            l[i] = (int32_t)tkmi_rng_below(&r, 2000) - 1;
+            want[i] = (double)l[i];
+        }
+        l[0] = INT32_MIN; /* extremes survive both formats */
+        want[0] = (double)INT32_MIN;
+        l[n - 1] = INT32_MAX;
+        want[n - 1] = (double)INT32_MAX;
+        for (int k = 0; k < 3; k++) {
+            const char *p = PATH(names[k]);
+            assert_int_equal(tkm_write_labels(p, l, n, g_msg, sizeof g_msg),
+                             TKM_OK);
+            expect_matrix(p, &o, want, n, 1);
+        }
+        free(l);
+        free(want);
+    }
+}
+
+/* Writing again replaces the file whole and leaves no temporary. */
+static void test_write_replaces(void **state)
+{
+    tkm_read_opts o = opts(TKM_F64);
+    tkmi_rng r;
+    const char *p = PATH("again.csv");
+    double *a, *b;
+    (void)state;
+    tkmi_rng_seed(&r, 303);
+    a = rand_matrix(&r, 40, 4);
+    b = rand_matrix(&r, 3, 2);
+    assert_int_equal(tkm_write_matrix(p, a, 40, 4, g_msg, sizeof g_msg),
+                     TKM_OK);
+    assert_int_equal(tkm_write_matrix(p, b, 3, 2, g_msg, sizeof g_msg),
+                     TKM_OK);
+    expect_matrix(p, &o, b, 3, 2);
+    assert_int_equal(count_entries("again.csv"), 1);
+    free(a);
+    free(b);
+}
+
+/* ---- text dialects ------------------------------------------------------ */
+
+enum { ST_HEADER = 1, ST_CRLF = 2, ST_NOEOL = 4, ST_BOM = 8, ST_PAD = 16 };
+
+/* Separator between two fields of a dialect; the first one of a
+ * whitespace line is spaces only, so the line cannot pass for TSV. */
+static void put_sep(FILE *f, tkmi_rng *r, char sep, int style, size_t j)
+{
+    if (sep == ',')
+        fputs(style & ST_PAD ? (tkmi_rng_below(r, 2) ? " , " : ",\t")
+                             : ",", f);
+    else if (sep == '\t')
+        fputs(style & ST_PAD ? " \t " : "\t", f);
+    else if (j == 1)
+        fputs(tkmi_rng_below(r, 2) ? " " : "   ", f);
+    else
+        fputs(tkmi_rng_below(r, 2) ? " \t" : "  ", f);
+}
+
+/* Write a as text with comments and blank lines at random places. */
+static void write_dialect(const char *path, tkmi_rng *r, const double *a,
+                          size_t n, size_t d, char sep, int style)
+{
+    const char *eol = style & ST_CRLF ? "\r\n" : "\n";
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    if (style & ST_BOM)
+        fputs("\xEF\xBB\xBF", f);
+    fprintf(f, "# %zu rows, %zu columns%s", n, d, eol);
+    if (style & ST_HEADER) {
+        fputs(sep == ',' && tkmi_rng_below(r, 2) ? "" : "c0", f);
+        for (size_t j = 1; j < d; j++) {
+            put_sep(f, r, sep, style, j);
+            fprintf(f, "c%zu", j);
+        }
+        fputs(eol, f);
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (tkmi_rng_below(r, 4) == 0)
+            fprintf(f, "%s%s", tkmi_rng_below(r, 2) ? "  # a, b\t c" : "",
+                    eol);
+        fputs(sep == ' ' && tkmi_rng_below(r, 2) ? "  " : "", f);
+        for (size_t j = 0; j < d; j++) {
+            if (j)
+                put_sep(f, r, sep, style, j);
+            fprintf(f, "%.17g", a[i * d + j]);
+        }
+        if (sep != '\t' && tkmi_rng_below(r, 3) == 0)
+            fputs("  ", f);
+        if (i + 1 < n || !(style & ST_NOEOL))
+            fputs(eol, f);
+    }
+    assert_int_equal(fclose(f), 0);
+}
+
+static void test_text_dialects(void **state)
+{
+    static const char seps[] = {',', '\t', ' '};
+    tkm_read_opts o = opts(TKM_PREC_ENUM);
+    tkmi_rng r;
+    const char *p = PATH("dialect.txt");
+    (void)state;
+    tkmi_rng_seed(&r, 404);
+    for (int style = 0; style < 32; style++) {
+        for (int s = 0; s < 3; s++) {
+            size_t n = 1 + tkmi_rng_below(&r, 30);
+            size_t d = 1 + tkmi_rng_below(&r, 6);
+            double *a = rand_matrix(&r, n, d);
+            write_dialect(p, &r, a, n, d, seps[s], style);
+            expect_matrix(p, &o, a, n, d);
+            free(a);
+        }
+    }
+}
+
+/* Lines far longer than any buffer and many rows grow the reader's
+ * buffers; the explicit text format overrides the .bin extension. */
+static void test_text_large(void **state)
+{
+    tkm_read_opts o = opts(TKM_PREC_ENUM);
+    tkmi_rng r;
+    double *a;
+    (void)state;
+    tkmi_rng_seed(&r, 505);
+    a = rand_matrix(&r, 3, 5000);
+    write_dialect(PATH("wide.csv"), &r, a, 3, 5000, ',', 0);
+    expect_matrix(PATH("wide.csv"), &o, a, 3, 5000);
+    free(a);
+    a = rand_matrix(&r, 30000, 2);
+    write_dialect(PATH("long.bin"), &r, a, 30000, 2, ' ', ST_HEADER);
+    o.format = TKM_FMT_TEXT;
+    expect_matrix(PATH("long.bin"), &o, a, 30000, 2);
+    free(a);
+}
+
+/* ---- text errors -------------------------------------------------------- */
+
+/* Write an n x d grid of random numbers under a comment and an optional
+ * header, blank and comment lines between rows; field (br, bc) is replaced
+ * by bad, or left out when bad is NULL.  Returns the file line of row br. */
+static size_t write_grid(const char *path, tkmi_rng *r, size_t n, size_t d,
+                         char sep, int header, size_t br, size_t bc,
+                         const char *bad)
+{
+    FILE *f = fopen(path, "wb");
+    const char *text = bad ? bad : "";
+    size_t line = 1, at = 0;
+    int first, drop = bad == NULL;
+    assert_non_null(f);
+    fputs("# grid\n", f);
+    for (size_t j = 0; header && j < d; j++)
+        fprintf(f, j + 1 < d ? "h%zu%c" : "h%zu\n", j, sep);
+    line += header != 0;
+    for (size_t i = 0; i < n; i++) {
+        if (tkmi_rng_below(r, 3) == 0) {
+            fputs(tkmi_rng_below(r, 2) ? "\n" : " # x\n", f);
+            line++;
+        }
+        at = i == br ? line + 1 : at;
+        line++;
+        first = 1;
+        for (size_t j = 0; j < d; j++) {
+            int here = i == br && j == bc;
+            if (here && drop)
+                continue;
+            if (!first)
+                fputc(sep, f);
+            first = 0;
+            if (here)
+                fputs(text, f);
+            else
+                fprintf(f, "%.17g", rand_value(r));
+        }
+        fputc('\n', f);
+    }
+    assert_int_equal(fclose(f), 0);
+    return at;
+}
+
+/* One malformed field at a random place must be reported at that place. */
+static void grid_case(tkmi_rng *r, const char *bad, int any_row,
+                      tkm_precision target, tkm_status want,
+                      const char *needle)
+{
+    static const char seps[] = {',', '\t', ' '};
+    char where[64];
+    tkm_read_opts o = opts(target);
+    const char *p = PATH("grid.csv");
+    for (int rep = 0; rep < 12; rep++) {
+        size_t n = 2 + tkmi_rng_below(r, 20), d = 2 + tkmi_rng_below(r, 5);
+        int header = (int)tkmi_rng_below(r, 2);
+        /* row 0 can only be bad where it cannot pass for a header and
+         * does not itself set the expected field count */
+        size_t lo = any_row || (header && bad) ? 0 : 1;
+        size_t br = lo + tkmi_rng_below(r, n - lo);
+        size_t bc = tkmi_rng_below(r, d);
+        size_t line = write_grid(p, r, n, d, seps[rep % 3], header, br, bc,
+                                 bad);
+        if (bad)
+            snprintf(where, sizeof where, "line %zu, column %zu: ", line,
+                     bc + 1);
+        else
+            snprintf(where, sizeof where, "line %zu: expected %zu fields, "
+                     "found %zu", line, d, d - 1);
+        expect_error(p, &o, want, where, needle);
+    }
+}
+
+static void test_text_errors_located(void **state)
+{
+    tkmi_rng r;
+    (void)state;
+    tkmi_rng_seed(&r, 606);
+    grid_case(&r, NULL, 0, TKM_F64, TKM_EFORMAT, NULL);
+    grid_case(&r, "abc", 0, TKM_F64, TKM_EFORMAT, "'abc' is not a number");
+    grid_case(&r, "1.5x", 0, TKM_F64, TKM_EFORMAT, "'1.5x'");
+    grid_case(&r, "nan", 1, TKM_F64, TKM_EFORMAT, "not a finite number");
+    grid_case(&r, "-inf", 1, TKM_F64, TKM_EFORMAT, "not a finite number");
+    grid_case(&r, "Infinity", 1, TKM_F64, TKM_EFORMAT, "not a finite");
+    grid_case(&r, "1e400", 1, TKM_F64, TKM_ERANGE, "does not fit in double");
+}
+
+/* Magnitudes beyond FLT_MAX are refused for float runs only. */
+static void test_text_float_overflow(void **state)
+{
+    static const char *const big[] = {"1e39", "-3.5e38", "3.4028236e38"};
+    tkm_read_opts o = opts(TKM_F64);
+    tkm_dataset ds;
+    tkmi_rng r;
+    (void)state;
+    tkmi_rng_seed(&r, 707);
+    for (int k = 0; k < 3; k++)
+        grid_case(&r, big[k], 1, TKM_F32, TKM_ERANGE,
+                  "does not fit in float; run with --precision f64");
+    write_bytes(PATH("big.csv"), "1,2\n3,1e39\n", 11);
+    assert_int_equal(tkm_dataset_read(PATH("big.csv"), &o, &ds, g_msg,
+                                      sizeof g_msg), TKM_OK);
+    assert_true(ds.x[3] == 1e39);
+    tkm_dataset_free(&ds);
+    write_bytes(PATH("fltmax.csv"), "3.4028234663852886e+38\n", 23);
+    o.target = TKM_F32;
+    assert_int_equal(tkm_dataset_read(PATH("fltmax.csv"), &o, &ds, g_msg,
+                                      sizeof g_msg), TKM_OK);
+    assert_true(ds.x[0] == (double)FLT_MAX);
+    tkm_dataset_free(&ds);
+}
+
+static void test_text_empty_inputs(void **state)
+{
+    static const struct {
+        const char *text, *n1, *n2;
+    } c[] = {
+        {"", "no data rows", NULL},
+        {"\n\n   \n", "no data rows", NULL},
+        {"# only\n  # comments\r\n\n#", "no data rows", NULL},
+        {"x,y,z\n", "no data rows", "only a header"},
+        {"# c\nx y\n\n# c\n", "no data rows", "only a header"},
+        {"1,,3\n", "line 1, column 2: empty field", NULL},
+        {"1\t2\n3\t\t4\n", "line 2, column 2: empty field", NULL},
+        {"1,2,\n", "line 1, column 3: empty field", NULL},
+        {"x,y\n1,2\nz,3\n", "line 3, column 1: 'z' is not a number", NULL},
+        {"1\n2\0\n", "line 2", "NUL byte"},
+    };
+    tkm_read_opts o = opts(TKM_F64);
+    (void)state;
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        size_t len = strlen(c[i].text);
+        if (i + 1 == sizeof c / sizeof c[0])
+            len = 6; /* the embedded NUL and its newline */
+        write_bytes(PATH("bad.csv"), c[i].text, len);
+        expect_error(PATH("bad.csv"), &o, TKM_EFORMAT, c[i].n1, c[i].n2);
+    }
+}
+
+/* ---- npy, written byte by byte here ------------------------------------ */
+
+static void put_le(unsigned char *p, uint64_t v, size_t w)
+{
+    for (size_t i = 0; i < w; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/* A .npy file of the given version: preamble, dict padded with spaces and
+ * a newline to a multiple of 64, the data, less cut bytes at the end. */
+static void put_npy(const char *path, int major, const char *descr,
+                    const char *fortran, const char *shape,
+                    const unsigned char *data, size_t len, size_t cut)
+{
+    char dict[256];
+    int dl = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': "
+                      "%s, 'shape': %s, }", descr, fortran, shape);
+    size_t pre = major == 1 ? 10 : 12, hlen = (size_t)dl + 1;
+    unsigned char *buf;
+    while ((pre + hlen) % 64)
+        hlen++;
+    buf = malloc(pre + hlen + len);
+    assert_non_null(buf);
+    memcpy(buf, "\x93NUMPY", 6);
+    buf[6] = (unsigned char)major;
+    buf[7] = 0;
+    put_le(buf + 8, hlen, pre - 8);
+    memcpy(buf + pre, dict, (size_t)dl);
+    memset(buf + pre + dl, ' ', hlen - (size_t)dl - 1);
+    buf[pre + hlen - 1] = '\n';
+    if (len)
+        memcpy(buf + pre + hlen, data, len);
+    write_bytes(path, buf, pre + hlen + len - cut);
+    free(buf);
+}
+
+/* Random element of dtype (kind, w) as little-endian bytes at p; its exact
+ * value as double is returned.  64-bit integers stay within 2^53. */
+static double rand_elem(tkmi_rng *r, char kind, size_t w, unsigned char *p)
+{
+    unsigned bits = w == 8 ? 53 : 8 * (unsigned)w;
+    uint64_t u = tkmi_rng_next(r) >> (64 - bits);
+    int64_t s = (int64_t)u - ((int64_t)1 << (bits - 1));
+    float f = (float)rand_value(r);
+    double d = rand_value(r);
+    uint32_t u32;
+    if (kind == 'f' && w == 4) {
+        memcpy(&u32, &f, 4);
+        put_le(p, u32, 4);
+        return (double)f;
+    }
+    if (kind == 'f') {
+        memcpy(&u, &d, 8);
+        put_le(p, u, 8);
+        return d;
+    }
+    put_le(p, kind == 'u' ? u : (uint64_t)s, w);
+    return kind == 'u' ? (double)u : (double)s;
+}
+
+static void test_npy_dtypes(void **state)
+{
+    static const struct {
+        const char *descr;
+        char kind;
+        size_t w;
+    } t[] = {{"<f4", 'f', 4}, {"<f8", 'f', 8}, {"|i1", 'i', 1},
+             {"<i1", 'i', 1}, {"<i2", 'i', 2}, {"<i4", 'i', 4},
+             {"<i8", 'i', 8}, {"|u1", 'u', 1}, {"<u2", 'u', 2},
+             {"<u4", 'u', 4}, {"<u8", 'u', 8}};
+    tkm_read_opts o = opts(TKM_PREC_ENUM);
+    tkmi_rng r;
+    char shape[64];
+    (void)state;
+    tkmi_rng_seed(&r, 808);
+    for (int rep = 0; rep < 3; rep++)
+        for (size_t k = 0; k < sizeof t / sizeof t[0]; k++) {
+            size_t n = 1 + tkmi_rng_below(&r, 40), d = 1 + tkmi_rng_below(&r, 5);
+            int one_d = d == 1 && tkmi_rng_below(&r, 2);
+            unsigned char *raw = malloc(n * d * t[k].w);
+            double *want = malloc(n * d * sizeof *want);
+            assert_non_null(raw);
+            assert_non_null(want);
+            for (size_t i = 0; i < n * d; i++)
+                want[i] = rand_elem(&r, t[k].kind, t[k].w, raw + i * t[k].w);
+            if (t[k].kind == 'i' && t[k].w == 8) {
+                put_le(raw, (uint64_t)INT64_MIN, 8); /* -2^63 is exact */
+                want[0] = -9223372036854775808.0;
+            }
+            snprintf(shape, sizeof shape, one_d ? "(%zu,)" : "(%zu, %zu)", n,
+                     d);
+            put_npy(PATH("t.npy"), 1 + rep, t[k].descr, "False", shape, raw,
+                    n * d * t[k].w, 0);
+            expect_matrix(PATH("t.npy"), &o, want, n, d);
+            free(raw);
+            free(want);
+        }
+}
+
+static void test_npy_rejects(void **state)
+{
+    unsigned char raw[8 * 24];
+    tkm_read_opts o = opts(TKM_F64);
+    tkmi_rng r;
+    const char *p = PATH("bad.npy");
+    (void)state;
+    tkmi_rng_seed(&r, 909);
+    for (size_t i = 0; i < 24; i++)
+        rand_elem(&r, 'f', 8, raw + 8 * i);
+    put_npy(p, 1, "<f8", "True", "(6, 4)", raw, 192, 0);
+    expect_error(p, &o, TKM_EFORMAT, "fortran_order True", NULL);
+    put_npy(p, 1, ">f8", "False", "(6, 4)", raw, 192, 0);
+    expect_error(p, &o, TKM_EFORMAT, "big-endian", "'>f8'");
+    put_npy(p, 1, "<f2", "False", "(6, 4)", raw, 192, 0);
+    expect_error(p, &o, TKM_EFORMAT, "'<f2' is not supported", NULL);
+    put_npy(p, 1, "<c16", "False", "(6, 2)", raw, 192, 0);
+    expect_error(p, &o, TKM_EFORMAT, "not supported", NULL);
+    put_npy(p, 2, "<f8", "False", "(2, 3, 4)", raw, 192, 0);
+    expect_error(p, &o, TKM_EFORMAT, "more than 2 dimensions", NULL);
+    put_npy(p, 1, "<f8", "False", "(0, 4)", raw, 0, 0);
+    expect_error(p, &o, TKM_EFORMAT, "no data rows", NULL);
+    put_npy(p, 1, "<f8", "False", "()", raw, 8, 0);
+    expect_error(p, &o, TKM_EFORMAT, "scalar", NULL);
+    put_npy(p, 1, "<f8", "False", "(5, 4)", raw, 192, 0);
+    expect_error(p, &o, TKM_EFORMAT, "32 bytes after", NULL);
+    for (int k = 0; k < 5; k++) {
+        put_npy(p, 1 + k % 3, "<f8", "False", "(6, 4)", raw, 192,
+                1 + tkmi_rng_below(&r, 192));
+        expect_error(p, &o, TKM_EFORMAT, "truncated", NULL);
+    }
+    write_bytes(p, "\x93NUMPY\x01\x00\xff\x00{'descr'", 17);
+    expect_error(p, &o, TKM_EFORMAT, "truncated .npy header", NULL);
+    write_bytes(p, "PK\x03\x04 not numpy at all", 22);
+    expect_error(p, &o, TKM_EFORMAT, "not a .npy file", NULL);
+    write_bytes(p, "\x93NUMPY\x04\x00\x10\x00{}              \n", 26);
+    expect_error(p, &o, TKM_EFORMAT, "version 4.0", NULL);
+}
+
+/* A non-finite or too large value is reported at its row and column. */
+static void test_npy_bad_values(void **state)
+{
+    static const double bad[] = {NAN, INFINITY, -INFINITY, 1e39};
+    unsigned char raw[8 * 60];
+    char where[64], shape[32];
+    tkm_read_opts o = opts(TKM_F32);
+    tkmi_rng r;
+    const char *p = PATH("vals.npy");
+    (void)state;
+    tkmi_rng_seed(&r, 1010);
+    for (int k = 0; k < 8; k++) {
+        size_t n = 1 + tkmi_rng_below(&r, 20), d = 1 + tkmi_rng_below(&r, 3);
+        size_t at = tkmi_rng_below(&r, n * d);
+        uint64_t u;
+        for (size_t i = 0; i < n * d; i++)
+            rand_elem(&r, 'f', 8, raw + 8 * i);
+        memcpy(&u, &bad[k % 4], 8);
+        put_le(raw + 8 * at, u, 8);
+        snprintf(shape, sizeof shape, "(%zu, %zu)", n, d);
+        put_npy(p, 1, "<f8", "False", shape, raw, 8 * n * d, 0);
+        snprintf(where, sizeof where, "row %zu, column %zu: ", at / d + 1,
+                 at % d + 1);
+        o.target = TKM_F32;
+        expect_error(p, &o, k % 4 == 3 ? TKM_ERANGE : TKM_EFORMAT, where,
+                     k % 4 == 3 ? "does not fit in float" : "not a finite");
+        o.target = TKM_F64;
+        if (k % 4 == 3) {
+            tkm_dataset ds;
+            assert_int_equal(tkm_dataset_read(p, &o, &ds, g_msg,
+                                              sizeof g_msg), TKM_OK);
+            assert_true(ds.x[at] == 1e39);
+            tkm_dataset_free(&ds);
+        }
+    }
+}
+
+/* ---- raw ---------------------------------------------------------------- */
+
+static void test_raw(void **state)
+{
+    static const char *const names[] = {"r.f32", "r.f64", "r.bin", "r.raw",
+                                        "r.dat"};
+    tkmi_rng r;
+    (void)state;
+    tkmi_rng_seed(&r, 1111);
+    for (int k = 0; k < 10; k++) {
+        const char *name = names[k % 5];
+        size_t w = k % 5 == 0 || (k % 5 >= 2 && k >= 5) ? 4 : 8;
+        size_t n = 1 + tkmi_rng_below(&r, 50), d = 1 + tkmi_rng_below(&r, 6);
+        unsigned char *raw = malloc(n * d * w);
+        double *want = malloc(n * d * sizeof *want);
+        tkm_read_opts o = opts(TKM_PREC_ENUM);
+        assert_non_null(raw);
+        assert_non_null(want);
+        for (size_t i = 0; i < n * d; i++)
+            want[i] = rand_elem(&r, 'f', w, raw + i * w);
+        write_bytes(PATH(name), raw, n * d * w);
+        o.raw_d = d;
+        o.raw_n = tkmi_rng_below(&r, 2) ? n : 0; /* 0: inferred */
+        o.raw_bits = k % 5 >= 2 ? (int)(8 * w) : 0;
+        o.format = k % 5 == 4 ? TKM_FMT_RAW : TKM_FMT_AUTO;
+        expect_matrix(PATH(name), &o, want, n, d);
+        free(raw);
+        free(want);
+    }
+}
+
+static void test_raw_rejects(void **state)
+{
+    unsigned char raw[4 * 30 + 3];
+    tkm_read_opts o = opts(TKM_F64);
+    tkmi_rng r;
+    float nan = NAN;
+    uint32_t u;
+    const char *p = PATH("x.f32");
+    (void)state;
+    tkmi_rng_seed(&r, 1212);
+    for (size_t i = 0; i < 30; i++)
+        rand_elem(&r, 'f', 4, raw + 4 * i);
+    write_bytes(p, raw, 4 * 30);
+    o.raw_d = 0;
+    expect_error(p, &o, TKM_EINVAL, "raw_d >= 1", NULL);
+    o.raw_d = 7;
+    expect_error(p, &o, TKM_EFORMAT, "not a whole number of rows", NULL);
+    o.raw_d = 5;
+    o.raw_n = 7;
+    expect_error(p, &o, TKM_EFORMAT, "truncated", NULL);
+    o.raw_n = 5;
+    expect_error(p, &o, TKM_EFORMAT, "20 bytes after", NULL);
+    o.raw_n = 0;
+    o.raw_bits = 16;
+    expect_error(p, &o, TKM_EINVAL, "raw_bits must be 32 or 64", NULL);
+    o.raw_bits = 64;
+    expect_error(p, &o, TKM_EINVAL, "float32", NULL);
+    o.raw_bits = 0;
+    write_bytes(PATH("x.bin"), raw, 4 * 30);
+    expect_error(PATH("x.bin"), &o, TKM_EINVAL, "raw_bits", NULL);
+    write_bytes(PATH("empty.f64"), raw, 0);
+    expect_error(PATH("empty.f64"), &o, TKM_EFORMAT, "no data rows", NULL);
+    memcpy(&u, &nan, 4);
+    put_le(raw + 4 * 17, u, 4);
+    write_bytes(p, raw, 4 * 30);
+    expect_error(p, &o, TKM_EFORMAT, "row 4, column 3", "not a finite");
+}
+
+/* ---- files that are not there, and writes that cannot happen ----------- */
+
+static void test_read_missing(void **state)
+{
+    char err[128];
+    tkm_read_opts o = opts(TKM_F64);
+    (void)state;
+    snprintf(err, sizeof err, "cannot open: %s", strerror(ENOENT));
+    expect_error(PATH("absent.csv"), &o, TKM_EIO, err, NULL);
+    expect_error(PATH("absent.npy"), NULL, TKM_EIO, err, NULL);
+    expect_error(g_dir, &o, TKM_EIO, strerror(EISDIR), NULL);
+    o.format = (tkm_format)9;
+    expect_error(PATH("absent.csv"), &o, TKM_EINVAL, "unknown format", NULL);
+    o.format = TKM_FMT_AUTO;
+    o.target = (tkm_precision)16;
+    expect_error(PATH("absent.csv"), &o, TKM_EINVAL, "precision", NULL);
+}
+
+static void test_write_unknown_extension(void **state)
+{
+    static const char *const names[] = {"out.txt", "out", "out.csv.gz"};
+    double a[6] = {1, 2, 3, 4, 5, 6};
+    int32_t l[3] = {0, 1, 2};
+    (void)state;
+    for (int k = 0; k < 3; k++) {
+        g_msg[0] = '\0';
+        assert_int_equal(tkm_write_matrix(PATH(names[k]), a, 3, 2, g_msg,
+                                          sizeof g_msg), TKM_EINVAL);
+        assert_has(g_msg, ".csv");
+        assert_has(g_msg, ".tsv");
+        assert_has(g_msg, ".npy");
+        assert_int_equal(tkm_write_labels(PATH(names[k]), l, 3, g_msg,
+                                          sizeof g_msg), TKM_EINVAL);
+        assert_int_equal(access(PATH(names[k]), F_OK), -1);
+        assert_int_equal(count_entries(".tmp."), 0);
+    }
+    assert_int_equal(tkm_write_matrix(PATH("z.csv"), a, 3, 0, g_msg,
+                                      sizeof g_msg), TKM_EINVAL);
+    assert_int_equal(tkm_write_matrix(NULL, a, 3, 2, g_msg, sizeof g_msg),
+                     TKM_EINVAL);
+    assert_int_equal(access(PATH("z.csv"), F_OK), -1);
+}
+
+/* A write that cannot finish reports TKM_EIO and leaves nothing behind. */
+static void test_write_fails_cleanly(void **state)
+{
+    static const char *const names[] = {"nodir/m.csv", "nodir/m.npy",
+                                        "isdir.csv", "isdir.npy"};
+    double a[4] = {1.5, -2.5, 3.25, 4};
+    int32_t l[2] = {3, 4};
+    struct stat sb;
+    (void)state;
+    assert_int_equal(mkdir(PATH("isdir.csv"), 0700), 0);
+    assert_int_equal(mkdir(PATH("isdir.npy"), 0700), 0);
+    for (int k = 0; k < 4; k++) {
+        const char *p = PATH(names[k]);
+        g_msg[0] = '\0';
+        assert_int_equal(tkm_write_matrix(p, a, 2, 2, g_msg, sizeof g_msg),
+                         TKM_EIO);
+        assert_has(g_msg, names[k]);
+        assert_has(g_msg, strerror(k < 2 ? ENOENT : EISDIR));
+        assert_int_equal(tkm_write_labels(p, l, 2, g_msg, sizeof g_msg),
+                         TKM_EIO);
+        assert_has(g_msg, names[k]);
+        assert_int_equal(stat(p, &sb) == 0 && S_ISREG(sb.st_mode), 0);
+    }
+    assert_int_equal(count_entries(".tmp."), 0);
+    assert_int_equal(count_entries("nodir"), 0);
+    rmdir(PATH("isdir.csv"));
+    rmdir(PATH("isdir.npy"));
+}
+
+/* A write cut short by the file-size limit (EFBIG, as a full disk would
+ * give ENOSPC) leaves neither a partial file nor a temporary. */
+static void test_write_cut_short(void **state)
+{
+    static const char *const names[] = {"cut.csv", "cut.npy", "cut.tsv"};
+    struct rlimit old, lim;
+    int32_t *l = calloc(20000, sizeof *l);
+    double *a;
+    tkmi_rng r;
+    (void)state;
+    tkmi_rng_seed(&r, 1313);
+    a = rand_matrix(&r, 2000, 8);
+    assert_non_null(l);
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+    lim = old;
+    lim.rlim_cur = 20000;
+    signal(SIGXFSZ, SIG_IGN);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    for (int k = 0; k < 3; k++) {
+        const char *p = PATH(names[k]);
+        g_msg[0] = '\0';
+        assert_int_equal(tkm_write_matrix(p, a, 2000, 8, g_msg, sizeof g_msg),
+                         TKM_EIO);
+        assert_has(g_msg, names[k]);
+        assert_has(g_msg, strerror(EFBIG));
+        assert_int_equal(tkm_write_labels(p, l, 20000, g_msg, sizeof g_msg),
+                         TKM_EIO);
+        assert_int_equal(access(p, F_OK), -1);
+    }
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+    signal(SIGXFSZ, SIG_DFL);
+    assert_int_equal(count_entries(".tmp."), 0);
+    free(a);
+    free(l);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_roundtrip_matrix),
+        cmocka_unit_test(test_npy_header_layout),
+        cmocka_unit_test(test_roundtrip_labels),
+        cmocka_unit_test(test_write_replaces),
+        cmocka_unit_test(test_text_dialects),
+        cmocka_unit_test(test_text_large),
+        cmocka_unit_test(test_text_errors_located),
+        cmocka_unit_test(test_text_float_overflow),
+        cmocka_unit_test(test_text_empty_inputs),
+        cmocka_unit_test(test_npy_dtypes),
+        cmocka_unit_test(test_npy_rejects),
+        cmocka_unit_test(test_npy_bad_values),
+        cmocka_unit_test(test_raw),
+        cmocka_unit_test(test_raw_rejects),
+        cmocka_unit_test(test_read_missing),
+        cmocka_unit_test(test_write_unknown_extension),
+        cmocka_unit_test(test_write_fails_cleanly),
+        cmocka_unit_test(test_write_cut_short),
+    };
+    return cmocka_run_group_tests_name("io", tests, setup_dir, remove_dir);
+}
