@@ -130,7 +130,7 @@ sanitize:
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	  test
 
-DEB_PKGS := gcc make libcmocka-dev
+DEB_PKGS := gcc make libcmocka-dev python3-sklearn
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
