@@ -41,12 +41,34 @@ static void result_init(tkm_result *res, const TKM_FN(tkmi_problem) *pb)
     res->precision = TKM_PREC_ENUM;
 }
 
-/* The loop itself; rows go into res->iters (max_iter rows allocated). */
+/* Room for row it in res->iters, growing it by doubling: a large max_iter
+ * costs nothing until the iterations happen. */
+static tkm_status ensure_row(tkm_result *res, int it, int *cap)
+{
+    if (it < *cap)
+        return TKM_OK;
+    int ncap = *cap ? 2 * *cap : 64;
+    tkm_iter_stats *p = tkmi_alloc((size_t)ncap, 1, sizeof *p);
+    if (!p)
+        return TKM_ENOMEM;
+    if (res->iters)
+        memcpy(p, res->iters, (size_t)*cap * sizeof *p);
+    free(res->iters);
+    res->iters = p;
+    *cap = ncap;
+    return TKM_OK;
+}
+
+/* The loop itself; one row per iteration goes into res->iters. */
 static tkm_status run_loop(TKM_FN(tkmi_engine) *e, const tkm_params *p,
                            tkm_result *res, char *msg, size_t msglen)
 {
     tkm_status rc = TKM_OK;
+    int cap = 0;
     for (int it = 0; it < p->max_iter; it++) {
+        if (ensure_row(res, it, &cap) != TKM_OK)
+            return tkmi_fail(TKM_ENOMEM, msg, msglen,
+                             "out of memory for statistics rows");
         tkm_iter_stats *row = &res->iters[it];
         memset(row, 0, sizeof *row);
         row->iter = it + 1;
@@ -78,8 +100,7 @@ tkm_status TKM_FN(tkmi_solve)(const TKM_FN(tkmi_problem) *pb, tkm_result *res,
     tkm_status rc;
     res->centroids = tkmi_alloc(pb->k, pb->d, sizeof *res->centroids);
     res->labels = tkmi_alloc(pb->n, 1, sizeof *res->labels);
-    res->iters = tkmi_calloc((size_t)pb->p->max_iter, 1, sizeof *res->iters);
-    if (!res->centroids || !res->labels || !res->iters) {
+    if (!res->centroids || !res->labels) {
         rc = tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory for results");
         goto cleanup;
     }
@@ -94,6 +115,10 @@ tkm_status TKM_FN(tkmi_solve)(const TKM_FN(tkmi_problem) *pb, tkm_result *res,
     rc = e.result(e.st, res->centroids, res->labels, &res->inertia, msg,
                   msglen);
     res->t_total = tkmi_now() - t0;
+    /* the last assignment had no update step: its inertia is the final */
+    if (rc == TKM_OK && pb->p->inertia_each_iter && res->iterations > 0 &&
+        isnan(res->iters[res->iterations - 1].inertia))
+        res->iters[res->iterations - 1].inertia = res->inertia;
 cleanup:
     if (e.destroy)
         e.destroy(e.st);
