@@ -1,0 +1,218 @@
+/*
+ * trikmeans fit: one solver on one data set; labels, centroids and
+ * statistics written only once the run has succeeded, all or none.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const char *const CMD = "fit";
+
+void cli_fit_help(FILE *f)
+{
+    fputs("Usage: trikmeans fit [OPTIONS] -k N [--data] FILE\n"
+          "\n"
+          "Cluster the n x d points of FILE into k clusters with one exact\n"
+          "k-means solver (algorithm x form x precision), starting from the\n"
+          "same centroids for every solver given the same seed.  Stops when\n"
+          "no label changes (or --tol, --max-iter).\n"
+          "\n",
+          f);
+    cli_run_help(f);
+    fputs("  -h, --help           print this help and exit\n"
+          "\n"
+          "Progress (iteration, labels changed, elapsed seconds) goes to\n"
+          "stderr when it is a terminal, or with --verbose.  On success a\n"
+          "summary goes to stdout unless --quiet.\n"
+          "\n"
+          "Exit status: 0 success; 1 the run failed (solver or CUDA error,\n"
+          "form not available, an output could not be written); 2 usage or\n"
+          "input error (bad option or value, unreadable or malformed data,\n"
+          "k > n).  A failed run leaves none of its output files behind.\n"
+          "\n"
+          "Example:\n"
+          "  trikmeans fit data.csv -k 10 --algorithm hamerly --form omp \\\n"
+          "      --labels labels.npy --stats stats.json\n",
+          f);
+}
+
+static const struct option fit_extra[] = {
+    {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+
+/* Options into r; *help set when --help was asked. */
+static int parse_args(int argc, char **argv, cli_run *r, int *help)
+{
+    struct option opts[64];
+    if (cli_options_join(opts, sizeof opts / sizeof opts[0], fit_extra))
+        return cli_fail(CMD, "internal error: option table too small");
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":" CLI_RUN_SHORTOPTS "h", opts,
+                            NULL)) != -1) {
+        if (c == 'h') {
+            *help = 1;
+            return CLI_OK;
+        }
+        if (c == '?' || c == ':')
+            return cli_getopt_error(CMD, c, argv);
+        int taken = cli_run_parse(r, c, optarg, CMD);
+        if (taken < 0)
+            return CLI_USAGE;
+        if (taken == 0)
+            return cli_usage(CMD, "option '%s' is not handled",
+                             argv[optind - 1]);
+    }
+    for (; optind < argc; optind++)
+        if (cli_run_positional(r, argv[optind], CMD))
+            return CLI_USAGE;
+    return CLI_OK;
+}
+
+/* ---- progress on stderr ------------------------------------------------ */
+
+typedef struct {
+    double t0;   /* when the fit began                           */
+    double last; /* when the line was last drawn (terminal only) */
+    int tty;     /* overwrite one line with '\r'                 */
+    int shown;   /* something was drawn                          */
+} progress;
+
+static void progress_draw(progress *pg, int iter, uint64_t changed,
+                          double now)
+{
+    double el = now - pg->t0;
+    if (pg->tty)
+        fprintf(stderr, "\riteration %6d   changed %12llu   elapsed %9.3f s ",
+                iter, (unsigned long long)changed, el);
+    else
+        fprintf(stderr, "iteration %d: changed %llu, elapsed %.3f s\n", iter,
+                (unsigned long long)changed, el);
+    pg->last = now;
+    pg->shown = 1;
+}
+
+/* The tkm_params progress callback; never stops the run. */
+static int on_progress(const tkm_iter_stats *it, void *ctx)
+{
+    progress *pg = ctx;
+    double now = tkmi_now();
+    /* a terminal is redrawn at most ten times a second */
+    if (!pg->tty || !pg->shown || now - pg->last >= 0.1)
+        progress_draw(pg, it->iter, it->changed, now);
+    return 0;
+}
+
+/* On a terminal: draw the final state and end the line. */
+static void progress_end(progress *pg, const tkm_result *res)
+{
+    if (!pg->tty || !pg->shown)
+        return;
+    if (res && res->iterations > 0)
+        progress_draw(pg, res->iterations,
+                      res->iters[res->iterations - 1].changed, tkmi_now());
+    fputc('\n', stderr);
+}
+
+/* ---- outputs ----------------------------------------------------------- */
+
+/* Every output's folder must be writable before any work is done. */
+static int check_dirs(const cli_run *r)
+{
+    if ((r->labels && cli_check_dir(CMD, "--labels", r->labels)) ||
+        (r->centroids && cli_check_dir(CMD, "--centroids", r->centroids)) ||
+        (r->stats && cli_check_dir(CMD, "--stats", r->stats)))
+        return CLI_FAIL;
+    return CLI_OK;
+}
+
+/* Write the requested outputs; if one fails, remove those written. */
+static int write_outputs(const cli_run *r, const tkm_result *res)
+{
+    cli_written w = {0};
+    char msg[512] = "";
+    tkm_status st = TKM_OK;
+    if (r->labels) {
+        st = tkm_write_labels(r->labels, res->labels, res->n, msg,
+                              sizeof msg);
+        if (st == TKM_OK)
+            cli_written_add(&w, r->labels);
+    }
+    if (st == TKM_OK && r->centroids) {
+        st = tkm_write_matrix(r->centroids, res->centroids, res->k, res->d,
+                              msg, sizeof msg);
+        if (st == TKM_OK)
+            cli_written_add(&w, r->centroids);
+    }
+    if (st == TKM_OK && r->stats)
+        st = cli_write_stats(r->stats, r, res, msg, sizeof msg);
+    if (st == TKM_OK)
+        return CLI_OK;
+    cli_written_undo(&w);
+    return cli_status(CMD, CLI_FAIL, st, msg);
+}
+
+static void print_summary(const tkm_result *res)
+{
+    printf("solver:     %s %s %s\n", tkm_algorithm_name(res->algorithm),
+           tkm_form_name(res->form), tkm_precision_name(res->precision));
+    printf("n, d, k:    %zu, %zu, %zu\n", res->n, res->d, res->k);
+    printf("iterations: %d (%s)\n", res->iterations,
+           res->converged ? "converged" : "not converged");
+    printf("inertia:    %.10g\n", res->inertia);
+    printf("time:       %.6f s\n", res->t_total);
+}
+
+/* Run the solver with progress as asked, then write and report. */
+static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
+                         const double *init)
+{
+    tkm_params p;
+    tkm_result res;
+    char msg[512] = "";
+    progress pg = {0};
+    cli_run_params(r, &p);
+    pg.tty = isatty(STDERR_FILENO) && r->verbosity >= 0;
+    if (pg.tty || r->verbosity > 0) {
+        p.progress = on_progress;
+        p.progress_ctx = &pg;
+    }
+    pg.t0 = tkmi_now();
+    tkm_status st = tkm_fit(ds, init, &p, &res, msg, sizeof msg);
+    progress_end(&pg, st == TKM_OK ? &res : NULL);
+    if (st != TKM_OK)
+        return cli_status(CMD, cli_code_for(st), st, msg);
+    int rc = write_outputs(r, &res);
+    if (rc == CLI_OK && r->verbosity >= 0)
+        print_summary(&res);
+    tkm_result_free(&res);
+    return rc;
+}
+
+int cli_fit(int argc, char **argv)
+{
+    cli_run r;
+    int help = 0;
+    cli_run_default(&r);
+    int rc = parse_args(argc, argv, &r, &help);
+    if (rc != CLI_OK)
+        return rc;
+    if (help) {
+        cli_fit_help(stdout);
+        return CLI_OK;
+    }
+    if ((rc = cli_run_finish(&r, CMD)) != CLI_OK ||
+        (rc = cli_run_precheck(&r, CMD)) != CLI_OK ||
+        (rc = check_dirs(&r)) != CLI_OK)
+        return rc;
+    tkm_dataset ds;
+    double *init = NULL;
+    if ((rc = cli_run_load(&r, CMD, &ds, &init)) != CLI_OK)
+        return rc;
+    rc = fit_and_write(&r, &ds, init);
+    free(init);
+    tkm_dataset_free(&ds);
+    return rc;
+}

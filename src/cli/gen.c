@@ -1,0 +1,229 @@
+/*
+ * trikmeans gen: reproducible synthetic data (Gaussian blobs or uniform
+ * points) as .csv or .npy, with the blobs' ground-truth labels if asked.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char *const CMD = "gen";
+
+enum { KIND_BLOBS, KIND_UNIFORM };
+
+typedef struct {
+    int kind;
+    size_t n, d, k;
+    double spread, box;
+    uint64_t seed;
+    const char *out, *labels;
+    int k_set, spread_set, quiet, help;
+} gen_opts;
+
+enum {
+    OPT_KIND = CLI_OPT_SUB,
+    OPT_SPREAD,
+    OPT_BOX,
+    OPT_SEED,
+    OPT_OUT,
+    OPT_LABELS
+};
+
+static const struct option gen_longopts[] = {
+    {"kind", required_argument, NULL, OPT_KIND},
+    {"spread", required_argument, NULL, OPT_SPREAD},
+    {"box", required_argument, NULL, OPT_BOX},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"out", required_argument, NULL, OPT_OUT},
+    {"labels", required_argument, NULL, OPT_LABELS},
+    {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0}};
+
+static const char *const table_exts[] = {".csv", ".tsv", ".npy", NULL};
+
+void cli_gen_help(FILE *f)
+{
+    fputs(
+        "Usage: trikmeans gen [OPTIONS] --out FILE\n"
+        "\n"
+        "Write a reproducible synthetic data set: the same options and seed\n"
+        "give the same points on every machine.\n"
+        "\n"
+        "  --kind blobs|uniform  k Gaussian blobs, or points uniform in\n"
+        "                        [-box, box]^d (default blobs)\n"
+        "  -n N                  points (default 1000)\n"
+        "  -d D                  columns (default 2)\n"
+        "  -k K                  blobs: number of blobs (default 3)\n"
+        "  --spread X            blobs: standard deviation of each blob\n"
+        "                        (default 1.0)\n"
+        "  --box X               centres (blobs) or points (uniform) are\n"
+        "                        uniform in [-X, X]^d (default 10)\n"
+        "  --seed N              seed (default 0)\n"
+        "  --out FILE            the data set, .csv, .tsv or .npy (float64)\n"
+        "                        (required)\n"
+        "  --labels FILE         blobs: ground-truth blob of each point,\n"
+        "                        .csv, .tsv or .npy (int32)\n"
+        "  -q, --quiet           print nothing on success\n"
+        "  -h, --help            print this help and exit\n"
+        "\n"
+        "Exit status: 0 success, 1 a file could not be written (none is\n"
+        "left behind), 2 usage error.\n"
+        "\n"
+        "Example:\n"
+        "  trikmeans gen -n 1000000 -d 8 -k 100 --seed 1 --out blobs.npy\n",
+        f);
+}
+
+static int parse_kind(gen_opts *g, const char *arg)
+{
+    if (strcmp(arg, "blobs") == 0)
+        g->kind = KIND_BLOBS;
+    else if (strcmp(arg, "uniform") == 0)
+        g->kind = KIND_UNIFORM;
+    else
+        return cli_usage(CMD, "unknown kind '%s'; valid names: blobs, "
+                         "uniform", arg);
+    return CLI_OK;
+}
+
+/* One option; CLI_OK or CLI_USAGE (message printed). */
+static int parse_one(gen_opts *g, int c, const char *arg)
+{
+    int bad = 0;
+    switch (c) {
+    case 'n': bad = cli_parse_size(CMD, "-n", arg, 1, SIZE_MAX, &g->n); break;
+    case 'd': bad = cli_parse_size(CMD, "-d", arg, 1, SIZE_MAX, &g->d); break;
+    case 'k':
+        bad = cli_parse_size(CMD, "-k", arg, 1, INT32_MAX, &g->k);
+        g->k_set = 1;
+        break;
+    case OPT_KIND: return parse_kind(g, arg);
+    case OPT_SPREAD:
+        bad = cli_parse_double(CMD, "--spread", arg, 0.0, 0, HUGE_VAL,
+                               &g->spread);
+        g->spread_set = 1;
+        break;
+    case OPT_BOX:
+        bad = cli_parse_double(CMD, "--box", arg, 0.0, 0, HUGE_VAL, &g->box);
+        break;
+    case OPT_SEED: bad = cli_parse_u64(CMD, "--seed", arg, &g->seed); break;
+    case OPT_OUT: g->out = arg; break;
+    case OPT_LABELS: g->labels = arg; break;
+    case 'q': g->quiet = 1; break;
+    default: return cli_usage(CMD, "option code %d is not handled", c);
+    }
+    return bad ? CLI_USAGE : CLI_OK;
+}
+
+static int parse_args(int argc, char **argv, gen_opts *g)
+{
+    optind = 1;
+    opterr = 0;
+    int c, rc;
+    while ((c = getopt_long(argc, argv, ":n:d:k:qh", gen_longopts, NULL)) !=
+           -1) {
+        if (c == 'h') {
+            g->help = 1;
+            return CLI_OK;
+        }
+        if (c == '?' || c == ':')
+            return cli_getopt_error(CMD, c, argv);
+        if ((rc = parse_one(g, c, optarg)) != CLI_OK)
+            return rc;
+    }
+    if (optind < argc)
+        return cli_usage(CMD, "unexpected argument '%s' (the output is "
+                         "named with --out FILE)", argv[optind]);
+    return CLI_OK;
+}
+
+/* Checks once every option is in. */
+static int finish(const gen_opts *g)
+{
+    if (!g->out)
+        return cli_usage(CMD, "--out FILE is required");
+    if (g->kind == KIND_UNIFORM && (g->k_set || g->spread_set || g->labels))
+        return cli_usage(CMD, "-k, --spread and --labels apply only to "
+                         "--kind blobs");
+    if (cli_check_ext(CMD, "--out", g->out, table_exts) ||
+        (g->labels && cli_check_ext(CMD, "--labels", g->labels, table_exts)))
+        return CLI_USAGE;
+    if (g->labels && strcmp(g->labels, g->out) == 0)
+        return cli_usage(CMD, "--out and --labels name the same file %s",
+                         g->out);
+    if (cli_check_dir(CMD, "--out", g->out) ||
+        (g->labels && cli_check_dir(CMD, "--labels", g->labels)))
+        return CLI_FAIL;
+    return CLI_OK;
+}
+
+/* Write the data, then the labels; a failure removes what was written. */
+static int write_all(const gen_opts *g, const tkm_dataset *ds,
+                     const int32_t *truth)
+{
+    char msg[512] = "";
+    cli_written w = {0};
+    tkm_status st = tkm_write_matrix(g->out, ds->x, ds->n, ds->d, msg,
+                                     sizeof msg);
+    if (st == TKM_OK && truth) {
+        cli_written_add(&w, g->out);
+        st = tkm_write_labels(g->labels, truth, ds->n, msg, sizeof msg);
+    }
+    if (st == TKM_OK)
+        return CLI_OK;
+    cli_written_undo(&w);
+    return cli_status(CMD, CLI_FAIL, st, msg);
+}
+
+static int generate(const gen_opts *g)
+{
+    tkm_dataset ds = {0};
+    int32_t *truth = NULL;
+    char msg[512] = "";
+    tkm_status st;
+    int rc;
+    if (g->labels && !(truth = tkmi_alloc(g->n, 1, sizeof *truth)))
+        return cli_fail(CMD, "out of memory for %zu labels", g->n);
+    if (g->kind == KIND_BLOBS)
+        st = tkm_generate_blobs(g->n, g->d, g->k, g->spread, g->box, g->seed,
+                                &ds, truth, msg, sizeof msg);
+    else
+        st = tkm_generate_uniform(g->n, g->d, g->box, g->seed, &ds, msg,
+                                  sizeof msg);
+    if (st != TKM_OK) {
+        rc = cli_status(CMD, cli_code_for(st), st, msg);
+        goto cleanup;
+    }
+    if ((rc = write_all(g, &ds, truth)) == CLI_OK && !g->quiet) {
+        if (g->kind == KIND_BLOBS)
+            printf("wrote %s: %zu x %zu, %zu blobs (spread %g, box %g, "
+                   "seed %llu)\n", g->out, ds.n, ds.d, g->k, g->spread,
+                   g->box, (unsigned long long)g->seed);
+        else
+            printf("wrote %s: %zu x %zu, uniform (box %g, seed %llu)\n",
+                   g->out, ds.n, ds.d, g->box, (unsigned long long)g->seed);
+    }
+cleanup:
+    free(truth);
+    tkm_dataset_free(&ds);
+    return rc;
+}
+
+int cli_gen(int argc, char **argv)
+{
+    gen_opts g = {.kind = KIND_BLOBS, .n = 1000, .d = 2, .k = 3,
+                  .spread = 1.0, .box = 10.0, .seed = 0};
+    int rc = parse_args(argc, argv, &g);
+    if (rc != CLI_OK)
+        return rc;
+    if (g.help) {
+        cli_gen_help(stdout);
+        return CLI_OK;
+    }
+    if ((rc = finish(&g)) != CLI_OK)
+        return rc;
+    return generate(&g);
+}

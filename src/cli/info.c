@@ -1,0 +1,88 @@
+/*
+ * trikmeans info: what this build offers on this machine (version,
+ * precisions, forms and why one is absent, OpenMP threads, CUDA devices,
+ * FMA in the kernels, compiler).
+ */
+#include <string.h>
+
+#include "cli.h"
+
+static const char *const CMD = "info";
+
+void cli_info_help(FILE *f)
+{
+    fputs("Usage: trikmeans info\n"
+          "\n"
+          "Print the version, the precisions, each form (seq, omp,\n"
+          "cuda-global, cuda-shared) as available or absent with the reason,\n"
+          "the OpenMP thread count, the CUDA devices seen (or why there are\n"
+          "none), whether the CUDA kernels use fused multiply-add, and the\n"
+          "compiler.\n"
+          "\n"
+          "  -h, --help   print this help and exit\n"
+          "\n"
+          "Exit status: 0, or 2 on a usage error.\n",
+          f);
+}
+
+static const char *compiler(void)
+{
+#if defined(__clang__)
+    return __VERSION__;
+#elif defined(__GNUC__)
+    return "gcc " __VERSION__;
+#else
+    return "unknown";
+#endif
+}
+
+static void print_info(void)
+{
+    printf("trikmeans %s\n", TKM_VERSION);
+    printf("precisions: %s, %s\n", tkm_precision_name(TKM_F32),
+           tkm_precision_name(TKM_F64));
+    printf("forms:\n");
+    for (int f = 0; f < TKM_NFORM; f++) {
+        char why[256] = "";
+        tkm_status st = tkm_form_available((tkm_form)f, why, sizeof why);
+        if (st == TKM_OK)
+            printf("  %-12s available\n", tkm_form_name((tkm_form)f));
+        else
+            printf("  %-12s absent: %s\n", tkm_form_name((tkm_form)f),
+                   why[0] ? why : tkm_strerror(st));
+    }
+#ifdef _OPENMP
+    printf("openmp: %d threads by default (OpenMP %d)\n", tkmi_threads(0),
+           _OPENMP);
+#else
+    printf("openmp: not compiled in (1 thread)\n");
+#endif
+    char dev[1024] = "";
+    tkm_cuda_describe(dev, sizeof dev);
+    printf("cuda devices: %s\n", dev[0] ? dev : "none");
+    int fma = tkm_cuda_fma();
+    printf("cuda fma: %s\n", fma == 1   ? "yes"
+                             : fma == 0 ? "no (built with FMA=0)"
+                                        : "not built (no CUDA kernels)");
+    printf("compiler: %s\n", compiler());
+}
+
+int cli_info(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        if (c == 'h') {
+            cli_info_help(stdout);
+            return CLI_OK;
+        }
+        return cli_getopt_error(CMD, c, argv);
+    }
+    if (optind < argc)
+        return cli_usage(CMD, "unexpected argument '%s'", argv[optind]);
+    print_info();
+    return CLI_OK;
+}

@@ -1,0 +1,120 @@
+/* trikmeans: the command's entry, dispatching to its subcommands. */
+#include <errno.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    void (*help)(FILE *f);
+    const char *summary;
+} subcommand;
+
+static const subcommand subs[] = {
+    {"fit", cli_fit, cli_fit_help, "cluster a data set with one solver"},
+    {"check", cli_check, cli_check_help,
+     "compare every solver with sequential Lloyd"},
+    {"score", cli_score, cli_score_help,
+     "cluster quality of a labelling (silhouette, CH, DB)"},
+    {"gen", cli_gen, cli_gen_help, "write a synthetic data set"},
+    {"info", cli_info, cli_info_help,
+     "show the build: forms, precisions, devices"},
+};
+#define NSUBS (sizeof subs / sizeof subs[0])
+
+static void usage(FILE *f)
+{
+    fputs("Usage: trikmeans COMMAND [OPTIONS]\n"
+          "\n"
+          "Exact k-means (Lloyd, Elkan, Hamerly) in sequential, OpenMP and\n"
+          "CUDA forms, float and double.\n"
+          "\n"
+          "Commands:\n",
+          f);
+    for (size_t i = 0; i < NSUBS; i++)
+        fprintf(f, "  %-15s %s\n", subs[i].name, subs[i].summary);
+    fputs("  help [COMMAND]  this text, or the help of COMMAND\n"
+          "\n"
+          "Options:\n"
+          "  -h, --help     print this help and exit\n"
+          "  --version      print the version and exit\n"
+          "\n"
+          "Run 'trikmeans COMMAND --help' for the options of a command.\n"
+          "Exit status: 0 success, 1 the run failed, 2 usage or input "
+          "error.\n",
+          f);
+}
+
+static const subcommand *find_sub(const char *name)
+{
+    for (size_t i = 0; i < NSUBS; i++)
+        if (strcmp(subs[i].name, name) == 0)
+            return &subs[i];
+    return NULL;
+}
+
+static int unknown_command(const char *name)
+{
+    fprintf(stderr, "trikmeans: unknown command '%s'; commands:", name);
+    for (size_t i = 0; i < NSUBS; i++)
+        fprintf(stderr, "%s %s", i ? "," : "", subs[i].name);
+    fputs(", help\nTry 'trikmeans --help'.\n", stderr);
+    return CLI_USAGE;
+}
+
+/* trikmeans help [COMMAND] */
+static int help_command(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    const subcommand *s = find_sub(argv[1]);
+    if (!s)
+        return unknown_command(argv[1]);
+    s->help(stdout);
+    return CLI_OK;
+}
+
+static int dispatch(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_USAGE;
+    }
+    const char *a = argv[1];
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (!strcmp(a, "--version")) {
+        printf("trikmeans %s\n", TKM_VERSION);
+        return CLI_OK;
+    }
+    if (!strcmp(a, "help"))
+        return help_command(argc - 1, argv + 1);
+    if (a[0] == '-') {
+        fprintf(stderr, "trikmeans: unknown option '%s'; a command comes "
+                        "first\nTry 'trikmeans --help'.\n", a);
+        return CLI_USAGE;
+    }
+    const subcommand *s = find_sub(a);
+    if (!s)
+        return unknown_command(a);
+    return s->run(argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+    int rc = dispatch(argc, argv);
+    /* output that could not be written (a full disk, a closed pipe) is a
+     * failed run, not a silent success */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "trikmeans: writing standard output: %s\n",
+                strerror(errno));
+        if (rc == CLI_OK)
+            rc = CLI_FAIL;
+    }
+    return rc;
+}

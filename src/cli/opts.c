@@ -1,0 +1,327 @@
+/*
+ * The options every run-style subcommand (fit, and later check and bench)
+ * shares: one table, one parser of a single option, one help text, so that
+ * a script written for one subcommand keeps working with the others.
+ */
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+enum {
+    OPT_DATA = 256,
+    OPT_ALGORITHM,
+    OPT_FORM,
+    OPT_PRECISION,
+    OPT_INIT,
+    OPT_CANDIDATES,
+    OPT_SEED,
+    OPT_THREADS,
+    OPT_BLOCK_SIZE,
+    OPT_MAX_ITER,
+    OPT_TOL,
+    OPT_EMPTY,
+    OPT_INERTIA,
+    OPT_RAW_D,
+    OPT_RAW_N,
+    OPT_RAW_BITS,
+    OPT_LABELS,
+    OPT_CENTROIDS,
+    OPT_STATS
+};
+
+const struct option cli_run_longopts[] = {
+    {"data", required_argument, NULL, OPT_DATA},
+    {"algorithm", required_argument, NULL, OPT_ALGORITHM},
+    {"form", required_argument, NULL, OPT_FORM},
+    {"precision", required_argument, NULL, OPT_PRECISION},
+    {"init", required_argument, NULL, OPT_INIT},
+    {"candidates", required_argument, NULL, OPT_CANDIDATES},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"threads", required_argument, NULL, OPT_THREADS},
+    {"block-size", required_argument, NULL, OPT_BLOCK_SIZE},
+    {"max-iter", required_argument, NULL, OPT_MAX_ITER},
+    {"tol", required_argument, NULL, OPT_TOL},
+    {"empty", required_argument, NULL, OPT_EMPTY},
+    {"inertia-each-iter", no_argument, NULL, OPT_INERTIA},
+    {"raw-d", required_argument, NULL, OPT_RAW_D},
+    {"raw-n", required_argument, NULL, OPT_RAW_N},
+    {"raw-bits", required_argument, NULL, OPT_RAW_BITS},
+    {"labels", required_argument, NULL, OPT_LABELS},
+    {"centroids", required_argument, NULL, OPT_CENTROIDS},
+    {"stats", required_argument, NULL, OPT_STATS},
+    {"quiet", no_argument, NULL, 'q'},
+    {"verbose", no_argument, NULL, 'v'},
+    {NULL, 0, NULL, 0}};
+
+static const char *const table_exts[] = {".csv", ".tsv", ".npy", NULL};
+static const char *const stats_exts[] = {".csv", ".json", NULL};
+
+void cli_run_default(cli_run *r)
+{
+    tkm_params p;
+    tkm_params_default(&p);
+    memset(r, 0, sizeof *r);
+    r->algorithm = p.algorithm;
+    r->form = p.form;
+    r->precision = p.precision;
+    r->init = TKM_INIT_KMEANSPP;
+    r->seed = 0;
+    r->threads = p.threads;
+    r->block_size = p.block_size;
+    r->max_iter = p.max_iter;
+    r->tol = p.tol;
+    r->empty = p.empty;
+}
+
+/* The valid names of one kind, "a, b, c", from the library's own tables. */
+static const char *names_of(int kind, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    int count = kind == 0 ? TKM_NALGO : kind == 1 ? TKM_NFORM
+              : kind == 2 ? 3 : 2;
+    for (int i = 0; i < count; i++) {
+        const char *s = kind == 0 ? tkm_algorithm_name((tkm_algorithm)i)
+                      : kind == 1 ? tkm_form_name((tkm_form)i)
+                      : kind == 2 ? tkm_init_name((tkm_init_method)i)
+                                  : tkm_empty_name((tkm_empty_policy)i);
+        strncat(buf, i ? ", " : "", len - strlen(buf) - 1);
+        strncat(buf, s, len - strlen(buf) - 1);
+    }
+    return buf;
+}
+
+/* Named choices: algorithm, form, precision, init, empty policy. */
+static int parse_name_opt(cli_run *r, int code, const char *arg,
+                          const char *cmd)
+{
+    char names[128];
+    switch (code) {
+    case OPT_ALGORITHM:
+        if (tkm_algorithm_parse(arg, &r->algorithm) == 0)
+            return 1;
+        cli_usage(cmd, "unknown algorithm '%s'; valid names: %s", arg,
+                  names_of(0, names, sizeof names));
+        return -1;
+    case OPT_FORM:
+        if (tkm_form_parse(arg, &r->form) == 0)
+            return 1;
+        cli_usage(cmd, "unknown form '%s'; valid names: %s", arg,
+                  names_of(1, names, sizeof names));
+        return -1;
+    case OPT_PRECISION:
+        if (tkm_precision_parse(arg, &r->precision) == 0)
+            return 1;
+        cli_usage(cmd, "unknown precision '%s'; valid names: f32, f64", arg);
+        return -1;
+    case OPT_EMPTY:
+        if (tkm_empty_parse(arg, &r->empty) == 0)
+            return 1;
+        cli_usage(cmd, "unknown empty-cluster policy '%s'; valid names: %s",
+                  arg, names_of(3, names, sizeof names));
+        return -1;
+    default: /* OPT_INIT: a method name, else an existing file */
+        r->init_file = NULL;
+        if (tkm_init_parse(arg, &r->init) == 0)
+            return 1;
+        if (access(arg, F_OK) == 0) {
+            r->init_file = arg;
+            return 1;
+        }
+        cli_usage(cmd,
+                  "--init '%s' is neither a method nor an existing file; "
+                  "valid names: %s (or a file of k x d centroids)",
+                  arg, names_of(2, names, sizeof names));
+        return -1;
+    }
+}
+
+/* Numeric options. */
+static int parse_number_opt(cli_run *r, int code, const char *arg,
+                            const char *cmd)
+{
+    int bad;
+    switch (code) {
+    case 'k':
+        bad = cli_parse_size(cmd, "-k", arg, 1, INT32_MAX, &r->k);
+        break;
+    case OPT_CANDIDATES:
+        bad = cli_parse_int(cmd, "--candidates", arg, 1, 1 << 20,
+                            &r->candidates);
+        r->candidates_set = 1;
+        break;
+    case OPT_SEED: bad = cli_parse_u64(cmd, "--seed", arg, &r->seed); break;
+    case OPT_THREADS:
+        bad = cli_parse_int(cmd, "--threads", arg, 0, 4096, &r->threads);
+        break;
+    case OPT_BLOCK_SIZE:
+        bad = cli_parse_int(cmd, "--block-size", arg, 0, 1024,
+                            &r->block_size);
+        break;
+    case OPT_MAX_ITER:
+        bad = cli_parse_int(cmd, "--max-iter", arg, 1, INT_MAX, &r->max_iter);
+        break;
+    case OPT_TOL:
+        bad = cli_parse_double(cmd, "--tol", arg, 0.0, 0, HUGE_VAL, &r->tol);
+        break;
+    case OPT_RAW_D:
+        bad = cli_parse_size(cmd, "--raw-d", arg, 1, SIZE_MAX, &r->raw_d);
+        r->raw_set = 1;
+        break;
+    case OPT_RAW_N:
+        bad = cli_parse_size(cmd, "--raw-n", arg, 1, SIZE_MAX, &r->raw_n);
+        r->raw_set = 1;
+        break;
+    default: /* OPT_RAW_BITS */
+        bad = cli_parse_int(cmd, "--raw-bits", arg, 32, 64, &r->raw_bits);
+        if (!bad && r->raw_bits != 32 && r->raw_bits != 64)
+            bad = cli_usage(cmd, "--raw-bits must be 32 or 64, not %s", arg);
+        r->raw_set = 1;
+        break;
+    }
+    return bad ? -1 : 1;
+}
+
+int cli_run_parse(cli_run *r, int code, const char *arg, const char *cmd)
+{
+    switch (code) {
+    case OPT_DATA:
+        return cli_run_positional(r, arg, cmd) ? -1 : 1;
+    case OPT_ALGORITHM:
+    case OPT_FORM:
+    case OPT_PRECISION:
+    case OPT_INIT:
+    case OPT_EMPTY: return parse_name_opt(r, code, arg, cmd);
+    case 'k':
+    case OPT_CANDIDATES:
+    case OPT_SEED:
+    case OPT_THREADS:
+    case OPT_BLOCK_SIZE:
+    case OPT_MAX_ITER:
+    case OPT_TOL:
+    case OPT_RAW_D:
+    case OPT_RAW_N:
+    case OPT_RAW_BITS: return parse_number_opt(r, code, arg, cmd);
+    case OPT_INERTIA: r->inertia_each_iter = 1; return 1;
+    case OPT_LABELS: r->labels = arg; return 1;
+    case OPT_CENTROIDS: r->centroids = arg; return 1;
+    case OPT_STATS: r->stats = arg; return 1;
+    case 'q': r->verbosity = -1; return 1;
+    case 'v': r->verbosity = 1; return 1;
+    default: return 0;
+    }
+}
+
+int cli_run_positional(cli_run *r, const char *arg, const char *cmd)
+{
+    if (r->data) {
+        cli_usage(cmd, "one data file only: '%s' and '%s' were both given",
+                  r->data, arg);
+        return -1;
+    }
+    r->data = arg;
+    return 0;
+}
+
+/* Outputs: known extensions, and no file named twice (or the input). */
+static int check_outputs(const cli_run *r, const char *cmd)
+{
+    const char *out[3] = {r->labels, r->centroids, r->stats};
+    const char *what[3] = {"--labels", "--centroids", "--stats"};
+    for (int i = 0; i < 3; i++) {
+        if (!out[i])
+            continue;
+        if (cli_check_ext(cmd, what[i], out[i],
+                          i == 2 ? stats_exts : table_exts))
+            return CLI_USAGE;
+        if (r->data && strcmp(out[i], r->data) == 0)
+            return cli_usage(cmd, "%s would overwrite the data file %s",
+                             what[i], out[i]);
+        for (int j = 0; j < i; j++)
+            if (out[j] && strcmp(out[i], out[j]) == 0)
+                return cli_usage(cmd, "%s and %s name the same file %s",
+                                 what[j], what[i], out[i]);
+    }
+    return CLI_OK;
+}
+
+int cli_run_finish(cli_run *r, const char *cmd)
+{
+    if (!r->data)
+        return cli_usage(cmd, "no data file: give --data FILE or FILE");
+    if (!r->k)
+        return cli_usage(cmd, "the number of clusters -k N is required");
+    if (r->candidates_set &&
+        (r->init_file || r->init != TKM_INIT_KMEANSPP_GREEDY))
+        return cli_usage(cmd, "--candidates applies only to --init "
+                         "kmeans++-greedy");
+    if ((r->raw_set || cli_is_raw(r->data)) && !r->raw_d)
+        return cli_usage(cmd, "raw binary input %s needs --raw-d N (its "
+                         "number of columns)", r->data);
+    return check_outputs(r, cmd);
+}
+
+int cli_options_join(struct option *out, size_t cap,
+                     const struct option *extra)
+{
+    size_t n = 0;
+    for (size_t i = 0; cli_run_longopts[i].name; i++) {
+        if (n + 1 >= cap)
+            return -1;
+        out[n++] = cli_run_longopts[i];
+    }
+    for (size_t i = 0; extra[i].name; i++) {
+        if (n + 1 >= cap)
+            return -1;
+        out[n++] = extra[i];
+    }
+    memset(&out[n], 0, sizeof out[n]);
+    return 0;
+}
+
+void cli_run_help(FILE *f)
+{
+    fputs(
+        "Input:\n"
+        "  --data FILE          data set, n x d: text (.csv, .tsv, whitespace;\n"
+        "                       optional header, # comments), .npy, or raw\n"
+        "                       binary (.bin, .raw, .f32, .f64); FILE alone\n"
+        "                       works too\n"
+        "  --raw-d N            raw binary input: columns (required for raw)\n"
+        "  --raw-n N            raw binary input: rows (default: file size /\n"
+        "                       (d * width))\n"
+        "  --raw-bits 32|64     raw binary input: float32 or float64\n"
+        "                       (default: 32 for .f32 files, else 64)\n"
+        "Solver:\n"
+        "  -k N                 number of clusters, 1 <= k <= n (required)\n"
+        "  --algorithm NAME     lloyd | elkan | hamerly (default lloyd)\n"
+        "  --form NAME          seq | omp | cuda-global | cuda-shared\n"
+        "                       (default seq; see 'trikmeans info')\n"
+        "  --precision NAME     f32 | f64 (default f64)\n"
+        "  --init METHOD|FILE   kmeans++ | kmeans++-greedy | random, or a file\n"
+        "                       of k x d starting centroids (default kmeans++)\n"
+        "  --candidates N       kmeans++-greedy: candidates per step\n"
+        "                       (default 2 + floor(ln k))\n"
+        "  --seed N             seed of the initialisation (default 0)\n"
+        "  --threads N          omp form: threads (default 0 = OpenMP's\n"
+        "                       default)\n"
+        "  --block-size N       cuda forms: threads per block, a multiple of\n"
+        "                       32 up to 1024 (default 0 = the form's default)\n"
+        "  --max-iter N         most iterations (default 300)\n"
+        "  --tol X              also stop once no centroid moves more than X\n"
+        "                       (default 0: stop when no label changes)\n"
+        "  --empty POLICY       keep | farthest: an empty cluster keeps its\n"
+        "                       centroid or moves to the farthest point\n"
+        "                       (default keep)\n"
+        "  --inertia-each-iter  record the inertia in every iteration's stats\n"
+        "Output (written only when the run succeeds):\n"
+        "  --labels FILE        labels, .csv, .tsv or .npy (int32)\n"
+        "  --centroids FILE     centroids, .csv, .tsv or .npy (float64)\n"
+        "  --stats FILE         per-iteration statistics, .csv or .json\n"
+        "  -q, --quiet          print nothing on success, no progress\n"
+        "  -v, --verbose        progress on stderr even when it is not a\n"
+        "                       terminal (one line per iteration)\n",
+        f);
+}

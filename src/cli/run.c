@@ -1,0 +1,163 @@
+/*
+ * Preparing a run from the shared options: solver parameters, the checks
+ * that need no data, reading the data set and choosing the start.  Shared
+ * by every run-style subcommand.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli.h"
+
+void cli_run_params(const cli_run *r, tkm_params *p)
+{
+    tkm_params_default(p);
+    p->k = r->k;
+    p->algorithm = r->algorithm;
+    p->form = r->form;
+    p->precision = r->precision;
+    p->max_iter = r->max_iter;
+    p->tol = r->tol;
+    p->threads = r->threads;
+    p->block_size = r->block_size;
+    p->empty = r->empty;
+    p->inertia_each_iter = r->inertia_each_iter;
+}
+
+int cli_run_precheck(const cli_run *r, const char *cmd)
+{
+    tkm_params p;
+    char msg[512] = "";
+    cli_run_params(r, &p);
+    /* n = k, d = 1: every rule but those that need the data */
+    tkm_status st = tkm_params_check(&p, p.k, 1, msg, sizeof msg);
+    if (st != TKM_OK)
+        return cli_status(cmd, CLI_USAGE, st, msg);
+    char why[256] = "";
+    st = tkm_form_available(r->form, why, sizeof why);
+    if (st != TKM_OK)
+        return cli_fail(cmd, "form %s is not available here: %s",
+                        tkm_form_name(r->form),
+                        why[0] ? why : tkm_strerror(st));
+    return CLI_OK;
+}
+
+/* Raw element width: a .f32/.f64 name says it (0 lets the reader take it
+ * from there, and catch a contradicting --raw-bits); otherwise --raw-bits,
+ * default 64. */
+static int raw_bits_for(const char *path, int given)
+{
+    const char *e = cli_ext(path);
+    if (!strcasecmp(e, ".f32") || !strcasecmp(e, ".f64"))
+        return given;
+    return given ? given : 64;
+}
+
+static void read_opts(const cli_run *r, tkm_read_opts *o)
+{
+    tkm_read_opts_default(o);
+    o->target = r->precision;
+    if (r->raw_set)
+        o->format = TKM_FMT_RAW;
+    o->raw_d = r->raw_d;
+    o->raw_n = r->raw_n;
+    o->raw_bits = raw_bits_for(r->data, r->raw_bits);
+}
+
+/* Read a file; failures are input errors except running out of memory. */
+static int read_file(const char *cmd, const char *path,
+                     const tkm_read_opts *o, tkm_dataset *ds)
+{
+    char msg[512] = "";
+    tkm_status st = tkm_dataset_read(path, o, ds, msg, sizeof msg);
+    if (st == TKM_OK)
+        return CLI_OK;
+    if (!msg[0])
+        snprintf(msg, sizeof msg, "%s: %s", path, tkm_strerror(st));
+    return cli_status(cmd, st == TKM_ENOMEM ? CLI_FAIL : CLI_USAGE, st, msg);
+}
+
+/* Starting centroids from --init FILE: exactly k rows of d columns. */
+static int init_from_file(const cli_run *r, const char *cmd,
+                          const tkm_dataset *ds, double *out)
+{
+    tkm_read_opts o;
+    tkm_dataset c = {0};
+    read_opts(r, &o);
+    o.format = TKM_FMT_AUTO; /* by its own extension, not the data's */
+    o.raw_n = r->k;
+    o.raw_d = ds->d;
+    o.raw_bits = raw_bits_for(r->init_file, 0);
+    int rc = read_file(cmd, r->init_file, &o, &c);
+    if (rc != CLI_OK)
+        return rc;
+    if (c.n != r->k || c.d != ds->d)
+        rc = cli_usage(cmd, "--init %s holds %zu x %zu centroids; the run "
+                       "needs k x d = %zu x %zu", r->init_file, c.n, c.d,
+                       r->k, ds->d);
+    else
+        memcpy(out, c.x, r->k * ds->d * sizeof *out);
+    tkm_dataset_free(&c);
+    return rc;
+}
+
+static int choose_init(const cli_run *r, const char *cmd,
+                       const tkm_dataset *ds, double *out)
+{
+    if (r->init_file)
+        return init_from_file(r, cmd, ds, out);
+    char msg[512] = "";
+    tkm_status st = tkm_init_centroids(ds, r->k, r->init, r->candidates,
+                                       r->seed, out, msg, sizeof msg);
+    if (st != TKM_OK)
+        return cli_status(cmd, cli_code_for(st), st, msg);
+    return CLI_OK;
+}
+
+int cli_run_start(const cli_run *r, const char *cmd, const tkm_dataset *ds,
+                  double **init)
+{
+    tkm_params p;
+    char msg[512] = "";
+    cli_run_params(r, &p);
+    *init = NULL;
+    tkm_status st = tkm_params_check(&p, ds->n, ds->d, msg, sizeof msg);
+    if (st != TKM_OK)
+        return cli_status(cmd, CLI_USAGE, st, msg);
+    *init = tkmi_alloc(r->k, ds->d, sizeof **init);
+    if (!*init)
+        return cli_fail(cmd, "out of memory for %zu x %zu centroids", r->k,
+                        ds->d);
+    double t0 = tkmi_now();
+    int rc = choose_init(r, cmd, ds, *init);
+    if (rc != CLI_OK) {
+        free(*init);
+        *init = NULL;
+        return rc;
+    }
+    if (r->verbosity > 0)
+        fprintf(stderr, "trikmeans %s: start %s in %.3f s\n", cmd,
+                r->init_file ? r->init_file : tkm_init_name(r->init),
+                tkmi_now() - t0);
+    return CLI_OK;
+}
+
+int cli_run_load(const cli_run *r, const char *cmd, tkm_dataset *ds,
+                 double **init)
+{
+    tkm_read_opts o;
+    double t0 = tkmi_now();
+    *init = NULL;
+    memset(ds, 0, sizeof *ds);
+    read_opts(r, &o);
+    int rc = read_file(cmd, r->data, &o, ds);
+    if (rc != CLI_OK)
+        return rc;
+    if (r->verbosity > 0)
+        fprintf(stderr, "trikmeans %s: read %s: %zu x %zu in %.3f s\n", cmd,
+                r->data, ds->n, ds->d, tkmi_now() - t0);
+    rc = cli_run_start(r, cmd, ds, init);
+    if (rc != CLI_OK)
+        tkm_dataset_free(ds);
+    return rc;
+}

@@ -1,0 +1,194 @@
+/*
+ * Per-iteration statistics files: .csv (a header of column names, one row
+ * per iteration) or .json (the run's metadata and an array of iteration
+ * objects).  Written to a temporary file beside the target and renamed over
+ * it, so that the file appears whole or not at all.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const char csv_header[] =
+    "iter,changed,dist_pc,dist_cc,pruned_points,pruned_pairs,max_drift,"
+    "inertia,t_assign,t_update,t_bound\n";
+
+/* A double as CSV: NaN (inertia not recorded) as "nan". */
+static void csv_num(FILE *f, double v, const char *sep)
+{
+    if (isnan(v))
+        fprintf(f, "nan%s", sep);
+    else
+        fprintf(f, "%.17g%s", v, sep);
+}
+
+static void write_csv(FILE *f, const tkm_result *res)
+{
+    fputs(csv_header, f);
+    for (int i = 0; i < res->iterations; i++) {
+        const tkm_iter_stats *s = &res->iters[i];
+        fprintf(f, "%d,%llu,%llu,%llu,%llu,%llu,", s->iter,
+                (unsigned long long)s->changed,
+                (unsigned long long)s->dist_pc,
+                (unsigned long long)s->dist_cc,
+                (unsigned long long)s->pruned_points,
+                (unsigned long long)s->pruned_pairs);
+        csv_num(f, s->max_drift, ",");
+        csv_num(f, s->inertia, ",");
+        csv_num(f, s->t_assign, ",");
+        csv_num(f, s->t_update, ",");
+        csv_num(f, s->t_bound, "\n");
+    }
+}
+
+/* JSON has no NaN or Inf: those become null. */
+void cli_json_num(FILE *f, const char *key, double v, const char *sep)
+{
+    if (isfinite(v))
+        fprintf(f, "\"%s\": %.17g%s", key, v, sep);
+    else
+        fprintf(f, "\"%s\": null%s", key, sep);
+}
+
+void cli_json_str(FILE *f, const char *key, const char *s,
+                  const char *sep)
+{
+    fprintf(f, "\"%s\": \"", key);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fprintf(f, "\"%s", sep);
+}
+
+static void json_meta(FILE *f, const cli_run *r, const tkm_result *res)
+{
+    fprintf(f, "  \"trikmeans\": \"%s\",\n  \"solver\": \"%s/%s/%s\",\n",
+            TKM_VERSION, tkm_algorithm_name(res->algorithm),
+            tkm_form_name(res->form), tkm_precision_name(res->precision));
+    fprintf(f, "  \"algorithm\": \"%s\",\n  \"form\": \"%s\",\n"
+               "  \"precision\": \"%s\",\n  ",
+            tkm_algorithm_name(res->algorithm), tkm_form_name(res->form),
+            tkm_precision_name(res->precision));
+    cli_json_str(f, "data", r->data, ",\n  ");
+    cli_json_str(f, "init", r->init_file ? r->init_file : tkm_init_name(r->init),
+             ",\n");
+    fprintf(f, "  \"seed\": %llu,\n  \"max_iter\": %d,\n  ",
+            (unsigned long long)r->seed, r->max_iter);
+    cli_json_num(f, "tol", r->tol, ",\n");
+    fprintf(f, "  \"empty\": \"%s\",\n", tkm_empty_name(r->empty));
+    fprintf(f, "  \"n\": %zu,\n  \"d\": %zu,\n  \"k\": %zu,\n", res->n,
+            res->d, res->k);
+    fprintf(f, "  \"iterations\": %d,\n  \"converged\": %s,\n  ",
+            res->iterations, res->converged ? "true" : "false");
+    cli_json_num(f, "inertia", res->inertia, ",\n  ");
+    cli_json_num(f, "t_total", res->t_total, ",\n");
+    fprintf(f, "  \"bound_bytes\": %zu,\n  \"threads\": %d,\n"
+               "  \"blocks\": %d,\n",
+            res->bound_bytes, res->threads, res->blocks);
+}
+
+static void write_json(FILE *f, const cli_run *r, const tkm_result *res)
+{
+    fputs("{\n", f);
+    json_meta(f, r, res);
+    fputs("  \"iters\": [", f);
+    for (int i = 0; i < res->iterations; i++) {
+        const tkm_iter_stats *s = &res->iters[i];
+        fprintf(f, "%s\n    {\"iter\": %d, \"changed\": %llu, "
+                   "\"dist_pc\": %llu, \"dist_cc\": %llu, "
+                   "\"pruned_points\": %llu, \"pruned_pairs\": %llu, ",
+                i ? "," : "", s->iter, (unsigned long long)s->changed,
+                (unsigned long long)s->dist_pc,
+                (unsigned long long)s->dist_cc,
+                (unsigned long long)s->pruned_points,
+                (unsigned long long)s->pruned_pairs);
+        cli_json_num(f, "max_drift", s->max_drift, ", ");
+        cli_json_num(f, "inertia", s->inertia, ", ");
+        cli_json_num(f, "t_assign", s->t_assign, ", ");
+        cli_json_num(f, "t_update", s->t_update, ", ");
+        cli_json_num(f, "t_bound", s->t_bound, "}");
+    }
+    fputs(res->iterations ? "\n  ]\n}\n" : "]\n}\n", f);
+}
+
+/* Open a temporary file beside path (into tmp[len]) with the permissions
+ * a new file would get. */
+static FILE *open_temp(const char *path, char *tmp, size_t len)
+{
+    if ((size_t)snprintf(tmp, len, "%s.tmpXXXXXX", path) >= len) {
+        errno = ENAMETOOLONG;
+        return NULL;
+    }
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return NULL;
+    mode_t mask = umask(0);
+    umask(mask);
+    FILE *f = fchmod(fd, 0666 & ~mask) == 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        int e = errno;
+        close(fd);
+        unlink(tmp);
+        errno = e;
+    }
+    return f;
+}
+
+typedef struct {
+    const cli_run *r;
+    const tkm_result *res;
+    int json;
+} stats_ctx;
+
+static void fill_stats(FILE *f, void *ctx)
+{
+    const stats_ctx *c = ctx;
+    if (c->json)
+        write_json(f, c->r, c->res);
+    else
+        write_csv(f, c->res);
+}
+
+tkm_status cli_write_stats(const char *path, const cli_run *r,
+                           const tkm_result *res, char *msg, size_t msglen)
+{
+    stats_ctx c = {r, res, strcasecmp(cli_ext(path), ".json") == 0};
+    return cli_write_atomic(path, fill_stats, &c, msg, msglen);
+}
+
+tkm_status cli_write_atomic(const char *path, void (*fill)(FILE *, void *),
+                            void *ctx, char *msg, size_t msglen)
+{
+    char tmp[4096];
+    FILE *f = open_temp(path, tmp, sizeof tmp);
+    if (!f)
+        return tkmi_fail(TKM_EIO, msg, msglen, "cannot write %s: %s", path,
+                         strerror(errno));
+    fill(f, ctx);
+    int bad = ferror(f);
+    int e = errno;
+    if (fclose(f) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    if (!bad && rename(tmp, path) != 0) {
+        bad = 1;
+        e = errno;
+    }
+    if (bad) {
+        unlink(tmp);
+        return tkmi_fail(TKM_EIO, msg, msglen, "cannot write %s: %s", path,
+                         strerror(e));
+    }
+    return TKM_OK;
+}

@@ -1,0 +1,239 @@
+/* The command's messages, number parsing and output-file bookkeeping. */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static void vreport(const char *cmd, const char *fmt, va_list ap)
+{
+    fprintf(stderr, "trikmeans%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+static void help_hint(const char *cmd)
+{
+    fprintf(stderr, "Try 'trikmeans%s%s --help'.\n", cmd ? " " : "",
+            cmd ? cmd : "");
+}
+
+int cli_usage(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(cmd, fmt, ap);
+    va_end(ap);
+    help_hint(cmd);
+    return CLI_USAGE;
+}
+
+int cli_fail(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(cmd, fmt, ap);
+    va_end(ap);
+    return CLI_FAIL;
+}
+
+int cli_status(const char *cmd, int code, tkm_status st, const char *msg)
+{
+    const char *text = msg && msg[0] ? msg : tkm_strerror(st);
+    if (code == CLI_USAGE)
+        return cli_usage(cmd, "%s", text);
+    return cli_fail(cmd, "%s", text);
+}
+
+int cli_code_for(tkm_status st)
+{
+    switch (st) {
+    case TKM_OK: return CLI_OK;
+    case TKM_EINVAL:
+    case TKM_EFORMAT:
+    case TKM_ERANGE: return CLI_USAGE;
+    default: return CLI_FAIL;
+    }
+}
+
+int cli_getopt_error(const char *cmd, int c, char **argv)
+{
+    const char *word = argv[optind - 1];
+    if (c == ':') {
+        if (word[0] == '-' && word[1] == '-')
+            return cli_usage(cmd, "option '%s' needs a value", word);
+        return cli_usage(cmd, "option '-%c' needs a value", optopt);
+    }
+    if (optopt && !(word[0] == '-' && word[1] == '-'))
+        return cli_usage(cmd, "unknown option '-%c'", optopt);
+    return cli_usage(cmd, "unknown option '%s'", word);
+}
+
+/* ---- numbers ----------------------------------------------------------- */
+
+int cli_parse_ll(const char *cmd, const char *opt, const char *s,
+                 long long lo, long long hi, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (!s[0] || *end || end == s) {
+        cli_usage(cmd, "%s: '%s' is not a whole number", opt, s);
+        return -1;
+    }
+    if (errno == ERANGE || v < lo || v > hi) {
+        cli_usage(cmd, "%s: %s is out of range (%lld..%lld)", opt, s, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_parse_size(const char *cmd, const char *opt, const char *s,
+                   size_t lo, size_t hi, size_t *out)
+{
+    long long v;
+    long long h = hi > (size_t)LLONG_MAX ? LLONG_MAX : (long long)hi;
+    if (cli_parse_ll(cmd, opt, s, (long long)lo, h, &v))
+        return -1;
+    *out = (size_t)v;
+    return 0;
+}
+
+int cli_parse_int(const char *cmd, const char *opt, const char *s, int lo,
+                  int hi, int *out)
+{
+    long long v;
+    if (cli_parse_ll(cmd, opt, s, lo, hi, &v))
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+int cli_parse_u64(const char *cmd, const char *opt, const char *s,
+                  uint64_t *out)
+{
+    char *end;
+    const char *p = s;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    errno = 0;
+    unsigned long long v = strtoull(p, &end, 10);
+    if (!*p || *p == '-' || *end || end == p) {
+        cli_usage(cmd, "%s: '%s' is not a whole number >= 0", opt, s);
+        return -1;
+    }
+    if (errno == ERANGE) {
+        cli_usage(cmd, "%s: %s is out of range (0..%llu)", opt, s,
+                  (unsigned long long)UINT64_MAX);
+        return -1;
+    }
+    *out = (uint64_t)v;
+    return 0;
+}
+
+int cli_parse_double(const char *cmd, const char *opt, const char *s,
+                     double lo, int open_lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (!s[0] || *end || end == s) {
+        cli_usage(cmd, "%s: '%s' is not a number", opt, s);
+        return -1;
+    }
+    int below = open_lo ? !(v > lo) : !(v >= lo);
+    if (!isfinite(v) || errno == ERANGE || below || v > hi) {
+        if (isfinite(hi))
+            cli_usage(cmd, "%s: %s is out of range (must be %s %g and <= %g)",
+                      opt, s, open_lo ? ">" : ">=", lo, hi);
+        else
+            cli_usage(cmd, "%s: %s is out of range (must be finite and %s %g)",
+                      opt, s, open_lo ? ">" : ">=", lo);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* ---- output files ------------------------------------------------------ */
+
+const char *cli_ext(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *dot = strrchr(path, '.');
+    if (!dot || (slash && dot < slash) || dot == path ||
+        (slash && dot == slash + 1))
+        return "";
+    return dot;
+}
+
+int cli_check_ext(const char *cmd, const char *what, const char *path,
+                  const char *const *exts)
+{
+    const char *e = cli_ext(path);
+    for (int i = 0; exts[i]; i++)
+        if (strcasecmp(e, exts[i]) == 0)
+            return 0;
+    char list[64] = "";
+    for (int i = 0; exts[i]; i++) {
+        strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+        strncat(list, exts[i], sizeof list - strlen(list) - 1);
+    }
+    cli_usage(cmd, "%s %s: unknown extension '%s'; use one of %s", what,
+              path, e, list);
+    return -1;
+}
+
+int cli_is_raw(const char *path)
+{
+    static const char *const raw[] = {".bin", ".raw", ".f32", ".f64"};
+    const char *e = cli_ext(path);
+    for (size_t i = 0; i < sizeof raw / sizeof raw[0]; i++)
+        if (strcasecmp(e, raw[i]) == 0)
+            return 1;
+    return 0;
+}
+
+int cli_check_dir(const char *cmd, const char *what, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir;
+    if (!slash)
+        dir = strdup(".");
+    else if (slash == path)
+        dir = strdup("/");
+    else
+        dir = strndup(path, (size_t)(slash - path));
+    if (!dir) {
+        cli_fail(cmd, "out of memory");
+        return -1;
+    }
+    int rc = access(dir, W_OK | X_OK);
+    if (rc != 0)
+        cli_fail(cmd, "%s %s: cannot write into folder '%s': %s", what, path,
+                 dir, strerror(errno));
+    free(dir);
+    return rc ? -1 : 0;
+}
+
+void cli_written_add(cli_written *w, const char *path)
+{
+    if (w->n < CLI_MAX_OUTPUTS)
+        w->path[w->n++] = path;
+}
+
+void cli_written_undo(cli_written *w)
+{
+    for (int i = 0; i < w->n; i++)
+        if (unlink(w->path[i]) != 0 && errno != ENOENT)
+            fprintf(stderr, "trikmeans: could not remove %s: %s\n",
+                    w->path[i], strerror(errno));
+    w->n = 0;
+}

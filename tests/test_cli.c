@@ -1,0 +1,625 @@
+/*
+ * The trikmeans command, run as a user runs it: exit status 0 / 1 / 2 for
+ * good runs and each class of bad argument, messages that list the valid
+ * names, help texts, gen -> fit round trips with outputs read back through
+ * the library, no output left behind by a failed run, seq and omp giving
+ * the same labels, and info.  The binary comes from $TKM_BIN (set by
+ * `make test`).  Runs use the build's precision (f32 or f64).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <fcntl.h>
+#include <ftw.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "trikmeans.h"
+
+extern char **environ;
+
+#if TKM_PREC == 32
+#define PREC "f32"
+#else
+#define PREC "f64"
+#endif
+
+static const char *bin;      /* $TKM_BIN                              */
+static char dir[256];        /* this run's mkdtemp() folder           */
+static char *out_text;       /* stdout of the last command            */
+static char *err_text;       /* stderr of the last command            */
+
+/* ---- running the command ----------------------------------------------- */
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)len + 1);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
+    buf[len] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* A path inside the temp folder; a ring of buffers so that several can be
+ * alive in one call.  A path kept for longer goes into its own array
+ * (PATH below). */
+static const char *tp(const char *name)
+{
+    static char ring[16][512];
+    static int next;
+    char *p = ring[next++ % 16];
+    snprintf(p, sizeof ring[0], "%s/%s", dir, name);
+    return p;
+}
+
+#define PATH(var, name)                                                       \
+    char var[512];                                                            \
+    snprintf(var, sizeof var, "%s", tp(name))
+
+/* Run the binary with a NULL-terminated list of arguments; stdout and
+ * stderr land in out_text and err_text.  Returns the exit status. */
+static int run(const char *a0, ...)
+{
+    char *argv[64];
+    int argc = 0;
+    argv[argc++] = (char *)bin;
+    va_list ap;
+    va_start(ap, a0);
+    for (const char *a = a0; a; a = va_arg(ap, const char *)) {
+        assert_true(argc < 63);
+        argv[argc++] = (char *)a;
+    }
+    va_end(ap);
+    argv[argc] = NULL;
+    char op[512], ep[512];
+    snprintf(op, sizeof op, "%s/.stdout", dir);
+    snprintf(ep, sizeof ep, "%s/.stderr", dir);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, op, O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
+    posix_spawn_file_actions_addopen(&fa, 2, ep, O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
+    pid_t pid;
+    int e = posix_spawn(&pid, bin, &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    assert_int_equal(e, 0);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    free(out_text);
+    free(err_text);
+    out_text = slurp(op);
+    err_text = slurp(ep);
+    return WEXITSTATUS(status);
+}
+
+#define RUN(...) run(__VA_ARGS__, (const char *)NULL)
+
+/* Expect a status; on a mismatch show what the command said. */
+#define EXPECT(code, ...)                                                     \
+    do {                                                                      \
+        int rc_ = RUN(__VA_ARGS__);                                           \
+        if (rc_ != (code))                                                    \
+            print_error("[" PREC "] exit %d, expected %d\nstdout: %s\n"       \
+                        "stderr: %s\n", rc_, (code), out_text, err_text);     \
+        assert_int_equal(rc_, (code));                                        \
+    } while (0)
+
+static void assert_contains(const char *text, const char *needle)
+{
+    if (!strstr(text, needle))
+        print_error("[" PREC "] expected '%s' in:\n%s\n", needle, text);
+    assert_non_null(strstr(text, needle));
+}
+
+static int exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+static void need_bin(void)
+{
+    if (!bin) {
+        print_message("TKM_BIN is not set: run these tests through "
+                      "'make test'\n");
+        skip();
+    }
+}
+
+/* A data set written by the library: blobs, so fits converge quickly. */
+static void make_blobs(const char *path, size_t n, size_t d, size_t k,
+                       uint64_t seed)
+{
+    tkm_dataset ds = {0};
+    char msg[256];
+    assert_int_equal(tkm_generate_blobs(n, d, k, 1.0, 10.0, seed, &ds, NULL,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    assert_int_equal(tkm_write_matrix(path, ds.x, ds.n, ds.d, msg,
+                                      sizeof msg),
+                     TKM_OK);
+    tkm_dataset_free(&ds);
+}
+
+static void read_back(const char *path, tkm_dataset *ds)
+{
+    tkm_read_opts o;
+    char msg[256] = "";
+    tkm_read_opts_default(&o);
+    tkm_status st = tkm_dataset_read(path, &o, ds, msg, sizeof msg);
+    if (st != TKM_OK)
+        print_error("[" PREC "] %s: %s\n", path, msg);
+    assert_int_equal(st, TKM_OK);
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* ---- help and version -------------------------------------------------- */
+
+static void test_help(void **state)
+{
+    (void)state;
+    need_bin();
+    const char *shared[] = {
+        "--data", "-k N", "--algorithm", "--form", "--precision", "--init",
+        "--seed", "--threads", "--block-size", "--max-iter", "--labels",
+        "--centroids", "--stats", "--quiet", "--verbose", "--tol", "--empty",
+        "--candidates", "--inertia-each-iter", "--raw-d", "--raw-n",
+        "--raw-bits", "lloyd", "elkan", "hamerly", "cuda-global",
+        "cuda-shared", "kmeans++-greedy", "farthest", "--help"};
+    EXPECT(0, "fit", "--help");
+    for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++)
+        assert_contains(out_text, shared[i]);
+    const char *subs[] = {"fit", "gen", "info"};
+    for (size_t i = 0; i < 3; i++) {
+        EXPECT(0, subs[i], "--help");
+        assert_contains(out_text, "Usage: trikmeans");
+        EXPECT(0, subs[i], "-h");
+        EXPECT(0, "help", subs[i]);
+        assert_contains(out_text, subs[i]);
+    }
+    EXPECT(0, "gen", "--help");
+    assert_contains(out_text, "--spread");
+    assert_contains(out_text, "--box");
+    EXPECT(0, "--help");
+    for (size_t i = 0; i < 3; i++)
+        assert_contains(out_text, subs[i]);
+    EXPECT(0, "help");
+    EXPECT(0, "--version");
+    assert_contains(out_text, TKM_VERSION);
+    assert_int_equal(run(NULL), 2); /* no command at all */
+    assert_contains(err_text, "Usage");
+    EXPECT(2, "frobnicate");
+    assert_contains(err_text, "fit");
+    EXPECT(2, "help", "frobnicate");
+    EXPECT(2, "--frobnicate");
+}
+
+/* ---- usage errors ------------------------------------------------------ */
+
+/* fit on a good data file with one bad option: status 2, a message in the
+ * "trikmeans fit: ..." form that points at --help. */
+static void bad_fit(const char *data, const char *opt, const char *val)
+{
+    if (val)
+        EXPECT(2, "fit", data, "-k", "3", "--precision", PREC, opt, val);
+    else
+        EXPECT(2, "fit", data, "-k", "3", "--precision", PREC, opt);
+    assert_contains(err_text, "trikmeans fit: ");
+    assert_contains(err_text, "--help");
+    assert_string_equal(out_text, "");
+}
+
+static void test_usage_errors(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "u.csv");
+    make_blobs(data, 60, 2, 3, 1);
+    EXPECT(0, "fit", data, "-k", "3", "--precision", PREC, "-q");
+    EXPECT(2, "fit", "-k", "3");
+    assert_contains(err_text, "data");
+    EXPECT(2, "fit", data);
+    assert_contains(err_text, "-k");
+    EXPECT(2, "fit", data, data, "-k", "3");
+    EXPECT(2, "fit", "--data", data, data, "-k", "3");
+    const char *bad_k[] = {"abc", "0", "-3", "3x", "", "1.5",
+                           "99999999999999999999"};
+    for (size_t i = 0; i < sizeof bad_k / sizeof bad_k[0]; i++) {
+        EXPECT(2, "fit", data, "-k", bad_k[i]);
+        assert_contains(err_text, "-k");
+    }
+    const char *bad[][2] = {
+        {"--max-iter", "0"},    {"--max-iter", "ten"}, {"--threads", "-1"},
+        {"--tol", "-1"},        {"--tol", "nan"},      {"--tol", "inf"},
+        {"--seed", "-1"},       {"--seed", "x"},       {"--block-size", "33"},
+        {"--block-size", "-32"}, {"--raw-bits", "16"}, {"--candidates", "3"},
+        {"--labels", "l.txt"},  {"--stats", "s.npy"},  {"--centroids", "c"},
+        {"--bogus", NULL},      {"-x", NULL},          {"--seed", NULL}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        bad_fit(data, bad[i][0], bad[i][1]);
+    bad_fit(data, "--algorithm", "lloyds");
+    assert_contains(err_text, "lloyd, elkan, hamerly");
+    bad_fit(data, "--form", "gpu");
+    assert_contains(err_text, "seq, omp, cuda-global, cuda-shared");
+    bad_fit(data, "--precision", "f16");
+    assert_contains(err_text, "f32, f64");
+    bad_fit(data, "--init", "kmeans+++");
+    assert_contains(err_text, "kmeans++, kmeans++-greedy, random");
+    bad_fit(data, "--empty", "drop");
+    assert_contains(err_text, "keep, farthest");
+}
+
+/* Unreadable or malformed input and k > n are input errors too. */
+static void test_input_errors(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "in.csv");
+    make_blobs(data, 20, 3, 2, 2);
+    EXPECT(2, "fit", tp("missing.csv"), "-k", "2");
+    assert_contains(err_text, "missing.csv");
+    write_text(tp("ragged.csv"), "1,2,3\n4,5,6\n7,8\n");
+    EXPECT(2, "fit", tp("ragged.csv"), "-k", "2");
+    assert_contains(err_text, "ragged.csv");
+    assert_contains(err_text, "3");
+    write_text(tp("word.csv"), "1,2\n3,x\n");
+    EXPECT(2, "fit", tp("word.csv"), "-k", "1");
+    EXPECT(2, "fit", data, "-k", "21", "--precision", PREC);
+    assert_contains(err_text, "21");
+    EXPECT(0, "fit", data, "-k", "20", "--precision", PREC, "-q");
+    /* raw binary needs its column count */
+    EXPECT(2, "fit", tp("x.bin"), "-k", "2");
+    assert_contains(err_text, "--raw-d");
+    /* starting centroids from a file must be k x d */
+    write_text(tp("c2.csv"), "0,0,0\n1,1,1\n");
+    EXPECT(0, "fit", data, "-k", "2", "--init", tp("c2.csv"), "-q",
+           "--precision", PREC);
+    EXPECT(2, "fit", data, "-k", "3", "--init", tp("c2.csv"));
+    assert_contains(err_text, "k x d");
+    write_text(tp("c2d.csv"), "0,0\n1,1\n");
+    EXPECT(2, "fit", data, "-k", "2", "--init", tp("c2d.csv"));
+}
+
+/* ---- failed runs leave no output --------------------------------------- */
+
+static void assert_none(const char *a, const char *b, const char *c)
+{
+    assert_false(exists(a));
+    assert_false(exists(b));
+    if (c)
+        assert_false(exists(c));
+}
+
+static void test_failed_run_writes_nothing(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "f.csv");
+    PATH(l, "f_labels.csv");
+    PATH(c, "f_cent.npy");
+    PATH(s, "f_stats.json");
+    make_blobs(data, 50, 2, 3, 3);
+    /* a folder that does not exist: caught before the run */
+    EXPECT(1, "fit", data, "-k", "3", "--labels", l, "--centroids",
+           tp("no/such/dir/c.csv"), "--stats", s);
+    assert_none(l, c, s);
+    /* an unknown extension: a usage error before any work */
+    EXPECT(2, "fit", data, "-k", "3", "--labels", l, "--centroids",
+           tp("f_cent.dat"));
+    assert_none(l, c, tp("f_cent.dat"));
+    /* the third output fails at write time (its name is a folder): the
+     * two already written are removed again */
+    assert_int_equal(mkdir(s, 0755), 0);
+    EXPECT(1, "fit", data, "-k", "3", "--precision", PREC, "--labels", l,
+           "--centroids", c, "--stats", s);
+    assert_contains(err_text, "f_stats.json");
+    assert_none(l, c, NULL);
+    assert_int_equal(rmdir(s), 0);
+    /* a form this machine lacks is a failed run */
+    for (int f = 0; f < TKM_NFORM; f++) {
+        char why[256];
+        if (tkm_form_available((tkm_form)f, why, sizeof why) == TKM_OK)
+            continue;
+        EXPECT(1, "fit", data, "-k", "3", "--form", tkm_form_name(f),
+               "--labels", l, "--centroids", c, "--stats", s);
+        assert_contains(err_text, tkm_form_name(f));
+        assert_none(l, c, s);
+    }
+    /* and then the same run, writable, succeeds with all three */
+    EXPECT(0, "fit", data, "-k", "3", "--precision", PREC, "--labels", l,
+           "--centroids", c, "--stats", s, "-q");
+    assert_true(exists(l) && exists(c) && exists(s));
+}
+
+/* ---- gen -> fit round trip --------------------------------------------- */
+
+/* Rows of a stats CSV after the header, each with 11 fields. */
+static int stats_csv_rows(const char *path)
+{
+    char *text = slurp(path);
+    int rows = -1;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        int fields = 1;
+        for (char *p = line; *p; p++)
+            fields += *p == ',';
+        assert_int_equal(fields, 11);
+        if (rows < 0)
+            assert_non_null(strstr(line, "iter,changed,dist_pc"));
+        rows++;
+    }
+    free(text);
+    return rows;
+}
+
+/* The "iterations: N" line of fit's summary. */
+static int summary_iterations(void)
+{
+    const char *p = strstr(out_text, "iterations:");
+    assert_non_null(p);
+    return atoi(p + strlen("iterations:"));
+}
+
+static void test_gen_fit_round_trip(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "g.csv");
+    PATH(truth, "g_truth.npy");
+    EXPECT(0, "gen", "-n", "300", "-d", "3", "-k", "4", "--seed", "7",
+           "--out", data, "--labels", truth);
+    tkm_dataset ds = {0}, lab = {0}, cen = {0};
+    read_back(data, &ds);
+    assert_true(ds.n == 300 && ds.d == 3);
+    read_back(truth, &lab);
+    assert_true(lab.n == 300 && lab.d == 1);
+    tkm_dataset_free(&lab);
+    PATH(l, "g_l.npy");
+    PATH(c, "g_c.csv");
+    PATH(s, "g_s.csv");
+    EXPECT(0, "fit", "--data", data, "-k", "4", "--precision", PREC,
+           "--labels", l, "--centroids", c, "--stats", s,
+           "--inertia-each-iter");
+    assert_contains(out_text, "inertia");
+    assert_contains(out_text, "lloyd seq " PREC);
+    int iters = summary_iterations();
+    assert_true(iters >= 1);
+    read_back(l, &lab);
+    assert_true(lab.n == 300 && lab.d == 1);
+    for (size_t i = 0; i < lab.n; i++)
+        assert_true(lab.x[i] >= 0 && lab.x[i] < 4);
+    read_back(c, &cen);
+    assert_true(cen.n == 4 && cen.d == 3);
+    assert_int_equal(stats_csv_rows(s), iters);
+    /* JSON stats: metadata and one object per iteration */
+    PATH(js, "g_s.json");
+    EXPECT(0, "fit", data, "-k", "4", "--precision", PREC, "--stats", js,
+           "-q");
+    assert_string_equal(out_text, "");
+    char *text = slurp(js);
+    const char *keys[] = {"\"solver\"", "\"precision\": \"" PREC "\"",
+                          "\"n\": 300", "\"d\": 3", "\"k\": 4",
+                          "\"iterations\"", "\"converged\"", "\"inertia\"",
+                          "\"t_total\"", "\"bound_bytes\"", "\"threads\"",
+                          "\"blocks\"", "\"iters\": ["};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        assert_contains(text, keys[i]);
+    int objs = 0;
+    for (const char *p = text; (p = strstr(p, "{\"iter\":")); p++)
+        objs++;
+    assert_int_equal(objs, iters);
+    free(text);
+    /* gen is reproducible: the same seed gives the same bytes */
+    EXPECT(0, "gen", "-n", "300", "-d", "3", "-k", "4", "--seed", "7",
+           "--out", tp("g2.csv"), "-q");
+    char *a = slurp(data), *b = slurp(tp("g2.csv"));
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    tkm_dataset_free(&ds);
+    tkm_dataset_free(&lab);
+    tkm_dataset_free(&cen);
+}
+
+static void test_gen_errors(void **state)
+{
+    (void)state;
+    need_bin();
+    EXPECT(2, "gen", "-n", "10");
+    assert_contains(err_text, "--out");
+    EXPECT(2, "gen", "--kind", "gauss", "--out", tp("x.csv"));
+    assert_contains(err_text, "blobs, uniform");
+    EXPECT(2, "gen", "-n", "0", "--out", tp("x.csv"));
+    EXPECT(2, "gen", "-d", "-2", "--out", tp("x.csv"));
+    EXPECT(2, "gen", "--spread", "-1", "--out", tp("x.csv"));
+    EXPECT(2, "gen", "--out", tp("x.txt"));
+    EXPECT(2, "gen", "--kind", "uniform", "--labels", tp("t.csv"), "--out",
+           tp("x.csv"));
+    EXPECT(1, "gen", "--out", tp("nodir/x.csv"));
+    assert_false(exists(tp("x.csv")));
+    EXPECT(0, "gen", "--kind", "uniform", "-n", "50", "-d", "4", "--out",
+           tp("x.npy"));
+    tkm_dataset ds = {0};
+    read_back(tp("x.npy"), &ds);
+    assert_true(ds.n == 50 && ds.d == 4);
+    for (size_t i = 0; i < 200; i++)
+        assert_true(ds.x[i] >= -10 && ds.x[i] <= 10);
+    tkm_dataset_free(&ds);
+}
+
+/* ---- forms agree, progress, info --------------------------------------- */
+
+static void read_pair(const char *a, const char *b, tkm_dataset *x,
+                      tkm_dataset *y)
+{
+    read_back(a, x);
+    read_back(b, y);
+    assert_true(x->n == y->n && x->d == y->d);
+}
+
+static void test_seq_omp_identical(void **state)
+{
+    (void)state;
+    need_bin();
+    char why[256];
+    if (tkm_form_available(TKM_OMP, why, sizeof why) != TKM_OK)
+        skip();
+    PATH(data, "o.npy");
+    make_blobs(data, 3000, 4, 6, 11);
+    const char *algos[] = {"lloyd", "elkan", "hamerly"};
+    for (size_t a = 0; a < 3; a++) {
+        EXPECT(0, "fit", data, "-k", "6", "--precision", PREC, "--algorithm",
+               algos[a], "--form", "seq", "--labels", tp("o_seq.npy"),
+               "--centroids", tp("o_seq_c.npy"), "-q");
+        EXPECT(0, "fit", data, "-k", "6", "--precision", PREC, "--algorithm",
+               algos[a], "--form", "omp", "--threads", "3", "--labels",
+               tp("o_omp.npy"), "--centroids", tp("o_omp_c.npy"), "-q");
+        tkm_dataset x = {0}, y = {0};
+        read_pair(tp("o_seq.npy"), tp("o_omp.npy"), &x, &y);
+        assert_memory_equal(x.x, y.x, x.n * x.d * sizeof *x.x);
+        tkm_dataset_free(&x);
+        tkm_dataset_free(&y);
+        read_pair(tp("o_seq_c.npy"), tp("o_omp_c.npy"), &x, &y);
+        assert_memory_equal(x.x, y.x, x.n * x.d * sizeof *x.x);
+        tkm_dataset_free(&x);
+        tkm_dataset_free(&y);
+    }
+}
+
+static void test_progress(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "p.csv");
+    make_blobs(data, 400, 2, 5, 5);
+    /* stderr is a file here: silent unless --verbose */
+    EXPECT(0, "fit", data, "-k", "5", "--precision", PREC);
+    assert_string_equal(err_text, "");
+    int iters = summary_iterations();
+    EXPECT(0, "fit", data, "-k", "5", "--precision", PREC, "--verbose");
+    int lines = 0;
+    for (const char *p = err_text; (p = strstr(p, "iteration ")); p++)
+        lines++;
+    assert_int_equal(lines, iters);
+    assert_contains(err_text, "iteration 1: changed 400");
+    assert_contains(err_text, "elapsed");
+}
+
+static void test_info(void **state)
+{
+    (void)state;
+    need_bin();
+    EXPECT(0, "info");
+    for (int f = 0; f < TKM_NFORM; f++)
+        assert_contains(out_text, tkm_form_name((tkm_form)f));
+    assert_contains(out_text, "f32");
+    assert_contains(out_text, "f64");
+    assert_contains(out_text, "seq          available");
+    assert_contains(out_text, "cuda devices:");
+    assert_contains(out_text, "compiler:");
+    EXPECT(2, "info", "extra");
+    EXPECT(2, "info", "--bogus");
+}
+
+/* check: every CPU solver passes on generated blobs (exit 0, table and
+ * CSV with one row per run); bad lists are usage errors. */
+static void test_check(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(csv, "check.csv");
+    EXPECT(0, "check", "--generate", "3000,4,8", "-k", "8", "--seed", "2",
+           "--forms", "seq,omp", "--threads-list", "1,3", "--out", csv);
+    assert_contains(out_text, "0 solver run(s) failed");
+    assert_contains(out_text, "f32 against f64");
+    char *text = slurp(csv);
+    int rows = 0, passes = 0;
+    for (char *p = text; (p = strchr(p, '\n')); p++)
+        rows++;
+    for (char *p = text; (p = strstr(p, ",pass,")); p++)
+        passes++;
+    free(text);
+    /* per precision: baseline, lloyd omp x2, elkan/hamerly seq + omp x2 */
+    assert_int_equal(rows, 1 + 2 * 9);
+    assert_int_equal(passes, 2 * 8);
+    EXPECT(2, "check", "--generate", "3000,4,8", "-k", "8", "--forms",
+           "seq,gpu");
+    assert_contains(err_text, "--forms");
+    EXPECT(2, "check", "--generate", "3000,4", "-k", "8");
+    EXPECT(2, "check", "-k", "8");
+    EXPECT(0, "check", "--help");
+    assert_contains(out_text, "--threads-list");
+}
+
+/* ---- fixture ----------------------------------------------------------- */
+
+static int rm_entry(const char *path, const struct stat *st, int flag,
+                    struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    bin = getenv("TKM_BIN");
+    if (bin && !bin[0])
+        bin = NULL;
+    snprintf(dir, sizeof dir, "%s/tkm_cli_XXXXXX",
+             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    free(out_text);
+    free(err_text);
+    out_text = err_text = NULL;
+    return nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_help),
+        cmocka_unit_test(test_usage_errors),
+        cmocka_unit_test(test_input_errors),
+        cmocka_unit_test(test_failed_run_writes_nothing),
+        cmocka_unit_test(test_gen_fit_round_trip),
+        cmocka_unit_test(test_gen_errors),
+        cmocka_unit_test(test_seq_omp_identical),
+        cmocka_unit_test(test_progress),
+        cmocka_unit_test(test_info),
+        cmocka_unit_test(test_check),
+    };
+    return cmocka_run_group_tests_name("cli (" PREC ")", tests, setup,
+                                       teardown);
+}
