@@ -247,6 +247,40 @@ void tkm_cuda_describe(char *buf, size_t len);
  * not built at all (-1). */
 int tkm_cuda_fma(void);
 
+/* ---- quality scores ---------------------------------------------------- */
+
+/* Cluster quality of a labelling of ds (labels: n values in 0..k-1), with
+ * scikit-learn's definitions.  Only clusters that hold points count, and
+ * there must be 2 to n-1 of them (else TKM_EINVAL, as scikit-learn's
+ * ValueError); a label outside 0..k-1 or a non-finite value is TKM_EINVAL.
+ * Sums are in double; *out is written only on success. */
+
+/* Mean silhouette coefficient: s(i) = (b - a) / max(a, b), a the mean
+ * distance from i to the other points of its cluster, b the smallest mean
+ * distance from i to the points of another cluster; 0 for a point alone
+ * in its cluster.  Exact, O(n^2 d), OpenMP over points with threads (0 =
+ * OpenMP's default); every thread count gives the same bits.  sample_size
+ * 0 (or n) scores every point; otherwise a sample of that many points,
+ * drawn without replacement from seed, is scored on its own, as
+ * scikit-learn's sample_size does (sample_size > n is TKM_EINVAL). */
+tkm_status tkm_silhouette(const tkm_dataset *ds, const int32_t *labels,
+                          size_t k, size_t sample_size, uint64_t seed,
+                          int threads, double *out, char *msg, size_t msglen);
+/* Calinski-Harabasz index: (B / W) * (n - m) / (m - 1), B the between-
+ * cluster dispersion sum n_c |c - mean|^2, W the within-cluster sum of
+ * squares, m the non-empty clusters; 1.0 when W is 0 (as scikit-learn). */
+tkm_status tkm_calinski_harabasz(const tkm_dataset *ds, const int32_t *labels,
+                                 size_t k, double *out, char *msg,
+                                 size_t msglen);
+/* Davies-Bouldin index: the mean over clusters i of max over j != i of
+ * (s_i + s_j) / |c_i - c_j|, s the mean distance of a cluster's points to
+ * its centroid.  As in scikit-learn: coinciding centroids add 0 for that
+ * pair, and the index is 0 when every s or every centroid separation is
+ * within 1e-8. */
+tkm_status tkm_davies_bouldin(const tkm_dataset *ds, const int32_t *labels,
+                              size_t k, double *out, char *msg,
+                              size_t msglen);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,390 @@
+/*
+ * Cluster quality scores of a labelling: the silhouette coefficient, the
+ * Calinski-Harabasz index and the Davies-Bouldin index, with the
+ * definitions scikit-learn documents (sklearn.metrics).  Precision
+ * independent: the data are the data set's doubles and every sum is in
+ * double.
+ *
+ * Like scikit-learn, a score sees only the clusters that hold points:
+ * labels are checked against 0..k-1, then renumbered densely over the
+ * non-empty clusters, and there must be 2 to n-1 of those.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "internal.h"
+
+/* np.allclose(v, 0)'s default absolute tolerance, which scikit-learn's
+ * Davies-Bouldin uses to call all spreads or all separations zero. */
+#define DB_ZERO_TOL 1e-8
+
+/* A labelling over its non-empty clusters. */
+typedef struct {
+    size_t n, d;         /* points scored and their columns              */
+    const double *x;     /* n*d, row-major                               */
+    size_t *id;          /* n dense cluster ids, 0..m-1                  */
+    size_t m;            /* non-empty clusters                           */
+    size_t *count;       /* m points per cluster                         */
+} grouping;
+
+static void grouping_free(grouping *g)
+{
+    free(g->id);
+    free(g->count);
+    g->id = g->count = NULL;
+}
+
+static double dist2(const double *a, const double *b, size_t d)
+{
+    double s = 0.0;
+    for (size_t j = 0; j < d; j++) {
+        double t = a[j] - b[j];
+        s += t * t;
+    }
+    return s;
+}
+
+static double dist(const double *a, const double *b, size_t d)
+{
+    return sqrt(dist2(a, b, d));
+}
+
+/* Arguments every score takes: data, labels in 0..k-1, finite values. */
+static tkm_status check_input(const char *name, const tkm_dataset *ds,
+                              const int32_t *labels, size_t k,
+                              const double *out, char *msg, size_t msglen)
+{
+    if (!ds || !labels || !out || (!ds->x && ds->n))
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "%s: data, labels and output are required", name);
+    if (ds->n < 1 || ds->d < 1)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "%s: the data set is empty (%zu x %zu)", name,
+                         ds->n, ds->d);
+    if (k < 1)
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "%s: k must be >= 1",
+                         name);
+    for (size_t i = 0; i < ds->n; i++)
+        if (labels[i] < 0 || (size_t)labels[i] >= k)
+            return tkmi_fail(TKM_EINVAL, msg, msglen,
+                             "%s: label %d of point %zu is outside 0..%zu",
+                             name, (int)labels[i], i, k - 1);
+    for (size_t i = 0; i < ds->n * ds->d; i++)
+        if (!isfinite(ds->x[i]))
+            return tkmi_fail(TKM_EINVAL, msg, msglen,
+                             "%s: point %zu, column %zu is not finite", name,
+                             i / ds->d, i % ds->d);
+    return TKM_OK;
+}
+
+/* Renumber the (checked) labels of n points densely, in order of first
+ * appearance, and count each cluster; 2..n-1 clusters must hold points. */
+static tkm_status group(const char *name, size_t n, size_t d,
+                        const double *x, const int32_t *labels, grouping *g,
+                        char *msg, size_t msglen)
+{
+    tkm_status st = TKM_OK;
+    int32_t top = 0;
+    for (size_t i = 0; i < n; i++)
+        top = labels[i] > top ? labels[i] : top;
+    size_t *dense = tkmi_alloc((size_t)top + 1, 1, sizeof *dense);
+    memset(g, 0, sizeof *g);
+    g->n = n;
+    g->d = d;
+    g->x = x;
+    g->id = tkmi_alloc(n, 1, sizeof *g->id);
+    g->count = tkmi_calloc(n, 1, sizeof *g->count);
+    if (!dense || !g->id || !g->count) {
+        st = tkmi_fail(TKM_ENOMEM, msg, msglen, "%s: out of memory for the "
+                       "labels of %zu points", name, n);
+        goto cleanup;
+    }
+    for (size_t c = 0; c <= (size_t)top; c++)
+        dense[c] = SIZE_MAX;
+    for (size_t i = 0; i < n; i++) {
+        size_t *c = &dense[labels[i]];
+        if (*c == SIZE_MAX)
+            *c = g->m++;
+        g->id[i] = *c;
+        g->count[*c]++;
+    }
+    if (g->m < 2 || g->m + 1 > n)
+        st = tkmi_fail(TKM_EINVAL, msg, msglen,
+                       "%s: %zu non-empty clusters among %zu points; the "
+                       "score needs 2 to n-1 of them", name, g->m, n);
+cleanup:
+    free(dense);
+    if (st != TKM_OK)
+        grouping_free(g);
+    return st;
+}
+
+/* ---- silhouette -------------------------------------------------------- */
+
+/* s(i) for point i; sum is m doubles of scratch.  Sums over j in index
+ * order, so the value does not depend on which thread computes it. */
+static double silhouette_point(const grouping *g, size_t i, double *sum)
+{
+    const double *xi = g->x + i * g->d;
+    memset(sum, 0, g->m * sizeof *sum);
+    for (size_t j = 0; j < g->n; j++)
+        sum[g->id[j]] += dist(xi, g->x + j * g->d, g->d);
+    size_t own = g->id[i];
+    if (g->count[own] == 1)
+        return 0.0; /* a singleton's silhouette is 0 by definition */
+    double a = sum[own] / (double)(g->count[own] - 1);
+    double b = INFINITY;
+    for (size_t c = 0; c < g->m; c++)
+        if (c != own && sum[c] / (double)g->count[c] < b)
+            b = sum[c] / (double)g->count[c];
+    double top = a > b ? a : b;
+    return top > 0.0 ? (b - a) / top : 0.0; /* 0/0 (all equal) is 0 */
+}
+
+/* Mean of s(i): per-point values in parallel, then summed in index order,
+ * so every thread count gives the same bits. */
+static tkm_status silhouette_mean(const grouping *g, int threads,
+                                  double *out, char *msg, size_t msglen)
+{
+    int nt = tkmi_threads(threads);
+    double *s = tkmi_alloc(g->n, 1, sizeof *s);
+    double *scratch = tkmi_alloc((size_t)nt, g->m, sizeof *scratch);
+    tkm_status st = TKM_OK;
+    if (!s || !scratch) {
+        st = tkmi_fail(TKM_ENOMEM, msg, msglen, "silhouette: out of memory "
+                       "for %zu points and %d threads", g->n, nt);
+        goto cleanup;
+    }
+#pragma omp parallel num_threads(nt) if (nt > 1)
+    {
+#ifdef _OPENMP
+        double *sum = scratch + (size_t)omp_get_thread_num() * g->m;
+#else
+        double *sum = scratch;
+#endif
+#pragma omp for schedule(dynamic, 16)
+        for (size_t i = 0; i < g->n; i++)
+            s[i] = silhouette_point(g, i, sum);
+    }
+    double total = 0.0;
+    for (size_t i = 0; i < g->n; i++)
+        total += s[i];
+    *out = total / (double)g->n;
+cleanup:
+    free(s);
+    free(scratch);
+    return st;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Copy a seeded sample of m of the n points (without replacement, kept in
+ * index order) into x (m*d) and lab (m). */
+static tkm_status draw_sample(const tkm_dataset *ds, const int32_t *labels,
+                              size_t m, uint64_t seed, double *x,
+                              int32_t *lab, char *msg, size_t msglen)
+{
+    size_t *idx = tkmi_alloc(ds->n, 1, sizeof *idx);
+    if (!idx)
+        return tkmi_fail(TKM_ENOMEM, msg, msglen, "silhouette: out of "
+                         "memory for a sample of %zu points", ds->n);
+    for (size_t i = 0; i < ds->n; i++)
+        idx[i] = i;
+    tkmi_rng r;
+    tkmi_rng_seed(&r, seed);
+    for (size_t i = 0; i < m; i++) { /* partial Fisher-Yates */
+        size_t j = i + (size_t)tkmi_rng_below(&r, ds->n - i);
+        size_t t = idx[i];
+        idx[i] = idx[j];
+        idx[j] = t;
+    }
+    qsort(idx, m, sizeof *idx, cmp_size);
+    for (size_t i = 0; i < m; i++) {
+        memcpy(x + i * ds->d, ds->x + idx[i] * ds->d, ds->d * sizeof *x);
+        lab[i] = labels[idx[i]];
+    }
+    free(idx);
+    return TKM_OK;
+}
+
+tkm_status tkm_silhouette(const tkm_dataset *ds, const int32_t *labels,
+                          size_t k, size_t sample_size, uint64_t seed,
+                          int threads, double *out, char *msg, size_t msglen)
+{
+    tkm_status st = check_input("silhouette", ds, labels, k, out, msg,
+                                msglen);
+    if (st != TKM_OK)
+        return st;
+    if (threads < 0)
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "silhouette: threads "
+                         "must be >= 0 (0 = OpenMP's default), got %d",
+                         threads);
+    if (sample_size > ds->n)
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "silhouette: sample size "
+                         "%zu exceeds the %zu points", sample_size, ds->n);
+    size_t m = sample_size ? sample_size : ds->n;
+    double *x = NULL;
+    int32_t *lab = NULL;
+    grouping g = {0};
+    if (m < ds->n) {
+        x = tkmi_alloc(m, ds->d, sizeof *x);
+        lab = tkmi_alloc(m, 1, sizeof *lab);
+        if (!x || !lab) {
+            st = tkmi_fail(TKM_ENOMEM, msg, msglen, "silhouette: out of "
+                           "memory for a sample of %zu points", m);
+            goto cleanup;
+        }
+        st = draw_sample(ds, labels, m, seed, x, lab, msg, msglen);
+        if (st != TKM_OK)
+            goto cleanup;
+    }
+    st = group("silhouette", m, ds->d, x ? x : ds->x, lab ? lab : labels,
+               &g, msg, msglen);
+    if (st == TKM_OK)
+        st = silhouette_mean(&g, threads, out, msg, msglen);
+cleanup:
+    grouping_free(&g);
+    free(x);
+    free(lab);
+    return st;
+}
+
+/* ---- Calinski-Harabasz and Davies-Bouldin ------------------------------ */
+
+/* Cluster means (m*d) of a grouping. */
+static void cluster_means(const grouping *g, double *c)
+{
+    memset(c, 0, g->m * g->d * sizeof *c);
+    for (size_t i = 0; i < g->n; i++)
+        for (size_t j = 0; j < g->d; j++)
+            c[g->id[i] * g->d + j] += g->x[i * g->d + j];
+    for (size_t l = 0; l < g->m; l++)
+        for (size_t j = 0; j < g->d; j++)
+            c[l * g->d + j] /= (double)g->count[l];
+}
+
+/* Check, group and compute the cluster means; on success the caller owns
+ * g and *c. */
+static tkm_status prepare(const char *name, const tkm_dataset *ds,
+                          const int32_t *labels, size_t k, const double *out,
+                          grouping *g, double **c, char *msg, size_t msglen)
+{
+    tkm_status st = check_input(name, ds, labels, k, out, msg, msglen);
+    if (st == TKM_OK)
+        st = group(name, ds->n, ds->d, ds->x, labels, g, msg, msglen);
+    if (st != TKM_OK)
+        return st;
+    *c = tkmi_alloc(g->m, g->d, sizeof **c);
+    if (!*c) {
+        grouping_free(g);
+        return tkmi_fail(TKM_ENOMEM, msg, msglen, "%s: out of memory for "
+                         "%zu centroids", name, g->m);
+    }
+    cluster_means(g, *c);
+    return TKM_OK;
+}
+
+tkm_status tkm_calinski_harabasz(const tkm_dataset *ds, const int32_t *labels,
+                                 size_t k, double *out, char *msg,
+                                 size_t msglen)
+{
+    grouping g;
+    double *c = NULL;
+    tkm_status st = prepare("calinski-harabasz", ds, labels, k, out, &g, &c,
+                            msg, msglen);
+    if (st != TKM_OK)
+        return st;
+    double *mean = tkmi_calloc(g.d, 1, sizeof *mean);
+    if (!mean) {
+        st = tkmi_fail(TKM_ENOMEM, msg, msglen, "calinski-harabasz: out of "
+                       "memory");
+        goto cleanup;
+    }
+    for (size_t i = 0; i < g.n; i++)
+        for (size_t j = 0; j < g.d; j++)
+            mean[j] += g.x[i * g.d + j];
+    for (size_t j = 0; j < g.d; j++)
+        mean[j] /= (double)g.n;
+    double between = 0.0, within = 0.0;
+    for (size_t l = 0; l < g.m; l++)
+        between += (double)g.count[l] * dist2(c + l * g.d, mean, g.d);
+    for (size_t i = 0; i < g.n; i++)
+        within += dist2(g.x + i * g.d, c + g.id[i] * g.d, g.d);
+    /* scikit-learn's value when every cluster is a single point value */
+    *out = within == 0.0 ? 1.0
+                         : between * (double)(g.n - g.m) /
+                               (within * (double)(g.m - 1));
+cleanup:
+    free(mean);
+    free(c);
+    grouping_free(&g);
+    return st;
+}
+
+/* Largest (s_a + s_b) / d(c_a, c_b) over b != a; pairs whose centroids
+ * coincide count as 0, as in scikit-learn (separation taken as inf). */
+static double db_worst(const grouping *g, const double *c, const double *s,
+                       size_t a)
+{
+    double worst = 0.0;
+    for (size_t b = 0; b < g->m; b++) {
+        double sep = b == a ? 0.0 : dist(c + a * g->d, c + b * g->d, g->d);
+        if (sep > 0.0 && (s[a] + s[b]) / sep > worst)
+            worst = (s[a] + s[b]) / sep;
+    }
+    return worst;
+}
+
+/* Whether every pair of centroids is within DB_ZERO_TOL. */
+static int db_all_close(const grouping *g, const double *c)
+{
+    for (size_t a = 0; a < g->m; a++)
+        for (size_t b = a + 1; b < g->m; b++)
+            if (dist(c + a * g->d, c + b * g->d, g->d) > DB_ZERO_TOL)
+                return 0;
+    return 1;
+}
+
+tkm_status tkm_davies_bouldin(const tkm_dataset *ds, const int32_t *labels,
+                              size_t k, double *out, char *msg, size_t msglen)
+{
+    grouping g;
+    double *c = NULL;
+    tkm_status st = prepare("davies-bouldin", ds, labels, k, out, &g, &c, msg,
+                            msglen);
+    if (st != TKM_OK)
+        return st;
+    double *s = tkmi_calloc(g.m, 1, sizeof *s);
+    if (!s) {
+        st = tkmi_fail(TKM_ENOMEM, msg, msglen, "davies-bouldin: out of "
+                       "memory for %zu clusters", g.m);
+        goto cleanup;
+    }
+    for (size_t i = 0; i < g.n; i++)
+        s[g.id[i]] += dist(g.x + i * g.d, c + g.id[i] * g.d, g.d);
+    int spread = 0;
+    for (size_t l = 0; l < g.m; l++) {
+        s[l] /= (double)g.count[l];
+        spread |= s[l] > DB_ZERO_TOL;
+    }
+    /* no spread, or no separation: scikit-learn's value is 0 */
+    double total = 0.0;
+    if (spread && !db_all_close(&g, c))
+        for (size_t a = 0; a < g.m; a++)
+            total += db_worst(&g, c, s, a);
+    *out = total / (double)g.m;
+cleanup:
+    free(s);
+    free(c);
+    grouping_free(&g);
+    return st;
+}
