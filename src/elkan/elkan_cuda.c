@@ -1,0 +1,105 @@
+/*
+ * Elkan's CUDA part: the bounds on the device and the order of the steps
+ * (kernels/elkan_global.cu, kernels/centroids.cu).  The k lower bounds of
+ * every point are stored centroid-major, l[c*n + i], so that a warp's 32
+ * consecutive points read 32 consecutive words for each centroid; see
+ * elkan.c for the CPU's point-major layout and why they differ.
+ */
+#include "real.h"
+
+#include "solver.h"
+
+#if TKM_HAVE_CUDA
+#include <stdlib.h>
+
+#include <cuda_runtime_api.h>
+
+#include "cuda_check.h"
+#include "cuda_engine.h"
+
+typedef struct {
+    tkm_real *u; /* n upper bounds                                       */
+    tkm_real *l; /* k*n lower bounds, centroid-major                     */
+    tkm_real *h; /* k*k lower bounds on half the centroid distances      */
+    tkm_real *s; /* k: min over c' != c of h(c, c')                      */
+} elkan_t;
+
+/* u, l, h and s (the safe drifts t are the engine's). */
+static size_t elkan_bytes(size_t n, size_t d, size_t k)
+{
+    size_t nk, kk;
+    (void)d;
+    if (tkmi_mul_size(n, k, sizeof(tkm_real), &nk) ||
+        tkmi_mul_size(k, k, sizeof(tkm_real), &kk))
+        return 0;
+    size_t rest = (n + k) * sizeof(tkm_real);
+    if (nk + kk < nk || nk + kk + rest < rest)
+        return 0;
+    return nk + kk + rest;
+}
+
+static void elkan_release(TKM_FN(tkmi_gpu) *g)
+{
+    elkan_t *e = g->alg;
+    if (!e)
+        return;
+    cudaFree(e->u);
+    cudaFree(e->l);
+    cudaFree(e->h);
+    cudaFree(e->s);
+    free(e);
+    g->alg = NULL;
+}
+
+static tkm_status elkan_setup(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
+{
+    tkm_status rc = TKM_OK;
+    size_t n = g->n, k = g->k, R = sizeof(tkm_real);
+    elkan_t *e = calloc(1, sizeof *e);
+    g->alg = e;
+    if (!e) {
+        rc = tkmi_fail(TKM_ENOMEM, msg, msglen, "elkan: out of memory");
+        goto cleanup;
+    }
+    TKMI_CUDA(cudaMalloc((void **)&e->u, n * R));
+    TKMI_CUDA(cudaMalloc((void **)&e->l, n * k * R));
+    TKMI_CUDA(cudaMalloc((void **)&e->h, k * k * R));
+    TKMI_CUDA(cudaMalloc((void **)&e->s, k * R));
+    /* the CPU form's figure: u, l, h, s and the drifts t */
+    g->bound_bytes = (n * k + n + k * k + 2 * k) * R;
+cleanup:
+    return rc;
+}
+
+static tkm_status elkan_first(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
+{
+    elkan_t *e = g->alg;
+    return TKM_FN(tkmi_cu_elkan_first)(g, e->u, e->l, msg, msglen);
+}
+
+static tkm_status elkan_bound(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
+{
+    elkan_t *e = g->alg;
+    return TKM_FN(tkmi_cu_elkan_move)(g, e->u, e->l, msg, msglen);
+}
+
+/* Half distances of the centroids, then the pruned pass. */
+static tkm_status elkan_assign(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
+{
+    elkan_t *e = g->alg;
+    tkm_status rc = TKM_FN(tkmi_cu_halves)(g, e->h, e->s, msg, msglen);
+    if (rc != TKM_OK)
+        return rc;
+    return TKM_FN(tkmi_cu_elkan_assign)(g, e->u, e->l, e->h, e->s, msg,
+                                        msglen);
+}
+
+const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu) = {
+    .bytes = elkan_bytes,
+    .setup = elkan_setup,
+    .first = elkan_first,
+    .bound = elkan_bound,
+    .assign = elkan_assign,
+    .release = elkan_release,
+};
+#endif

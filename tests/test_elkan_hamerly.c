@@ -1,0 +1,485 @@
+/*
+ * Elkan and Hamerly on the CPU: from the same start they must give Lloyd's
+ * labels and iteration count (exactness, ties included), the OpenMP forms
+ * must agree bit for bit with the sequential ones for any thread count,
+ * and the pruning counters must add up.  Built for f32 and f64.
+ */
+#include "real.h"
+
+#include <float.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "arith.h"
+#include "internal.h"
+
+static const double TOL = TKM_PREC == 32 ? 1e-4 : 1e-12;
+
+static const tkm_algorithm PRUNED[] = {TKM_ELKAN, TKM_HAMERLY};
+
+static tkm_result fit_or_die(const tkm_dataset *ds, const double *init,
+                             size_t k, tkm_algorithm alg, tkm_form form,
+                             int threads, tkm_empty_policy empty)
+{
+    tkm_params p;
+    tkm_params_default(&p);
+    p.k = k;
+    p.algorithm = alg;
+    p.form = form;
+    p.threads = threads;
+    p.empty = empty;
+    p.precision = TKM_PREC_ENUM;
+    tkm_result r;
+    char msg[256] = "";
+    tkm_status st = tkm_fit(ds, init, &p, &r, msg, sizeof msg);
+    if (st != TKM_OK)
+        fail_msg("tkm_fit %s/%s (%s): %s", tkm_algorithm_name(alg),
+                 tkm_form_name(form), TKM_PREC_NAME, msg);
+    return r;
+}
+
+/* The counters of every row must add up (see src/elkan, src/hamerly). */
+static void check_stats(const tkm_result *r)
+{
+    uint64_t n = r->n, k = r->k;
+    for (int it = 0; it < r->iterations; it++) {
+        const tkm_iter_stats *s = &r->iters[it];
+        uint64_t live = n - s->pruned_points;
+        assert_true(s->pruned_points <= n);
+        if (it == 0 || r->algorithm == TKM_LLOYD) {
+            assert_true(s->dist_pc == n * k);
+            assert_true(s->dist_cc == 0 && s->pruned_points == 0 &&
+                        s->pruned_pairs == 0);
+            continue;
+        }
+        assert_true(s->dist_cc == k * (k - 1) / 2);
+        assert_true(s->t_bound >= 0.0);
+        if (r->algorithm == TKM_ELKAN) {
+            /* every centroid other than the old one of a live point is
+             * pruned or measured; plus at most one tightening each */
+            assert_true(s->dist_pc + s->pruned_pairs >= live * (k - 1));
+            assert_true(s->dist_pc + s->pruned_pairs <= live * k);
+        } else {
+            /* a live point costs 1 distance (tightened, then pruned) or k */
+            assert_true(s->pruned_pairs == 0);
+            assert_true(s->dist_pc >= live);
+            if (k > 1)
+                assert_true((s->dist_pc - live) % (k - 1) == 0);
+            assert_true(s->dist_pc <= live * k);
+        }
+    }
+}
+
+/* r must be base (a sequential Lloyd run): labels, iterations and the
+ * changed count of every iteration equal, centroids within tolerance. */
+static void assert_like_lloyd(const tkm_result *base, const tkm_result *r,
+                              const char *what)
+{
+    size_t n = base->n, kd = base->k * base->d;
+    if (r->iterations != base->iterations)
+        fail_msg("%s (%s): %d iterations, lloyd %d", what, TKM_PREC_NAME,
+                 r->iterations, base->iterations);
+    for (size_t i = 0; i < n; i++)
+        if (r->labels[i] != base->labels[i])
+            fail_msg("%s (%s): point %zu labelled %d, lloyd %d", what,
+                     TKM_PREC_NAME, i, r->labels[i], base->labels[i]);
+    for (int it = 0; it < r->iterations; it++)
+        assert_true(r->iters[it].changed == base->iters[it].changed);
+    for (size_t i = 0; i < kd; i++)
+        if (!(fabs(r->centroids[i] - base->centroids[i]) <=
+              TOL * (1 + fabs(base->centroids[i]))))
+            fail_msg("%s (%s): centroid value %zu is %.17g, lloyd %.17g",
+                     what, TKM_PREC_NAME, i, r->centroids[i],
+                     base->centroids[i]);
+    assert_int_equal(r->converged, base->converged);
+    check_stats(r);
+}
+
+/* Lloyd, then Elkan and Hamerly (seq) from the same start. */
+static void compare_all(const tkm_dataset *ds, const double *init, size_t k,
+                        tkm_empty_policy empty, const char *what)
+{
+    tkm_result base = fit_or_die(ds, init, k, TKM_LLOYD, TKM_SEQ, 1, empty);
+    check_stats(&base);
+    for (int a = 0; a < 2; a++) {
+        char name[160];
+        snprintf(name, sizeof name, "%s, %s", what,
+                 tkm_algorithm_name(PRUNED[a]));
+        tkm_result r = fit_or_die(ds, init, k, PRUNED[a], TKM_SEQ, 1, empty);
+        assert_like_lloyd(&base, &r, name);
+        tkm_result_free(&r);
+    }
+    tkm_result_free(&base);
+}
+
+/* k distinct rows of the data (their values may coincide). */
+static void pick_rows(const tkm_dataset *ds, size_t k, uint64_t seed,
+                      double *init)
+{
+    size_t *idx = malloc(ds->n * sizeof *idx);
+    assert_non_null(idx);
+    tkmi_rng r;
+    tkmi_rng_seed(&r, seed);
+    for (size_t i = 0; i < ds->n; i++)
+        idx[i] = i;
+    for (size_t i = 0; i < k; i++) {
+        size_t j = i + (size_t)tkmi_rng_below(&r, ds->n - i);
+        size_t t = idx[i];
+        idx[i] = idx[j];
+        idx[j] = t;
+        memcpy(init + i * ds->d, ds->x + idx[i] * ds->d,
+               ds->d * sizeof *init);
+    }
+    free(idx);
+}
+
+/* tkm_real x with a power-of-two scale 2^lo .. 2^hi and a random sign. */
+static tkm_real rnd_real(tkmi_rng *g, int lo, int hi)
+{
+    double m = 1.0 + tkmi_rng_uniform(g);
+    int e = lo + (int)tkmi_rng_below(g, (uint64_t)(hi - lo + 1));
+    return (tkm_real)(tkmi_rng_below(g, 2) ? -ldexp(m, e) : ldexp(m, e));
+}
+
+/* The rounding-safe helpers of arith.h against exact arithmetic.  grow
+ * never falls below u + t and shrink never rises above l - t (the rounding
+ * error of the sum is recovered exactly by TwoSum).  From a computed
+ * distance D', the upper bound is at least (1 + (d + 2) u) D and the lower
+ * ones at most D and D / 2, D the exact distance (taken in long double,
+ * exact enough: its error is far below the slack of the margin). */
+static void test_bound_rounding(void **state)
+{
+    (void)state;
+    tkmi_rng g;
+    tkmi_rng_seed(&g, 2024);
+    for (int i = 0; i < 200000; i++) {
+        tkm_real u = TKM_FABS(rnd_real(&g, -20, 20));
+        tkm_real t = TKM_FABS(rnd_real(&g, -20, 20));
+        tkm_real up = TKM_FN(tkmi_bnd_grow)(u, t);
+        tkm_real s = u + t, bv = s - u, e = (u - (s - bv)) + (t - bv);
+        assert_true(up >= s && up - s >= e);
+        tkm_real dn = TKM_FN(tkmi_bnd_shrink)(u, t);
+        tkm_real mt = -t;
+        s = u + mt;
+        bv = s - u;
+        e = (u - (s - bv)) + (mt - bv);
+        assert_true(dn >= 0);
+        if (dn > 0)
+            assert_true(dn <= s && dn - s <= e);
+    }
+#if TKM_PREC == 64 && LDBL_MANT_DIG < 64
+    skip(); /* no wider type to take exact distances in */
+#else
+    const size_t dims[] = {1, 2, 3, 8, 50, 300};
+    tkm_real x[300], c[300];
+    for (size_t a = 0; a < 6; a++) {
+        size_t d = dims[a];
+        tkm_real upf = TKM_FN(tkmi_bnd_upf)(d), dnf = TKM_FN(tkmi_bnd_dnf)(d);
+        long double rho = 1.0L + (long double)(d + 2) * TKM_EPS / 2;
+        for (int i = 0; i < 20000; i++) {
+            tkm_real base = rnd_real(&g, -4, 10);
+            int sc = (int)tkmi_rng_below(&g, 16) - 10;
+            long double ex = 0;
+            for (size_t j = 0; j < d; j++) {
+                x[j] = base + rnd_real(&g, sc - 3, sc);
+                c[j] = base + rnd_real(&g, sc - 3, sc);
+                long double df = (long double)x[j] - (long double)c[j];
+                ex += df * df;
+            }
+            ex = sqrtl(ex);
+            tkm_real dc = TKM_FN(tkmi_dist)(x, 1, c, d);
+            assert_true((long double)TKM_FN(tkmi_bnd_up)(dc, upf) >= rho * ex);
+            assert_true((long double)TKM_FN(tkmi_bnd_down)(dc, dnf) <= ex);
+            assert_true((long double)TKM_FN(tkmi_bnd_half)(dc, dnf) <=
+                        ex / 2);
+        }
+    }
+#endif
+}
+
+/* {0,1,2} and {10,11,12} from 0 and 1: 3 iterations to 1 and 11. */
+static void test_hand_two_groups(void **state)
+{
+    (void)state;
+    double x[] = {0, 1, 2, 10, 11, 12};
+    tkm_dataset ds = {6, 1, x};
+    double init[] = {0, 1};
+    for (int a = 0; a < 2; a++) {
+        tkm_result r = fit_or_die(&ds, init, 2, PRUNED[a], TKM_SEQ, 1,
+                                  TKM_EMPTY_KEEP);
+        assert_int_equal(r.iterations, 3);
+        assert_true(r.converged);
+        assert_true(r.centroids[0] == 1.0 && r.centroids[1] == 11.0);
+        for (int i = 0; i < 6; i++)
+            assert_int_equal(r.labels[i], i < 3 ? 0 : 1);
+        tkm_result_free(&r);
+    }
+    compare_all(&ds, init, 2, TKM_EMPTY_KEEP, "two groups");
+}
+
+/* An exact tie after an update.  Points {0, 3, 9} from 0 and 3: the first
+ * assignment gives {0} {3, 9}, the centroids move to 0 and 6, and point 3
+ * is then exactly halfway.  Lloyd takes the lower index, so 3 must leave
+ * centroid 1 although its bounds say "no centroid is closer": a pruning
+ * test that passes on equality would keep it.  Then {0, 3} {9}: 1.5, 9.
+ * From 3 and 0 instead, the tie favours the centroid 3 already has. */
+static void test_hand_exact_tie(void **state)
+{
+    (void)state;
+    double x[] = {0, 3, 9};
+    tkm_dataset ds = {3, 1, x};
+    double init[] = {0, 3}, swapped[] = {3, 0};
+    for (int a = 0; a < 2; a++) {
+        tkm_result r = fit_or_die(&ds, init, 2, PRUNED[a], TKM_SEQ, 1,
+                                  TKM_EMPTY_KEEP);
+        assert_int_equal(r.iterations, 3);
+        assert_int_equal(r.iters[1].changed, 1);
+        assert_int_equal(r.labels[0], 0);
+        assert_int_equal(r.labels[1], 0);
+        assert_int_equal(r.labels[2], 1);
+        assert_true(r.centroids[0] == 1.5 && r.centroids[1] == 9.0);
+        tkm_result_free(&r);
+        r = fit_or_die(&ds, swapped, 2, PRUNED[a], TKM_SEQ, 1,
+                       TKM_EMPTY_KEEP);
+        assert_int_equal(r.iterations, 2);
+        assert_int_equal(r.labels[1], 0);
+        assert_true(r.centroids[0] == 6.0 && r.centroids[1] == 0.0);
+        tkm_result_free(&r);
+    }
+    compare_all(&ds, init, 2, TKM_EMPTY_KEEP, "tie");
+    compare_all(&ds, swapped, 2, TKM_EMPTY_KEEP, "tie swapped");
+}
+
+/* One centroid: every later point is pruned by the global test. */
+static void test_hand_single_centroid(void **state)
+{
+    (void)state;
+    double x[] = {-1, 4, 0.5, 7, 2};
+    tkm_dataset ds = {5, 1, x};
+    double init[] = {4};
+    for (int a = 0; a < 2; a++) {
+        tkm_result r = fit_or_die(&ds, init, 1, PRUNED[a], TKM_SEQ, 1,
+                                  TKM_EMPTY_KEEP);
+        assert_int_equal(r.iterations, 2);
+        assert_true(r.iters[1].pruned_points == 5);
+        assert_true(r.iters[1].dist_pc == 0);
+        assert_true(fabs(r.centroids[0] - 2.5) < TOL);
+        tkm_result_free(&r);
+    }
+}
+
+/* Gaussian blobs over a grid of d and k, both starts. */
+static void test_blobs_like_lloyd(void **state)
+{
+    (void)state;
+    const size_t ds_[] = {1, 2, 3, 8, 50, 300}, ks[] = {1, 2, 10, 200};
+    uint64_t seed = 1;
+    for (size_t a = 0; a < 6; a++)
+        for (size_t b = 0; b < 4; b++) {
+            size_t d = ds_[a], k = ks[b];
+            size_t n = k == 200 ? (d >= 50 ? 400 : 2000)
+                                : (d >= 300 ? 1000 : d >= 50 ? 3000 : 5000);
+            /* fewer true blobs than k for large k: centroids must share */
+            size_t truek = k == 200 ? 25 : k;
+            double spread = seed % 2 ? 1.0 : 3.0;
+            tkm_dataset ds;
+            char msg[256], what[96];
+            assert_int_equal(tkm_generate_blobs(n, d, truek, spread, 10,
+                                                seed, &ds, NULL, msg,
+                                                sizeof msg),
+                             TKM_OK);
+            double *init = malloc(k * d * sizeof *init);
+            assert_non_null(init);
+            tkm_init_method m = seed % 3 ? TKM_INIT_RANDOM
+                                         : TKM_INIT_KMEANSPP;
+            assert_int_equal(tkm_init_centroids(&ds, k, m, 0, seed, init,
+                                                msg, sizeof msg),
+                             TKM_OK);
+            snprintf(what, sizeof what, "blobs n=%zu d=%zu k=%zu", n, d, k);
+            compare_all(&ds, init, k, TKM_EMPTY_KEEP, what);
+            free(init);
+            tkm_dataset_free(&ds);
+            seed++;
+        }
+}
+
+/* Points on a small integer grid, each repeated: exact distance ties
+ * everywhere, duplicate starting centroids, empty clusters. */
+static void test_duplicates(void **state)
+{
+    (void)state;
+    const size_t ks[] = {2, 10, 39, 40};
+    const tkm_empty_policy pol[] = {TKM_EMPTY_KEEP, TKM_EMPTY_FARTHEST};
+    size_t n = 400, nb = 40;
+    for (size_t d = 1; d <= 3; d++) {
+        tkmi_rng g;
+        tkmi_rng_seed(&g, 77 + d);
+        double *base = malloc(nb * d * sizeof *base);
+        double *x = malloc(n * d * sizeof *x);
+        assert_true(base && x);
+        for (size_t i = 0; i < nb * d; i++)
+            base[i] = (double)tkmi_rng_below(&g, 6);
+        for (size_t i = 0; i < n; i++)
+            memcpy(x + i * d, base + tkmi_rng_below(&g, nb) * d,
+                   d * sizeof *x);
+        tkm_dataset ds = {n, d, x};
+        for (size_t b = 0; b < 4; b++)
+            for (int p = 0; p < 2; p++) {
+                size_t k = ks[b];
+                double *init = malloc(k * d * sizeof *init);
+                char what[96];
+                assert_non_null(init);
+                pick_rows(&ds, k, 1000 * d + b, init);
+                snprintf(what, sizeof what, "duplicates d=%zu k=%zu %s", d,
+                         k, tkm_empty_name(pol[p]));
+                compare_all(&ds, init, k, pol[p], what);
+                free(init);
+            }
+        free(base);
+        free(x);
+    }
+}
+
+/* k close to n (k = n included): nearly every point its own cluster. */
+static void test_k_near_n(void **state)
+{
+    (void)state;
+    const size_t ks[] = {50, 58, 59, 60};
+    tkm_dataset ds;
+    char msg[256];
+    assert_int_equal(tkm_generate_blobs(60, 3, 4, 2.0, 5, 5, &ds, NULL, msg,
+                                        sizeof msg),
+                     TKM_OK);
+    for (size_t b = 0; b < 4; b++)
+        for (int p = 0; p < 2; p++) {
+            size_t k = ks[b];
+            double *init = malloc(k * 3 * sizeof *init);
+            char what[96];
+            assert_non_null(init);
+            pick_rows(&ds, k, 40 + b, init);
+            tkm_empty_policy pol = p ? TKM_EMPTY_FARTHEST : TKM_EMPTY_KEEP;
+            snprintf(what, sizeof what, "n=60 k=%zu %s", k,
+                     tkm_empty_name(pol));
+            compare_all(&ds, init, k, pol, what);
+            free(init);
+        }
+    tkm_dataset_free(&ds);
+}
+
+/* OpenMP with 1, 2 and 4 threads: the very bits of the sequential form,
+ * counters included. */
+static void test_omp_bit_identical(void **state)
+{
+    (void)state;
+    const size_t shapes[][3] = {{20011, 5, 40}, {3001, 50, 10},
+                                {900, 2, 200}};
+    const int threads[] = {1, 2, 4};
+    for (size_t sh = 0; sh < 3; sh++) {
+        size_t n = shapes[sh][0], d = shapes[sh][1], k = shapes[sh][2];
+        tkm_dataset ds;
+        char msg[256];
+        assert_int_equal(tkm_generate_blobs(n, d, k / 2 + 1, 2.0, 10, 9 + sh,
+                                            &ds, NULL, msg, sizeof msg),
+                         TKM_OK);
+        double *init = malloc(k * d * sizeof *init);
+        assert_non_null(init);
+        assert_int_equal(tkm_init_centroids(&ds, k, TKM_INIT_RANDOM, 0, sh,
+                                            init, msg, sizeof msg),
+                         TKM_OK);
+        for (int a = 0; a < 2; a++) {
+            tkm_result base = fit_or_die(&ds, init, k, PRUNED[a], TKM_SEQ, 1,
+                                         TKM_EMPTY_KEEP);
+            for (int t = 0; t < 3; t++) {
+                tkm_result r = fit_or_die(&ds, init, k, PRUNED[a], TKM_OMP,
+                                          threads[t], TKM_EMPTY_KEEP);
+                assert_int_equal(r.threads, threads[t]);
+                assert_int_equal(r.iterations, base.iterations);
+                assert_memory_equal(r.labels, base.labels,
+                                    n * sizeof *r.labels);
+                assert_memory_equal(r.centroids, base.centroids,
+                                    k * d * sizeof *r.centroids);
+                assert_true(r.bound_bytes == base.bound_bytes);
+                for (int it = 0; it < r.iterations; it++) {
+                    const tkm_iter_stats *p = &r.iters[it],
+                                         *q = &base.iters[it];
+                    assert_true(p->changed == q->changed &&
+                                p->dist_pc == q->dist_pc &&
+                                p->dist_cc == q->dist_cc &&
+                                p->pruned_points == q->pruned_points &&
+                                p->pruned_pairs == q->pruned_pairs);
+                }
+                tkm_result_free(&r);
+            }
+            tkm_result_free(&base);
+        }
+        free(init);
+        tkm_dataset_free(&ds);
+    }
+}
+
+/* Well-separated blobs: after the first iteration both algorithms skip
+ * most of the n*k distances, Elkan keeps n*k lower bounds, Hamerly 2n. */
+static void test_pruning_pays(void **state)
+{
+    (void)state;
+    size_t n = 20000, d = 8, k = 10;
+    tkm_dataset ds;
+    char msg[256];
+    assert_int_equal(tkm_generate_blobs(n, d, k, 0.5, 10, 3, &ds, NULL, msg,
+                                        sizeof msg),
+                     TKM_OK);
+    double init[80];
+    assert_int_equal(tkm_init_centroids(&ds, k, TKM_INIT_KMEANSPP, 0, 3,
+                                        init, msg, sizeof msg),
+                     TKM_OK);
+    tkm_result base = fit_or_die(&ds, init, k, TKM_LLOYD, TKM_SEQ, 1,
+                                 TKM_EMPTY_KEEP);
+    assert_true(base.iterations >= 2);
+    for (int a = 0; a < 2; a++) {
+        tkm_result r = fit_or_die(&ds, init, k, PRUNED[a], TKM_SEQ, 1,
+                                  TKM_EMPTY_KEEP);
+        assert_like_lloyd(&base, &r, tkm_algorithm_name(PRUNED[a]));
+        uint64_t later = 0;
+        for (int it = 1; it < r.iterations; it++) {
+            assert_true(r.iters[it].dist_pc < n * k / 2);
+            later += r.iters[it].dist_pc;
+        }
+        /* the last pass (nothing moves) prunes nearly every point */
+        const tkm_iter_stats *last = &r.iters[r.iterations - 1];
+        assert_true(last->pruned_points > n * 9 / 10);
+        assert_true(later < (uint64_t)(r.iterations - 1) * n * k / 4);
+        if (PRUNED[a] == TKM_ELKAN)
+            assert_true(r.bound_bytes >= n * k * sizeof(tkm_real));
+        else
+            assert_true(r.bound_bytes >= 2 * n * sizeof(tkm_real) &&
+                        r.bound_bytes < n * k * sizeof(tkm_real));
+        tkm_result_free(&r);
+    }
+    tkm_result_free(&base);
+    tkm_dataset_free(&ds);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bound_rounding),
+        cmocka_unit_test(test_hand_two_groups),
+        cmocka_unit_test(test_hand_exact_tie),
+        cmocka_unit_test(test_hand_single_centroid),
+        cmocka_unit_test(test_blobs_like_lloyd),
+        cmocka_unit_test(test_duplicates),
+        cmocka_unit_test(test_k_near_n),
+        cmocka_unit_test(test_omp_bit_identical),
+        cmocka_unit_test(test_pruning_pays),
+    };
+    return cmocka_run_group_tests_name("elkan_hamerly_" TKM_PREC_NAME, tests,
+                                       NULL, NULL);
+}
