@@ -7,11 +7,14 @@
 #   make FMA=0        build CUDA kernels without fused multiply-add contraction
 #   make NVCC=        build without CUDA even where nvcc exists
 #   make CMOCKA_DIR=D use a libcmocka-dev unpacked under D (dpkg -x)
+#   make V=1          show every compiler command
 #
 # Every source that includes "real.h" is precision dependent and compiled
 # twice, with -DTKM_PREC=32 into build/f32 and -DTKM_PREC=64 into build/f64.
 
 BUILD    ?= build
+V        ?= 0
+Q        := $(if $(filter 1,$(V)),,@)
 CC       ?= gcc
 NVCC     ?= $(shell command -v nvcc 2>/dev/null || \
                     { test -x /usr/local/cuda/bin/nvcc && echo /usr/local/cuda/bin/nvcc; })
@@ -81,39 +84,48 @@ endif
 
 $(BUILD)/plain/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	@echo "  CC      $@"
+	$(Q)$(CC) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/f32/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -DTKM_PREC=32 -c $< -o $@
+	@echo "  CC      $@"
+	$(Q)$(CC) $(CFLAGS) -DTKM_PREC=32 -c $< -o $@
 
 $(BUILD)/f64/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -DTKM_PREC=64 -c $< -o $@
+	@echo "  CC      $@"
+	$(Q)$(CC) $(CFLAGS) -DTKM_PREC=64 -c $< -o $@
 
 $(BUILD)/f32/%.o: %.cu $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVFLAGS) -DTKM_PREC=32 -c $< -o $@
+	@echo "  NVCC    $@"
+	$(Q)$(NVCC) $(NVFLAGS) -DTKM_PREC=32 -c $< -o $@
 
 $(BUILD)/f64/%.o: %.cu $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVFLAGS) -DTKM_PREC=64 -c $< -o $@
+	@echo "  NVCC    $@"
+	$(Q)$(NVCC) $(NVFLAGS) -DTKM_PREC=64 -c $< -o $@
 
 $(LIB): $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ)
 	@mkdir -p $(dir $@)
-	rm -f $@
-	ar rcs $@ $^
+	$(Q)rm -f $@
+	@echo "  AR      $@"
+	$(Q)ar rcs $@ $^
 
 $(BIN): $(CLI_OBJ) $(LIB)
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LIBS)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LIBS)
 
 $(BUILD)/f32/tests/%: tests/%.c $(LIB) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itests -DTKM_PREC=32 -o $@ $< $(LIB) $(LDLIBS) $(LIBS)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) -Itests -DTKM_PREC=32 -o $@ $< $(LIB) $(LDLIBS) $(LIBS)
 
 $(BUILD)/f64/tests/%: tests/%.c $(LIB) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itests -DTKM_PREC=64 -o $@ $< $(LIB) $(LDLIBS) $(LIBS)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) -Itests -DTKM_PREC=64 -o $@ $< $(LIB) $(LDLIBS) $(LIBS)
 
 # Each test program runs from the repository root; TKM_BIN lets the command
 # tests find the trikmeans binary of this build.
