@@ -28,6 +28,33 @@ static tkm_status cuda_usable(char *why, size_t whylen)
 #endif
 }
 
+/* cuda-global runs on the current device when its kernels can: sm_90
+ * code, or the compute_75 PTX that the driver compiles for 7.5 and up. */
+static tkm_status cuda_global_usable(char *why, size_t whylen)
+{
+    tkm_status rc = cuda_usable(why, whylen);
+#if TKM_HAVE_CUDA
+    int dev = 0, major = 0, minor = 0;
+    if (rc != TKM_OK)
+        return rc;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor,
+                               dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor,
+                               dev) != cudaSuccess) {
+        cudaGetLastError();
+        return tkmi_fail(TKM_ENODEV, why, whylen,
+                         "CUDA device %d cannot be queried", dev);
+    }
+    if (major * 10 + minor < 75)
+        return tkmi_fail(TKM_ENODEV, why, whylen,
+                         "CUDA device %d is sm_%d%d; the kernels need "
+                         "compute capability 7.5 or newer",
+                         dev, major, minor);
+#endif
+    return rc;
+}
+
 tkm_status tkm_form_available(tkm_form f, char *why, size_t whylen)
 {
     switch (f) {
@@ -40,7 +67,7 @@ tkm_status tkm_form_available(tkm_form f, char *why, size_t whylen)
         return tkmi_fail(TKM_ENOTSUP, why, whylen, "built without OpenMP");
 #endif
     case TKM_CUDA_GLOBAL:
-        return cuda_usable(why, whylen);
+        return cuda_global_usable(why, whylen);
     case TKM_CUDA_SHARED:
         {
             tkm_status rc = cuda_usable(why, whylen);

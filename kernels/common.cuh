@@ -1,0 +1,98 @@
+// Helpers shared by every kernel file: launch checks, launch shapes,
+// block reductions of counters, order-free atomics.  Include after
+// real.h and cuda_engine.h.
+#ifndef TKM_KERNELS_COMMON_CUH
+#define TKM_KERNELS_COMMON_CUH
+
+#include "cuda_check.h"
+
+// Return TKM_ECUDA from a launcher when a runtime call fails.
+#define TKM_CU_CHECK(call)                                                   \
+    do {                                                                     \
+        cudaError_t tkm_e_ = (call);                                         \
+        if (tkm_e_ != cudaSuccess)                                           \
+            return tkmi_cuda_fail((int)tkm_e_, #call, __FILE__, __LINE__,    \
+                                  msg, msglen);                              \
+    } while (0)
+
+// After every launch: a bad launch shape or a missing kernel image shows
+// here; faults inside a kernel show at the next synchronising call.
+#define TKM_CU_LAUNCHED(kernel)                                              \
+    do {                                                                     \
+        cudaError_t tkm_e_ = cudaGetLastError();                             \
+        if (tkm_e_ != cudaSuccess)                                           \
+            return tkmi_cuda_fail((int)tkm_e_, "launch of " #kernel,         \
+                                  __FILE__, __LINE__, msg, msglen);          \
+    } while (0)
+
+// Threads per block of the fixed-shape reductions (their result must not
+// depend on the user's block size).
+#define TKM_RED_THREADS 256
+
+// First index and step of a grid-stride loop.
+#define TKM_GRID_START ((size_t)blockIdx.x * blockDim.x + threadIdx.x)
+#define TKM_GRID_STEP ((size_t)gridDim.x * blockDim.x)
+
+// Blocks for m work items: enough to cover them, at most the engine's
+// per-point grid (one full wave), at least 1.
+static inline int tkm_blocks_for(size_t m, int block, int cap)
+{
+    size_t b = (m + (size_t)block - 1) / (size_t)block;
+    if (b > (size_t)cap)
+        b = (size_t)cap;
+    return b ? (int)b : 1;
+}
+
+// Sum N counters over the block and add them to out with one integer
+// atomic each (integer sums do not depend on the order).  Every thread of
+// the block must call it once, after its grid-stride loop; blockDim.x is
+// a multiple of 32.
+template <int N>
+static __device__ void tkm_block_count(unsigned long long (&v)[N],
+                                       unsigned long long *out)
+{
+    __shared__ unsigned long long sh[32][N];
+    const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
+    for (int o = 16; o > 0; o >>= 1)
+        for (int q = 0; q < N; q++)
+            v[q] += __shfl_down_sync(0xffffffffu, v[q], o);
+    if (lane == 0)
+        for (int q = 0; q < N; q++)
+            sh[warp][q] = v[q];
+    __syncthreads();
+    if (warp == 0) {
+        const unsigned nw = blockDim.x >> 5;
+        for (int q = 0; q < N; q++)
+            v[q] = lane < nw ? sh[lane][q] : 0ull;
+        for (int o = 16; o > 0; o >>= 1)
+            for (int q = 0; q < N; q++)
+                v[q] += __shfl_down_sync(0xffffffffu, v[q], o);
+        if (lane == 0)
+            for (int q = 0; q < N; q++)
+                if (v[q])
+                    atomicAdd(out + q, v[q]);
+    }
+}
+
+// Minimum of non-negative values through their bit patterns, which order
+// like the values (+0 lowest, +inf highest): exact and order-free.
+static __device__ __forceinline__ void tkm_atomic_min_nonneg(float *p,
+                                                             float v)
+{
+    atomicMin(reinterpret_cast<unsigned int *>(p), __float_as_uint(v));
+}
+
+static __device__ __forceinline__ void tkm_atomic_min_nonneg(double *p,
+                                                             double v)
+{
+    atomicMin(reinterpret_cast<unsigned long long *>(p),
+              static_cast<unsigned long long>(__double_as_longlong(v)));
+}
+
+// Bits of a non-negative double as an unsigned key that orders like it.
+static __device__ __forceinline__ unsigned long long tkm_key(double v)
+{
+    return static_cast<unsigned long long>(__double_as_longlong(v));
+}
+
+#endif // TKM_KERNELS_COMMON_CUH

@@ -1,0 +1,410 @@
+// Centroid update on the device, with the CPU's semantics
+// (src/common/update.c): means of the points of each cluster, the
+// empty-cluster policy, the drift of every centroid; and the inertia.
+//
+// Determinism without floating-point atomics: the sums are exact 128-bit
+// fixed-point integers (see cuda_engine.h), so the order the threads add
+// in cannot change them; maxima and minima go through integer atomics on
+// bit patterns; the inertia and the drift summary are reduced in a fixed
+// shape (TKM_RED_THREADS threads, fixed chunks) independent of the user's
+// block size.
+#include "real.h"
+
+#include "arith.h"
+#include "cuda_engine.h"
+
+#include "common.cuh"
+
+// ---- exact sums ----------------------------------------------------------
+
+// v * 2^shift rounded to an integer (|result| <= 2^62 by the choice of
+// shift), added to the 128-bit accumulator p[0] (low word), p[1] (high).
+// The carry out of the low word is read off the value it held before the
+// addition, so the total is exact whatever the order of the additions.
+static __device__ __forceinline__ void add128(unsigned long long *p,
+                                              unsigned long long lo,
+                                              unsigned long long hi)
+{
+    const unsigned long long old = atomicAdd(p, lo);
+    const unsigned long long h = hi + (old + lo < old ? 1ull : 0ull);
+    if (h)
+        atomicAdd(p + 1, h);
+}
+
+static __device__ __forceinline__ void add_fixed(unsigned long long *p,
+                                                 tkm_real v, int shift)
+{
+    const long long q = __double2ll_rn(ldexp((double)v, shift));
+    if (q)
+        add128(p, (unsigned long long)q, q < 0 ? ~0ull : 0ull);
+}
+
+// The 128-bit sum as a double (magnitude first, so that a small negative
+// sum does not cancel between the words), divided by 2^shift.
+static __device__ double fixed_to_double(unsigned long long lo,
+                                         unsigned long long hi, int shift)
+{
+    const bool neg = (long long)hi < 0;
+    if (neg) {
+        lo = ~lo + 1ull;
+        hi = ~hi + (lo == 0ull ? 1ull : 0ull);
+    }
+    double v = __ull2double_rn(hi) * 18446744073709551616.0 +
+               __ull2double_rn(lo);
+    v = ldexp(v, -shift);
+    return neg ? -v : v;
+}
+
+// Sums straight into global memory (any k and d).
+static __global__ __launch_bounds__(1024) void sums_global_kernel(
+    const tkm_real *__restrict__ x, size_t n, size_t d,
+    const int32_t *__restrict__ labels, int shift, unsigned long long *acc,
+    unsigned long long *cnt)
+{
+    for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP) {
+        const size_t a = (size_t)labels[i];
+        atomicAdd(cnt + a, 1ull);
+        for (size_t j = 0; j < d; j++)
+            add_fixed(acc + 2 * (a * d + j), x[j * n + i], shift);
+    }
+}
+
+// Sums of the block's points in shared memory first, then one 128-bit
+// addition per cluster coordinate and block (small k*d).  Cluster a's
+// words start at a*(2d+1): d (lo, hi) pairs, then its count.  The odd
+// stride spreads the clusters of a warp's points over the banks (with a
+// stride of 2d words every cluster would start in the same bank).
+static __global__ __launch_bounds__(1024) void sums_shared_kernel(
+    const tkm_real *__restrict__ x, size_t n, size_t d, size_t k,
+    const int32_t *__restrict__ labels, int shift, unsigned long long *acc,
+    unsigned long long *cnt)
+{
+    extern __shared__ unsigned long long sh[];
+    const size_t stride = 2 * d + 1, words = k * stride;
+    for (size_t e = threadIdx.x; e < words; e += blockDim.x)
+        sh[e] = 0ull;
+    __syncthreads();
+    for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP) {
+        unsigned long long *sa = sh + (size_t)labels[i] * stride;
+        atomicAdd(sa + 2 * d, 1ull);
+        for (size_t j = 0; j < d; j++)
+            add_fixed(sa + 2 * j, x[j * n + i], shift);
+    }
+    __syncthreads();
+    for (size_t e = threadIdx.x; e < k * d; e += blockDim.x) {
+        const size_t a = e / d, j = e - a * d;
+        const unsigned long long *sa = sh + a * stride + 2 * j;
+        if (sa[0] | sa[1])
+            add128(acc + 2 * e, sa[0], sa[1]);
+    }
+    for (size_t a = threadIdx.x; a < k; a += blockDim.x)
+        if (sh[a * stride + 2 * d])
+            atomicAdd(cnt + a, sh[a * stride + 2 * d]);
+}
+
+// cn = the means in double rounded to the precision, as update.c does
+// (sum / count); an empty cluster keeps its centroid and is counted.
+static __global__ __launch_bounds__(1024) void means_kernel(
+    const unsigned long long *__restrict__ acc,
+    const unsigned long long *__restrict__ cnt, size_t k, size_t d,
+    int shift, const tkm_real *__restrict__ c, tkm_real *__restrict__ cn,
+    unsigned long long *nempty)
+{
+    for (size_t e = TKM_GRID_START; e < k * d; e += TKM_GRID_STEP) {
+        const size_t cl = e / d;
+        const unsigned long long m = cnt[cl];
+        if (m == 0) {
+            cn[e] = c[e];
+            if (e == cl * d)
+                atomicAdd(nempty, 1ull);
+            continue;
+        }
+        const double s = fixed_to_double(acc[2 * e], acc[2 * e + 1], shift);
+        cn[e] = (tkm_real)(s / (double)m);
+    }
+}
+
+// Shared-memory bytes per block above which the sums go straight to
+// global memory.
+#define TKM_SUMS_SHARED_MAX (32u << 10)
+
+extern "C" tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
+                                            size_t msglen)
+{
+    const size_t n = g->n, d = g->d, k = g->k;
+    TKM_CU_CHECK(cudaMemsetAsync(g->acc, 0, 2 * k * d * sizeof *g->acc,
+                                 g->st));
+    TKM_CU_CHECK(cudaMemsetAsync(g->cnt, 0, k * sizeof *g->cnt, g->st));
+    TKM_CU_CHECK(cudaMemsetAsync(&g->sc->nempty, 0, sizeof g->sc->nempty,
+                                 g->st));
+    const size_t smem = k * (2 * d + 1) * sizeof(unsigned long long);
+    if (smem <= TKM_SUMS_SHARED_MAX) {
+        sums_shared_kernel<<<g->grid, g->block, smem, g->st>>>(
+            g->x, n, d, k, g->labels, g->fx_shift, g->acc, g->cnt);
+        TKM_CU_LAUNCHED(sums_shared_kernel);
+    } else {
+        sums_global_kernel<<<g->grid, g->block, 0, g->st>>>(
+            g->x, n, d, g->labels, g->fx_shift, g->acc, g->cnt);
+        TKM_CU_LAUNCHED(sums_global_kernel);
+    }
+    means_kernel<<<tkm_blocks_for(k * d, g->block, g->grid), g->block, 0,
+                   g->st>>>(g->acc, g->cnt, k, d, g->fx_shift, g->c, g->cn,
+                            &g->sc->nempty);
+    TKM_CU_LAUNCHED(means_kernel);
+    return TKM_OK;
+}
+
+// ---- farthest point for empty clusters -------------------------------------
+
+// Squared distance of every point to its own (old) centroid, in the
+// precision, kept as double as update.c keeps it.
+static __global__ __launch_bounds__(1024) void own_dist2_kernel(
+    const tkm_real *__restrict__ x, size_t n, size_t d,
+    const tkm_real *__restrict__ c, const int32_t *__restrict__ labels,
+    double *pd2)
+{
+    for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP)
+        pd2[i] = (double)TKM_FN(tkmi_dist2)(x + i, n,
+                                            c + (size_t)labels[i] * d, d);
+}
+
+// Start of the search: no cluster visited, nothing found.
+static __global__ void far_reset_kernel(TKM_FN(tkmi_gsc) *sc, size_t k)
+{
+    sc->from = 0;
+    sc->next = k;
+    sc->far_key = 0;
+    sc->far_idx = ~0ull;
+}
+
+// The lowest-index empty cluster not yet visited.
+static __global__ __launch_bounds__(1024) void far_next_kernel(
+    const unsigned long long *__restrict__ cnt, size_t k,
+    TKM_FN(tkmi_gsc) *sc)
+{
+    const size_t from = sc->from;
+    for (size_t c = from + TKM_GRID_START; c < k; c += TKM_GRID_STEP)
+        if (cnt[c] == 0)
+            atomicMin(&sc->next, (unsigned long long)c);
+}
+
+// Largest distance among the points not taken yet (taken: -1).
+static __global__ __launch_bounds__(1024) void far_max_kernel(
+    const double *__restrict__ pd2, size_t n, TKM_FN(tkmi_gsc) *sc)
+{
+    unsigned long long best = 0;
+    for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP)
+        if (pd2[i] >= 0.0) {
+            const unsigned long long key = tkm_key(pd2[i]) + 1ull;
+            best = key > best ? key : best;
+        }
+    for (int o = 16; o > 0; o >>= 1) {
+        const unsigned long long v = __shfl_down_sync(0xffffffffu, best, o);
+        best = v > best ? v : best;
+    }
+    if ((threadIdx.x & 31u) == 0 && best)
+        atomicMax(&sc->far_key, best);
+}
+
+// Lowest index at that distance (update.c keeps the first maximum).
+static __global__ __launch_bounds__(1024) void far_index_kernel(
+    const double *__restrict__ pd2, size_t n, TKM_FN(tkmi_gsc) *sc)
+{
+    const unsigned long long key = sc->far_key;
+    if (key == 0)
+        return;
+    for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP)
+        if (pd2[i] >= 0.0 && tkm_key(pd2[i]) + 1ull == key) {
+            atomicMin(&sc->far_idx, (unsigned long long)i);
+            return; // later points of this thread have higher indices
+        }
+}
+
+// Move the cluster to the point found and take the point; when every
+// point is taken the cluster keeps its centroid.  Then set up the search
+// for the next empty cluster.
+static __global__ void far_move_kernel(const tkm_real *__restrict__ x,
+                                       size_t n, size_t d, size_t k,
+                                       tkm_real *cn, double *pd2,
+                                       TKM_FN(tkmi_gsc) *sc)
+{
+    const size_t c = sc->next;
+    const unsigned long long key = sc->far_key, i = sc->far_idx;
+    if (c < k && key != 0)
+        for (size_t j = threadIdx.x; j < d; j += blockDim.x)
+            cn[c * d + j] = x[j * n + i];
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        if (c < k && key != 0)
+            pd2[i] = -1.0;
+        sc->from = c < k ? c + 1 : k;
+        sc->next = k;
+        sc->far_key = 0;
+        sc->far_idx = ~0ull;
+    }
+}
+
+extern "C" tkm_status TKM_FN(tkmi_cu_farthest)(TKM_FN(tkmi_gpu) *g,
+                                               size_t nempty, char *msg,
+                                               size_t msglen)
+{
+    const size_t n = g->n, d = g->d, k = g->k;
+    const int bn = tkm_blocks_for(n, g->block, g->grid);
+    const int bk = tkm_blocks_for(k, g->block, g->grid);
+    own_dist2_kernel<<<bn, g->block, 0, g->st>>>(g->x, n, d, g->c, g->labels,
+                                                 g->pd2);
+    TKM_CU_LAUNCHED(own_dist2_kernel);
+    far_reset_kernel<<<1, 1, 0, g->st>>>(g->sc, k);
+    TKM_CU_LAUNCHED(far_reset_kernel);
+    for (size_t e = 0; e < nempty; e++) {
+        far_next_kernel<<<bk, g->block, 0, g->st>>>(g->cnt, k, g->sc);
+        TKM_CU_LAUNCHED(far_next_kernel);
+        far_max_kernel<<<bn, g->block, 0, g->st>>>(g->pd2, n, g->sc);
+        TKM_CU_LAUNCHED(far_max_kernel);
+        far_index_kernel<<<bn, g->block, 0, g->st>>>(g->pd2, n, g->sc);
+        TKM_CU_LAUNCHED(far_index_kernel);
+        far_move_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->x, n, d, k,
+                                                          g->cn, g->pd2,
+                                                          g->sc);
+        TKM_CU_LAUNCHED(far_move_kernel);
+    }
+    return TKM_OK;
+}
+
+// ---- drift -----------------------------------------------------------------
+
+static __global__ __launch_bounds__(1024) void drift_kernel(
+    const tkm_real *__restrict__ c, const tkm_real *__restrict__ cn, size_t k,
+    size_t d, tkm_real upf, tkm_real *drift, tkm_real *t)
+{
+    for (size_t q = TKM_GRID_START; q < k; q += TKM_GRID_STEP) {
+        const tkm_real v = TKM_FN(tkmi_dist)(c + q * d, 1, cn + q * d, d);
+        drift[q] = v;
+        t[q] = TKM_FN(tkmi_bnd_up)(v, upf);
+    }
+}
+
+// Largest value m1 of t, its first index im, and the largest m2 among the
+// other indices: the sequential scan of tkmi_hamerly_top2, and a merge
+// that keeps its meaning (the result depends on the values only).
+struct top2 {
+    tkm_real m1, m2;
+    size_t im;
+    double dmax;
+};
+
+static __device__ void top2_merge(top2 &a, const top2 &b)
+{
+    if (b.m1 > a.m1 || (b.m1 == a.m1 && b.im < a.im)) {
+        a.m2 = a.m1 > b.m2 ? a.m1 : b.m2;
+        a.m1 = b.m1;
+        a.im = b.im;
+    } else {
+        a.m2 = b.m1 > a.m2 ? b.m1 : a.m2;
+    }
+    a.dmax = b.dmax > a.dmax ? b.dmax : a.dmax;
+}
+
+static __global__ __launch_bounds__(TKM_RED_THREADS) void drift_summary_kernel(
+    const tkm_real *__restrict__ drift, const tkm_real *__restrict__ t,
+    size_t k, TKM_FN(tkmi_gsc) *sc)
+{
+    __shared__ top2 sh[TKM_RED_THREADS];
+    top2 me = {(tkm_real)-1, (tkm_real)0, ~(size_t)0, 0.0};
+    for (size_t q = threadIdx.x; q < k; q += TKM_RED_THREADS) {
+        const top2 one = {t[q], (tkm_real)0, q, (double)drift[q]};
+        top2_merge(me, one);
+    }
+    sh[threadIdx.x] = me;
+    __syncthreads();
+    for (unsigned s = TKM_RED_THREADS / 2; s > 0; s >>= 1) {
+        if (threadIdx.x < s)
+            top2_merge(sh[threadIdx.x], sh[threadIdx.x + s]);
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) {
+        sc->max_drift = sh[0].dmax;
+        sc->t1 = sh[0].m1;
+        sc->t2 = sh[0].m2 > 0 ? sh[0].m2 : (tkm_real)0;
+        sc->imax = (int)sh[0].im;
+    }
+}
+
+extern "C" tkm_status TKM_FN(tkmi_cu_drift)(TKM_FN(tkmi_gpu) *g, char *msg,
+                                            size_t msglen)
+{
+    drift_kernel<<<tkm_blocks_for(g->k, g->block, g->grid), g->block, 0,
+                   g->st>>>(g->c, g->cn, g->k, g->d, g->upf, g->drift, g->t);
+    TKM_CU_LAUNCHED(drift_kernel);
+    drift_summary_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->drift, g->t,
+                                                           g->k, g->sc);
+    TKM_CU_LAUNCHED(drift_summary_kernel);
+    return TKM_OK;
+}
+
+// ---- inertia --------------------------------------------------------------
+
+// Sum over the chunk's points of the squared distance to their centroid,
+// in double (as update.c's tkmi_inertia), reduced in a fixed tree.
+static __global__ __launch_bounds__(TKM_RED_THREADS) void inertia_part_kernel(
+    const tkm_real *__restrict__ x, size_t n, size_t d,
+    const tkm_real *__restrict__ c, const int32_t *__restrict__ labels,
+    double *part)
+{
+    __shared__ double sh[TKM_RED_THREADS];
+    const size_t base = (size_t)blockIdx.x * TKMI_INERTIA_CHUNK;
+    double acc = 0.0;
+    for (size_t r = threadIdx.x; r < TKMI_INERTIA_CHUNK;
+         r += TKM_RED_THREADS) {
+        const size_t i = base + r;
+        if (i >= n)
+            break;
+        const tkm_real *ci = c + (size_t)labels[i] * d;
+        for (size_t j = 0; j < d; j++) {
+            const double v = (double)x[j * n + i] - (double)ci[j];
+            acc += v * v;
+        }
+    }
+    sh[threadIdx.x] = acc;
+    __syncthreads();
+    for (unsigned s = TKM_RED_THREADS / 2; s > 0; s >>= 1) {
+        if (threadIdx.x < s)
+            sh[threadIdx.x] += sh[threadIdx.x + s];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0)
+        part[blockIdx.x] = sh[0];
+}
+
+static __global__ __launch_bounds__(TKM_RED_THREADS) void inertia_sum_kernel(
+    const double *__restrict__ part, size_t m, TKM_FN(tkmi_gsc) *sc)
+{
+    __shared__ double sh[TKM_RED_THREADS];
+    double acc = 0.0;
+    for (size_t q = threadIdx.x; q < m; q += TKM_RED_THREADS)
+        acc += part[q];
+    sh[threadIdx.x] = acc;
+    __syncthreads();
+    for (unsigned s = TKM_RED_THREADS / 2; s > 0; s >>= 1) {
+        if (threadIdx.x < s)
+            sh[threadIdx.x] += sh[threadIdx.x + s];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0)
+        sc->inertia = sh[0];
+}
+
+extern "C" tkm_status TKM_FN(tkmi_cu_inertia)(TKM_FN(tkmi_gpu) *g,
+                                              const tkm_real *c, char *msg,
+                                              size_t msglen)
+{
+    const size_t chunks =
+        (g->n + TKMI_INERTIA_CHUNK - 1) / TKMI_INERTIA_CHUNK;
+    inertia_part_kernel<<<(unsigned)chunks, TKM_RED_THREADS, 0, g->st>>>(
+        g->x, g->n, g->d, c, g->labels, g->part);
+    TKM_CU_LAUNCHED(inertia_part_kernel);
+    inertia_sum_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->part, chunks,
+                                                         g->sc);
+    TKM_CU_LAUNCHED(inertia_sum_kernel);
+    return TKM_OK;
+}

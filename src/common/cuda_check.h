@@ -1,0 +1,40 @@
+/*
+ * CUDA error reporting, shared by the CUDA engine's C host code and the
+ * launchers in kernels/ (precision independent).  Only compiled into
+ * builds with CUDA; include <cuda_runtime_api.h> before using the macro.
+ */
+#ifndef TKM_CUDA_CHECK_H
+#define TKM_CUDA_CHECK_H
+
+#include <stddef.h>
+
+#include "internal.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Write "cuda-global: WHAT failed: NAME (description) at FILE:LINE" into
+ * msg and return TKM_ECUDA.  err is a cudaError_t; what names the call
+ * (its source text, or the kernel launched). */
+tkm_status tkmi_cuda_fail(int err, const char *what, const char *file,
+                          int line, char *msg, size_t msglen);
+
+#ifdef __cplusplus
+}
+#endif
+
+/* Run a CUDA runtime call; on failure record its text, file and line in
+ * msg, set rc and jump to cleanup (the caller has tkm_status rc, msg,
+ * msglen and a cleanup label). */
+#define TKMI_CUDA(call)                                                      \
+    do {                                                                     \
+        cudaError_t tkmi_e_ = (call);                                        \
+        if (tkmi_e_ != cudaSuccess) {                                        \
+            rc = tkmi_cuda_fail((int)tkmi_e_, #call, __FILE__, __LINE__,     \
+                                msg, msglen);                                \
+            goto cleanup;                                                    \
+        }                                                                    \
+    } while (0)
+
+#endif /* TKM_CUDA_CHECK_H */

@@ -1,0 +1,399 @@
+/*
+ * The CUDA global-memory engine: the solver loop's hooks for form
+ * cuda-global, whatever the algorithm (its bounds and assign kernels come
+ * from src/<alg>/<alg>_cuda.c).  Points, centroids, labels, bounds and
+ * sums live on the device; the points and the start cross the bus once in,
+ * centroids and labels once out, and each step brings back only the
+ * scalars of its statistics row.  Device memory is sized up front against
+ * cudaMemGetInfo, so a problem too large fails before any work starts.
+ */
+#include "real.h"
+
+#include "solver.h"
+
+#if TKM_HAVE_CUDA
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuda_runtime_api.h>
+
+#include "arith.h"
+#include "cuda_check.h"
+#include "cuda_engine.h"
+
+#define DEFAULT_BLOCK 256
+/* Room left for allocation granularity and the runtime's own buffers. */
+#define HEADROOM ((size_t)64 << 20)
+
+typedef TKM_FN(tkmi_gpu) gpu_t;
+
+typedef struct {
+    gpu_t g;
+    const TKM_FN(tkmi_gpu_alg) *alg;
+} engine_t;
+
+static const TKM_FN(tkmi_gpu_alg) *alg_of(tkm_algorithm a)
+{
+    switch (a) {
+    case TKM_LLOYD: return &TKM_FN(tkmi_lloyd_gpu);
+    case TKM_ELKAN: return &TKM_FN(tkmi_elkan_gpu);
+    case TKM_HAMERLY: return &TKM_FN(tkmi_hamerly_gpu);
+    default: return NULL;
+    }
+}
+
+/* Copy the device scalars back (after the stream's work is done). */
+static tkm_status fetch_scalars(gpu_t *g, char *msg, size_t msglen)
+{
+    tkm_status rc = TKM_OK;
+    TKMI_CUDA(cudaMemcpyAsync(&g->hsc, g->sc, sizeof g->hsc,
+                              cudaMemcpyDeviceToHost, g->st));
+    TKMI_CUDA(cudaStreamSynchronize(g->st));
+cleanup:
+    return rc;
+}
+
+/* Seconds between two recorded (and completed) events of the stream. */
+static tkm_status elapsed(cudaEvent_t a, cudaEvent_t b, double *sec,
+                          char *msg, size_t msglen)
+{
+    tkm_status rc = TKM_OK;
+    float ms = 0.0f;
+    TKMI_CUDA(cudaEventElapsedTime(&ms, a, b));
+    *sec = (double)ms * 1e-3;
+cleanup:
+    return rc;
+}
+
+static tkm_status gpu_assign(void *st, tkm_iter_stats *row, char *msg,
+                             size_t msglen)
+{
+    engine_t *e = st;
+    gpu_t *g = &e->g;
+    tkm_status rc = TKM_OK;
+    int moved = !g->first && e->alg->bound;
+    TKMI_CUDA(cudaMemsetAsync(g->sc->ctr, 0, sizeof g->sc->ctr, g->st));
+    TKMI_CUDA(cudaEventRecord(g->ev[0], g->st));
+    if (moved && (rc = e->alg->bound(g, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    TKMI_CUDA(cudaEventRecord(g->ev[1], g->st));
+    rc = g->first ? e->alg->first(g, msg, msglen)
+                  : e->alg->assign(g, msg, msglen);
+    if (rc != TKM_OK)
+        goto cleanup;
+    TKMI_CUDA(cudaEventRecord(g->ev[2], g->st));
+    if ((rc = fetch_scalars(g, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    g->first = 0;
+    row->changed = g->hsc.ctr[TKMI_CTR_CHANGED];
+    row->dist_pc = g->hsc.ctr[TKMI_CTR_DIST_PC];
+    row->dist_cc = g->hsc.ctr[TKMI_CTR_DIST_CC];
+    row->pruned_points = g->hsc.ctr[TKMI_CTR_PTS];
+    row->pruned_pairs = g->hsc.ctr[TKMI_CTR_PAIRS];
+    row->t_bound = 0.0;
+    if ((moved && (rc = elapsed(g->ev[0], g->ev[1], &row->t_bound, msg,
+                                msglen)) != TKM_OK) ||
+        (rc = elapsed(g->ev[1], g->ev[2], &row->t_assign, msg, msglen)) !=
+            TKM_OK)
+        goto cleanup;
+cleanup:
+    return rc;
+}
+
+static tkm_status gpu_update(void *st, tkm_iter_stats *row, int want_inertia,
+                             char *msg, size_t msglen)
+{
+    engine_t *e = st;
+    gpu_t *g = &e->g;
+    tkm_status rc = TKM_OK;
+    TKMI_CUDA(cudaEventRecord(g->ev[0], g->st));
+    if (want_inertia &&
+        (rc = TKM_FN(tkmi_cu_inertia)(g, g->c, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    if ((rc = TKM_FN(tkmi_cu_means)(g, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    if (g->empty == TKM_EMPTY_FARTHEST) {
+        /* the number of empty clusters decides how many searches run */
+        if ((rc = fetch_scalars(g, msg, msglen)) != TKM_OK)
+            goto cleanup;
+        if (g->hsc.nempty &&
+            (rc = TKM_FN(tkmi_cu_farthest)(g, (size_t)g->hsc.nempty, msg,
+                                           msglen)) != TKM_OK)
+            goto cleanup;
+    }
+    if ((rc = TKM_FN(tkmi_cu_drift)(g, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    TKMI_CUDA(cudaEventRecord(g->ev[1], g->st));
+    if ((rc = fetch_scalars(g, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    tkm_real *old = g->c;
+    g->c = g->cn;
+    g->cn = old;
+    row->max_drift = g->hsc.max_drift;
+    row->inertia = want_inertia ? g->hsc.inertia : NAN;
+    rc = elapsed(g->ev[0], g->ev[1], &row->t_update, msg, msglen);
+cleanup:
+    return rc;
+}
+
+static tkm_status gpu_result(void *st, double *centroids, int32_t *labels,
+                             double *inertia, char *msg, size_t msglen)
+{
+    engine_t *e = st;
+    gpu_t *g = &e->g;
+    tkm_status rc = TKM_OK;
+    size_t kd = g->k * g->d;
+    tkm_real *c = tkmi_alloc(kd, 1, sizeof *c);
+    if (!c) {
+        rc = tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory for results");
+        goto cleanup;
+    }
+    if ((rc = TKM_FN(tkmi_cu_inertia)(g, g->c, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    TKMI_CUDA(cudaMemcpyAsync(c, g->c, kd * sizeof *c,
+                              cudaMemcpyDeviceToHost, g->st));
+    TKMI_CUDA(cudaMemcpyAsync(labels, g->labels, g->n * sizeof *labels,
+                              cudaMemcpyDeviceToHost, g->st));
+    if ((rc = fetch_scalars(g, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    for (size_t i = 0; i < kd; i++)
+        centroids[i] = (double)c[i];
+    *inertia = g->hsc.inertia;
+cleanup:
+    free(c);
+    return rc;
+}
+
+static void gpu_destroy(void *st)
+{
+    engine_t *e = st;
+    if (!e)
+        return;
+    gpu_t *g = &e->g;
+    if (e->alg && e->alg->release)
+        e->alg->release(g);
+    cudaFree(g->x);
+    cudaFree(g->c);
+    cudaFree(g->cn);
+    cudaFree(g->labels);
+    cudaFree(g->drift);
+    cudaFree(g->t);
+    cudaFree(g->acc);
+    cudaFree(g->cnt);
+    cudaFree(g->pd2);
+    cudaFree(g->part);
+    cudaFree(g->sc);
+    for (int i = 0; i < 3; i++)
+        if (g->ev[i])
+            cudaEventDestroy(g->ev[i]);
+    if (g->st)
+        cudaStreamDestroy(g->st);
+    cudaGetLastError(); /* leave no error behind for the next caller */
+    free(e);
+}
+
+/* Device bytes the engine needs besides the points: centroids, labels,
+ * drifts, sums, scratch and the algorithm's bounds; 0 on overflow. */
+static size_t state_bytes(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg)
+{
+    size_t n = g->n, d = g->d, k = g->k, R = sizeof(tkm_real);
+    size_t chunks = (n + TKMI_INERTIA_CHUNK - 1) / TKMI_INERTIA_CHUNK;
+    size_t cen, acc, b = alg->bytes ? alg->bytes(n, d, k) : 0;
+    if (tkmi_mul_size(k, d, 2 * R, &cen) || tkmi_mul_size(k, d, 16, &acc) ||
+        (alg->bytes && b == 0))
+        return 0;
+    size_t parts[] = {cen, acc, n * 4, 2 * k * R, k * 8,
+                      g->empty == TKM_EMPTY_FARTHEST ? n * 8 : 0,
+                      chunks * 8, sizeof(TKM_FN(tkmi_gsc)), b};
+    size_t sum = 0;
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        if (sum + parts[i] < sum)
+            return 0;
+        sum += parts[i];
+    }
+    return sum;
+}
+
+/* Compare what the run needs with the device's free memory: TKM_ENOMEM
+ * (device memory) with both figures when it does not fit. */
+static tkm_status check_memory(const gpu_t *g, size_t xbytes, size_t state,
+                               char *msg, size_t msglen)
+{
+    tkm_status rc = TKM_OK;
+    size_t freeb = 0, total = 0;
+    /* upload: the points twice (row-major copy, column-major result) */
+    size_t peak = 2 * xbytes > xbytes + state ? 2 * xbytes : xbytes + state;
+    if (state == 0 || 2 * xbytes < xbytes || xbytes + state < xbytes) {
+        rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
+                       "cuda-global: n=%zu, d=%zu, k=%zu needs more device "
+                       "memory than a size_t can count",
+                       g->n, g->d, g->k);
+        goto cleanup;
+    }
+    TKMI_CUDA(cudaMemGetInfo(&freeb, &total));
+    if (peak > freeb || freeb - peak < HEADROOM)
+        rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
+                       "cuda-global: n=%zu, d=%zu, k=%zu needs %zu bytes of "
+                       "device memory (%.2f GiB, plus %zu MiB headroom) but "
+                       "only %zu bytes (%.2f GiB) of %.2f GiB are free",
+                       g->n, g->d, g->k, peak, (double)peak / (1 << 30),
+                       HEADROOM >> 20, freeb, (double)freeb / (1 << 30),
+                       (double)total / (1 << 30));
+cleanup:
+    return rc;
+}
+
+/* Launch shape: block from the params, grid = one full wave of the
+ * device (more points are taken by the grid-stride loops). */
+static tkm_status launch_shape(gpu_t *g, int block, char *msg, size_t msglen)
+{
+    tkm_status rc = TKM_OK;
+    int dev = 0, sms = 0, per_sm = 0;
+    TKMI_CUDA(cudaGetDevice(&dev));
+    TKMI_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount,
+                                     dev));
+    TKMI_CUDA(cudaDeviceGetAttribute(
+        &per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, dev));
+    g->block = block > 0 ? block : DEFAULT_BLOCK;
+    size_t wave = (size_t)sms * (size_t)(per_sm / g->block);
+    size_t need = (g->n + (size_t)g->block - 1) / (size_t)g->block;
+    if (wave == 0)
+        wave = 1;
+    g->grid = (int)(need < wave ? need : wave);
+cleanup:
+    return rc;
+}
+
+/* Points in: row-major copy, transposed on the device, copy freed.  Then
+ * the scale of the exact sums from the largest |x|. */
+static tkm_status upload_points(gpu_t *g, const tkm_real *x, char *msg,
+                                size_t msglen)
+{
+    tkm_status rc = TKM_OK;
+    tkm_real *xr = NULL;
+    size_t bytes = g->n * g->d * sizeof *x;
+    TKMI_CUDA(cudaMalloc((void **)&g->x, bytes));
+    TKMI_CUDA(cudaMalloc((void **)&xr, bytes));
+    TKMI_CUDA(cudaMemcpyAsync(xr, x, bytes, cudaMemcpyHostToDevice, g->st));
+    if ((rc = TKM_FN(tkmi_cu_transpose)(g, xr, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    TKMI_CUDA(cudaStreamSynchronize(g->st));
+cleanup:
+    cudaFree(xr);
+    return rc;
+}
+
+/* The engine's own buffers (the algorithm adds its bounds). */
+static tkm_status alloc_state(gpu_t *g, const tkm_real *init, char *msg,
+                              size_t msglen)
+{
+    tkm_status rc = TKM_OK;
+    size_t n = g->n, d = g->d, k = g->k, R = sizeof(tkm_real);
+    size_t chunks = (n + TKMI_INERTIA_CHUNK - 1) / TKMI_INERTIA_CHUNK;
+    TKMI_CUDA(cudaMalloc((void **)&g->c, k * d * R));
+    TKMI_CUDA(cudaMalloc((void **)&g->cn, k * d * R));
+    TKMI_CUDA(cudaMalloc((void **)&g->labels, n * sizeof *g->labels));
+    TKMI_CUDA(cudaMalloc((void **)&g->drift, k * R));
+    TKMI_CUDA(cudaMalloc((void **)&g->t, k * R));
+    TKMI_CUDA(cudaMalloc((void **)&g->acc, 2 * k * d * sizeof *g->acc));
+    TKMI_CUDA(cudaMalloc((void **)&g->cnt, k * sizeof *g->cnt));
+    TKMI_CUDA(cudaMalloc((void **)&g->part, chunks * sizeof *g->part));
+    TKMI_CUDA(cudaMalloc((void **)&g->sc, sizeof *g->sc));
+    if (g->empty == TKM_EMPTY_FARTHEST)
+        TKMI_CUDA(cudaMalloc((void **)&g->pd2, n * sizeof *g->pd2));
+    TKMI_CUDA(cudaMemcpyAsync(g->c, init, k * d * R, cudaMemcpyHostToDevice,
+                              g->st));
+    TKMI_CUDA(cudaMemsetAsync(g->labels, 0xff, n * sizeof *g->labels,
+                              g->st));
+    TKMI_CUDA(cudaMemsetAsync(g->sc, 0, sizeof *g->sc, g->st));
+cleanup:
+    return rc;
+}
+
+/* Scale of the fixed-point sums: every |x| * 2^shift below 2^62. */
+static tkm_status sum_scale(gpu_t *g, char *msg, size_t msglen)
+{
+    tkm_status rc = TKM_FN(tkmi_cu_maxabs)(g, msg, msglen);
+    if (rc != TKM_OK || (rc = fetch_scalars(g, msg, msglen)) != TKM_OK)
+        return rc;
+    double m;
+    int e = 0;
+    memcpy(&m, &g->hsc.maxabs, sizeof m);
+    frexp(m, &e); /* m < 2^e */
+    g->fx_shift = 62 - e;
+    return TKM_OK;
+}
+
+static tkm_status build(engine_t *e, const TKM_FN(tkmi_problem) *pb,
+                        char *msg, size_t msglen)
+{
+    gpu_t *g = &e->g;
+    tkm_status rc = TKM_OK;
+    size_t xbytes = 0;
+    if (tkmi_mul_size(pb->n, pb->d, sizeof(tkm_real), &xbytes)) {
+        rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
+                       "cuda-global: %zu x %zu points do not fit in memory",
+                       pb->n, pb->d);
+        goto cleanup;
+    }
+    if ((rc = launch_shape(g, pb->p->block_size, msg, msglen)) != TKM_OK ||
+        (rc = check_memory(g, xbytes, state_bytes(g, e->alg), msg,
+                           msglen)) != TKM_OK)
+        goto cleanup;
+    TKMI_CUDA(cudaStreamCreate(&g->st));
+    for (int i = 0; i < 3; i++)
+        TKMI_CUDA(cudaEventCreate(&g->ev[i]));
+    if ((rc = upload_points(g, pb->x, msg, msglen)) != TKM_OK ||
+        (rc = alloc_state(g, pb->init, msg, msglen)) != TKM_OK ||
+        (rc = sum_scale(g, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    if (e->alg->setup && (rc = e->alg->setup(g, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    TKMI_CUDA(cudaStreamSynchronize(g->st));
+cleanup:
+    return rc;
+}
+
+tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
+                                    TKM_FN(tkmi_engine) *eng, char *msg,
+                                    size_t msglen)
+{
+    if (pb->p->form == TKM_CUDA_SHARED)
+        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
+                         "cuda-shared is not implemented yet");
+    if (pb->p->form != TKM_CUDA_GLOBAL)
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "not a CUDA form");
+    tkm_status rc = TKM_OK;
+    engine_t *e = calloc(1, sizeof *e);
+    if (!e)
+        return tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory");
+    gpu_t *g = &e->g;
+    e->alg = alg_of(pb->p->algorithm);
+    if (!e->alg) {
+        rc = tkmi_fail(TKM_EINVAL, msg, msglen, "unknown algorithm");
+        goto cleanup;
+    }
+    g->n = pb->n;
+    g->d = pb->d;
+    g->k = pb->k;
+    g->empty = pb->p->empty;
+    g->first = 1;
+    g->upf = TKM_FN(tkmi_bnd_upf)(pb->d);
+    g->dnf = TKM_FN(tkmi_bnd_dnf)(pb->d);
+    if ((rc = build(e, pb, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    eng->st = e;
+    eng->assign = gpu_assign;
+    eng->update = gpu_update;
+    eng->result = gpu_result;
+    eng->destroy = gpu_destroy;
+    eng->bound_bytes = g->bound_bytes;
+    eng->threads = g->block;
+    eng->blocks = g->grid;
+    return TKM_OK;
+cleanup:
+    gpu_destroy(e);
+    return rc;
+}
+#endif /* TKM_HAVE_CUDA */

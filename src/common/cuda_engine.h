@@ -1,0 +1,170 @@
+/*
+ * The CUDA global-memory engine: state shared by its C host code
+ * (src/common/cuda_engine.c, src/<alg>/<alg>_cuda.c) and the launchers of
+ * its kernels (the .cu files in kernels/).  Precision dependent: include
+ * real.h first.  Only used in builds with CUDA.
+ *
+ * Layouts on the device (chosen so that neighbouring threads, which hold
+ * neighbouring points, touch neighbouring addresses):
+ *   x       n*d points, column-major: coordinate j of point i at x[j*n + i]
+ *   c, cn   k*d centroids, row-major (every thread of a warp reads the same
+ *           centroid at the same time: one broadcast through the cache)
+ *   Elkan's lower bounds l(i, c) at l[c*n + i] (centroid-major)
+ *
+ * Centroid sums are exact: each coordinate is scaled by 2^fx_shift (chosen
+ * from the largest |x| so that every scaled value is below 2^62), rounded
+ * to a 64-bit integer and added into a 128-bit two's-complement
+ * accumulator with integer atomics.  Integer addition is associative, so
+ * the sums (and the centroids) do not depend on the order the threads run
+ * in, on the block size or on the grid: reruns are bit-identical.
+ */
+#ifndef TKM_CUDA_ENGINE_H
+#define TKM_CUDA_ENGINE_H
+
+#include <stdint.h>
+
+#include <cuda_runtime_api.h>
+
+#include "real.h"
+#include "solver.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Counters of one assign step, in this order in tkmi_gsc.ctr. */
+enum {
+    TKMI_CTR_CHANGED = 0,
+    TKMI_CTR_DIST_PC,
+    TKMI_CTR_DIST_CC,
+    TKMI_CTR_PTS,
+    TKMI_CTR_PAIRS,
+    TKMI_NCTR
+};
+
+/* Scalars on the device, copied back whole (about 130 bytes) after each
+ * assign and update step: all that crosses the bus per iteration. */
+typedef struct TKM_FN(tkmi_gsc) {
+    unsigned long long ctr[TKMI_NCTR];
+    unsigned long long nempty;  /* clusters without points in the update */
+    unsigned long long maxabs;  /* setup: bits of max |x| as a double     */
+    unsigned long long far_key; /* farthest search: bits(dist2) + 1, 0 none */
+    unsigned long long far_idx; /* ... lowest point index at that key     */
+    unsigned long long next;    /* ... empty cluster being filled (k none)  */
+    unsigned long long from;    /* ... first cluster index not yet visited  */
+    double max_drift;           /* largest centroid move of the update    */
+    double inertia;             /* last inertia reduction                 */
+    tkm_real t1, t2;            /* largest safe drift, largest of others  */
+    int imax;                   /* first centroid with drift t1           */
+} TKM_FN(tkmi_gsc);
+
+typedef struct TKM_FN(tkmi_gpu) {
+    size_t n, d, k;
+    int block;              /* threads per block of the per-point kernels */
+    int grid;               /* their blocks (grid-stride loops)           */
+    tkm_empty_policy empty;
+    int first;              /* the next assign is the first               */
+    int fx_shift;           /* centroid sums hold x * 2^fx_shift          */
+    tkm_real upf, dnf;      /* rounding margins of the bounds (arith.h)   */
+    cudaStream_t st;
+    cudaEvent_t ev[3];
+    tkm_real *x;            /* n*d, column-major                          */
+    tkm_real *c, *cn;       /* k*d current and next centroids             */
+    int32_t *labels;        /* n, -1 before the first assign              */
+    tkm_real *drift;        /* k: computed drift of the last update       */
+    tkm_real *t;            /* k: safe drift (tkmi_bnd_up of drift)       */
+    unsigned long long *acc; /* k*d 128-bit sums: (lo, hi) pairs          */
+    unsigned long long *cnt; /* k: points per cluster                     */
+    double *pd2;            /* n: farthest policy's distances, or NULL    */
+    double *part;           /* inertia: one partial sum per point chunk   */
+    TKM_FN(tkmi_gsc) *sc;   /* device scalars                             */
+    TKM_FN(tkmi_gsc) hsc;   /* their host copy                            */
+    void *alg;              /* the algorithm's bounds                     */
+    size_t bound_bytes;
+} TKM_FN(tkmi_gpu);
+
+/* Points per chunk of the inertia reduction (fixed: the sum's order does
+ * not depend on the launch shape). */
+#define TKMI_INERTIA_CHUNK 2048
+
+/* An algorithm's CUDA part.  bytes: device bytes of its bounds for n, d,
+ * k (0 on size_t overflow); setup allocates them; first assigns from
+ * scratch; bound moves the bounds by the drifts of the last update (NULL:
+ * none); assign is the pruned assign step. */
+typedef struct TKM_FN(tkmi_gpu_alg) {
+    size_t (*bytes)(size_t n, size_t d, size_t k);
+    tkm_status (*setup)(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen);
+    tkm_status (*first)(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen);
+    tkm_status (*bound)(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen);
+    tkm_status (*assign)(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen);
+    void (*release)(TKM_FN(tkmi_gpu) *g);
+} TKM_FN(tkmi_gpu_alg);
+
+extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_lloyd_gpu);
+extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu);
+extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_hamerly_gpu);
+
+/* ---- launchers (the .cu files in kernels/): each queues its kernels on
+ * g->st, checks every launch and returns TKM_ECUDA with the failing call
+ * in msg ---------------------------------------------------------------- */
+
+/* kernels/data.cu: g->x = transpose of the row-major xr (n*d); then the
+ * bits of max |x| into g->sc->maxabs. */
+tkm_status TKM_FN(tkmi_cu_transpose)(TKM_FN(tkmi_gpu) *g, const tkm_real *xr,
+                                     char *msg, size_t msglen);
+tkm_status TKM_FN(tkmi_cu_maxabs)(TKM_FN(tkmi_gpu) *g, char *msg,
+                                  size_t msglen);
+
+/* kernels/update.cu */
+/* Inertia of g->labels against centroids c into g->sc->inertia. */
+tkm_status TKM_FN(tkmi_cu_inertia)(TKM_FN(tkmi_gpu) *g, const tkm_real *c,
+                                   char *msg, size_t msglen);
+/* Exact sums and counts per cluster, then g->cn = means (empty clusters
+ * keep g->c) and g->sc->nempty. */
+tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
+                                 size_t msglen);
+/* Farthest-point policy for nempty empty clusters, as the CPU does it. */
+tkm_status TKM_FN(tkmi_cu_farthest)(TKM_FN(tkmi_gpu) *g, size_t nempty,
+                                    char *msg, size_t msglen);
+/* Drift of every centroid from g->c to g->cn, safe drifts g->t, and into
+ * g->sc: max_drift, imax, t1, t2. */
+tkm_status TKM_FN(tkmi_cu_drift)(TKM_FN(tkmi_gpu) *g, char *msg,
+                                 size_t msglen);
+
+/* kernels/centroids.cu: lower bounds on half the centroid distances:
+ * h[c*k + o] (h may be NULL) and s[c] = min over o != c (infinite when
+ * k == 1); each pair computed once, counted in ctr[TKMI_CTR_DIST_CC]. */
+tkm_status TKM_FN(tkmi_cu_halves)(TKM_FN(tkmi_gpu) *g, tkm_real *h,
+                                  tkm_real *s, char *msg, size_t msglen);
+
+/* kernels/lloyd_global.cu */
+tkm_status TKM_FN(tkmi_cu_lloyd_assign)(TKM_FN(tkmi_gpu) *g, char *msg,
+                                        size_t msglen);
+
+/* kernels/elkan_global.cu: u n upper bounds, l k*n lower bounds
+ * (centroid-major), h k*k and s k from tkmi_cu_halves. */
+tkm_status TKM_FN(tkmi_cu_elkan_first)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
+                                       tkm_real *l, char *msg, size_t msglen);
+tkm_status TKM_FN(tkmi_cu_elkan_move)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
+                                      tkm_real *l, char *msg, size_t msglen);
+tkm_status TKM_FN(tkmi_cu_elkan_assign)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
+                                        tkm_real *l, const tkm_real *h,
+                                        const tkm_real *s, char *msg,
+                                        size_t msglen);
+
+/* kernels/hamerly_global.cu: u, l n bounds each, s k. */
+tkm_status TKM_FN(tkmi_cu_hamerly_first)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
+                                         tkm_real *l, char *msg,
+                                         size_t msglen);
+tkm_status TKM_FN(tkmi_cu_hamerly_move)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
+                                        tkm_real *l, char *msg,
+                                        size_t msglen);
+tkm_status TKM_FN(tkmi_cu_hamerly_assign)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
+                                          tkm_real *l, const tkm_real *s,
+                                          char *msg, size_t msglen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TKM_CUDA_ENGINE_H */

@@ -1,0 +1,475 @@
+/*
+ * The cuda-global form of Lloyd, Elkan and Hamerly: from the same start
+ * each gives sequential Lloyd's labels (ties excepted), iteration count and
+ * changed counts, centroids within 1e-4 (f32) / 1e-12 (f64), for any block
+ * size; reruns are bit-identical; the empty-cluster policies behave as on
+ * the CPU; a problem too large for the device fails up front.  Built for
+ * f32 and f64.  Without a usable GPU every device test is skipped with the
+ * reason, and the form reports itself unavailable.
+ */
+#include "real.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "internal.h"
+
+static const double TOL = TKM_PREC == 32 ? 1e-4 : 1e-12;
+static const tkm_algorithm ALGS[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
+#define NALGS (sizeof ALGS / sizeof ALGS[0])
+
+static int have_gpu;
+static char why[256];
+
+#define NEED_GPU()                                                           \
+    do {                                                                     \
+        if (!have_gpu) {                                                     \
+            print_message("skipped (%s): cuda-global is not available: %s\n", \
+                          TKM_PREC_NAME, why);                               \
+            skip();                                                          \
+        }                                                                    \
+    } while (0)
+
+static int group_setup(void **state)
+{
+    (void)state;
+    have_gpu = tkm_form_available(TKM_CUDA_GLOBAL, why, sizeof why) == TKM_OK;
+    if (!have_gpu)
+        print_message("test_cuda (%s): every device test skips: %s\n",
+                      TKM_PREC_NAME, why);
+    return 0;
+}
+
+/* ---- data and runs ------------------------------------------------------ */
+
+typedef struct {
+    tkm_dataset ds;
+    double *init;
+    size_t k;
+} problem;
+
+/* Blobs of kgen centres; k-means++ start of k centroids; dup > 1 repeats
+ * every point dup times in a row (duplicate points). */
+static problem make_problem(size_t n, size_t d, size_t kgen, size_t k,
+                            size_t dup, uint64_t seed)
+{
+    problem pr = {{0, 0, NULL}, NULL, k};
+    char msg[256] = "";
+    tkm_dataset base;
+    size_t nb = n / dup;
+    assert_int_equal(tkm_generate_blobs(nb, d, kgen, 1.0, 10.0, seed, &base,
+                                        NULL, msg, sizeof msg),
+                     TKM_OK);
+    pr.ds.n = nb * dup;
+    pr.ds.d = d;
+    pr.ds.x = malloc(pr.ds.n * d * sizeof(double));
+    assert_non_null(pr.ds.x);
+    for (size_t i = 0; i < pr.ds.n; i++)
+        memcpy(pr.ds.x + i * d, base.x + (i / dup) * d, d * sizeof(double));
+    tkm_dataset_free(&base);
+    pr.init = malloc(k * d * sizeof(double));
+    assert_non_null(pr.init);
+    if (tkm_init_centroids(&pr.ds, k, TKM_INIT_KMEANSPP, 0, seed + 1, pr.init,
+                           msg, sizeof msg) != TKM_OK)
+        fail_msg("init: %s", msg);
+    return pr;
+}
+
+static void free_problem(problem *pr)
+{
+    tkm_dataset_free(&pr->ds);
+    free(pr->init);
+}
+
+static tkm_params params(size_t k, tkm_algorithm alg, tkm_form form,
+                         int block, tkm_empty_policy empty)
+{
+    tkm_params p;
+    tkm_params_default(&p);
+    p.k = k;
+    p.algorithm = alg;
+    p.form = form;
+    p.block_size = block;
+    p.empty = empty;
+    p.precision = TKM_PREC_ENUM;
+    return p;
+}
+
+static tkm_result fit_or_die(const problem *pr, const tkm_params *p)
+{
+    tkm_result r;
+    char msg[512] = "";
+    if (tkm_fit(&pr->ds, pr->init, p, &r, msg, sizeof msg) != TKM_OK)
+        fail_msg("tkm_fit %s/%s block %d (%s): %s",
+                 tkm_algorithm_name(p->algorithm), tkm_form_name(p->form),
+                 p->block_size, TKM_PREC_NAME, msg);
+    return r;
+}
+
+static double dist_d(const double *a, const double *b, size_t d)
+{
+    double s = 0.0;
+    for (size_t j = 0; j < d; j++)
+        s += (a[j] - b[j]) * (a[j] - b[j]);
+    return sqrt(s);
+}
+
+/* r must match base, a sequential Lloyd run from the same start: labels
+ * equal except at ties (the point's distances to both centroids equal
+ * within the precision's rounding: the GPU may fuse multiply-adds), the
+ * same iterations and changed counts, centroids within TOL. */
+static void assert_like(const problem *pr, const tkm_result *base,
+                        const tkm_result *r, const char *what)
+{
+    size_t n = base->n, d = base->d, ties = 0;
+    double rel = 8.0 * (double)(d + 4) * TKM_EPS;
+    for (size_t i = 0; i < n; i++) {
+        int32_t a = base->labels[i], b = r->labels[i];
+        if (a == b)
+            continue;
+        const double *x = pr->ds.x + i * d;
+        double da = dist_d(x, base->centroids + (size_t)a * d, d);
+        double db = dist_d(x, base->centroids + (size_t)b * d, d);
+        if (fabs(da - db) > rel * fmax(da, db))
+            fail_msg("%s (%s): point %zu has label %d, lloyd %d; distances "
+                     "%.17g vs %.17g are no tie",
+                     what, TKM_PREC_NAME, i, b, a, db, da);
+        ties++;
+    }
+    if (r->iterations != base->iterations)
+        fail_msg("%s (%s): %d iterations, lloyd %d (%zu ties)", what,
+                 TKM_PREC_NAME, r->iterations, base->iterations, ties);
+    assert_int_equal(r->converged, base->converged);
+    for (int it = 0; !ties && it < r->iterations; it++)
+        if (r->iters[it].changed != base->iters[it].changed)
+            fail_msg("%s (%s): iteration %d changed %llu labels, lloyd %llu",
+                     what, TKM_PREC_NAME, it + 1,
+                     (unsigned long long)r->iters[it].changed,
+                     (unsigned long long)base->iters[it].changed);
+    for (size_t q = 0; q < base->k * d; q++)
+        if (!(fabs(r->centroids[q] - base->centroids[q]) <= TOL))
+            fail_msg("%s (%s): centroid %zu, coordinate %zu: %.17g vs lloyd "
+                     "%.17g",
+                     what, TKM_PREC_NAME, q / d, q % d, r->centroids[q],
+                     base->centroids[q]);
+}
+
+/* Every algorithm at every block size given (0 = default) against
+ * sequential Lloyd. */
+static void check_case(size_t n, size_t d, size_t kgen, size_t k, size_t dup,
+                       const int *blocks, size_t nblocks, uint64_t seed)
+{
+    problem pr = make_problem(n, d, kgen, k, dup, seed);
+    tkm_params p = params(k, TKM_LLOYD, TKM_SEQ, 0, TKM_EMPTY_KEEP);
+    tkm_result base = fit_or_die(&pr, &p);
+    for (size_t a = 0; a < NALGS; a++)
+        for (size_t b = 0; b < nblocks; b++) {
+            p = params(k, ALGS[a], TKM_CUDA_GLOBAL, blocks[b],
+                       TKM_EMPTY_KEEP);
+            tkm_result r = fit_or_die(&pr, &p);
+            char what[128];
+            snprintf(what, sizeof what,
+                     "%s cuda-global block %d, n=%zu d=%zu k=%zu",
+                     tkm_algorithm_name(ALGS[a]), blocks[b], n, d, k);
+            assert_like(&pr, &base, &r, what);
+            assert_int_equal(r.threads, blocks[b] ? blocks[b] : 256);
+            assert_true(r.blocks >= 1);
+            tkm_result_free(&r);
+        }
+    tkm_result_free(&base);
+    free_problem(&pr);
+}
+
+/* ---- tests -------------------------------------------------------------- */
+
+/* CI's view: with no device the form says why, and a fit fails cleanly. */
+static void test_unavailable_reports(void **state)
+{
+    (void)state;
+    problem pr = make_problem(64, 2, 2, 2, 1, 7);
+    tkm_params p = params(2, TKM_LLOYD, TKM_CUDA_SHARED, 0, TKM_EMPTY_KEEP);
+    tkm_result r;
+    char msg[256] = "";
+    tkm_status st = tkm_fit(&pr.ds, pr.init, &p, &r, msg, sizeof msg);
+    assert_true(st == TKM_ENOTSUP || st == TKM_ENODEV);
+    assert_true(msg[0] != '\0');
+    assert_null(r.labels);
+    if (!have_gpu) {
+        p.form = TKM_CUDA_GLOBAL;
+        msg[0] = '\0';
+        st = tkm_fit(&pr.ds, pr.init, &p, &r, msg, sizeof msg);
+        assert_true(st == TKM_ENODEV || st == TKM_ENOTSUP);
+        assert_true(msg[0] != '\0');
+        assert_null(r.labels);
+    }
+    free_problem(&pr);
+}
+
+static const int ALL_BLOCKS[] = {0, 64, 1024};
+static const int DEFAULT_BLOCK[] = {0};
+static const int SMALL_LARGE[] = {64, 1024};
+
+static void test_d1_k2(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    check_case(1001, 1, 2, 2, 1, ALL_BLOCKS, 3, 11);
+}
+
+static void test_d2_k10(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    check_case(2003, 2, 10, 10, 1, DEFAULT_BLOCK, 1, 12);
+}
+
+static void test_d3_k10(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    check_case(1499, 3, 10, 10, 1, SMALL_LARGE, 2, 13);
+}
+
+static void test_d8_k200(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    check_case(4001, 8, 50, 200, 1, DEFAULT_BLOCK, 1, 14);
+}
+
+static void test_d300(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    check_case(401, 300, 10, 10, 1, ALL_BLOCKS, 2, 15);
+}
+
+static void test_k1(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    check_case(777, 8, 3, 1, 1, DEFAULT_BLOCK, 1, 16);
+}
+
+static void test_k_near_n(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    check_case(257, 2, 20, 250, 1, ALL_BLOCKS, 3, 17);
+}
+
+static void test_duplicates(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    check_case(1800, 3, 12, 20, 3, SMALL_LARGE, 2, 18);
+}
+
+/* More points than one wave of threads: the grid-stride loops go round. */
+static void test_many_points(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    check_case(300007, 2, 5, 5, 1, DEFAULT_BLOCK, 1, 19);
+}
+
+static void assert_same_run(const tkm_result *a, const tkm_result *b,
+                            const char *what)
+{
+    if (a->iterations != b->iterations ||
+        memcmp(a->labels, b->labels, a->n * sizeof *a->labels) != 0 ||
+        memcmp(a->centroids, b->centroids,
+               a->k * a->d * sizeof *a->centroids) != 0 ||
+        memcmp(&a->inertia, &b->inertia, sizeof a->inertia) != 0)
+        fail_msg("%s (%s): results differ", what, TKM_PREC_NAME);
+    for (int it = 0; it < a->iterations; it++) {
+        const tkm_iter_stats *x = &a->iters[it], *y = &b->iters[it];
+        if (x->changed != y->changed || x->dist_pc != y->dist_pc ||
+            x->dist_cc != y->dist_cc || x->pruned_points != y->pruned_points ||
+            x->pruned_pairs != y->pruned_pairs ||
+            memcmp(&x->max_drift, &y->max_drift, sizeof x->max_drift) != 0)
+            fail_msg("%s (%s): iteration %d statistics differ", what,
+                     TKM_PREC_NAME, it + 1);
+    }
+}
+
+/* Same block size: bit-identical reruns.  The sums are exact integers, so
+ * other block sizes give the same bits too. */
+static void test_bit_identical(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    problem pr = make_problem(5003, 5, 30, 30, 1, 21);
+    for (size_t a = 0; a < NALGS; a++) {
+        tkm_result first = {0};
+        for (int b = 0; b < 3; b++) {
+            tkm_params p = params(30, ALGS[a], TKM_CUDA_GLOBAL,
+                                  ALL_BLOCKS[b], TKM_EMPTY_KEEP);
+            tkm_result r1 = fit_or_die(&pr, &p), r2 = fit_or_die(&pr, &p);
+            char what[96];
+            snprintf(what, sizeof what, "%s rerun, block %d",
+                     tkm_algorithm_name(ALGS[a]), ALL_BLOCKS[b]);
+            assert_same_run(&r1, &r2, what);
+            if (b == 0) {
+                first = r1;
+            } else {
+                snprintf(what, sizeof what, "%s block %d vs default",
+                         tkm_algorithm_name(ALGS[a]), ALL_BLOCKS[b]);
+                assert_same_run(&first, &r1, what);
+                tkm_result_free(&r1);
+            }
+            tkm_result_free(&r2);
+        }
+        tkm_result_free(&first);
+    }
+    free_problem(&pr);
+}
+
+/* Three centroids far from every point start empty: keep leaves them where
+ * they are, farthest moves them to the farthest points (lowest index on
+ * ties: every point appears twice), both exactly as sequential Lloyd. */
+static void test_empty_policies(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    const size_t k0 = 6, k = 9, d = 4;
+    problem pr = make_problem(1202, d, 6, k0, 2, 23);
+    double *init = malloc(k * d * sizeof *init);
+    assert_non_null(init);
+    memcpy(init, pr.init, k0 * d * sizeof *init);
+    for (size_t c = k0; c < k; c++)
+        for (size_t j = 0; j < d; j++)
+            init[c * d + j] = 1000.0 * (double)(c - k0 + 1) * (j % 2 ? -1 : 1);
+    free(pr.init);
+    pr.init = init;
+    pr.k = k;
+    const tkm_empty_policy pol[] = {TKM_EMPTY_KEEP, TKM_EMPTY_FARTHEST};
+    for (int e = 0; e < 2; e++) {
+        tkm_params p = params(k, TKM_LLOYD, TKM_SEQ, 0, pol[e]);
+        tkm_result base = fit_or_die(&pr, &p);
+        for (size_t a = 0; a < NALGS; a++) {
+            p = params(k, ALGS[a], TKM_CUDA_GLOBAL, 0, pol[e]);
+            tkm_result r = fit_or_die(&pr, &p);
+            char what[96];
+            snprintf(what, sizeof what, "%s cuda-global, empty %s",
+                     tkm_algorithm_name(ALGS[a]), tkm_empty_name(pol[e]));
+            assert_like(&pr, &base, &r, what);
+            int moved = 0;
+            for (size_t q = k0 * d; q < k * d; q++)
+                moved |= r.centroids[q] != (double)(tkm_real)init[q];
+            assert_int_equal(moved, pol[e] == TKM_EMPTY_FARTHEST);
+            tkm_result_free(&r);
+        }
+        tkm_result_free(&base);
+    }
+    free_problem(&pr);
+}
+
+/* The statistics rows: counts that must add up, times, inertia. */
+static void test_statistics(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    const size_t n = 3001, k = 12;
+    problem pr = make_problem(n, 4, 12, k, 1, 25);
+    tkm_params p = params(k, TKM_LLOYD, TKM_SEQ, 0, TKM_EMPTY_KEEP);
+    p.inertia_each_iter = 1;
+    tkm_result base = fit_or_die(&pr, &p);
+    for (size_t a = 0; a < NALGS; a++) {
+        p = params(k, ALGS[a], TKM_CUDA_GLOBAL, 128, TKM_EMPTY_KEEP);
+        p.inertia_each_iter = 1;
+        tkm_result r = fit_or_die(&pr, &p);
+        assert_int_equal(r.threads, 128);
+        size_t R = sizeof(tkm_real);
+        size_t bb = ALGS[a] == TKM_ELKAN     ? (n * k + n + k * k + 2 * k) * R
+                    : ALGS[a] == TKM_HAMERLY ? (2 * n + 2 * k) * R
+                                             : 0;
+        assert_int_equal(r.bound_bytes, bb);
+        assert_true(fabs(r.inertia - base.inertia) <=
+                    (TKM_PREC == 32 ? 1e-5 : 1e-10) * base.inertia);
+        for (int it = 0; it < r.iterations; it++) {
+            const tkm_iter_stats *s = &r.iters[it];
+            uint64_t live = n - s->pruned_points;
+            assert_true(s->t_assign >= 0.0 && s->t_bound >= 0.0);
+            assert_true(s->pruned_points <= n);
+            if (it + 1 < r.iterations) {
+                assert_true(s->t_update >= 0.0);
+                assert_true(fabs(s->inertia - base.iters[it].inertia) <=
+                            (TKM_PREC == 32 ? 1e-5 : 1e-10) * s->inertia);
+                assert_true(fabs(s->max_drift - base.iters[it].max_drift) <=
+                            TOL);
+            }
+            if (it == 0 || ALGS[a] == TKM_LLOYD) {
+                assert_true(s->dist_pc == n * k && s->dist_cc == 0 &&
+                            s->pruned_points == 0 && s->pruned_pairs == 0);
+                continue;
+            }
+            assert_true(s->dist_cc == k * (k - 1) / 2);
+            if (ALGS[a] == TKM_ELKAN) {
+                assert_true(s->dist_pc + s->pruned_pairs >= live * (k - 1));
+                assert_true(s->dist_pc + s->pruned_pairs <= live * k);
+            } else {
+                assert_true(s->pruned_pairs == 0);
+                assert_true(s->dist_pc >= live && s->dist_pc <= live * k);
+                assert_true((s->dist_pc - live) % (k - 1) == 0);
+            }
+        }
+        tkm_result_free(&r);
+    }
+    tkm_result_free(&base);
+    free_problem(&pr);
+}
+
+/* Elkan's k lower bounds per point for 2,000,003 points and k = 100,000
+ * need far more device memory than any GPU has: the engine says how much,
+ * before allocating anything. */
+static void test_too_large(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    const size_t n = 2000003, k = 100000;
+    tkm_dataset ds;
+    char msg[512] = "";
+    assert_int_equal(tkm_generate_uniform(n, 1, 10.0, 31, &ds, msg,
+                                          sizeof msg),
+                     TKM_OK);
+    tkm_params p = params(k, TKM_ELKAN, TKM_CUDA_GLOBAL, 0, TKM_EMPTY_KEEP);
+    tkm_result r;
+    tkm_status st = tkm_fit(&ds, ds.x, &p, &r, msg, sizeof msg);
+    print_message("too large (%s): %s\n", TKM_PREC_NAME, msg);
+    assert_int_equal(st, TKM_ENOMEM);
+    assert_non_null(strstr(msg, "bytes"));
+    assert_non_null(strstr(msg, "free"));
+    assert_null(r.labels);
+    tkm_dataset_free(&ds);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_unavailable_reports),
+        cmocka_unit_test(test_d1_k2),
+        cmocka_unit_test(test_d2_k10),
+        cmocka_unit_test(test_d3_k10),
+        cmocka_unit_test(test_d8_k200),
+        cmocka_unit_test(test_d300),
+        cmocka_unit_test(test_k1),
+        cmocka_unit_test(test_k_near_n),
+        cmocka_unit_test(test_duplicates),
+        cmocka_unit_test(test_many_points),
+        cmocka_unit_test(test_bit_identical),
+        cmocka_unit_test(test_empty_policies),
+        cmocka_unit_test(test_statistics),
+        cmocka_unit_test(test_too_large),
+    };
+    return cmocka_run_group_tests_name("cuda-global (" TKM_PREC_NAME ")",
+                                       tests, group_setup, NULL);
+}
