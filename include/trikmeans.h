@@ -27,7 +27,7 @@ extern "C" {
 typedef enum {
     TKM_OK = 0,
     TKM_EINVAL,   /* a parameter is out of range                        */
-    TKM_ENOMEM,   /* host memory allocation failed                      */
+    TKM_ENOMEM,   /* not enough host or device memory (message: bytes) */
     TKM_EIO,      /* a file could not be opened, read or written        */
     TKM_EFORMAT,  /* a file's content is malformed                      */
     TKM_ECUDA,    /* a CUDA call failed                                 */
