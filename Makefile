@@ -142,7 +142,7 @@ sanitize:
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	  test
 
-DEB_PKGS := gcc make libcmocka-dev python3-sklearn
+DEB_PKGS := gcc make libcmocka-dev python3-sklearn gnuplot-nox
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -155,14 +155,18 @@ deps:
 clean:
 	rm -rf build build-san
 
-# The README's main job: cluster the bundled sample with every CPU form.
+# The README's main job: the quick benchmark preset (the bundled sample and
+# a generated set, every solver that can run here, f32 and f64), scikit-learn
+# beside it where /usr/bin/python3 has it, and the report with its plots:
+# $(DEMO_OUT)/report.md, plots in $(DEMO_OUT)/plots/.
 DEMO_OUT ?= $(BUILD)/demo
 demo: all
-	@mkdir -p $(DEMO_OUT)
-	@for a in lloyd elkan hamerly; do for f in seq omp; do \
-	  $(BIN) fit samples/blobs2d.csv -k 8 --algorithm $$a --form $$f \
-	    --seed 1 --labels $(DEMO_OUT)/labels-$$a-$$f.csv \
-	    --centroids $(DEMO_OUT)/centroids-$$a-$$f.csv \
-	    --stats $(DEMO_OUT)/stats-$$a-$$f.csv || exit 1; \
-	done; done
-	@echo "demo: outputs in $(DEMO_OUT)/"
+	$(BIN) bench samples/eval/quick.preset --out $(DEMO_OUT) --no-report
+	@if /usr/bin/python3 -c 'import sklearn' >/dev/null 2>&1; then \
+	  /usr/bin/python3 samples/sklearn_compare.py $(DEMO_OUT) \
+	    --trikmeans $(BIN) --no-report || \
+	  echo "demo: scikit-learn disagrees somewhere: see the table above"; \
+	else echo "demo: no scikit-learn for /usr/bin/python3 (make deps):" \
+	  "report without it"; fi
+	$(BIN) report $(DEMO_OUT)
+	@echo "demo: open $(DEMO_OUT)/report.md"

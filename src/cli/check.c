@@ -11,34 +11,16 @@
 
 static const char *const CMD = "check";
 
-#define MAX_LIST 16
-
 typedef struct {
     cli_run run;
-    int algos[TKM_NALGO], nalgo;
-    int forms[TKM_NFORM], nform;
-    int precs[2], nprec;
-    int threads[MAX_LIST], nthreads;
-    int blocks[MAX_LIST], nblocks;
+    cli_solver_set set;
     size_t gen[3];      /* --generate N,D,K; gen[0] == 0: read --data */
     double spread;
     const char *out;    /* --out FILE (.csv or .json)                 */
     int list_diffs;     /* differing points to name per solver        */
 } check_opts;
 
-/* One solver run and its verdict. */
-typedef struct {
-    tkm_algorithm algo;
-    tkm_form form;
-    tkm_precision prec;
-    int threads, block;  /* as asked (0 = the form's default) */
-    int ran;             /* 0: did not run, reason in why      */
-    int skipped;         /* the form cannot run here           */
-    char why[160];
-    tkm_result res;
-    tkm_comparison cmp;
-    uint64_t dist_pc, pruned_points, pruned_pairs;
-} check_row;
+typedef cli_solver_run check_row;
 
 void cli_check_help(FILE *f)
 {
@@ -62,7 +44,9 @@ void cli_check_help(FILE *f)
           "  --algorithms LIST    comma-separated (default lloyd,elkan,hamerly)\n"
           "  --forms LIST         default seq,omp,cuda-global,cuda-shared\n"
           "  --precisions LIST    default f32,f64\n"
-          "  --threads-list LIST  OpenMP thread counts (default 1,2,4)\n"
+          "  --threads-list LIST  OpenMP thread counts (default 1,2,4); ranges\n"
+          "                       too: 1..8 (each), 1..max*2 (doubling, 'max'\n"
+          "                       = this machine's processors), 64..1024+64\n"
           "  --block-sizes LIST   CUDA block sizes (default 64,256,1024)\n"
           "  --generate N,D,K     use generated Gaussian blobs (N points, D\n"
           "                       dims, K centres uniform in [-10,10]^D)\n"
@@ -110,69 +94,30 @@ static const struct option check_extra[] = {
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
 
-/* Split a comma list; each item goes through take(); -1 on error. */
-static int each_item(const char *opt, const char *arg, int max,
-                     int (*take)(const char *item, int *out), int *vals,
-                     int *n)
+/* A comma list of names of one kind; -1 after a usage error. */
+static int name_list(const char *opt, const char *arg, cli_list_kind kind,
+                     int *vals, int max, int *n)
 {
-    char buf[512];
-    if (strlen(arg) >= sizeof buf)
-        return cli_usage(CMD, "%s: list too long", opt) ? -1 : -1;
-    strcpy(buf, arg);
-    *n = 0;
-    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t;
-         t = strtok_r(NULL, ",", &save)) {
-        if (*n >= max) {
-            cli_usage(CMD, "%s: at most %d items", opt, max);
-            return -1;
-        }
-        if (take(t, &vals[*n]) != 0) {
-            cli_usage(CMD, "%s: '%s' is not valid", opt, t);
-            return -1;
-        }
-        (*n)++;
-    }
-    if (*n == 0) {
-        cli_usage(CMD, "%s: empty list", opt);
+    char err[256];
+    if (cli_list_names(kind, arg, vals, max, n, err, sizeof err) == 0)
+        return 0;
+    cli_usage(CMD, "%s: %s", opt, err);
+    return -1;
+}
+
+/* A comma list of counts 1..4096 (ranges allowed); -1 after a usage
+ * error. */
+static int count_list(const char *opt, const char *arg, int *vals, int *n)
+{
+    char err[256];
+    long long v[CLI_MAX_LIST];
+    if (cli_list_numbers(arg, 1, 4096, v, CLI_MAX_LIST, n, err,
+                         sizeof err)) {
+        cli_usage(CMD, "%s: %s", opt, err);
         return -1;
     }
-    return 0;
-}
-
-static int take_algo(const char *s, int *out)
-{
-    tkm_algorithm a;
-    if (tkm_algorithm_parse(s, &a))
-        return -1;
-    *out = a;
-    return 0;
-}
-
-static int take_form(const char *s, int *out)
-{
-    tkm_form f;
-    if (tkm_form_parse(s, &f))
-        return -1;
-    *out = f;
-    return 0;
-}
-
-static int take_prec(const char *s, int *out)
-{
-    tkm_precision p;
-    if (tkm_precision_parse(s, &p))
-        return -1;
-    *out = p;
-    return 0;
-}
-
-static int take_posint(const char *s, int *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (*s == 0 || *end || v < 1 || v > 4096)
-        return -1;
-    *out = (int)v;
+    for (int i = 0; i < *n; i++)
+        vals[i] = (int)v[i];
     return 0;
 }
 
@@ -194,19 +139,20 @@ static int parse_generate(const char *arg, size_t *g)
 
 static void defaults(check_opts *o)
 {
+    cli_solver_set *s = &o->set;
     memset(o, 0, sizeof *o);
     cli_run_default(&o->run);
     for (int a = 0; a < TKM_NALGO; a++)
-        o->algos[o->nalgo++] = a;
+        s->algos[s->nalgo++] = a;
     for (int f = 0; f < TKM_NFORM; f++)
-        o->forms[o->nform++] = f;
-    o->precs[0] = TKM_F32;
-    o->precs[1] = TKM_F64;
-    o->nprec = 2;
+        s->forms[s->nform++] = f;
+    s->precs[0] = TKM_F32;
+    s->precs[1] = TKM_F64;
+    s->nprec = 2;
     const int t[] = {1, 2, 4}, b[] = {64, 256, 1024};
     for (int i = 0; i < 3; i++) {
-        o->threads[o->nthreads++] = t[i];
-        o->blocks[o->nblocks++] = b[i];
+        s->threads[s->nthreads++] = t[i];
+        s->blocks[s->nblocks++] = b[i];
     }
     o->spread = 1.0;
 }
@@ -214,22 +160,23 @@ static void defaults(check_opts *o)
 /* A check-only option; 1 taken, 0 not ours, -1 error. */
 static int parse_own(check_opts *o, int c, const char *arg)
 {
+    cli_solver_set *s = &o->set;
     switch (c) {
     case OPT_ALGOS:
-        return each_item("--algorithms", arg, TKM_NALGO, take_algo, o->algos,
-                         &o->nalgo) ? -1 : 1;
+        return name_list("--algorithms", arg, CLI_LIST_ALGO, s->algos,
+                         TKM_NALGO, &s->nalgo) ? -1 : 1;
     case OPT_FORMS:
-        return each_item("--forms", arg, TKM_NFORM, take_form, o->forms,
-                         &o->nform) ? -1 : 1;
+        return name_list("--forms", arg, CLI_LIST_FORM, s->forms, TKM_NFORM,
+                         &s->nform) ? -1 : 1;
     case OPT_PRECS:
-        return each_item("--precisions", arg, 2, take_prec, o->precs,
-                         &o->nprec) ? -1 : 1;
+        return name_list("--precisions", arg, CLI_LIST_PREC, s->precs, 2,
+                         &s->nprec) ? -1 : 1;
     case OPT_TLIST:
-        return each_item("--threads-list", arg, MAX_LIST, take_posint,
-                         o->threads, &o->nthreads) ? -1 : 1;
+        return count_list("--threads-list", arg, s->threads, &s->nthreads)
+                   ? -1 : 1;
     case OPT_BLIST:
-        return each_item("--block-sizes", arg, MAX_LIST, take_posint,
-                         o->blocks, &o->nblocks) ? -1 : 1;
+        return count_list("--block-sizes", arg, s->blocks, &s->nblocks)
+                   ? -1 : 1;
     case OPT_GEN:
         return parse_generate(arg, o->gen) ? -1 : 1;
     case OPT_SPREAD:
@@ -250,16 +197,17 @@ static int parse_own(check_opts *o, int c, const char *arg)
 static void narrow(check_opts *o, const char *const *seen)
 {
     const cli_run *r = &o->run;
+    cli_solver_set *s = &o->set;
     if (seen[0])
-        o->algos[0] = r->algorithm, o->nalgo = 1;
+        s->algos[0] = r->algorithm, s->nalgo = 1;
     if (seen[1])
-        o->forms[0] = r->form, o->nform = 1;
+        s->forms[0] = r->form, s->nform = 1;
     if (seen[2])
-        o->precs[0] = r->precision, o->nprec = 1;
+        s->precs[0] = r->precision, s->nprec = 1;
     if (seen[3])
-        o->threads[0] = r->threads, o->nthreads = 1;
+        s->threads[0] = r->threads, s->nthreads = 1;
     if (seen[4])
-        o->blocks[0] = r->block_size, o->nblocks = 1;
+        s->blocks[0] = r->block_size, s->nblocks = 1;
 }
 
 static int parse_args(int argc, char **argv, check_opts *o, int *help)
@@ -306,8 +254,8 @@ static int load(check_opts *o, tkm_dataset *ds, double **init)
 {
     cli_run *r = &o->run;
     int want_f32 = 0;
-    for (int i = 0; i < o->nprec; i++)
-        want_f32 |= o->precs[i] == TKM_F32;
+    for (int i = 0; i < o->set.nprec; i++)
+        want_f32 |= o->set.precs[i] == TKM_F32;
     r->precision = want_f32 ? TKM_F32 : TKM_F64; /* reader's range check */
     if (!o->gen[0])
         return cli_run_load(r, CMD, ds, init);
@@ -323,84 +271,6 @@ static int load(check_opts *o, tkm_dataset *ds, double **init)
     return rc;
 }
 
-static void sum_counters(check_row *row)
-{
-    for (int i = 0; i < row->res.iterations; i++) {
-        row->dist_pc += row->res.iters[i].dist_pc;
-        row->pruned_points += row->res.iters[i].pruned_points;
-        row->pruned_pairs += row->res.iters[i].pruned_pairs;
-    }
-}
-
-/* Run one solver; a run that cannot start is recorded, not fatal. */
-static void run_one(const check_opts *o, const tkm_dataset *ds,
-                    const double *init, check_row *row)
-{
-    tkm_params p;
-    cli_run_params(&o->run, &p);
-    p.algorithm = row->algo;
-    p.form = row->form;
-    p.precision = row->prec;
-    p.threads = row->threads;
-    p.block_size = row->block;
-    char why[160] = "";
-    tkm_status st = tkm_form_available(row->form, why, sizeof why);
-    row->skipped = st != TKM_OK;
-    if (st == TKM_OK)
-        st = tkm_fit(ds, init, &p, &row->res, why, sizeof why);
-    row->ran = st == TKM_OK;
-    if (!row->ran)
-        snprintf(row->why, sizeof row->why, "%s", why[0] ? why
-                                                         : tkm_strerror(st));
-    else
-        sum_counters(row);
-}
-
-/* All rows, in the order algorithm x form x precision x threads/blocks;
- * the baseline (lloyd seq) of each precision comes first. */
-static check_row *plan(const check_opts *o, size_t *nrows)
-{
-    size_t cap = (size_t)(o->nalgo * o->nform * o->nprec + 2) *
-                 (size_t)(o->nthreads > o->nblocks ? o->nthreads
-                                                   : o->nblocks);
-    check_row *rows = calloc(cap, sizeof *rows);
-    size_t n = 0;
-    for (int pi = 0; rows && pi < o->nprec; pi++) {
-        check_row base = {.algo = TKM_LLOYD, .form = TKM_SEQ,
-                          .prec = o->precs[pi], .threads = 1};
-        rows[n++] = base;
-        for (int ai = 0; ai < o->nalgo; ai++)
-            for (int fi = 0; fi < o->nform; fi++) {
-                tkm_form f = o->forms[fi];
-                int omp = f == TKM_OMP, seq = f == TKM_SEQ;
-                int nv = omp ? o->nthreads : seq ? 1 : o->nblocks;
-                if (tkm_form_available(f, NULL, 0) != TKM_OK)
-                    nv = 1; /* listed once, as skipped */
-                if (seq && o->algos[ai] == TKM_LLOYD)
-                    continue; /* that is the baseline */
-                for (int v = 0; v < nv; v++) {
-                    check_row r = {.algo = o->algos[ai], .form = f,
-                                   .prec = o->precs[pi]};
-                    r.threads = omp ? o->threads[v] : seq ? 1 : 0;
-                    r.block = (!omp && !seq) ? o->blocks[v] : 0;
-                    rows[n++] = r;
-                }
-            }
-    }
-    *nrows = n;
-    return rows;
-}
-
-static const check_row *baseline(const check_row *rows, size_t n,
-                                 tkm_precision p)
-{
-    for (size_t i = 0; i < n; i++)
-        if (rows[i].prec == p && rows[i].algo == TKM_LLOYD &&
-            rows[i].form == TKM_SEQ)
-            return &rows[i];
-    return NULL;
-}
-
 /* Compare every row with its precision's baseline; returns failures. */
 static int judge(const check_opts *o, const tkm_dataset *ds,
                  check_row *rows, size_t n)
@@ -411,18 +281,10 @@ static int judge(const check_opts *o, const tkm_dataset *ds,
     double *gap = nl ? calloc(nl, sizeof *gap) : NULL;
     for (size_t i = 0; i < n; i++) {
         check_row *r = &rows[i];
-        const check_row *b = baseline(rows, n, r->prec);
-        if (!r->ran || !b || !b->ran) {
-            /* a form absent from this build or machine is skipped; any
-             * other run that did not happen is a failure */
-            failed += !r->skipped || !b || !b->ran;
+        const check_row *b = cli_solver_baseline(rows, n, r->prec);
+        failed += cli_solver_judge(ds, b, r, idx, gap, nl);
+        if (!r->judged)
             continue;
-        }
-        char msg[256];
-        tkm_compare_results(ds, &b->res, &r->res,
-                            tkm_check_tolerance(r->prec), &r->cmp, idx, gap,
-                            nl, msg, sizeof msg);
-        failed += !r->cmp.pass;
         size_t shown = r->cmp.label_diff < nl ? r->cmp.label_diff : nl;
         for (size_t j = 0; j < shown; j++)
             printf("  %s %s %s: point %zu labelled %d (baseline %d), "
@@ -446,13 +308,6 @@ static void shape_str(const check_row *r, char *buf, size_t len)
         snprintf(buf, len, "-");
 }
 
-static double pruned_frac(const check_row *r)
-{
-    double full = (double)r->res.n * (double)r->res.k *
-                  (double)r->res.iterations;
-    return full > 0 ? 1.0 - (double)r->dist_pc / full : 0.0;
-}
-
 static void print_table(const check_row *rows, size_t n)
 {
     printf("%-8s %-12s %-4s %-7s %5s %5s %9s %6s %10s %10s %8s %9s  %s\n",
@@ -470,14 +325,14 @@ static void print_table(const check_row *rows, size_t n)
                    r->why);
             continue;
         }
-        int base = r->algo == TKM_LLOYD && r->form == TKM_SEQ;
+        int base = r->baseline;
         printf("%-8s %-12s %-4s %-7s %5d %5d %9zu %6zu %10.3g %10.3g "
                "%7.1f%% %9.3f  %s\n",
                tkm_algorithm_name(r->algo), tkm_form_name(r->form),
                tkm_precision_name(r->prec), sh, r->res.iterations,
                base ? r->res.iterations : r->cmp.iterations_base,
                r->cmp.label_diff, r->cmp.ties, r->cmp.max_abs_diff,
-               r->cmp.inertia_rel, 100.0 * pruned_frac(r), r->res.t_total,
+               r->cmp.inertia_rel, 100.0 * cli_solver_pruned(r), r->res.t_total,
                base ? "baseline" : r->cmp.pass ? "pass" : "FAIL");
     }
 }
@@ -516,15 +371,6 @@ static void print_precision_gap(const tkm_dataset *ds, const check_row *rows,
     }
 }
 
-static const char *verdict(const check_row *r)
-{
-    if (!r->ran)
-        return r->skipped ? "skipped" : "failed";
-    if (r->algo == TKM_LLOYD && r->form == TKM_SEQ)
-        return "baseline";
-    return r->cmp.pass ? "pass" : "fail";
-}
-
 static void write_row_json(FILE *f, const check_row *r)
 {
     const tkm_comparison *c = &r->cmp;
@@ -536,7 +382,7 @@ static void write_row_json(FILE *f, const check_row *r)
                                                             : 0, ", ");
     cli_json_num(f, "block_size", r->form >= TKM_CUDA_GLOBAL ? r->block : 0,
                  ", ");
-    cli_json_str(f, "verdict", verdict(r), ", ");
+    cli_json_str(f, "verdict", cli_solver_verdict(r), ", ");
     cli_json_str(f, "reason", r->ran ? "" : r->why, ", ");
     cli_json_num(f, "iterations", r->res.iterations, ", ");
     cli_json_num(f, "label_diff", (double)c->label_diff, ", ");
@@ -559,7 +405,7 @@ static void write_row_csv(FILE *f, const check_row *r)
             tkm_algorithm_name(r->algo), tkm_form_name(r->form),
             tkm_precision_name(r->prec),
             r->form == TKM_OMP && r->ran ? r->res.threads : 0,
-            r->form >= TKM_CUDA_GLOBAL ? r->block : 0, verdict(r),
+            r->form >= TKM_CUDA_GLOBAL ? r->block : 0, cli_solver_verdict(r),
             r->res.iterations, c->label_diff, c->ties, c->max_abs_diff,
             c->max_rel_diff, r->res.inertia, c->inertia_rel,
             (unsigned long long)r->dist_pc,
@@ -621,8 +467,10 @@ static int check_finish(check_opts *o)
 
 static int check_run(check_opts *o, const tkm_dataset *ds, const double *init)
 {
+    tkm_params p;
+    cli_run_params(&o->run, &p);
     size_t n;
-    check_row *rows = plan(o, &n);
+    check_row *rows = cli_solver_plan(&o->set, 1, &n);
     if (!rows)
         return cli_fail(CMD, "out of memory");
     for (size_t i = 0; i < n; i++) {
@@ -631,7 +479,7 @@ static int check_run(check_opts *o, const tkm_dataset *ds, const double *init)
                     tkm_algorithm_name(rows[i].algo),
                     tkm_form_name(rows[i].form),
                     tkm_precision_name(rows[i].prec));
-        run_one(o, ds, init, &rows[i]);
+        cli_solver_run_one(&p, ds, init, &rows[i]);
     }
     printf("data: %s, n=%zu, d=%zu, k=%zu\n", o->run.data, ds->n, ds->d,
            o->run.k);

@@ -177,6 +177,194 @@ tkm_status cli_write_atomic(const char *path, void (*fill)(FILE *, void *),
 void cli_json_num(FILE *f, const char *key, double v, const char *sep);
 void cli_json_str(FILE *f, const char *key, const char *s, const char *sep);
 
+/* ---- comma-separated lists (lists.c) ----------------------------------- */
+
+typedef enum {
+    CLI_LIST_ALGO, /* lloyd, elkan, hamerly                      */
+    CLI_LIST_FORM, /* seq, omp, cuda-global, cuda-shared         */
+    CLI_LIST_PREC, /* f32, f64                                   */
+    CLI_LIST_INIT, /* kmeans++, kmeans++-greedy, random          */
+    CLI_LIST_EMPTY /* keep, farthest                             */
+} cli_list_kind;
+
+/* The library's valid names of one kind, "a, b, c", into buf; returns
+ * buf. */
+const char *cli_valid_names(cli_list_kind kind, char *buf, size_t len);
+
+/* Parse "a, b, c" (blanks around items ignored) into the enum values of
+ * kind, at most max of them, none twice.  0, or -1 with the reason (and
+ * the valid names) in err. */
+int cli_list_names(cli_list_kind kind, const char *text, int *vals, int max,
+                   int *n, char *err, size_t errlen);
+/* Parse a list of whole numbers in lo..hi.  An item is N, "max" (the
+ * processors OpenMP uses here), or a range that always ends at B:
+ * "A..B" (every number), "A..B*F" (times F each step), "A..B+S" (plus S).
+ * 0, or -1 with the reason in err. */
+int cli_list_numbers(const char *text, long long lo, long long hi,
+                     long long *vals, int max, int *n, char *err,
+                     size_t errlen);
+
+/* ---- solver sweeps shared by check and bench (solvers.c) -------------- */
+
+#define CLI_MAX_LIST 64
+
+/* What a sweep covers; each list holds enum values or numbers. */
+typedef struct {
+    int algos[TKM_NALGO], nalgo;
+    int forms[TKM_NFORM], nform;
+    int precs[2], nprec;
+    int threads[CLI_MAX_LIST], nthreads; /* omp form                    */
+    int blocks[CLI_MAX_LIST], nblocks;   /* cuda forms                  */
+} cli_solver_set;
+
+/* One solver run of a sweep and its verdict. */
+typedef struct {
+    tkm_algorithm algo;
+    tkm_form form;
+    tkm_precision prec;
+    int threads, block;  /* as asked (0 = the form's default)          */
+    int baseline;        /* the sequential Lloyd run others are held to */
+    int ran;             /* 0: did not run, reason in why              */
+    int skipped;         /* the form cannot run here                   */
+    int judged;          /* cmp holds the comparison with the baseline */
+    char why[160];
+    tkm_result res;
+    tkm_comparison cmp;
+    /* sums over the iterations */
+    uint64_t dist_pc, dist_cc, pruned_points, pruned_pairs;
+    double t_assign, t_update, t_bound;
+} cli_solver_run;
+
+/* Every run of s, precision by precision in the order of s->precs; within
+ * one, algorithm x form x (threads | block size).  With baseline, each
+ * precision starts with its sequential Lloyd run (marked baseline) and
+ * lloyd/seq is not repeated among the others.  A form that cannot run
+ * here is listed once.  NULL when out of memory; free() the array. */
+cli_solver_run *cli_solver_plan(const cli_solver_set *s, int baseline,
+                                size_t *nrows);
+/* Run one planned row with the template parameters (k, max_iter, tol,
+ * empty, progress) and the row's solver.  A form that cannot run here
+ * marks the row skipped, a failed fit marks it not ran; the reason goes
+ * to row->why.  Never prints. */
+void cli_solver_run_one(const tkm_params *tmpl, const tkm_dataset *ds,
+                        const double *init, cli_solver_run *row);
+/* The row marked baseline of precision p, or NULL. */
+const cli_solver_run *cli_solver_baseline(const cli_solver_run *rows,
+                                          size_t n, tkm_precision p);
+/* Compare r with base (tkm_compare_results at the precision's tolerance;
+ * up to max_list differing points into idx/gap).  Returns 1 when r
+ * counts as a failure: it failed to run, its baseline is missing or did
+ * not run, or the comparison fails.  A skipped row is no failure. */
+int cli_solver_judge(const tkm_dataset *ds, const cli_solver_run *base,
+                     cli_solver_run *r, size_t *idx, double *gap,
+                     size_t max_list);
+/* Share of Lloyd's n k distances per iteration the run did not compute. */
+double cli_solver_pruned(const cli_solver_run *r);
+/* "skipped", "failed", "baseline", "unchecked" (not compared), "pass" or
+ * "fail". */
+const char *cli_solver_verdict(const cli_solver_run *r);
+int cli_solver_is_lloyd_seq(const cli_solver_run *r);
+
+/* ---- text files and CSV tables (csv.c) --------------------------------- */
+
+/* A whole file, NUL-terminated, malloc'd; *len (if not NULL) its size.
+ * NULL with the reason in err. */
+char *cli_slurp(const char *path, size_t *len, char *err, size_t errlen);
+/* Write s as one CSV field (quoted when it holds a comma, quote or line
+ * break), then sep. */
+void cli_csv_field(FILE *f, const char *s, const char *sep);
+
+/* A CSV file in memory: a header row naming ncol columns, then nrow rows
+ * of exactly ncol fields. */
+typedef struct {
+    char *buf;   /* the file; fields NUL-terminated in place       */
+    char **cell; /* (nrow + 1) x ncol, the header first            */
+    int ncol;
+    size_t nrow;
+} cli_table;
+
+/* Read a CSV table; -1 with "file:line: reason" in err. */
+int cli_table_read(const char *path, cli_table *t, char *err, size_t errlen);
+/* The index of a named column, or -1. */
+int cli_table_col(const cli_table *t, const char *name);
+/* A data row's field ("" when col < 0). */
+const char *cli_table_at(const cli_table *t, size_t row, int col);
+void cli_table_free(cli_table *t);
+
+/* ---- benchmark presets (preset.c) -------------------------------------- */
+
+#define CLI_NAME_MAX 64
+#define CLI_MAX_SEEDS 1024
+
+/* Bits of cli_bench_runs.given: which run keys a section set itself. */
+enum {
+    CLI_RK_ALGOS = 1 << 0, CLI_RK_FORMS = 1 << 1, CLI_RK_PRECS = 1 << 2,
+    CLI_RK_THREADS = 1 << 3, CLI_RK_BLOCKS = 1 << 4, CLI_RK_K = 1 << 5,
+    CLI_RK_INIT = 1 << 6, CLI_RK_SEED = 1 << 7, CLI_RK_REPS = 1 << 8,
+    CLI_RK_MAX_ITER = 1 << 9, CLI_RK_EMPTY = 1 << 10,
+    CLI_RK_BASELINE = 1 << 11, CLI_RK_SCORES = 1 << 12,
+    CLI_RK_SAMPLE = 1 << 13
+};
+
+/* The runs of one data set: the solver set, crossed with every k, init
+ * method and seed, each solver repeated. */
+typedef struct {
+    cli_solver_set set;
+    long long ks[CLI_MAX_LIST];
+    int nk;
+    int inits[3], ninit;
+    long long seeds[CLI_MAX_SEEDS];
+    int nseed;
+    int repetitions;
+    int max_iter;
+    tkm_empty_policy empty;
+    int baseline;        /* judge every run against sequential Lloyd    */
+    int scores;          /* silhouette, Calinski-Harabasz, Davies-Bouldin */
+    size_t score_sample; /* silhouette sample size, 0 = every point      */
+    unsigned given;      /* CLI_RK_* bits set in this section            */
+} cli_bench_runs;
+
+enum { CLI_DATA_FILE = 1, CLI_DATA_BLOBS, CLI_DATA_UNIFORM };
+
+typedef struct {
+    char name[CLI_NAME_MAX];
+    int line;            /* of its [data NAME] header                   */
+    int source;          /* CLI_DATA_*                                  */
+    char path[4096];     /* file: as resolved from the preset's folder  */
+    size_t n, d, centres;
+    double spread, box;
+    uint64_t seed;       /* generator seed                               */
+    size_t raw_d;
+    int raw_bits;
+    unsigned given;      /* data keys set (preset.c's own bits)          */
+    cli_bench_runs runs;
+} cli_bench_data;
+
+typedef struct {
+    char name[CLI_NAME_MAX];
+    char description[256];
+    char path[4096];
+    char *text;          /* the file as read                            */
+    cli_bench_runs runs; /* the keys before the first section           */
+    cli_bench_data *data;
+    int ndata;
+} cli_preset;
+
+/* Read and check a preset; -1 with "file:line: reason" in err. */
+int cli_preset_read(const char *path, cli_preset *p, char *err,
+                    size_t errlen);
+void cli_preset_free(cli_preset *p);
+/* The preset format, for bench --help. */
+void cli_preset_help(FILE *f);
+
+/* ---- the machine a benchmark ran on (machine.c) ----------------------- */
+
+/* Write DIR's machine.txt: CPU, cores, memory, GPU, compiler, CUDA,
+ * version, date, the command line and the preset's text. */
+tkm_status cli_write_machine(const char *path, const cli_preset *p,
+                             int argc, char **argv, char *msg,
+                             size_t msglen);
+
 /* ---- subcommands ------------------------------------------------------- */
 
 int cli_fit(int argc, char **argv);
@@ -184,10 +372,21 @@ int cli_gen(int argc, char **argv);
 int cli_info(int argc, char **argv);
 int cli_score(int argc, char **argv);
 int cli_check(int argc, char **argv);
+int cli_bench(int argc, char **argv);
+int cli_report(int argc, char **argv);
+int cli_init(int argc, char **argv);
 void cli_fit_help(FILE *f);
 void cli_gen_help(FILE *f);
 void cli_info_help(FILE *f);
 void cli_score_help(FILE *f);
 void cli_check_help(FILE *f);
+void cli_bench_help(FILE *f);
+void cli_report_help(FILE *f);
+void cli_init_help(FILE *f);
+/* Write DIR/report.md and DIR/plots/ from DIR/runs.csv (and
+ * iterations.csv, sklearn.csv when present).  Exit code: CLI_OK (also
+ * when gnuplot is missing: the report then has tables only), CLI_USAGE
+ * when runs.csv cannot be read, CLI_FAIL when nothing could be written. */
+int cli_report_dir(const char *dir, int quiet);
 
 #endif /* TKM_CLI_H */

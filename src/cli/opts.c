@@ -76,23 +76,6 @@ void cli_run_default(cli_run *r)
     r->empty = p.empty;
 }
 
-/* The valid names of one kind, "a, b, c", from the library's own tables. */
-static const char *names_of(int kind, char *buf, size_t len)
-{
-    buf[0] = '\0';
-    int count = kind == 0 ? TKM_NALGO : kind == 1 ? TKM_NFORM
-              : kind == 2 ? 3 : 2;
-    for (int i = 0; i < count; i++) {
-        const char *s = kind == 0 ? tkm_algorithm_name((tkm_algorithm)i)
-                      : kind == 1 ? tkm_form_name((tkm_form)i)
-                      : kind == 2 ? tkm_init_name((tkm_init_method)i)
-                                  : tkm_empty_name((tkm_empty_policy)i);
-        strncat(buf, i ? ", " : "", len - strlen(buf) - 1);
-        strncat(buf, s, len - strlen(buf) - 1);
-    }
-    return buf;
-}
-
 /* Named choices: algorithm, form, precision, init, empty policy. */
 static int parse_name_opt(cli_run *r, int code, const char *arg,
                           const char *cmd)
@@ -103,13 +86,13 @@ static int parse_name_opt(cli_run *r, int code, const char *arg,
         if (tkm_algorithm_parse(arg, &r->algorithm) == 0)
             return 1;
         cli_usage(cmd, "unknown algorithm '%s'; valid names: %s", arg,
-                  names_of(0, names, sizeof names));
+                  cli_valid_names(CLI_LIST_ALGO, names, sizeof names));
         return -1;
     case OPT_FORM:
         if (tkm_form_parse(arg, &r->form) == 0)
             return 1;
         cli_usage(cmd, "unknown form '%s'; valid names: %s", arg,
-                  names_of(1, names, sizeof names));
+                  cli_valid_names(CLI_LIST_FORM, names, sizeof names));
         return -1;
     case OPT_PRECISION:
         if (tkm_precision_parse(arg, &r->precision) == 0)
@@ -120,7 +103,7 @@ static int parse_name_opt(cli_run *r, int code, const char *arg,
         if (tkm_empty_parse(arg, &r->empty) == 0)
             return 1;
         cli_usage(cmd, "unknown empty-cluster policy '%s'; valid names: %s",
-                  arg, names_of(3, names, sizeof names));
+                  arg, cli_valid_names(CLI_LIST_EMPTY, names, sizeof names));
         return -1;
     default: /* OPT_INIT: a method name, else an existing file */
         r->init_file = NULL;
@@ -133,7 +116,7 @@ static int parse_name_opt(cli_run *r, int code, const char *arg,
         cli_usage(cmd,
                   "--init '%s' is neither a method nor an existing file; "
                   "valid names: %s (or a file of k x d centroids)",
-                  arg, names_of(2, names, sizeof names));
+                  arg, cli_valid_names(CLI_LIST_INIT, names, sizeof names));
         return -1;
     }
 }

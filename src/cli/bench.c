@@ -1,0 +1,409 @@
+/*
+ * trikmeans bench: run the sweep a preset describes and leave, in one
+ * folder, runs.csv (a row per run), iterations.csv (a row per iteration),
+ * datasets.csv (where each data set came from), machine.txt and, unless
+ * --no-report, the report.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+static const char *const CMD = "bench";
+
+void cli_bench_help(FILE *f)
+{
+    fputs(
+        "Usage: trikmeans bench [OPTIONS] PRESET|FILE\n"
+        "\n"
+        "Run a benchmark sweep described by a preset: every solver asked\n"
+        "for on every data set, k, initialisation and seed, from the same\n"
+        "start, repeated, timed, and judged against sequential Lloyd of the\n"
+        "same precision (as 'trikmeans check' does).  PRESET is a file, or\n"
+        "the name of one shipped in samples/eval (quick, thesis, gpu,\n"
+        "initstudy).  Forms this machine lacks are recorded as skipped, with\n"
+        "the reason, and the sweep goes on.\n"
+        "\n"
+        "  --out DIR      output folder (default build/bench/NAME, NAME the\n"
+        "                 preset's name)\n"
+        "  --no-report    do not run 'trikmeans report DIR' at the end\n"
+        "  --dry-run      check the preset and print the runs it plans per\n"
+        "                 data set; run nothing, write nothing\n"
+        "  -q, --quiet    no progress and no summary\n"
+        "  -h, --help     print this help and exit\n"
+        "\n"
+        "Output in DIR: runs.csv (a row per run: data set, n, d, k, init,\n"
+        "seed, solver, precision, threads, block size, repetition, status,\n"
+        "verdict, iterations, total and per-phase times, distances, share\n"
+        "pruned, inertia, comparison with the baseline and with the double\n"
+        "baseline, scores), iterations.csv (a row per iteration of every\n"
+        "run), datasets.csv, machine.txt (CPU, cores, memory, GPU,\n"
+        "compiler, CUDA, date, the preset), report.md and plots/.  While the\n"
+        "sweep runs, rows go to runs.csv.part and iterations.csv.part.  A\n"
+        "progress bar with the time left shows on stderr when it is a\n"
+        "terminal.  docs/evaluation.md describes every column.\n"
+        "\n",
+        f);
+    cli_preset_help(f);
+    fputs(
+        "\n"
+        "Exit status: 0 every run that ran passed (or is unchecked); 1 a\n"
+        "run failed or disagreed with its baseline, or an output could not\n"
+        "be written; 2 usage error or a malformed preset (its file and line\n"
+        "are named).\n"
+        "\n"
+        "Example:\n"
+        "  trikmeans bench quick && xdg-open build/bench/quick/report.md\n",
+        f);
+}
+
+typedef struct {
+    const char *preset, *out;
+    int quiet, no_report, dry_run, help;
+} bench_opts;
+
+enum { OPT_OUT = CLI_OPT_SUB, OPT_NO_REPORT, OPT_DRY_RUN };
+
+static int parse_args(int argc, char **argv, bench_opts *o)
+{
+    static const struct option longopts[] = {
+        {"out", required_argument, NULL, OPT_OUT},
+        {"no-report", no_argument, NULL, OPT_NO_REPORT},
+        {"dry-run", no_argument, NULL, OPT_DRY_RUN},
+        {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":qh", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_OUT: o->out = optarg; break;
+        case OPT_NO_REPORT: o->no_report = 1; break;
+        case OPT_DRY_RUN: o->dry_run = 1; break;
+        case 'q': o->quiet = 1; break;
+        case 'h': o->help = 1; return CLI_OK;
+        default: return cli_getopt_error(CMD, c, argv);
+        }
+    }
+    if (optind >= argc)
+        return cli_usage(CMD, "no preset: give a preset file or a name "
+                         "(quick, thesis, gpu, initstudy)");
+    if (optind + 1 < argc)
+        return cli_usage(CMD, "one preset only: '%s' and '%s' were both "
+                         "given", argv[optind], argv[optind + 1]);
+    o->preset = argv[optind];
+    return CLI_OK;
+}
+
+/* A preset named without a path: samples/eval/NAME.preset under the
+ * current folder, else beside the program (build/../samples/eval). */
+static int find_preset(const char *arg, char *out, size_t len)
+{
+    if (strchr(arg, '/') || access(arg, F_OK) == 0) {
+        snprintf(out, len, "%s", arg);
+        return 0;
+    }
+    snprintf(out, len, "samples/eval/%s.preset", arg);
+    if (access(out, F_OK) == 0)
+        return 0;
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = '\0';
+            if ((size_t)snprintf(out, len, "%.2048s/../samples/eval/%.512s"
+                                 ".preset", exe, arg) < len &&
+                access(out, F_OK) == 0)
+                return 0;
+        }
+    }
+    snprintf(out, len, "%s", arg);
+    return -1;
+}
+
+/* mkdir -p */
+static int make_dirs(const char *path)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *p = buf + 1;; p++) {
+        if (*p != '/' && *p)
+            continue;
+        char c = *p;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return -1;
+        if (!c)
+            break;
+        *p = c;
+    }
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        errno = ENOTDIR;
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- progress ---------------------------------------------------------- */
+
+static void clock_text(double s, char *buf, size_t len)
+{
+    long t = (long)(s + 0.5);
+    if (t >= 3600)
+        snprintf(buf, len, "%ldh%02ldm", t / 3600, t / 60 % 60);
+    else if (t >= 60)
+        snprintf(buf, len, "%ldm%02lds", t / 60, t % 60);
+    else
+        snprintf(buf, len, "%lds", t);
+}
+
+static int term_width(void)
+{
+    struct winsize w;
+    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col >= 40)
+        return w.ws_col;
+    return 80;
+}
+
+void cli_bench_progress(bench_state *b, int force)
+{
+    double now = tkmi_now();
+    if (!b->tty || (!force && now - b->last_draw < 0.2))
+        return;
+    b->last_draw = now;
+    double el = now - b->t0;
+    double frac = b->work_total > 0 ? b->work_done / b->work_total
+                : b->runs_total ? (double)b->runs_done / b->runs_total
+                                : 0;
+    if (frac > 1)
+        frac = 1;
+    char e[32], l[32] = "?", line[512], bar[31];
+    clock_text(el, e, sizeof e);
+    if (frac > 0.01 && el > 1)
+        clock_text(el / frac - el, l, sizeof l);
+    int fill = (int)(frac * 30);
+    for (int i = 0; i < 30; i++)
+        bar[i] = i < fill ? '#' : '.';
+    bar[30] = '\0';
+    int n = snprintf(line, sizeof line, "[%s] %3.0f%% %zu/%zu runs, %s, "
+                     "~%s left | %s", bar, 100 * frac, b->runs_done,
+                     b->runs_total, e, l, b->current);
+    int w = term_width() - 1;
+    if (n > w)
+        line[w] = '\0';
+    fprintf(stderr, "\r%-*s", w, line);
+    fflush(stderr);
+}
+
+static void progress_end(bench_state *b)
+{
+    if (b->tty)
+        fprintf(stderr, "\r%*s\r", term_width() - 1, "");
+}
+
+/* ---- outputs ----------------------------------------------------------- */
+
+static void fill_datasets(FILE *f, void *ctx)
+{
+    const cli_preset *p = ctx;
+    static const char *const src[] = {"", "file", "blobs", "uniform"};
+    fputs("dataset,source,path,n,d,centres,spread,box,data_seed,raw_d,"
+          "raw_bits\n", f);
+    for (int i = 0; i < p->ndata; i++) {
+        const cli_bench_data *d = &p->data[i];
+        char full[PATH_MAX];
+        cli_csv_field(f, d->name, ",");
+        fprintf(f, "%s,", src[d->source]);
+        /* absolute, so that the folder can be read from anywhere */
+        cli_csv_field(f, d->source != CLI_DATA_FILE ? ""
+                         : realpath(d->path, full) ? full
+                                                   : d->path,
+                      ",");
+        if (d->source == CLI_DATA_FILE)
+            fprintf(f, ",,,,,,%zu,%d\n", d->raw_d, d->raw_bits);
+        else
+            fprintf(f, "%zu,%zu,%zu,%.17g,%.17g,%llu,,\n", d->n, d->d,
+                    d->centres, d->spread, d->box,
+                    (unsigned long long)d->seed);
+    }
+}
+
+/* Open DIR/NAME.part with its header line. */
+static FILE *open_part(const char *dir, const char *name, const char *hdr,
+                       char *path, size_t len)
+{
+    snprintf(path, len, "%s/%s.part", dir, name);
+    FILE *f = fopen(path, "w");
+    if (f)
+        fputs(hdr, f);
+    return f;
+}
+
+/* Close a .part file and rename it onto its final name. */
+static int finish_part(FILE *f, const char *part)
+{
+    char final[4200];
+    int bad = ferror(f);
+    bad |= fclose(f) != 0;
+    snprintf(final, sizeof final, "%.*s", (int)(strlen(part) - 5), part);
+    if (!bad && rename(part, final) != 0)
+        bad = 1;
+    if (bad)
+        cli_fail(CMD, "cannot write %s: %s", final, strerror(errno));
+    return bad;
+}
+
+/* Outputs of an earlier bench in DIR that this one replaces. */
+static void remove_stale(const char *dir)
+{
+    static const char *const old[] = {"runs.csv", "iterations.csv",
+                                      "sklearn.csv", "report.md"};
+    char path[4200];
+    for (size_t i = 0; i < sizeof old / sizeof old[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, old[i]);
+        unlink(path);
+    }
+}
+
+static int write_headers(const char *dir, const cli_preset *p, int argc,
+                         char **argv)
+{
+    char path[4200], msg[512] = "";
+    snprintf(path, sizeof path, "%s/machine.txt", dir);
+    tkm_status st = cli_write_machine(path, p, argc, argv, msg, sizeof msg);
+    if (st == TKM_OK) {
+        snprintf(path, sizeof path, "%s/datasets.csv", dir);
+        st = cli_write_atomic(path, fill_datasets, (void *)p, msg,
+                              sizeof msg);
+    }
+    return st == TKM_OK ? CLI_OK : cli_status(CMD, CLI_FAIL, st, msg);
+}
+
+/* --dry-run: what the preset plans, per data set. */
+static void plan_only(const cli_preset *p)
+{
+    static const char *const src[] = {"", "file", "blobs", "uniform"};
+    size_t total = 0;
+    printf("preset %s (%s):\n", p->name, p->path);
+    for (int i = 0; i < p->ndata; i++) {
+        const cli_bench_data *d = &p->data[i];
+        double w;
+        size_t n = cli_bench_count(d, &w);
+        total += n;
+        printf("  [data %s] %s", d->name, src[d->source]);
+        if (d->source == CLI_DATA_FILE)
+            printf(" %s", d->path);
+        else
+            printf(" %zu x %zu", d->n, d->d);
+        printf(", k =");
+        for (int j = 0; j < d->runs.nk; j++)
+            printf("%s %lld", j ? "," : "", d->runs.ks[j]);
+        printf(": %zu runs (%d start(s) per k, %d repetition(s))\n", n,
+               d->runs.ninit * d->runs.nseed, d->runs.repetitions);
+    }
+    printf("%zu runs in all (forms that cannot run here count once)\n",
+           total);
+}
+
+static void summary(const bench_state *b, const char *dir, double secs)
+{
+    char t[32];
+    clock_text(secs, t, sizeof t);
+    printf("bench: %zu runs in %s: %zu baseline, %zu pass, %zu fail, %zu "
+           "unchecked, %zu skipped, %zu failed to run\n",
+           b->runs_done, t, b->n_baseline, b->n_pass, b->n_fail,
+           b->n_unchecked, b->n_skipped, b->n_failed);
+    printf("bench: results in %s/ (runs.csv, iterations.csv, machine.txt)\n",
+           dir);
+}
+
+static int sweep(bench_state *b, const char *dir)
+{
+    char rpath[4200], ipath[4200];
+    b->runs = open_part(dir, "runs.csv", cli_bench_runs_header, rpath,
+                        sizeof rpath);
+    b->iters = b->runs ? open_part(dir, "iterations.csv",
+                                   cli_bench_iters_header, ipath,
+                                   sizeof ipath)
+                       : NULL;
+    if (!b->iters) {
+        int e = errno;
+        if (b->runs)
+            fclose(b->runs);
+        return cli_fail(CMD, "cannot write into %s: %s", dir, strerror(e));
+    }
+    for (int i = 0; i < b->p->ndata; i++) {
+        double w;
+        b->runs_total += cli_bench_count(&b->p->data[i], &w);
+        b->work_total += w;
+    }
+    b->t0 = tkmi_now();
+    for (int i = 0; i < b->p->ndata; i++)
+        cli_bench_data_set(b, &b->p->data[i]);
+    progress_end(b);
+    int bad = finish_part(b->runs, rpath);
+    bad |= finish_part(b->iters, ipath);
+    return bad ? CLI_FAIL : CLI_OK;
+}
+
+int cli_bench(int argc, char **argv)
+{
+    bench_opts o = {0};
+    int rc = parse_args(argc, argv, &o);
+    if (rc != CLI_OK || o.help) {
+        if (o.help)
+            cli_bench_help(stdout);
+        return rc;
+    }
+    char path[4096], err[1024], dir[4096];
+    if (find_preset(o.preset, path, sizeof path))
+        return cli_usage(CMD, "no preset '%s': not a file, and no "
+                         "samples/eval/%s.preset here or beside the program",
+                         o.preset, o.preset);
+    cli_preset p;
+    if (cli_preset_read(path, &p, err, sizeof err))
+        return cli_usage(CMD, "%s", err);
+    if (o.dry_run) {
+        plan_only(&p);
+        cli_preset_free(&p);
+        return CLI_OK;
+    }
+    snprintf(dir, sizeof dir, "%s", o.out ? o.out : "");
+    if (!o.out)
+        snprintf(dir, sizeof dir, "build/bench/%s", p.name);
+    if (make_dirs(dir)) {
+        rc = cli_fail(CMD, "cannot create %s: %s", dir, strerror(errno));
+        goto done;
+    }
+    remove_stale(dir);
+    if ((rc = write_headers(dir, &p, argc + 1, argv - 1)) != CLI_OK)
+        goto done;
+    bench_state b = {.p = &p, .quiet = o.quiet, .next_id = 1};
+    b.tty = !o.quiet && isatty(STDERR_FILENO);
+    if ((rc = sweep(&b, dir)) != CLI_OK)
+        goto done;
+    if (!o.quiet)
+        summary(&b, dir, tkmi_now() - b.t0);
+    rc = b.n_fail || b.n_failed ? CLI_FAIL : CLI_OK;
+    if (!o.no_report) {
+        fflush(stdout);
+        int rr = cli_report_dir(dir, o.quiet);
+        if (rr != CLI_OK && rc == CLI_OK)
+            rc = CLI_FAIL;
+    }
+done:
+    cli_preset_free(&p);
+    return rc;
+}

@@ -1,0 +1,38 @@
+/*
+ * trikmeans bench, between its two files: bench.c (options, output folder,
+ * progress, summary) and bench_run.c (the sweep and its CSV rows).
+ */
+#ifndef TKM_CLI_BENCH_H
+#define TKM_CLI_BENCH_H
+
+#include "cli.h"
+
+typedef struct {
+    const cli_preset *p;
+    FILE *runs;           /* runs.csv.part                              */
+    FILE *iters;          /* iterations.csv.part                        */
+    long next_id;         /* run ids, from 1                            */
+    /* progress */
+    int quiet, tty;
+    double t0, last_draw;
+    double work_total, work_done; /* estimated distance computations     */
+    size_t runs_total, runs_done;
+    char current[200];    /* what runs now                              */
+    /* verdict counts */
+    size_t n_baseline, n_pass, n_fail, n_unchecked, n_skipped, n_failed;
+} bench_state;
+
+/* The header lines of runs.csv and iterations.csv (sklearn_compare.py
+ * writes the same runs columns). */
+extern const char cli_bench_runs_header[];
+extern const char cli_bench_iters_header[];
+
+/* Rows a data set will add to runs.csv, and its estimated work. */
+size_t cli_bench_count(const cli_bench_data *d, double *work);
+/* Run every case of a data set, appending to b's files. */
+void cli_bench_data_set(bench_state *b, const cli_bench_data *d);
+/* Redraw the progress line (terminal only; at most a few times a
+ * second unless force). */
+void cli_bench_progress(bench_state *b, int force);
+
+#endif /* TKM_CLI_BENCH_H */

@@ -1,0 +1,131 @@
+/*
+ * trikmeans init: write the k starting centroids a run would begin from
+ * (the same data, method and seed give the same start as fit, check and
+ * bench), so that other programs (samples/sklearn_compare.py) can start
+ * from exactly there.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char *const CMD = "init";
+
+/* The shared options init takes; the solver's are of no use here. */
+static const char *const taken[] = {"data", "init", "candidates", "seed",
+                                    "raw-d", "raw-n", "raw-bits",
+                                    "precision", "quiet", "verbose", NULL};
+
+enum { OPT_OUT = CLI_OPT_SUB };
+
+void cli_init_help(FILE *f)
+{
+    fputs("Usage: trikmeans init [OPTIONS] -k N --out FILE [--data] FILE\n"
+          "\n"
+          "Choose k starting centroids from the data set, exactly as fit,\n"
+          "check and bench do for the same --init and --seed, and write them\n"
+          "(k rows of d columns, .csv, .tsv or .npy float64).  'trikmeans\n"
+          "fit --init FILE' and scikit-learn's KMeans(init=array) can then\n"
+          "start from them.\n"
+          "\n"
+          "  --data FILE          the data set (also taken as the positional\n"
+          "                       argument); raw binary with --raw-d N,\n"
+          "                       --raw-n N, --raw-bits 32|64\n"
+          "  -k N                 number of centroids (required)\n"
+          "  --init METHOD        kmeans++ | kmeans++-greedy | random\n"
+          "                       (default kmeans++)\n"
+          "  --candidates N       kmeans++-greedy: candidates per step\n"
+          "  --seed N             seed (default 0)\n"
+          "  --precision f32|f64  reject data that do not fit this precision\n"
+          "                       (default f64)\n"
+          "  --out FILE           where the centroids go (required)\n"
+          "  -q, --quiet          print nothing on success\n"
+          "  -h, --help           print this help and exit\n"
+          "\n"
+          "Exit status: 0 success, 1 the file could not be written, 2 usage\n"
+          "or input error.\n",
+          f);
+}
+
+static int build_options(struct option *out, size_t cap)
+{
+    size_t n = 0;
+    for (size_t i = 0; cli_run_longopts[i].name; i++)
+        for (size_t j = 0; taken[j]; j++)
+            if (!strcmp(cli_run_longopts[i].name, taken[j]) && n + 3 < cap)
+                out[n++] = cli_run_longopts[i];
+    out[n++] = (struct option){"out", required_argument, NULL, OPT_OUT};
+    out[n++] = (struct option){"help", no_argument, NULL, 'h'};
+    memset(&out[n], 0, sizeof out[n]);
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, cli_run *r, const char **out,
+                      int *help)
+{
+    struct option opts[32];
+    build_options(opts, sizeof opts / sizeof opts[0]);
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":k:qvh", opts, NULL)) != -1) {
+        if (c == 'h') {
+            *help = 1;
+            return CLI_OK;
+        }
+        if (c == '?' || c == ':')
+            return cli_getopt_error(CMD, c, argv);
+        if (c == OPT_OUT) {
+            *out = optarg;
+            continue;
+        }
+        if (cli_run_parse(r, c, optarg, CMD) < 0)
+            return CLI_USAGE;
+    }
+    for (; optind < argc; optind++)
+        if (cli_run_positional(r, argv[optind], CMD))
+            return CLI_USAGE;
+    return CLI_OK;
+}
+
+int cli_init(int argc, char **argv)
+{
+    static const char *const exts[] = {".csv", ".tsv", ".npy", NULL};
+    cli_run r;
+    const char *out = NULL;
+    int help = 0;
+    cli_run_default(&r);
+    int rc = parse_args(argc, argv, &r, &out, &help);
+    if (rc != CLI_OK || help) {
+        if (help)
+            cli_init_help(stdout);
+        return rc;
+    }
+    if (!out)
+        return cli_usage(CMD, "--out FILE is required");
+    if (cli_check_ext(CMD, "--out", out, exts))
+        return CLI_USAGE;
+    if ((rc = cli_run_finish(&r, CMD)) != CLI_OK)
+        return rc;
+    if (r.init_file)
+        return cli_usage(CMD, "--init takes a method here, not a file");
+    if (!strcmp(out, r.data))
+        return cli_usage(CMD, "--out would overwrite the data file %s", out);
+    if (cli_check_dir(CMD, "--out", out))
+        return CLI_FAIL;
+    tkm_dataset ds;
+    double *init = NULL;
+    if ((rc = cli_run_load(&r, CMD, &ds, &init)) != CLI_OK)
+        return rc;
+    char msg[512] = "";
+    tkm_status st = tkm_write_matrix(out, init, r.k, ds.d, msg, sizeof msg);
+    if (st != TKM_OK)
+        rc = cli_status(CMD, CLI_FAIL, st, msg);
+    else if (r.verbosity >= 0)
+        printf("wrote %s: %zu x %zu starting centroids (%s, seed %llu)\n",
+               out, r.k, ds.d, tkm_init_name(r.init),
+               (unsigned long long)r.seed);
+    free(init);
+    tkm_dataset_free(&ds);
+    return rc;
+}

@@ -1,0 +1,247 @@
+/*
+ * Comma-separated lists, as `check` takes them on its command line and
+ * `bench` in its preset files: names (algorithms, forms, precisions,
+ * initialisations) and whole numbers with ranges.  Errors go into a
+ * caller's buffer so that each caller can say where the list came from
+ * (an option, or a preset's line).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+const char *cli_valid_names(cli_list_kind kind, char *buf, size_t len)
+{
+    int count = kind == CLI_LIST_ALGO   ? TKM_NALGO
+              : kind == CLI_LIST_FORM   ? TKM_NFORM
+              : kind == CLI_LIST_INIT   ? 3
+                                        : 2;
+    buf[0] = '\0';
+    for (int i = 0; i < count; i++) {
+        const char *s = kind == CLI_LIST_ALGO
+                            ? tkm_algorithm_name((tkm_algorithm)i)
+                        : kind == CLI_LIST_FORM ? tkm_form_name((tkm_form)i)
+                        : kind == CLI_LIST_INIT
+                            ? tkm_init_name((tkm_init_method)i)
+                        : kind == CLI_LIST_EMPTY
+                            ? tkm_empty_name((tkm_empty_policy)i)
+                            : tkm_precision_name(i ? TKM_F64 : TKM_F32);
+        strncat(buf, i ? ", " : "", len - strlen(buf) - 1);
+        strncat(buf, s, len - strlen(buf) - 1);
+    }
+    return buf;
+}
+
+static int parse_name(cli_list_kind kind, const char *s, int *out)
+{
+    switch (kind) {
+    case CLI_LIST_ALGO: {
+        tkm_algorithm a;
+        if (tkm_algorithm_parse(s, &a))
+            return -1;
+        *out = a;
+        return 0;
+    }
+    case CLI_LIST_FORM: {
+        tkm_form f;
+        if (tkm_form_parse(s, &f))
+            return -1;
+        *out = f;
+        return 0;
+    }
+    case CLI_LIST_PREC: {
+        tkm_precision p;
+        if (tkm_precision_parse(s, &p))
+            return -1;
+        *out = p;
+        return 0;
+    }
+    default: {
+        tkm_init_method m;
+        if (tkm_init_parse(s, &m))
+            return -1;
+        *out = m;
+        return 0;
+    }
+    }
+}
+
+/* Copy text into buf without surrounding blanks. */
+static char *trimmed(const char *text, char *buf, size_t len)
+{
+    while (*text == ' ' || *text == '\t')
+        text++;
+    size_t n = strlen(text);
+    while (n && (text[n - 1] == ' ' || text[n - 1] == '\t'))
+        n--;
+    if (n >= len)
+        return NULL;
+    memcpy(buf, text, n);
+    buf[n] = '\0';
+    return buf;
+}
+
+/* Split text at commas into trimmed, non-empty items; call take() on each.
+ * take returns 0, or -1 after writing err. */
+static int each_item(const char *text, int (*take)(const char *, void *),
+                     void *ctx, char *err, size_t errlen)
+{
+    char buf[1024], item[256];
+    if (strlen(text) >= sizeof buf) {
+        snprintf(err, errlen, "list too long (at most %zu characters)",
+                 sizeof buf - 1);
+        return -1;
+    }
+    strcpy(buf, text);
+    int seen = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ",", &save); t;
+         t = strtok_r(NULL, ",", &save)) {
+        if (!trimmed(t, item, sizeof item) || !item[0]) {
+            snprintf(err, errlen, "empty or overlong item in '%s'", text);
+            return -1;
+        }
+        if (take(item, ctx))
+            return -1;
+        seen++;
+    }
+    if (!seen) {
+        snprintf(err, errlen, "empty list");
+        return -1;
+    }
+    return 0;
+}
+
+typedef struct {
+    cli_list_kind kind;
+    int *vals, max, *n;
+    long long *nums, lo, hi;
+    char *err;
+    size_t errlen;
+} list_ctx;
+
+static int take_name(const char *item, void *p)
+{
+    list_ctx *c = p;
+    char names[128];
+    int v;
+    if (parse_name(c->kind, item, &v)) {
+        cli_valid_names(c->kind, names, sizeof names);
+        snprintf(c->err, c->errlen, "unknown name '%s'; valid names: %s",
+                 item, names);
+        return -1;
+    }
+    for (int i = 0; i < *c->n; i++)
+        if (c->vals[i] == v) {
+            snprintf(c->err, c->errlen, "'%s' is listed twice", item);
+            return -1;
+        }
+    if (*c->n >= c->max) {
+        snprintf(c->err, c->errlen, "at most %d items", c->max);
+        return -1;
+    }
+    c->vals[(*c->n)++] = v;
+    return 0;
+}
+
+int cli_list_names(cli_list_kind kind, const char *text, int *vals, int max,
+                   int *n, char *err, size_t errlen)
+{
+    list_ctx c = {.kind = kind, .vals = vals, .max = max, .n = n,
+                  .err = err, .errlen = errlen};
+    *n = 0;
+    return each_item(text, take_name, &c, err, errlen);
+}
+
+/* A whole number, or "max" (the processors OpenMP uses here). */
+static int number(const char *s, long long *out)
+{
+    if (!strcmp(s, "max")) {
+        *out = tkmi_threads(0);
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (!*s || *end || errno == ERANGE)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int push(list_ctx *c, long long v, const char *item)
+{
+    if (v < c->lo || v > c->hi) {
+        snprintf(c->err, c->errlen, "%lld (in '%s') is out of range "
+                 "(%lld..%lld)", v, item, c->lo, c->hi);
+        return -1;
+    }
+    if (*c->n >= c->max) {
+        snprintf(c->err, c->errlen, "at most %d values", c->max);
+        return -1;
+    }
+    c->nums[(*c->n)++] = v;
+    return 0;
+}
+
+/* "A..B", "A..B*F" or "A..B+S": A, then steps up to B, B always last. */
+static int take_range(list_ctx *c, const char *item, const char *dots)
+{
+    char a[64], b[64];
+    size_t la = (size_t)(dots - item);
+    const char *rest = dots + 2;
+    size_t lb = strcspn(rest, "*+");
+    long long lo, hi, step = 1;
+    int geometric = rest[lb] == '*';
+    if (la >= sizeof a || lb >= sizeof b)
+        goto bad;
+    memcpy(a, item, la);
+    a[la] = '\0';
+    memcpy(b, rest, lb);
+    b[lb] = '\0';
+    if (number(a, &lo) || number(b, &hi) ||
+        (rest[lb] && number(rest + lb + 1, &step)))
+        goto bad;
+    if (hi < lo || step < 1 + geometric || (geometric && lo < 1)) {
+        snprintf(c->err, c->errlen, "range '%s' is empty or its step does "
+                 "not advance", item);
+        return -1;
+    }
+    for (long long v = lo; v < hi;) {
+        if (push(c, v, item))
+            return -1;
+        if (geometric ? v > hi / step : v > hi - step)
+            break; /* the next step passes B (and could overflow) */
+        v = geometric ? v * step : v + step;
+    }
+    return push(c, hi, item);
+bad:
+    snprintf(c->err, c->errlen, "'%s' is not a number or a range A..B, "
+             "A..B*F, A..B+S", item);
+    return -1;
+}
+
+static int take_number(const char *item, void *p)
+{
+    list_ctx *c = p;
+    const char *dots = strstr(item, "..");
+    if (dots)
+        return take_range(c, item, dots);
+    long long v;
+    if (number(item, &v)) {
+        snprintf(c->err, c->errlen, "'%s' is not a whole number", item);
+        return -1;
+    }
+    return push(c, v, item);
+}
+
+int cli_list_numbers(const char *text, long long lo, long long hi,
+                     long long *vals, int max, int *n, char *err,
+                     size_t errlen)
+{
+    list_ctx c = {.nums = vals, .max = max, .n = n, .lo = lo, .hi = hi,
+                  .err = err, .errlen = errlen};
+    *n = 0;
+    return each_item(text, take_number, &c, err, errlen);
+}

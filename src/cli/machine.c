@@ -1,0 +1,115 @@
+/*
+ * machine.txt: what a benchmark ran on, so that its numbers can be read
+ * later and elsewhere: CPU model and cores, memory, GPU, compiler, CUDA
+ * runtime, trikmeans version, date, the command line and the preset.
+ * "key: value" lines, then the preset's text after a marker line.
+ */
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#if TKM_HAVE_CUDA && defined(__has_include)
+#if __has_include(<cuda_runtime_api.h>)
+#include <cuda_runtime_api.h>
+#endif
+#endif
+
+/* The value of the first "key<blanks>: value" line of a /proc file. */
+static int proc_value(const char *path, const char *key, char *out,
+                      size_t len)
+{
+    FILE *f = fopen(path, "r");
+    char line[1024];
+    size_t kl = strlen(key);
+    int found = 0;
+    if (!f)
+        return 0;
+    while (!found && fgets(line, sizeof line, f)) {
+        if (strncmp(line, key, kl) || !strchr(line, ':'))
+            continue;
+        char *v = strchr(line, ':') + 1;
+        while (*v == ' ' || *v == '\t')
+            v++;
+        v[strcspn(v, "\n")] = '\0';
+        snprintf(out, len, "%s", v);
+        found = 1;
+    }
+    fclose(f);
+    return found;
+}
+
+static const char *compiler(void)
+{
+#if defined(__clang__)
+    return "clang " __VERSION__;
+#elif defined(__GNUC__)
+    return "gcc " __VERSION__;
+#else
+    return "unknown";
+#endif
+}
+
+static void cuda_line(FILE *f)
+{
+#ifdef CUDART_VERSION
+    fprintf(f, "cuda: runtime %d.%d (built with)", CUDART_VERSION / 1000,
+            CUDART_VERSION % 1000 / 10);
+#elif TKM_HAVE_CUDA
+    fputs("cuda: built with CUDA", f);
+#else
+    fputs("cuda: not built (no nvcc)", f);
+#endif
+    int fma = tkm_cuda_fma();
+    fprintf(f, ", kernels %s\n", fma == 1   ? "with FMA"
+                                 : fma == 0 ? "without FMA"
+                                            : "not built");
+}
+
+typedef struct {
+    const cli_preset *p;
+    int argc;
+    char **argv;
+} machine_ctx;
+
+static void fill(FILE *f, void *arg)
+{
+    const machine_ctx *c = arg;
+    char buf[1024] = "unknown", when[64] = "";
+    time_t now = time(NULL);
+    struct utsname u;
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    fprintf(f, "trikmeans: %s\ndate: %s\n", TKM_VERSION, when);
+    if (uname(&u) == 0)
+        fprintf(f, "host: %s (%s %s %s)\n", u.nodename, u.sysname,
+                u.release, u.machine);
+    proc_value("/proc/cpuinfo", "model name", buf, sizeof buf);
+    fprintf(f, "cpu: %s\n", buf);
+    fprintf(f, "cores: %ld online, OpenMP uses %d threads by default\n",
+            sysconf(_SC_NPROCESSORS_ONLN), tkmi_threads(0));
+    if (proc_value("/proc/meminfo", "MemTotal", buf, sizeof buf))
+        fprintf(f, "memory: %s\n", buf);
+    tkm_cuda_describe(buf, sizeof buf);
+    fprintf(f, "gpu: %s\n", buf[0] ? buf : "none");
+    cuda_line(f);
+    fprintf(f, "compiler: %s\n", compiler());
+    fputs("command:", f);
+    for (int i = 0; i < c->argc; i++)
+        fprintf(f, " %s", c->argv[i]);
+    fprintf(f, "\npreset: %s\nname: %s\n", c->p->path, c->p->name);
+    if (c->p->description[0])
+        fprintf(f, "description: %s\n", c->p->description);
+    fprintf(f, "--- preset ---\n%s", c->p->text);
+    if (c->p->text[0] && c->p->text[strlen(c->p->text) - 1] != '\n')
+        fputc('\n', f);
+}
+
+tkm_status cli_write_machine(const char *path, const cli_preset *p,
+                             int argc, char **argv, char *msg,
+                             size_t msglen)
+{
+    machine_ctx c = {p, argc, argv};
+    return cli_write_atomic(path, fill, &c, msg, msglen);
+}

@@ -1,0 +1,93 @@
+/*
+ * trikmeans report, between its files: report.c (reading runs.csv and
+ * grouping it, running gnuplot), report_plot.c (plot data and the gnuplot
+ * script) and report_md.c (report.md).
+ */
+#ifndef TKM_CLI_REPORT_H
+#define TKM_CLI_REPORT_H
+
+#include "cli.h"
+
+/* One row of runs.csv or sklearn.csv, its numbers parsed (NaN when
+ * empty). */
+typedef struct {
+    long id;
+    const char *dataset, *init, *algo, *form, *prec, *status, *verdict;
+    const char *reason;
+    size_t n, d, k;
+    long long seed;
+    int threads, block, rep, iterations, ok;
+    double t_total, t_assign, t_update, t_bound, frac, inertia;
+    double label_diff, inertia_rel, f64_label_diff, f64_inertia_rel;
+    double score[3]; /* silhouette, Calinski-Harabasz, Davies-Bouldin */
+} rp_run;
+
+/* One solver configuration of a case, over its repetitions (and seeds). */
+typedef struct {
+    const char *algo, *form, *prec;
+    int threads, block;
+    size_t nrun, nok;
+    size_t npass, nfail, nbase, nunchecked, nskipped, nfailed;
+    double t_med, t_assign, t_update, t_bound; /* medians over ok runs  */
+    double iterations, frac;                   /* means over ok runs    */
+    double f64_diff, f64_inertia;              /* largest over ok runs  */
+    double label_diff;                         /* largest vs baseline   */
+    const char *reason;                        /* of a skip or failure  */
+    const rp_run *first;                       /* first ok run          */
+} rp_cfg;
+
+/* Runs of one data set at one k. */
+typedef struct {
+    const char *dataset;
+    size_t k, n, d;
+    char slug[CLI_NAME_MAX + 32]; /* file-name stem: dataset-kK          */
+    rp_cfg *cfg;
+    size_t ncfg;
+    const rp_run **runs; /* every row of the case, in file order         */
+    size_t nruns;
+} rp_case;
+
+/* Everything a report is made of. */
+typedef struct {
+    const char *dir;
+    cli_table runs_t, sk_t;
+    rp_run *runs;
+    size_t nruns;
+    rp_case *cases;
+    size_t ncases;
+    int have_iters;       /* iterations.csv was readable                 */
+    int have_sklearn;
+    int gnuplot;          /* 1 ran, 0 missing, -1 failed                 */
+    char gnuplot_msg[512];
+    char machine[16][256]; /* "key: value" lines of machine.txt          */
+    int nmachine;
+    char preset_name[CLI_NAME_MAX + 64];
+} rp_report;
+
+/* The configuration of a case a bar chart shows for (algo, form, prec):
+ * omp at its most threads, cuda at its fastest block size; NULL when
+ * none ran. */
+const rp_cfg *rp_pick(const rp_case *c, const char *algo, const char *form,
+                      const char *prec);
+/* The median time of sequential Lloyd of prec in c, NaN if none. */
+double rp_lloyd_seq(const rp_case *c, const char *prec);
+/* Whether the case has ok runs of two or more initialisations or seeds
+ * with scores. */
+int rp_has_scores(const rp_case *c);
+/* Whether any ok run of c has form f (prefix match: "cuda"). */
+int rp_has_form(const rp_case *c, const char *f);
+
+/* Algorithms, forms and precisions in their display order. */
+extern const char *const rp_algos[3];
+extern const char *const rp_forms[5]; /* ... cuda-shared, sklearn */
+extern const char *const rp_precs[2];
+
+/* Write the plot data (plots/NAME.dat) and plots/report.gp; -1 with
+ * errno on failure. */
+int rp_write_plots(rp_report *r);
+/* Write report.md; CLI_OK or CLI_FAIL (after a message). */
+int rp_write_markdown(rp_report *r);
+/* Whether DIR/plots/NAME.png exists (plots are embedded only then). */
+int rp_plot_exists(const rp_report *r, const char *name);
+
+#endif /* TKM_CLI_REPORT_H */

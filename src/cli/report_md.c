@@ -1,0 +1,359 @@
+/*
+ * report.md: the machine, an overview of every case, what was skipped or
+ * failed, and per case (data set, k) a table of every solver
+ * configuration with its plots; then scikit-learn beside trikmeans and
+ * the initialisation study where the runs hold them.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+static int index_of(const char *const *names, int n, const char *s)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(names[i], s))
+            return i;
+    return n;
+}
+
+static int cfg_order(const void *a, const void *b)
+{
+    const rp_cfg *x = *(const rp_cfg *const *)a;
+    const rp_cfg *y = *(const rp_cfg *const *)b;
+    int k[2][5] = {{index_of(rp_forms, 5, x->form),
+                    index_of(rp_algos, 3, x->algo),
+                    index_of(rp_precs, 2, x->prec), x->threads, x->block},
+                   {index_of(rp_forms, 5, y->form),
+                    index_of(rp_algos, 3, y->algo),
+                    index_of(rp_precs, 2, y->prec), y->threads, y->block}};
+    for (int i = 0; i < 5; i++)
+        if (k[0][i] != k[1][i])
+            return k[0][i] < k[1][i] ? -1 : 1;
+    return 0;
+}
+
+/* "1.23e-05"-style numbers, "-" for NaN. */
+static const char *g4(double v, char *buf, size_t len)
+{
+    if (!isfinite(v))
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%.4g", v);
+    return buf;
+}
+
+static void image(FILE *f, const rp_report *r, const char *kind,
+                  const rp_case *c, const char *alt)
+{
+    char name[256];
+    snprintf(name, sizeof name, "%s_%s", kind, c->slug);
+    if (rp_plot_exists(r, name))
+        fprintf(f, "![%s](plots/%s.png)\n([SVG](plots/%s.svg), data "
+                   "plots/%s.dat)\n\n", alt, name, name, name);
+}
+
+static void verdicts(const rp_cfg *g, char *buf, size_t len)
+{
+    const size_t n[6] = {g->nbase, g->npass, g->nfail, g->nunchecked,
+                         g->nskipped, g->nfailed};
+    static const char *const w[6] = {"baseline", "pass", "**FAIL**",
+                                     "unchecked", "skipped",
+                                     "**failed to run**"};
+    buf[0] = '\0';
+    for (int i = 0; i < 6; i++)
+        if (n[i]) {
+            size_t l = strlen(buf);
+            snprintf(buf + l, len - l, "%s%zu %s", l ? ", " : "", n[i],
+                     w[i]);
+        }
+}
+
+/* ---- the top of the report --------------------------------------------- */
+
+static void header(FILE *f, const rp_report *r)
+{
+    size_t count[6] = {0};
+    static const char *const v[6] = {"baseline", "pass", "fail",
+                                     "unchecked", "skipped", "failed"};
+    for (size_t i = 0; i < r->nruns; i++)
+        for (int j = 0; j < 6; j++)
+            count[j] += j < 4 ? !strcmp(r->runs[i].verdict, v[j])
+                              : !strcmp(r->runs[i].status, v[j]);
+    fprintf(f, "# Benchmark report%s%s\n\n", r->preset_name[0] ? ": " : "",
+            r->preset_name);
+    if (r->nmachine) {
+        fputs("| machine | |\n|---|---|\n", f);
+        for (int i = 0; i < r->nmachine; i++) {
+            const char *colon = strchr(r->machine[i], ':');
+            if (!colon || !strncmp(r->machine[i], "command", 7) ||
+                !strncmp(r->machine[i], "name", 4))
+                continue;
+            fprintf(f, "| %.*s | %s |\n", (int)(colon - r->machine[i]),
+                    r->machine[i], colon + 1 + (colon[1] == ' '));
+        }
+        fputc('\n', f);
+    }
+    fprintf(f, "%zu runs: %zu baseline, %zu pass, %zu fail, %zu unchecked, "
+               "%zu skipped, %zu failed to run.  Data: [runs.csv](runs.csv), "
+               "[iterations.csv](iterations.csv)%s, "
+               "[machine.txt](machine.txt).  Verdicts hold each run to "
+               "sequential Lloyd of its precision from the same start "
+               "(centroids within 1e-4 for f32, 1e-12 for f64, the same "
+               "iterations, differing labels only at ties).\n\n",
+            r->nruns, count[0], count[1], count[2], count[3], count[4],
+            count[5], r->have_sklearn ? ", [sklearn.csv](sklearn.csv)" : "");
+    if (r->gnuplot != 1)
+        fprintf(f, "> **No plots**: %s.\n\n", r->gnuplot_msg);
+}
+
+static void overview(FILE *f, const rp_report *r)
+{
+    char a[32], b[32], s[32];
+    fputs("## Overview\n\n| data set | n | d | k | sequential Lloyd f64 "
+          "(s) | fastest solver | its time (s) | speed-up |\n"
+          "|---|---:|---:|---:|---:|---|---:|---:|\n", f);
+    for (size_t i = 0; i < r->ncases; i++) {
+        const rp_case *c = &r->cases[i];
+        const rp_cfg *best = NULL;
+        for (size_t j = 0; j < c->ncfg; j++)
+            if (c->cfg[j].nok && strcmp(c->cfg[j].form, "sklearn") &&
+                (!best || c->cfg[j].t_med < best->t_med))
+                best = &c->cfg[j];
+        double base = rp_lloyd_seq(c, "f64");
+        fprintf(f, "| [%s](#%s) | %zu | %zu | %zu | %s | ", c->dataset,
+                c->slug, c->n, c->d, c->k, g4(base, a, sizeof a));
+        if (best)
+            fprintf(f, "%s %s %s%s%.0d | %s | %s |\n", best->algo,
+                    best->form, best->prec,
+                    best->threads > 1 ? " t=" : best->block ? " bs=" : "",
+                    best->threads > 1 ? best->threads : best->block,
+                    g4(best->t_med, b, sizeof b),
+                    g4(rp_lloyd_seq(c, best->prec) / best->t_med, s,
+                       sizeof s));
+        else
+            fputs("- | - | - |\n", f);
+    }
+    fputc('\n', f);
+}
+
+/* Forms that did not run: each (algorithm, form, reason) once. */
+static void not_run(FILE *f, const rp_report *r)
+{
+    int shown = 0;
+    for (size_t i = 0; i < r->nruns; i++) {
+        const rp_run *u = &r->runs[i];
+        int dup = 0;
+        if (u->ok)
+            continue;
+        for (size_t j = 0; j < i && !dup; j++)
+            dup = !r->runs[j].ok && !strcmp(r->runs[j].algo, u->algo) &&
+                  !strcmp(r->runs[j].form, u->form) &&
+                  !strcmp(r->runs[j].reason, u->reason);
+        if (dup)
+            continue;
+        if (!shown++)
+            fputs("## Not run\n\n| solver | status | reason |\n"
+                  "|---|---|---|\n", f);
+        fprintf(f, "| %s %s | %s | %s |\n", u->algo, u->form, u->status,
+                u->reason);
+    }
+    if (shown)
+        fputc('\n', f);
+}
+
+/* ---- one case ---------------------------------------------------------- */
+
+static void solver_table(FILE *f, const rp_case *c, const rp_cfg **order)
+{
+    char t[5][32], v[128];
+    fputs("| algorithm | form | precision | threads | block | runs | "
+          "iterations | median time (s) | assign / update / bound (s) | "
+          "speed-up | pruned | verdicts |\n"
+          "|---|---|---|---:|---:|---:|---:|---:|---|---:|---:|---|\n", f);
+    for (size_t i = 0; i < c->ncfg; i++) {
+        const rp_cfg *g = order[i];
+        verdicts(g, v, sizeof v);
+        if (!g->nok) {
+            fprintf(f, "| %s | %s | %s | %d | %d | %zu | - | - | - | - | - "
+                       "| %s: %s |\n",
+                    g->algo, g->form, g->prec, g->threads, g->block, g->nrun,
+                    v, g->reason ? g->reason : "");
+            continue;
+        }
+        fprintf(f, "| %s | %s | %s | %d | %d | %zu | %.4g | %s | %s / ",
+                g->algo, g->form, g->prec, g->threads, g->block, g->nrun,
+                g->iterations, g4(g->t_med, t[0], sizeof t[0]),
+                g4(g->t_assign, t[1], sizeof t[1]));
+        fprintf(f, "%s / %s | %s | %s | %s |\n",
+                g4(g->t_update, t[2], sizeof t[2]),
+                g4(g->t_bound, t[3], sizeof t[3]),
+                g4(rp_lloyd_seq(c, g->prec) / g->t_med, t[4], sizeof t[4]),
+                isfinite(g->frac) ? (snprintf(t[0], sizeof t[0], "%.1f%%",
+                                              100 * g->frac), t[0])
+                                  : "-",
+                v);
+    }
+    fputc('\n', f);
+}
+
+static void precision_table(FILE *f, const rp_case *c)
+{
+    int shown = 0;
+    char a[32], b[32], d[32], e[32];
+    for (int fi = 0; fi < 5; fi++)
+        for (int ai = 0; ai < 3; ai++) {
+            const rp_cfg *s = rp_pick(c, rp_algos[ai], rp_forms[fi], "f32");
+            const rp_cfg *l = rp_pick(c, rp_algos[ai], rp_forms[fi], "f64");
+            if (!s || !l)
+                continue;
+            if (!shown++)
+                fputs("Float against double (the f32 run against the f64 "
+                      "baseline from the same start):\n\n"
+                      "| solver | f32 time (s) | f64 time (s) | f64/f32 | "
+                      "labels unlike f64 | relative inertia gap |\n"
+                      "|---|---:|---:|---:|---:|---:|\n", f);
+            fprintf(f, "| %s %s | %s | %s | %.3g | %s | %s |\n", s->algo,
+                    s->form, g4(s->t_med, a, sizeof a),
+                    g4(l->t_med, b, sizeof b), l->t_med / s->t_med,
+                    g4(s->f64_diff, d, sizeof d),
+                    g4(s->f64_inertia, e, sizeof e));
+        }
+    if (shown)
+        fputc('\n', f);
+}
+
+static void sklearn_table(FILE *f, const rp_case *c)
+{
+    int shown = 0;
+    char a[32], b[32], d[32], e[32], v[128];
+    for (size_t i = 0; i < c->ncfg; i++) {
+        const rp_cfg *g = &c->cfg[i];
+        if (strcmp(g->form, "sklearn"))
+            continue;
+        const rp_cfg *base = rp_pick(c, "lloyd", "seq", g->prec);
+        if (!shown++)
+            fputs("scikit-learn beside trikmeans (labels and inertia "
+                  "against trikmeans's sequential Lloyd of the same "
+                  "precision, same start):\n\n"
+                  "| scikit-learn | precision | iterations (trikmeans) | "
+                  "median time (s) | speed-up over trikmeans seq Lloyd | "
+                  "labels unlike | verdicts |\n"
+                  "|---|---|---|---:|---:|---:|---|\n", f);
+        verdicts(g, v, sizeof v);
+        fprintf(f, "| %s | %s | %.4g (%s) | %s | %s | %s | %s |\n", g->algo,
+                g->prec, g->iterations,
+                base ? g4(base->iterations, a, sizeof a) : "-",
+                g4(g->t_med, b, sizeof b),
+                g4(rp_lloyd_seq(c, g->prec) / g->t_med, d, sizeof d),
+                isfinite(g->label_diff)
+                    ? (snprintf(e, sizeof e, "%.0f", g->label_diff), e)
+                    : "-",
+                v);
+    }
+    if (shown)
+        fputc('\n', f);
+}
+
+static void one_case(FILE *f, const rp_report *r, const rp_case *c)
+{
+    const rp_cfg **order = malloc((c->ncfg + 1) * sizeof *order);
+    if (!order)
+        return;
+    for (size_t i = 0; i < c->ncfg; i++)
+        order[i] = &c->cfg[i];
+    qsort(order, c->ncfg, sizeof *order, cfg_order);
+    fprintf(f, "<a id=\"%s\"></a>\n## %s, k = %zu (n = %zu, d = %zu)\n\n",
+            c->slug, c->dataset, c->k, c->n, c->d);
+    fputs("Times are medians over repetitions (and seeds); speed-up is "
+          "over sequential Lloyd of the same precision; pruned is the "
+          "share of Lloyd's n k distances per iteration not computed.  "
+          "Bar charts show OpenMP at its most threads and CUDA at its "
+          "fastest block size.\n\n", f);
+    image(f, r, "time", c, "median time per solver");
+    image(f, r, "speedup", c, "speed-up over sequential Lloyd");
+    solver_table(f, c, order);
+    image(f, r, "omp", c, "OpenMP scaling");
+    image(f, r, "block", c, "CUDA block size");
+    image(f, r, "prune", c, "distances and pruning per iteration");
+    precision_table(f, c);
+    image(f, r, "prec", c, "float against double");
+    sklearn_table(f, c);
+    free(order);
+}
+
+/* ---- initialisation study ---------------------------------------------- */
+
+static void mean_sd(const rp_case *c, const char *init, int s, double *m,
+                    double *sd, size_t *n)
+{
+    double sum = 0, sq = 0;
+    *n = 0;
+    for (size_t i = 0; i < c->nruns; i++) {
+        const rp_run *u = c->runs[i];
+        if (u->ok && isfinite(u->score[s]) && !strcmp(u->init, init)) {
+            sum += u->score[s];
+            sq += u->score[s] * u->score[s];
+            (*n)++;
+        }
+    }
+    *m = *n ? sum / (double)*n : NAN;
+    *sd = *n > 1 ? sqrt(fmax(0, (sq - sum * *m) / (double)(*n - 1))) : NAN;
+}
+
+static void init_study(FILE *f, const rp_report *r)
+{
+    static const char *const inits[3] = {"kmeans++", "kmeans++-greedy",
+                                         "random"};
+    int shown = 0;
+    for (size_t i = 0; i < r->ncases; i++) {
+        const rp_case *c = &r->cases[i];
+        if (!rp_has_scores(c))
+            continue;
+        if (!shown++)
+            fputs("## Initialisation study\n\nQuality of the converged "
+                  "clustering over the seeds, by initialisation (mean ± "
+                  "standard deviation).\n\n"
+                  "| data set | n | k | init | runs | silhouette | "
+                  "Calinski-Harabasz | Davies-Bouldin |\n"
+                  "|---|---:|---:|---|---:|---|---|---|\n", f);
+        for (int j = 0; j < 3; j++) {
+            double m[3], sd[3];
+            size_t n = 0;
+            for (int s = 0; s < 3; s++)
+                mean_sd(c, inits[j], s, &m[s], &sd[s], &n);
+            if (!n)
+                continue;
+            fprintf(f, "| %s | %zu | %zu | %s | %zu | %.4f ± %.4f | %.1f ± "
+                       "%.1f | %.4f ± %.4f |\n",
+                    c->dataset, c->n, c->k, inits[j], n, m[0], sd[0], m[1],
+                    sd[1], m[2], sd[2]);
+        }
+    }
+    if (!shown)
+        return;
+    fputc('\n', f);
+    for (size_t i = 0; i < r->ncases; i++)
+        if (rp_has_scores(&r->cases[i]))
+            image(f, r, "hist", &r->cases[i], "quality histograms");
+}
+
+static void fill(FILE *f, void *ctx)
+{
+    const rp_report *r = ctx;
+    header(f, r);
+    overview(f, r);
+    not_run(f, r);
+    init_study(f, r);
+    for (size_t i = 0; i < r->ncases; i++)
+        one_case(f, r, &r->cases[i]);
+}
+
+int rp_write_markdown(rp_report *r)
+{
+    char path[4200], msg[512] = "";
+    snprintf(path, sizeof path, "%s/report.md", r->dir);
+    tkm_status st = cli_write_atomic(path, fill, r, msg, sizeof msg);
+    return st == TKM_OK ? CLI_OK : cli_status("report", CLI_FAIL, st, msg);
+}

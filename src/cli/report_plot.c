@@ -1,0 +1,533 @@
+/*
+ * The report's plots: for each case (data set, k) a data file per plot in
+ * DIR/plots and one gnuplot script, plots/report.gp, that draws each plot
+ * as PNG (pngcairo) and SVG.  Paths in the script are relative to DIR,
+ * where gnuplot runs.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+typedef struct {
+    rp_report *r;
+    FILE *gp;
+    int bad;
+} plotter;
+
+static const char *color(const char *algo)
+{
+    return !strcmp(algo, "lloyd")   ? "#4477aa"
+         : !strcmp(algo, "elkan")   ? "#ee6677"
+         : !strcmp(algo, "hamerly") ? "#228833"
+                                    : "#aa3377";
+}
+
+static FILE *dat_open(plotter *p, const char *kind, const rp_case *c)
+{
+    char path[4400];
+    snprintf(path, sizeof path, "%s/plots/%s_%s.dat", p->r->dir, kind,
+             c->slug);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        p->bad = 1;
+    return f;
+}
+
+static void dat_close(plotter *p, FILE *f)
+{
+    if (ferror(f) | (fclose(f) != 0))
+        p->bad = 1;
+}
+
+/* Start a plot: the body that follows runs once for PNG, once for SVG. */
+static void begin(plotter *p, const char *kind, const rp_case *c, int w,
+                  int h)
+{
+    fprintf(p->gp,
+            "\n# ---- %s_%s\nreset\nset datafile missing \"?\"\n"
+            "do for [fmt in \"png svg\"] {\n"
+            "if (fmt eq \"png\") {\n"
+            "  set terminal pngcairo size %d,%d font \"sans,10\" "
+            "noenhanced\n"
+            "} else {\n"
+            "  set terminal svg size %d,%d font \"sans,10\" noenhanced "
+            "background rgb \"white\"\n"
+            "}\n"
+            "set output sprintf(\"plots/%s_%s.%%s\", fmt)\n"
+            "set grid ytics lc rgb \"#dddddd\"\n"
+            "set border 3\nset tics nomirror\n",
+            kind, c->slug, w, h, w, h, kind, c->slug);
+}
+
+static void end(plotter *p)
+{
+    fputs("set output\n}\n", p->gp);
+}
+
+static void title(plotter *p, const rp_case *c, const char *what)
+{
+    fprintf(p->gp, "set title \"%s: %s, k = %zu (n = %zu, d = %zu)\"\n",
+            what, c->dataset, c->k, c->n, c->d);
+}
+
+/* ---- bars: time and speed-up per solver -------------------------------- */
+
+/* The (form, precision) groups with at least one solver that ran. */
+static int groups(const rp_case *c, int g[10][2])
+{
+    int n = 0;
+    for (int f = 0; f < 5; f++)
+        for (int q = 0; q < 2; q++)
+            for (int a = 0; a < 3; a++)
+                if (rp_pick(c, rp_algos[a], rp_forms[f], rp_precs[q])) {
+                    g[n][0] = f;
+                    g[n++][1] = q;
+                    break;
+                }
+    return n;
+}
+
+static void bars(plotter *p, const rp_case *c, int speedup)
+{
+    int g[10][2], ng = groups(c, g);
+    const char *kind = speedup ? "speedup" : "time";
+    if (!ng)
+        return;
+    FILE *f = dat_open(p, kind, c);
+    if (!f)
+        return;
+    double lo = INFINITY, hi = 0;
+    fputs("# group lloyd elkan hamerly\n", f);
+    for (int i = 0; i < ng; i++) {
+        const char *form = rp_forms[g[i][0]], *prec = rp_precs[g[i][1]];
+        double base = rp_lloyd_seq(c, prec);
+        fprintf(f, "\"%s %s\"", form, prec);
+        for (int a = 0; a < 3; a++) {
+            const rp_cfg *k = rp_pick(c, rp_algos[a], form, prec);
+            double v = !k ? NAN : speedup ? base / k->t_med : k->t_med;
+            if (isfinite(v) && v > 0) {
+                fprintf(f, " %.6g", v);
+                lo = v < lo ? v : lo;
+                hi = v > hi ? v : hi;
+            } else {
+                fputs(" ?", f);
+            }
+        }
+        fputc('\n', f);
+    }
+    dat_close(p, f);
+    if (!(hi > 0))
+        return;
+    begin(p, kind, c, 900, 480);
+    title(p, c, speedup ? "speed-up over sequential Lloyd of the same "
+                          "precision"
+                        : "median time per run");
+    fprintf(p->gp,
+            "set style data histograms\n"
+            "set style histogram clustered gap 1\n"
+            "set style fill solid 0.85 border -1\nset boxwidth 0.9\n"
+            "set key outside right top\nset xtics rotate by -25\n"
+            "set ylabel \"%s\"\n",
+            speedup ? "speed-up (times faster)" : "seconds");
+    if (hi / lo > 30)
+        fputs("set logscale y\n", p->gp);
+    else
+        fputs("set yrange [0:*]\nset offsets 0, 0, graph 0.15, 0\n", p->gp);
+    if (speedup)
+        fputs("set arrow from graph 0, first 1 to graph 1, first 1 nohead "
+              "dt 2 lc rgb \"#555555\"\n", p->gp);
+    fprintf(p->gp, "plot \"plots/%s_%s.dat\" using 2:xtic(1) title "
+                   "\"lloyd\" lc rgb \"%s\", '' using 3 title \"elkan\" lc "
+                   "rgb \"%s\", '' using 4 title \"hamerly\" lc rgb \"%s\"\n",
+            kind, c->slug, color("lloyd"), color("elkan"), color("hamerly"));
+    end(p);
+}
+
+/* ---- lines: OpenMP threads and CUDA block sizes ------------------------ */
+
+static int by_x(const void *a, const void *b)
+{
+    const double *x = a, *y = b;
+    return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/* One series per (algorithm, form, precision) of the forms matching
+ * prefix, x = threads or block size.  Returns the series written. */
+static int series(plotter *p, const rp_case *c, FILE *f, const char *prefix,
+                  int block, char titles[][48], int *most)
+{
+    int ns = 0;
+    double pts[CLI_MAX_LIST * 2][2];
+    *most = 0;
+    for (int fi = 0; fi < 4; fi++) {
+        if (strncmp(rp_forms[fi], prefix, strlen(prefix)))
+            continue;
+        for (int a = 0; a < 3; a++)
+            for (int q = 0; q < 2; q++) {
+                int m = 0;
+                for (size_t i = 0; i < c->ncfg && m < CLI_MAX_LIST * 2; i++) {
+                    const rp_cfg *g = &c->cfg[i];
+                    if (!g->nok || strcmp(g->form, rp_forms[fi]) ||
+                        strcmp(g->algo, rp_algos[a]) ||
+                        strcmp(g->prec, rp_precs[q]))
+                        continue;
+                    pts[m][0] = block ? g->block : g->threads;
+                    pts[m++][1] = g->t_med;
+                }
+                if (!m)
+                    continue;
+                qsort(pts, (size_t)m, sizeof pts[0], by_x);
+                fprintf(f, "%s# %s %s %s\n", ns ? "\n\n" : "", rp_algos[a],
+                        rp_forms[fi], rp_precs[q]);
+                for (int i = 0; i < m; i++)
+                    fprintf(f, "%g %.6g\n", pts[i][0], pts[i][1]);
+                if (block)
+                    snprintf(titles[ns++], 48, "%s %s %s", rp_algos[a],
+                             rp_forms[fi], rp_precs[q]);
+                else
+                    snprintf(titles[ns++], 48, "%s %s", rp_algos[a],
+                             rp_precs[q]);
+                *most = m > *most ? m : *most;
+            }
+    }
+    (void)p;
+    return ns;
+}
+
+static void lines(plotter *p, const rp_case *c, int block)
+{
+    const char *kind = block ? "block" : "omp";
+    if (!rp_has_form(c, block ? "cuda" : "omp"))
+        return;
+    FILE *f = dat_open(p, kind, c);
+    if (!f)
+        return;
+    char titles[12][48];
+    int most, ns = series(p, c, f, block ? "cuda" : "omp", block, titles,
+                          &most);
+    dat_close(p, f);
+    if (!ns || (!block && most < 2))
+        return;
+    begin(p, kind, c, 800, 480);
+    title(p, c, block ? "CUDA block size" : "OpenMP scaling");
+    fprintf(p->gp, "set logscale x 2\nset logscale y\nset key outside "
+                   "right\nset xlabel \"%s\"\nset ylabel \"median time "
+                   "(s)\"\nset xtics (%s)\nplot ",
+            block ? "threads per block" : "OpenMP threads",
+            block ? "32, 64, 128, 256, 512, 1024"
+                  : "1, 2, 4, 8, 16, 32, 64, 128");
+    for (int s = 0; s < ns; s++) {
+        char algo[16];
+        sscanf(titles[s], "%15s", algo);
+        fprintf(p->gp, "%s\"plots/%s_%s.dat\" index %d using 1:2 with "
+                       "linespoints lw 2 pt 7 lc rgb \"%s\" dt %d title "
+                       "\"%s\"",
+                s ? ", \\\n  " : "", kind, c->slug, s, color(algo),
+                strstr(titles[s], "f32") ? 2 : 1, titles[s]);
+    }
+    fputc('\n', p->gp);
+    end(p);
+}
+
+/* ---- pruning per iteration --------------------------------------------- */
+
+/* The run each algorithm's pruning curve shows: sequential, double if
+ * there, its first repetition. */
+static const rp_run *representative(const rp_case *c, const char *algo)
+{
+    static const char *const pref[][2] = {{"seq", "f64"}, {"seq", "f32"},
+                                          {"omp", "f64"}, {"omp", "f32"}};
+    for (int i = 0; i < 4; i++)
+        for (size_t j = 0; j < c->ncfg; j++) {
+            const rp_cfg *g = &c->cfg[j];
+            if (g->nok && !strcmp(g->algo, algo) &&
+                !strcmp(g->form, pref[i][0]) && !strcmp(g->prec, pref[i][1]))
+                return g->first;
+        }
+    for (size_t j = 0; j < c->ncfg; j++)
+        if (c->cfg[j].nok && !strcmp(c->cfg[j].algo, algo) &&
+            strcmp(c->cfg[j].form, "sklearn"))
+            return c->cfg[j].first;
+    return NULL;
+}
+
+typedef struct {
+    long id;
+    int iter;
+    double dist, frac;
+} iter_row;
+
+typedef struct {
+    iter_row *v;
+    size_t n, cap;
+    long *ids;
+    size_t nids;
+} iter_set;
+
+static int cmp_long(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+/* Keep the iteration rows of the wanted runs (ids sorted). */
+static int read_iters(const rp_report *r, iter_set *s)
+{
+    char path[4200], line[1024];
+    snprintf(path, sizeof path, "%s/iterations.csv", r->dir);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    while (fgets(line, sizeof line, f)) {
+        char *end;
+        long id = strtol(line, &end, 10);
+        if (end == line || !bsearch(&id, s->ids, s->nids, sizeof id,
+                                    cmp_long))
+            continue;
+        iter_row row = {.id = id};
+        unsigned long long dist;
+        double frac;
+        if (sscanf(end, ",%d,%*u,%llu,%*u,%*u,%*u,%lf", &row.iter, &dist,
+                   &frac) != 3)
+            continue;
+        row.dist = (double)dist;
+        row.frac = frac;
+        if (s->n == s->cap) {
+            size_t nc = s->cap ? 2 * s->cap : 1024;
+            iter_row *nv = realloc(s->v, nc * sizeof *nv);
+            if (!nv)
+                break;
+            s->v = nv;
+            s->cap = nc;
+        }
+        s->v[s->n++] = row;
+    }
+    fclose(f);
+    return 0;
+}
+
+static void prune(plotter *p, const rp_case *c, const iter_set *s)
+{
+    FILE *f = NULL;
+    int ns = 0, most = 0;
+    const char *names[3];
+    for (int a = 0; a < 3; a++) {
+        const rp_run *u = representative(c, rp_algos[a]);
+        size_t rows = 0;
+        for (size_t i = 0; u && i < s->n; i++)
+            rows += s->v[i].id == u->id;
+        if (!rows)
+            continue;
+        if (!f && !(f = dat_open(p, "prune", c)))
+            return;
+        fprintf(f, "%s# %s %s %s run %ld: iter dist_pc frac_pruned\n",
+                ns ? "\n\n" : "", rp_algos[a], u->form, u->prec, u->id);
+        for (size_t i = 0; i < s->n; i++)
+            if (s->v[i].id == u->id)
+                fprintf(f, "%d %.17g %.6g\n", s->v[i].iter, s->v[i].dist,
+                        s->v[i].frac);
+        names[ns++] = rp_algos[a];
+        most = u->iterations > most ? u->iterations : most;
+    }
+    if (!f)
+        return;
+    dat_close(p, f);
+    begin(p, "prune", c, 1000, 420);
+    fprintf(p->gp, "set multiplot layout 1,2 title \"distances and pruning "
+                   "per iteration: %s, k = %zu (n = %zu, d = %zu)\"\n"
+                   "set xlabel \"iteration\"\nset key top right\n%s"
+                   "set logscale y\nset ylabel \"point-centroid distances "
+                   "computed\"\nplot ",
+            c->dataset, c->k, c->n, c->d,
+            most <= 15 ? "set xtics 1\n" : "");
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass)
+            fputs("unset logscale y\nset yrange [0:1.05]\nset key bottom "
+                  "right\nset ylabel \"share of the n k distances "
+                  "pruned\"\nplot ", p->gp);
+        for (int i = 0; i < ns; i++)
+            fprintf(p->gp, "%s\"plots/prune_%s.dat\" index %d using 1:%d "
+                           "with linespoints lw 2 pt 7 ps 0.5 lc rgb \"%s\" "
+                           "title \"%s\"",
+                    i ? ", \\\n  " : "", c->slug, i, pass ? 3 : 2,
+                    color(names[i]), names[i]);
+        fputc('\n', p->gp);
+    }
+    fputs("unset multiplot\n", p->gp);
+    end(p);
+}
+
+/* ---- float against double ---------------------------------------------- */
+
+static void precision(plotter *p, const rp_case *c)
+{
+    FILE *f = NULL;
+    double most = 0;
+    for (int fi = 0; fi < 5; fi++)
+        for (int a = 0; a < 3; a++) {
+            const rp_cfg *s = rp_pick(c, rp_algos[a], rp_forms[fi], "f32");
+            const rp_cfg *d = rp_pick(c, rp_algos[a], rp_forms[fi], "f64");
+            if (!s || !d)
+                continue;
+            if (!f && !(f = dat_open(p, "prec", c)))
+                return;
+            double diff = isfinite(s->f64_diff) && c->n
+                              ? 100.0 * s->f64_diff / (double)c->n
+                              : 0;
+            most = diff > most ? diff : most;
+            fprintf(f, "\"%s %s\" %.6g %.6g %.6g\n", rp_algos[a],
+                    rp_forms[fi], s->t_med, d->t_med, diff);
+        }
+    if (!f)
+        return;
+    dat_close(p, f);
+    begin(p, "prec", c, 900, 640);
+    fprintf(p->gp,
+            "set multiplot layout 2,1 title \"float against double: %s, "
+            "k = %zu (n = %zu, d = %zu)\"\n"
+            "set lmargin at screen 0.09\nset rmargin at screen 0.76\n"
+            "set style data histograms\n"
+            "set style histogram clustered gap 1\n"
+            "set style fill solid 0.85 border -1\nset boxwidth 0.9\n"
+            "set key outside right top\nset xtics rotate by -25\n"
+            "set yrange [0:*]\nset ylabel \"median time (s)\"\n"
+            "plot \"plots/prec_%s.dat\" using 2:xtic(1) title \"f32\" lc "
+            "rgb \"#66ccee\", '' using 3 title \"f64\" lc rgb \"#4477aa\"\n"
+            "set ylabel \"labels unlike the f64 baseline (%%)\"\n"
+            "set yrange [0:%s]\n%s"
+            "plot \"plots/prec_%s.dat\" using 4:xtic(1) title \"f32 run "
+            "against f64 baseline\" lc rgb \"#ccbb44\"\n"
+            "unset multiplot\n",
+            c->dataset, c->k, c->n, c->d, c->slug, most > 0 ? "*" : "1",
+            most > 0 ? ""
+                     : "set label 1 \"every f32 run has the labels of the "
+                       "f64 baseline\" at graph 0.5, graph 0.5 center\n",
+            c->slug);
+    end(p);
+}
+
+/* ---- quality-score histograms ------------------------------------------ */
+
+static const char *const score_names[3] = {
+    "silhouette (higher is better)", "Calinski-Harabasz (higher is better)",
+    "Davies-Bouldin (lower is better)"};
+
+/* 1, 2 or 5 times a power of ten, near x. */
+static double nice_step(double x)
+{
+    if (!(x > 0))
+        return 1;
+    double e = pow(10, floor(log10(x))), m = x / e;
+    return e * (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10);
+}
+
+static void histograms(plotter *p, const rp_case *c)
+{
+    const char *inits[3];
+    int ni = 0;
+    for (size_t i = 0; i < c->nruns; i++) {
+        const rp_run *u = c->runs[i];
+        int seen = 0;
+        for (int j = 0; j < ni; j++)
+            seen |= !strcmp(inits[j], u->init);
+        if (u->ok && isfinite(u->score[0]) && !seen && ni < 3)
+            inits[ni++] = u->init;
+    }
+    FILE *f = dat_open(p, "hist", c);
+    if (!f)
+        return;
+    double lo[3], hi[3];
+    for (int s = 0; s < 3; s++) {
+        lo[s] = INFINITY;
+        hi[s] = -INFINITY;
+        for (int j = 0; j < ni; j++) {
+            fprintf(f, "%s# %s %s\n", s || j ? "\n\n" : "", score_names[s],
+                    inits[j]);
+            for (size_t i = 0; i < c->nruns; i++) {
+                const rp_run *u = c->runs[i];
+                double v = u->score[s];
+                if (!u->ok || !isfinite(v) || strcmp(u->init, inits[j]))
+                    continue;
+                fprintf(f, "%.17g\n", v);
+                lo[s] = v < lo[s] ? v : lo[s];
+                hi[s] = v > hi[s] ? v : hi[s];
+            }
+        }
+    }
+    dat_close(p, f);
+    begin(p, "hist", c, 1200, 420);
+    fprintf(p->gp, "set multiplot layout 1,3 title \"quality over seeds, "
+                   "by initialisation: %s, k = %zu (n = %zu, d = %zu)\"\n"
+                   "set style fill transparent solid 0.5 border -1\n"
+                   "set ylabel \"runs\"\nset yrange [0:*]\nset key top "
+                   "right\nset offsets 0, 0, graph 0.25, 0\n",
+            c->dataset, c->k, c->n, c->d);
+    static const char *const fill[3] = {"#4477aa", "#ee6677", "#228833"};
+    for (int s = 0; s < 3; s++) {
+        double w = (hi[s] - lo[s]) / 12;
+        if (!(w > 0))
+            w = fabs(hi[s]) * 0.01 + 1e-9;
+        fprintf(p->gp, "w = %.17g\nbin(x) = w * floor(x / w) + w / 2\n"
+                       "set boxwidth w\nset xtics %.17g\n"
+                       "set xlabel \"%s\"\nplot ",
+                w, nice_step((hi[s] - lo[s] + w) / 4), score_names[s]);
+        for (int j = 0; j < ni; j++)
+            fprintf(p->gp, "%s\"plots/hist_%s.dat\" index %d using "
+                           "(bin($1)):(1.0) smooth frequency with boxes lc "
+                           "rgb \"%s\" title \"%s\"",
+                    j ? ", " : "", c->slug, s * ni + j, fill[j], inits[j]);
+        fputc('\n', p->gp);
+    }
+    fputs("unset multiplot\n", p->gp);
+    end(p);
+}
+
+/* ---- all plots --------------------------------------------------------- */
+
+/* Run ids whose iterations the pruning plots need, sorted. */
+static int wanted_ids(const rp_report *r, iter_set *s)
+{
+    s->ids = malloc((3 * r->ncases + 1) * sizeof *s->ids);
+    if (!s->ids)
+        return -1;
+    for (size_t i = 0; i < r->ncases; i++)
+        for (int a = 0; a < 3; a++) {
+            const rp_run *u = representative(&r->cases[i], rp_algos[a]);
+            if (u)
+                s->ids[s->nids++] = u->id;
+        }
+    qsort(s->ids, s->nids, sizeof *s->ids, cmp_long);
+    return 0;
+}
+
+int rp_write_plots(rp_report *r)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/plots/report.gp", r->dir);
+    plotter p = {.r = r, .gp = fopen(path, "w")};
+    iter_set its = {0};
+    if (!p.gp)
+        return -1;
+    fputs("# Drawn by 'trikmeans report'; run from the bench folder:\n"
+          "#   gnuplot plots/report.gp\n", p.gp);
+    if (r->have_iters && wanted_ids(r, &its) == 0)
+        read_iters(r, &its);
+    for (size_t i = 0; i < r->ncases; i++) {
+        const rp_case *c = &r->cases[i];
+        bars(&p, c, 0);
+        bars(&p, c, 1);
+        lines(&p, c, 0);
+        lines(&p, c, 1);
+        prune(&p, c, &its);
+        precision(&p, c);
+        if (rp_has_scores(c))
+            histograms(&p, c);
+    }
+    free(its.v);
+    free(its.ids);
+    if (ferror(p.gp) | (fclose(p.gp) != 0))
+        p.bad = 1;
+    return p.bad ? -1 : 0;
+}

@@ -1,0 +1,537 @@
+/*
+ * trikmeans bench, report and init, run as a user runs them: a tiny preset
+ * gives one runs.csv row per planned run with every column, verdicts that
+ * pass, iteration rows that match each run's iteration count, machine.txt,
+ * forms this machine lacks recorded as skipped; report writes report.md
+ * (with or without gnuplot); malformed presets are usage errors naming
+ * their line; init writes the start the library chooses.  The binary
+ * comes from $TKM_BIN (set by `make test`).  Runs use the build's
+ * precision.  No assertion depends on timing.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <fcntl.h>
+#include <ftw.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "trikmeans.h"
+
+extern char **environ;
+
+#if TKM_PREC == 32
+#define PREC "f32"
+#else
+#define PREC "f64"
+#endif
+
+static const char *bin;  /* $TKM_BIN                      */
+static char dir[256];    /* this run's mkdtemp() folder   */
+static char *out_text;   /* stdout of the last command    */
+static char *err_text;   /* stderr of the last command    */
+
+/* ---- files and the command --------------------------------------------- */
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        print_error("[" PREC "] cannot open %s\n", path);
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)len + 1);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
+    buf[len] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static const char *tp(const char *name)
+{
+    static char ring[16][512];
+    static int next;
+    char *p = ring[next++ % 16];
+    snprintf(p, sizeof ring[0], "%s/%s", dir, name);
+    return p;
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static int exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* Run the binary with a NULL-terminated argument list; stdout and stderr
+ * land in out_text and err_text.  Returns the exit status. */
+static int run(const char *a0, ...)
+{
+    char *argv[32];
+    int argc = 0;
+    argv[argc++] = (char *)bin;
+    va_list ap;
+    va_start(ap, a0);
+    for (const char *a = a0; a; a = va_arg(ap, const char *)) {
+        assert_true(argc < 31);
+        argv[argc++] = (char *)a;
+    }
+    va_end(ap);
+    argv[argc] = NULL;
+    char op[512], ep[512];
+    snprintf(op, sizeof op, "%s/.stdout", dir);
+    snprintf(ep, sizeof ep, "%s/.stderr", dir);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, op, O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
+    posix_spawn_file_actions_addopen(&fa, 2, ep, O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
+    pid_t pid;
+    int e = posix_spawn(&pid, bin, &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    assert_int_equal(e, 0);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    free(out_text);
+    free(err_text);
+    out_text = slurp(op);
+    err_text = slurp(ep);
+    return WEXITSTATUS(status);
+}
+
+#define RUN(...) run(__VA_ARGS__, (const char *)NULL)
+
+#define EXPECT(code, ...)                                                     \
+    do {                                                                      \
+        int rc_ = RUN(__VA_ARGS__);                                           \
+        if (rc_ != (code))                                                    \
+            print_error("[" PREC "] exit %d, expected %d\nstdout: %s\n"       \
+                        "stderr: %s\n", rc_, (code), out_text, err_text);     \
+        assert_int_equal(rc_, (code));                                        \
+    } while (0)
+
+static void assert_contains(const char *text, const char *needle)
+{
+    if (!strstr(text, needle))
+        print_error("[" PREC "] expected '%s' in:\n%s\n", needle, text);
+    assert_non_null(strstr(text, needle));
+}
+
+static void need_bin(void)
+{
+    if (!bin) {
+        print_message("TKM_BIN is not set: run these tests through "
+                      "'make test'\n");
+        skip();
+    }
+}
+
+/* ---- a small CSV reader (quoted fields allowed) ------------------------ */
+
+#define MAXF 64
+
+typedef struct {
+    char *text;
+    char *hdr[MAXF];
+    int ncol;
+    char **cell; /* nrow x ncol */
+    int nrow;
+} table;
+
+/* Split one line in place into fields; returns the count. */
+static int split(char *line, char **f)
+{
+    int n = 0;
+    char *w = line;
+    for (char *r = line;;) {
+        f[n++] = w;
+        if (*r == '"') {
+            for (r++; *r && !(*r == '"' && r[1] != '"'); r++)
+                *w++ = *r == '"' ? *++r : *r;
+            r += *r == '"';
+        }
+        while (*r && *r != ',')
+            *w++ = *r++;
+        int more = *r == ',';
+        *w++ = '\0';
+        if (!more || n == MAXF)
+            return n;
+        r++;
+    }
+}
+
+static void table_read(const char *path, table *t)
+{
+    memset(t, 0, sizeof *t);
+    t->text = slurp(path);
+    char *save = NULL, *line = strtok_r(t->text, "\n", &save);
+    assert_non_null(line);
+    t->ncol = split(line, t->hdr);
+    while ((line = strtok_r(NULL, "\n", &save))) {
+        t->cell = realloc(t->cell, (size_t)(t->nrow + 1) * t->ncol *
+                                       sizeof *t->cell);
+        assert_non_null(t->cell);
+        char *f[MAXF];
+        int n = split(line, f);
+        if (n != t->ncol)
+            print_error("[" PREC "] %s row %d: %d fields, header %d\n", path,
+                        t->nrow + 1, n, t->ncol);
+        assert_int_equal(n, t->ncol);
+        memcpy(t->cell + (size_t)t->nrow * t->ncol, f,
+               (size_t)n * sizeof *f);
+        t->nrow++;
+    }
+}
+
+static const char *at(const table *t, int row, const char *col)
+{
+    for (int i = 0; i < t->ncol; i++)
+        if (!strcmp(t->hdr[i], col))
+            return t->cell[(size_t)row * t->ncol + i];
+    print_error("[" PREC "] no column '%s'\n", col);
+    fail();
+    return NULL;
+}
+
+static void table_free(table *t)
+{
+    free(t->text);
+    free(t->cell);
+}
+
+/* ---- the tiny sweep ---------------------------------------------------- */
+
+static const char *const runs_columns[] = {
+    "run", "dataset", "n", "d", "k", "init", "seed", "algorithm", "form",
+    "precision", "threads", "block_size", "blocks", "repetition", "status",
+    "verdict", "reason", "iterations", "converged", "max_iter", "t_total",
+    "t_assign", "t_update", "t_bound", "dist_pc", "dist_cc",
+    "pruned_points", "pruned_pairs", "frac_pruned", "inertia",
+    "bound_bytes", "label_diff", "ties", "max_abs_diff", "inertia_rel",
+    "f64_label_diff", "f64_max_abs_diff", "f64_inertia_rel", "silhouette",
+    "calinski_harabasz", "davies_bouldin"};
+#define NRUNCOL (sizeof runs_columns / sizeof runs_columns[0])
+
+enum { REPS = 2, NTHREADS = 2 };
+
+/* A file data set, a generated one, two k on the file: the sweep the
+ * tests run.  Writes the preset and returns its path. */
+static const char *tiny_preset(void)
+{
+    tkm_dataset ds = {0};
+    char msg[256];
+    assert_int_equal(tkm_generate_blobs(240, 2, 3, 1.0, 10.0, 4, &ds, NULL,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    assert_int_equal(tkm_write_matrix(tp("tiny.csv"), ds.x, ds.n, ds.d, msg,
+                                      sizeof msg),
+                     TKM_OK);
+    tkm_dataset_free(&ds);
+    char text[1024];
+    snprintf(text, sizeof text,
+             "# the test sweep\nname = tiny\n"
+             "algorithms = lloyd, elkan, hamerly\n"
+             "forms = seq, omp, cuda-global, cuda-shared\n"
+             "precisions = %s\nthreads = 1..%d\nblock_sizes = 64\n"
+             "repetitions = %d\nseed = 3\n\n"
+             "[data file]\nfile = tiny.csv   # beside the preset\n"
+             "k = 2, 3\n\n"
+             "[data gen]\ngenerate = blobs\nn = 300\nd = 3\ncentres = 4\n"
+             "data_seed = 9\nk = 4\n",
+             PREC, NTHREADS, REPS);
+    write_text(tp("tiny.preset"), text);
+    return tp("tiny.preset");
+}
+
+/* Rows one (data set, k) adds: per form, its variants times REPS when it
+ * can run here, once (skipped) when it cannot; sequential Lloyd is the
+ * baseline. */
+static int planned_per_case(void)
+{
+    int rows = 0;
+    for (int f = 0; f < TKM_NFORM; f++) {
+        int avail = tkm_form_available((tkm_form)f, NULL, 0) == TKM_OK;
+        int variants = f == TKM_OMP ? NTHREADS : 1;
+        rows += TKM_NALGO * (avail ? variants * REPS : 1);
+    }
+    return rows;
+}
+
+static void check_row(const table *t, int i, int *baselines)
+{
+    const char *status = at(t, i, "status");
+    const char *verdict = at(t, i, "verdict");
+    tkm_form f;
+    assert_int_equal(tkm_form_parse(at(t, i, "form"), &f), 0);
+    assert_string_equal(at(t, i, "precision"), PREC);
+    if (tkm_form_available(f, NULL, 0) != TKM_OK) {
+        /* a form this machine lacks: once, with the reason */
+        assert_string_equal(status, "skipped");
+        assert_string_equal(verdict, "skipped");
+        assert_true(strlen(at(t, i, "reason")) > 0);
+        assert_string_equal(at(t, i, "iterations"), "");
+        return;
+    }
+    assert_string_equal(status, "ok");
+    if (!strcmp(verdict, "baseline")) {
+        (*baselines)++;
+        assert_string_equal(at(t, i, "algorithm"), "lloyd");
+        assert_string_equal(at(t, i, "form"), "seq");
+        assert_string_equal(at(t, i, "repetition"), "1");
+    } else {
+        if (strcmp(verdict, "pass"))
+            print_error("[" PREC "] row %d verdict %s\n", i + 1, verdict);
+        assert_string_equal(verdict, "pass");
+        assert_string_equal(at(t, i, "label_diff"), "0");
+    }
+    assert_true(atoi(at(t, i, "iterations")) >= 1);
+    assert_true(atof(at(t, i, "t_total")) >= 0);
+    assert_true(atof(at(t, i, "inertia")) > 0);
+    double fr = atof(at(t, i, "frac_pruned"));
+    assert_true(fr >= 0 && fr <= 1);
+    if (!strcmp(at(t, i, "algorithm"), "lloyd"))
+        assert_true(fr == 0);
+}
+
+/* Every run that ran has exactly its iterations in iterations.csv,
+ * numbered 1..N; skipped runs have none. */
+static void check_iterations(const table *runs, const table *its)
+{
+    for (int i = 0; i < runs->nrow; i++) {
+        long id = atol(at(runs, i, "run"));
+        int want = atoi(at(runs, i, "iterations")), got = 0;
+        for (int j = 0; j < its->nrow; j++)
+            if (atol(at(its, j, "run")) == id)
+                assert_int_equal(atoi(at(its, j, "iter")), ++got);
+        assert_int_equal(got, want);
+    }
+}
+
+static void test_tiny_sweep(void **state)
+{
+    (void)state;
+    need_bin();
+    const char *preset = tiny_preset();
+    char out[512];
+    snprintf(out, sizeof out, "%s", tp("out"));
+    EXPECT(0, "bench", preset, "--out", out, "--no-report");
+    assert_contains(out_text, "0 fail");
+    table runs, its;
+    table_read(tp("out/runs.csv"), &runs);
+    assert_int_equal(runs.ncol, (int)NRUNCOL);
+    for (size_t i = 0; i < NRUNCOL; i++)
+        assert_string_equal(runs.hdr[i], runs_columns[i]);
+    assert_int_equal(runs.nrow, 3 * planned_per_case()); /* 3 (data, k) */
+    int baselines = 0;
+    for (int i = 0; i < runs.nrow; i++)
+        check_row(&runs, i, &baselines);
+    assert_int_equal(baselines, 3); /* one per (data set, k), one precision */
+    table_read(tp("out/iterations.csv"), &its);
+    check_iterations(&runs, &its);
+    table_free(&runs);
+    table_free(&its);
+    char *machine = slurp(tp("out/machine.txt"));
+    assert_contains(machine, "cpu: ");
+    assert_contains(machine, "gpu: ");
+    assert_contains(machine, "compiler: ");
+    assert_contains(machine, "[data gen]"); /* the preset's text */
+    free(machine);
+    assert_true(exists(tp("out/datasets.csv")));
+    assert_false(exists(tp("out/runs.csv.part")));
+    assert_false(exists(tp("out/report.md")));
+    /* --dry-run counts the same runs and writes nothing */
+    EXPECT(0, "bench", preset, "--dry-run");
+    char count[64];
+    snprintf(count, sizeof count, "%d runs in all", 3 * planned_per_case());
+    assert_contains(out_text, count);
+}
+
+/* report: tables without gnuplot, plots with it; not a bench folder is a
+ * usage error. */
+static void test_report(void **state)
+{
+    (void)state;
+    need_bin();
+    const char *preset = tiny_preset();
+    char out[512];
+    snprintf(out, sizeof out, "%s", tp("rep"));
+    EXPECT(0, "bench", preset, "--out", out, "--no-report", "-q");
+    assert_string_equal(out_text, "");
+    setenv("GNUPLOT", "/nonexistent/gnuplot", 1);
+    EXPECT(0, "report", out);
+    unsetenv("GNUPLOT");
+    assert_contains(err_text, "gnuplot");
+    char *md = slurp(tp("rep/report.md"));
+    assert_contains(md, "No plots");
+    assert_contains(md, "| hamerly | omp | " PREC " |");
+    assert_contains(md, "## gen, k = 4");
+    free(md);
+    if (system("command -v gnuplot >/dev/null 2>&1") == 0) {
+        EXPECT(0, "report", out, "-q");
+        assert_true(exists(tp("rep/plots/time_gen-k4.png")));
+        assert_true(exists(tp("rep/plots/time_gen-k4.svg")));
+        md = slurp(tp("rep/report.md"));
+        assert_contains(md, "](plots/speedup_gen-k4.png)");
+        free(md);
+    } else {
+        print_message("[" PREC "] gnuplot not installed: plots not drawn "
+                      "(make deps installs gnuplot-nox)\n");
+    }
+    EXPECT(2, "report", tp("no-such-folder"));
+    EXPECT(2, "report");
+}
+
+/* A malformed preset: exit 2, "file:line:" in the message, nothing run. */
+static void bad_preset(const char *text, int line, const char *words)
+{
+    char where[600];
+    write_text(tp("bad.preset"), text);
+    EXPECT(2, "bench", tp("bad.preset"), "--out", tp("badout"));
+    snprintf(where, sizeof where, "%s:%d:", tp("bad.preset"), line);
+    assert_contains(err_text, where);
+    assert_contains(err_text, words);
+    assert_false(exists(tp("badout")));
+}
+
+static void test_malformed(void **state)
+{
+    (void)state;
+    need_bin();
+    const char *data = "[data g]\ngenerate = blobs\nn = 50\nd = 2\n"
+                       "centres = 2\n";
+    char text[512];
+    snprintf(text, sizeof text, "k = 2\nalgorithm = lloyd\n%s", data);
+    bad_preset(text, 2, "unknown key 'algorithm'");
+    snprintf(text, sizeof text, "# comment\n\nk = 2, x\n%s", data);
+    bad_preset(text, 3, "'x'");
+    snprintf(text, sizeof text, "k = 2\nforms = seq, gpu\n%s", data);
+    bad_preset(text, 2, "seq, omp, cuda-global, cuda-shared");
+    snprintf(text, sizeof text, "k = 2\nrepetitions\n%s", data);
+    bad_preset(text, 2, "key = value");
+    snprintf(text, sizeof text, "k = 2\nblock_sizes = 100\n%s", data);
+    bad_preset(text, 2, "multiple of 32");
+    bad_preset("k = 2\n[sets]\n", 2, "[data NAME]");
+    snprintf(text, sizeof text, "%sk = 80\n", data); /* k > n */
+    bad_preset(text, 1, "more than n");
+    bad_preset("k = 2\n\n[data g]\ngenerate = blobs\nd = 2\ncentres = 2\n",
+               3, "needs n and d");
+    bad_preset("k = 2\n[data f]\nfile = missing.csv\n", 3, "missing.csv");
+    bad_preset("k = 2\n[data g]\nfile = x\nfile = y\n", 3, "cannot read");
+    snprintf(text, sizeof text, "%sspread = 2\nspread = 3\n", data);
+    bad_preset(text, 7, "twice");
+    snprintf(text, sizeof text, "%sname = late\n", data);
+    bad_preset(text, 6, "before the first");
+    write_text(tp("nodata.preset"), "k = 3\n");
+    EXPECT(2, "bench", tp("nodata.preset"));
+    assert_contains(err_text, "no data sets");
+    EXPECT(2, "bench", tp("no-such.preset"));
+    EXPECT(2, "bench");
+    EXPECT(0, "bench", "--help");
+    assert_contains(out_text, "block_sizes");
+    assert_contains(out_text, "[data NAME]");
+}
+
+/* init writes the start the library chooses for that method and seed. */
+static void test_init(void **state)
+{
+    (void)state;
+    need_bin();
+    tkm_dataset ds = {0}, got = {0};
+    char msg[256];
+    assert_int_equal(tkm_generate_blobs(500, 3, 5, 1.0, 10.0, 21, &ds, NULL,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    assert_int_equal(tkm_write_matrix(tp("i.npy"), ds.x, ds.n, ds.d, msg,
+                                      sizeof msg),
+                     TKM_OK);
+    const tkm_init_method m[2] = {TKM_INIT_KMEANSPP, TKM_INIT_RANDOM};
+    for (int i = 0; i < 2; i++) {
+        double want[5 * 3];
+        assert_int_equal(tkm_init_centroids(&ds, 5, m[i], 0, 77, want, msg,
+                                            sizeof msg),
+                         TKM_OK);
+        EXPECT(0, "init", tp("i.npy"), "-k", "5", "--init",
+               tkm_init_name(m[i]), "--seed", "77", "--out", tp("s.npy"),
+               "-q");
+        tkm_read_opts o;
+        tkm_read_opts_default(&o);
+        assert_int_equal(tkm_dataset_read(tp("s.npy"), &o, &got, msg,
+                                          sizeof msg),
+                         TKM_OK);
+        assert_true(got.n == 5 && got.d == 3);
+        assert_memory_equal(got.x, want, sizeof want);
+        tkm_dataset_free(&got);
+    }
+    tkm_dataset_free(&ds);
+    EXPECT(2, "init", tp("i.npy"), "-k", "5");
+    assert_contains(err_text, "--out");
+    EXPECT(2, "init", tp("i.npy"), "-k", "501", "--out", tp("s.csv"));
+    EXPECT(2, "init", tp("i.npy"), "-k", "5", "--out", tp("s.txt"));
+    EXPECT(2, "init", tp("i.npy"), "-k", "5", "--algorithm", "elkan",
+           "--out", tp("s.csv"));
+}
+
+/* ---- fixture ----------------------------------------------------------- */
+
+static int rm_entry(const char *path, const struct stat *st, int flag,
+                    struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    bin = getenv("TKM_BIN");
+    if (bin && !bin[0])
+        bin = NULL;
+    snprintf(dir, sizeof dir, "%s/tkm_bench_XXXXXX",
+             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    free(out_text);
+    free(err_text);
+    out_text = err_text = NULL;
+    return nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tiny_sweep),
+        cmocka_unit_test(test_report),
+        cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_init),
+    };
+    return cmocka_run_group_tests_name("bench (" PREC ")", tests, setup,
+                                       teardown);
+}
