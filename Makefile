@@ -58,7 +58,7 @@ PLAIN_SRC := $(filter-out $(PREC_SRC),$(LIB_SRC))
 CU_SRC    := $(if $(filter 1,$(HAVE_CUDA)),$(sort $(wildcard kernels/*.cu)))
 CLI_SRC   := $(sort $(wildcard src/cli/*.c))
 TEST_SRC  := $(sort $(wildcard tests/test_*.c))
-HEADERS   := $(wildcard include/*.h src/*/*.h kernels/*.cuh)
+HEADERS   := $(wildcard include/*.h src/*/*.h kernels/*.cuh tests/*.h)
 
 PLAIN_OBJ := $(PLAIN_SRC:%.c=$(BUILD)/plain/%.o)
 PREC_OBJ  := $(foreach p,f32 f64,$(PREC_SRC:%.c=$(BUILD)/$(p)/%.o))

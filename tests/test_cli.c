@@ -13,136 +13,16 @@
 
 #include <cmocka.h>
 
-#include <fcntl.h>
-#include <ftw.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "trikmeans.h"
 
-extern char **environ;
-
-#if TKM_PREC == 32
-#define PREC "f32"
-#else
-#define PREC "f64"
-#endif
-
-static const char *bin;      /* $TKM_BIN                              */
-static char dir[256];        /* this run's mkdtemp() folder           */
-static char *out_text;       /* stdout of the last command            */
-static char *err_text;       /* stderr of the last command            */
-
-/* ---- running the command ----------------------------------------------- */
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)len + 1);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
-    buf[len] = '\0';
-    fclose(f);
-    return buf;
-}
-
-/* A path inside the temp folder; a ring of buffers so that several can be
- * alive in one call.  A path kept for longer goes into its own array
- * (PATH below). */
-static const char *tp(const char *name)
-{
-    static char ring[16][512];
-    static int next;
-    char *p = ring[next++ % 16];
-    snprintf(p, sizeof ring[0], "%s/%s", dir, name);
-    return p;
-}
-
-#define PATH(var, name)                                                       \
-    char var[512];                                                            \
-    snprintf(var, sizeof var, "%s", tp(name))
-
-/* Run the binary with a NULL-terminated list of arguments; stdout and
- * stderr land in out_text and err_text.  Returns the exit status. */
-static int run(const char *a0, ...)
-{
-    char *argv[64];
-    int argc = 0;
-    argv[argc++] = (char *)bin;
-    va_list ap;
-    va_start(ap, a0);
-    for (const char *a = a0; a; a = va_arg(ap, const char *)) {
-        assert_true(argc < 63);
-        argv[argc++] = (char *)a;
-    }
-    va_end(ap);
-    argv[argc] = NULL;
-    char op[512], ep[512];
-    snprintf(op, sizeof op, "%s/.stdout", dir);
-    snprintf(ep, sizeof ep, "%s/.stderr", dir);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, op, O_WRONLY | O_CREAT | O_TRUNC,
-                                     0644);
-    posix_spawn_file_actions_addopen(&fa, 2, ep, O_WRONLY | O_CREAT | O_TRUNC,
-                                     0644);
-    pid_t pid;
-    int e = posix_spawn(&pid, bin, &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    assert_int_equal(e, 0);
-    int status;
-    assert_int_equal(waitpid(pid, &status, 0), pid);
-    assert_true(WIFEXITED(status));
-    free(out_text);
-    free(err_text);
-    out_text = slurp(op);
-    err_text = slurp(ep);
-    return WEXITSTATUS(status);
-}
-
-#define RUN(...) run(__VA_ARGS__, (const char *)NULL)
-
-/* Expect a status; on a mismatch show what the command said. */
-#define EXPECT(code, ...)                                                     \
-    do {                                                                      \
-        int rc_ = RUN(__VA_ARGS__);                                           \
-        if (rc_ != (code))                                                    \
-            print_error("[" PREC "] exit %d, expected %d\nstdout: %s\n"       \
-                        "stderr: %s\n", rc_, (code), out_text, err_text);     \
-        assert_int_equal(rc_, (code));                                        \
-    } while (0)
-
-static void assert_contains(const char *text, const char *needle)
-{
-    if (!strstr(text, needle))
-        print_error("[" PREC "] expected '%s' in:\n%s\n", needle, text);
-    assert_non_null(strstr(text, needle));
-}
-
-static int exists(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0;
-}
-
-static void need_bin(void)
-{
-    if (!bin) {
-        print_message("TKM_BIN is not set: run these tests through "
-                      "'make test'\n");
-        skip();
-    }
-}
+#define CLI_HARNESS_TAG "tkm_cli"
+#include "cli_harness.h"
 
 /* A data set written by the library: blobs, so fits converge quickly. */
 static void make_blobs(const char *path, size_t n, size_t d, size_t k,
@@ -168,14 +48,6 @@ static void read_back(const char *path, tkm_dataset *ds)
     if (st != TKM_OK)
         print_error("[" PREC "] %s: %s\n", path, msg);
     assert_int_equal(st, TKM_OK);
-}
-
-static void write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
 }
 
 /* ---- help and version -------------------------------------------------- */
@@ -573,37 +445,6 @@ static void test_check(void **state)
     EXPECT(2, "check", "-k", "8");
     EXPECT(0, "check", "--help");
     assert_contains(out_text, "--threads-list");
-}
-
-/* ---- fixture ----------------------------------------------------------- */
-
-static int rm_entry(const char *path, const struct stat *st, int flag,
-                    struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
-static int setup(void **state)
-{
-    (void)state;
-    bin = getenv("TKM_BIN");
-    if (bin && !bin[0])
-        bin = NULL;
-    snprintf(dir, sizeof dir, "%s/tkm_cli_XXXXXX",
-             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    free(out_text);
-    free(err_text);
-    out_text = err_text = NULL;
-    return nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 int main(void)
