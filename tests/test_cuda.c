@@ -1,11 +1,17 @@
 /*
- * The cuda-global form of Lloyd, Elkan and Hamerly: from the same start
- * each gives sequential Lloyd's labels (ties excepted), iteration count and
- * changed counts, centroids within 1e-4 (f32) / 1e-12 (f64), for any block
- * size; reruns are bit-identical; the empty-cluster policies behave as on
- * the CPU; a problem too large for the device fails up front.  Built for
+ * The CUDA forms (cuda-global and cuda-shared) of Lloyd, Elkan and
+ * Hamerly: from the same start each gives sequential Lloyd's labels (ties
+ * excepted), iteration count and changed counts, centroids within 1e-4
+ * (f32) / 1e-12 (f64), for any block size; reruns are bit-identical; the
+ * empty-cluster policies behave as on the CPU; a problem too large for the
+ * device fails up front; cuda-shared gives cuda-global's bits.  Built for
  * f32 and f64.  Without a usable GPU every device test is skipped with the
- * reason, and the form reports itself unavailable.
+ * reason, and the forms report themselves unavailable.
+ *
+ * TKM_TEST_FORMS=cuda-shared (or cuda-global) limits the tests to one
+ * form (the sanitizer runs of tools/gpu-shared-proof.sh use it), and
+ * TKM_TEST_ONLY=PATTERN to the tests whose names match (cmocka's filter:
+ * '*' and '?').
  */
 #include "real.h"
 
@@ -28,11 +34,15 @@ static const tkm_algorithm ALGS[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
 
 static int have_gpu;
 static char why[256];
+/* The forms under test (TKM_TEST_FORMS may name one). */
+static tkm_form FORMS[2] = {TKM_CUDA_GLOBAL, TKM_CUDA_SHARED};
+static size_t NFORMS = 2;
 
 #define NEED_GPU()                                                           \
     do {                                                                     \
         if (!have_gpu) {                                                     \
-            print_message("skipped (%s): cuda-global is not available: %s\n", \
+            print_message("skipped (%s): the CUDA forms are not available: " \
+                          "%s\n",                                            \
                           TKM_PREC_NAME, why);                               \
             skip();                                                          \
         }                                                                    \
@@ -41,6 +51,15 @@ static char why[256];
 static int group_setup(void **state)
 {
     (void)state;
+    const char *only = getenv("TKM_TEST_FORMS");
+    tkm_form f;
+    if (only && *only && tkm_form_parse(only, &f) == 0 &&
+        (f == TKM_CUDA_GLOBAL || f == TKM_CUDA_SHARED)) {
+        FORMS[0] = f;
+        NFORMS = 1;
+        print_message("test_cuda (%s): form %s only\n", TKM_PREC_NAME,
+                      tkm_form_name(f));
+    }
     have_gpu = tkm_form_available(TKM_CUDA_GLOBAL, why, sizeof why) == TKM_OK;
     if (!have_gpu)
         print_message("test_cuda (%s): every device test skips: %s\n",
@@ -162,50 +181,55 @@ static void assert_like(const problem *pr, const tkm_result *base,
                      base->centroids[q]);
 }
 
-/* Every algorithm at every block size given (0 = default) against
- * sequential Lloyd. */
+/* Every algorithm in every form under test at every block size given
+ * (0 = default) against sequential Lloyd. */
 static void check_case(size_t n, size_t d, size_t kgen, size_t k, size_t dup,
                        const int *blocks, size_t nblocks, uint64_t seed)
 {
     problem pr = make_problem(n, d, kgen, k, dup, seed);
     tkm_params p = params(k, TKM_LLOYD, TKM_SEQ, 0, TKM_EMPTY_KEEP);
     tkm_result base = fit_or_die(&pr, &p);
-    for (size_t a = 0; a < NALGS; a++)
-        for (size_t b = 0; b < nblocks; b++) {
-            p = params(k, ALGS[a], TKM_CUDA_GLOBAL, blocks[b],
-                       TKM_EMPTY_KEEP);
-            tkm_result r = fit_or_die(&pr, &p);
-            char what[128];
-            snprintf(what, sizeof what,
-                     "%s cuda-global block %d, n=%zu d=%zu k=%zu",
-                     tkm_algorithm_name(ALGS[a]), blocks[b], n, d, k);
-            assert_like(&pr, &base, &r, what);
-            assert_int_equal(r.threads, blocks[b] ? blocks[b] : 256);
-            assert_true(r.blocks >= 1);
-            tkm_result_free(&r);
-        }
+    for (size_t f = 0; f < NFORMS; f++)
+        for (size_t a = 0; a < NALGS; a++)
+            for (size_t b = 0; b < nblocks; b++) {
+                p = params(k, ALGS[a], FORMS[f], blocks[b], TKM_EMPTY_KEEP);
+                tkm_result r = fit_or_die(&pr, &p);
+                char what[128];
+                snprintf(what, sizeof what,
+                         "%s %s block %d, n=%zu d=%zu k=%zu",
+                         tkm_algorithm_name(ALGS[a]), tkm_form_name(FORMS[f]),
+                         blocks[b], n, d, k);
+                assert_like(&pr, &base, &r, what);
+                assert_int_equal(r.threads, blocks[b] ? blocks[b] : 256);
+                assert_true(r.blocks >= 1);
+                tkm_result_free(&r);
+            }
     tkm_result_free(&base);
     free_problem(&pr);
 }
 
 /* ---- tests -------------------------------------------------------------- */
 
-/* CI's view: with no device the form says why, and a fit fails cleanly. */
+/* CI's view: with no device each form says why, and a fit fails cleanly;
+ * with one, both forms are available. */
 static void test_unavailable_reports(void **state)
 {
     (void)state;
     problem pr = make_problem(64, 2, 2, 2, 1, 7);
-    tkm_params p = params(2, TKM_LLOYD, TKM_CUDA_SHARED, 0, TKM_EMPTY_KEEP);
-    tkm_result r;
-    char msg[256] = "";
-    tkm_status st = tkm_fit(&pr.ds, pr.init, &p, &r, msg, sizeof msg);
-    assert_true(st == TKM_ENOTSUP || st == TKM_ENODEV);
-    assert_true(msg[0] != '\0');
-    assert_null(r.labels);
-    if (!have_gpu) {
-        p.form = TKM_CUDA_GLOBAL;
-        msg[0] = '\0';
-        st = tkm_fit(&pr.ds, pr.init, &p, &r, msg, sizeof msg);
+    const tkm_form forms[] = {TKM_CUDA_GLOBAL, TKM_CUDA_SHARED};
+    for (int f = 0; f < 2; f++) {
+        char w[256] = "";
+        tkm_status av = tkm_form_available(forms[f], w, sizeof w);
+        if (have_gpu) {
+            assert_int_equal(av, TKM_OK);
+            continue;
+        }
+        assert_true(av == TKM_ENODEV || av == TKM_ENOTSUP);
+        assert_true(w[0] != '\0');
+        tkm_params p = params(2, TKM_LLOYD, forms[f], 0, TKM_EMPTY_KEEP);
+        tkm_result r;
+        char msg[256] = "";
+        tkm_status st = tkm_fit(&pr.ds, pr.init, &p, &r, msg, sizeof msg);
         assert_true(st == TKM_ENODEV || st == TKM_ENOTSUP);
         assert_true(msg[0] != '\0');
         assert_null(r.labels);
@@ -238,18 +262,30 @@ static void test_d3_k10(void **state)
     check_case(1499, 3, 10, 10, 1, SMALL_LARGE, 2, 13);
 }
 
+/* Block 64 also splits the 200 centroids into several shared-memory
+ * chunks in cuda-shared (f64). */
 static void test_d8_k200(void **state)
 {
     (void)state;
     NEED_GPU();
-    check_case(4001, 8, 50, 200, 1, DEFAULT_BLOCK, 1, 14);
+    check_case(4001, 8, 50, 200, 1, ALL_BLOCKS, 2, 14);
 }
 
+/* d > 8: cuda-shared's tile kernel, the point tile resident in shared
+ * memory, centroid chunks that k does not fill. */
+static void test_d33_k70(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    check_case(3001, 33, 70, 70, 1, ALL_BLOCKS, 3, 26);
+}
+
+/* d = 300 takes several chunks over d in cuda-shared's tile kernel. */
 static void test_d300(void **state)
 {
     (void)state;
     NEED_GPU();
-    check_case(401, 300, 10, 10, 1, ALL_BLOCKS, 2, 15);
+    check_case(401, 300, 10, 10, 1, ALL_BLOCKS, 3, 15);
 }
 
 static void test_k1(void **state)
@@ -302,35 +338,113 @@ static void assert_same_run(const tkm_result *a, const tkm_result *b,
 }
 
 /* Same block size: bit-identical reruns.  The sums are exact integers, so
- * other block sizes give the same bits too. */
+ * other block sizes give the same bits too.  d = 5 runs cuda-shared's
+ * register kernel, d = 12 its tile kernel; in both the compacted lists of
+ * Elkan and Hamerly come out in a different order from run to run, and
+ * no result may depend on it. */
+static void bit_identical_case(size_t n, size_t d, size_t k, uint64_t seed)
+{
+    problem pr = make_problem(n, d, k, k, 1, seed);
+    for (size_t f = 0; f < NFORMS; f++)
+        for (size_t a = 0; a < NALGS; a++) {
+            tkm_result first = {0};
+            for (int b = 0; b < 3; b++) {
+                tkm_params p = params(k, ALGS[a], FORMS[f], ALL_BLOCKS[b],
+                                      TKM_EMPTY_KEEP);
+                tkm_result r1 = fit_or_die(&pr, &p), r2 = fit_or_die(&pr, &p);
+                char what[128];
+                snprintf(what, sizeof what, "%s %s d=%zu rerun, block %d",
+                         tkm_algorithm_name(ALGS[a]), tkm_form_name(FORMS[f]),
+                         d, ALL_BLOCKS[b]);
+                assert_same_run(&r1, &r2, what);
+                if (b == 0) {
+                    first = r1;
+                } else {
+                    snprintf(what, sizeof what, "%s %s d=%zu block %d vs "
+                             "default",
+                             tkm_algorithm_name(ALGS[a]),
+                             tkm_form_name(FORMS[f]), d, ALL_BLOCKS[b]);
+                    assert_same_run(&first, &r1, what);
+                    tkm_result_free(&r1);
+                }
+                tkm_result_free(&r2);
+            }
+            tkm_result_free(&first);
+        }
+    free_problem(&pr);
+}
+
 static void test_bit_identical(void **state)
 {
     (void)state;
     NEED_GPU();
-    problem pr = make_problem(5003, 5, 30, 30, 1, 21);
+    bit_identical_case(5003, 5, 30, 21);
+    bit_identical_case(3007, 12, 40, 22);
+}
+
+/* cuda-shared computes every distance with the operations cuda-global
+ * uses, in the same order: the same labels, iterations and centroid bits,
+ * and Lloyd's and Hamerly's counters too.  Elkan's shared form tests 32
+ * centroids per step, so it may compute a few more distances; their lower
+ * bounds are then tighter, so later tests may prune differently: its
+ * distance and pruning counts may differ (see kernels/elkan_shared.cu). */
+static void shared_vs_global_case(size_t n, size_t d, size_t k, int block,
+                                  uint64_t seed)
+{
+    problem pr = make_problem(n, d, k, k, 1, seed);
     for (size_t a = 0; a < NALGS; a++) {
-        tkm_result first = {0};
-        for (int b = 0; b < 3; b++) {
-            tkm_params p = params(30, ALGS[a], TKM_CUDA_GLOBAL,
-                                  ALL_BLOCKS[b], TKM_EMPTY_KEEP);
-            tkm_result r1 = fit_or_die(&pr, &p), r2 = fit_or_die(&pr, &p);
-            char what[96];
-            snprintf(what, sizeof what, "%s rerun, block %d",
-                     tkm_algorithm_name(ALGS[a]), ALL_BLOCKS[b]);
-            assert_same_run(&r1, &r2, what);
-            if (b == 0) {
-                first = r1;
-            } else {
-                snprintf(what, sizeof what, "%s block %d vs default",
-                         tkm_algorithm_name(ALGS[a]), ALL_BLOCKS[b]);
-                assert_same_run(&first, &r1, what);
-                tkm_result_free(&r1);
-            }
-            tkm_result_free(&r2);
+        tkm_params p = params(k, ALGS[a], TKM_CUDA_GLOBAL, block,
+                              TKM_EMPTY_KEEP);
+        tkm_result rg = fit_or_die(&pr, &p);
+        p.form = TKM_CUDA_SHARED;
+        tkm_result rs = fit_or_die(&pr, &p);
+        const char *an = tkm_algorithm_name(ALGS[a]);
+        if (rg.iterations != rs.iterations ||
+            memcmp(rg.labels, rs.labels, n * sizeof *rg.labels) != 0 ||
+            memcmp(rg.centroids, rs.centroids,
+                   k * d * sizeof *rg.centroids) != 0)
+            fail_msg("%s d=%zu (%s): cuda-shared's result is not "
+                     "cuda-global's (%d vs %d iterations)",
+                     an, d, TKM_PREC_NAME, rs.iterations, rg.iterations);
+        for (int it = 0; it < rg.iterations; it++) {
+            const tkm_iter_stats *x = &rg.iters[it], *y = &rs.iters[it];
+            int same = x->changed == y->changed && x->dist_cc == y->dist_cc;
+            if (ALGS[a] != TKM_ELKAN)
+                same = same && x->dist_pc == y->dist_pc &&
+                       x->pruned_points == y->pruned_points &&
+                       x->pruned_pairs == y->pruned_pairs;
+            if (!same)
+                fail_msg("%s d=%zu (%s): iteration %d: cuda-shared counted "
+                         "changed %llu, dist %llu, points %llu; cuda-global "
+                         "%llu, %llu, %llu",
+                         an, d, TKM_PREC_NAME, it + 1,
+                         (unsigned long long)y->changed,
+                         (unsigned long long)y->dist_pc,
+                         (unsigned long long)y->pruned_points,
+                         (unsigned long long)x->changed,
+                         (unsigned long long)x->dist_pc,
+                         (unsigned long long)x->pruned_points);
         }
-        tkm_result_free(&first);
+        tkm_result_free(&rg);
+        tkm_result_free(&rs);
     }
     free_problem(&pr);
+}
+
+static void test_shared_vs_global(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    if (NFORMS < 2)
+        skip();
+    /* register kernel; the whole sums in shared memory */
+    shared_vs_global_case(20011, 3, 40, 256, 27);
+    /* tile kernel, point tile resident; sums over chunks of dimensions */
+    shared_vs_global_case(6007, 40, 60, 1024, 28);
+    /* tile kernel, chunks over d; sums a thread per dimension */
+    shared_vs_global_case(3001, 130, 25, 64, 29);
+    /* tile kernel; sums over chunks of dimensions in shared memory */
+    shared_vs_global_case(8009, 20, 150, 256, 30);
 }
 
 /* Three centroids far from every point start empty: keep leaves them where
@@ -355,22 +469,63 @@ static void test_empty_policies(void **state)
     for (int e = 0; e < 2; e++) {
         tkm_params p = params(k, TKM_LLOYD, TKM_SEQ, 0, pol[e]);
         tkm_result base = fit_or_die(&pr, &p);
-        for (size_t a = 0; a < NALGS; a++) {
-            p = params(k, ALGS[a], TKM_CUDA_GLOBAL, 0, pol[e]);
-            tkm_result r = fit_or_die(&pr, &p);
-            char what[96];
-            snprintf(what, sizeof what, "%s cuda-global, empty %s",
-                     tkm_algorithm_name(ALGS[a]), tkm_empty_name(pol[e]));
-            assert_like(&pr, &base, &r, what);
-            int moved = 0;
-            for (size_t q = k0 * d; q < k * d; q++)
-                moved |= r.centroids[q] != (double)(tkm_real)init[q];
-            assert_int_equal(moved, pol[e] == TKM_EMPTY_FARTHEST);
-            tkm_result_free(&r);
-        }
+        for (size_t f = 0; f < NFORMS; f++)
+            for (size_t a = 0; a < NALGS; a++) {
+                p = params(k, ALGS[a], FORMS[f], 0, pol[e]);
+                tkm_result r = fit_or_die(&pr, &p);
+                char what[96];
+                snprintf(what, sizeof what, "%s %s, empty %s",
+                         tkm_algorithm_name(ALGS[a]), tkm_form_name(FORMS[f]),
+                         tkm_empty_name(pol[e]));
+                assert_like(&pr, &base, &r, what);
+                int moved = 0;
+                for (size_t q = k0 * d; q < k * d; q++)
+                    moved |= r.centroids[q] != (double)(tkm_real)init[q];
+                assert_int_equal(moved, pol[e] == TKM_EMPTY_FARTHEST);
+                tkm_result_free(&r);
+            }
         tkm_result_free(&base);
     }
     free_problem(&pr);
+}
+
+/* One run's statistics rows against sequential Lloyd's (base). */
+static void check_stats(const tkm_result *r, const tkm_result *base,
+                        tkm_algorithm alg, size_t n, size_t k)
+{
+    size_t R = sizeof(tkm_real);
+    size_t bb = alg == TKM_ELKAN     ? (n * k + n + k * k + 2 * k) * R
+                : alg == TKM_HAMERLY ? (2 * n + 2 * k) * R
+                                     : 0;
+    const double rel = TKM_PREC == 32 ? 1e-5 : 1e-10;
+    assert_int_equal(r->threads, 128);
+    assert_int_equal(r->bound_bytes, bb);
+    assert_true(fabs(r->inertia - base->inertia) <= rel * base->inertia);
+    for (int it = 0; it < r->iterations; it++) {
+        const tkm_iter_stats *s = &r->iters[it], *b = &base->iters[it];
+        uint64_t live = n - s->pruned_points;
+        assert_true(s->t_assign >= 0.0 && s->t_bound >= 0.0);
+        assert_true(s->pruned_points <= n);
+        if (it + 1 < r->iterations) {
+            assert_true(s->t_update >= 0.0);
+            assert_true(fabs(s->inertia - b->inertia) <= rel * s->inertia);
+            assert_true(fabs(s->max_drift - b->max_drift) <= TOL);
+        }
+        if (it == 0 || alg == TKM_LLOYD) {
+            assert_true(s->dist_pc == n * k && s->dist_cc == 0 &&
+                        s->pruned_points == 0 && s->pruned_pairs == 0);
+            continue;
+        }
+        assert_true(s->dist_cc == k * (k - 1) / 2);
+        if (alg == TKM_ELKAN) {
+            assert_true(s->dist_pc + s->pruned_pairs >= live * (k - 1));
+            assert_true(s->dist_pc + s->pruned_pairs <= live * k);
+        } else {
+            assert_true(s->pruned_pairs == 0);
+            assert_true(s->dist_pc >= live && s->dist_pc <= live * k);
+            assert_true((s->dist_pc - live) % (k - 1) == 0);
+        }
+    }
 }
 
 /* The statistics rows: counts that must add up, times, inertia. */
@@ -383,47 +538,14 @@ static void test_statistics(void **state)
     tkm_params p = params(k, TKM_LLOYD, TKM_SEQ, 0, TKM_EMPTY_KEEP);
     p.inertia_each_iter = 1;
     tkm_result base = fit_or_die(&pr, &p);
-    for (size_t a = 0; a < NALGS; a++) {
-        p = params(k, ALGS[a], TKM_CUDA_GLOBAL, 128, TKM_EMPTY_KEEP);
-        p.inertia_each_iter = 1;
-        tkm_result r = fit_or_die(&pr, &p);
-        assert_int_equal(r.threads, 128);
-        size_t R = sizeof(tkm_real);
-        size_t bb = ALGS[a] == TKM_ELKAN     ? (n * k + n + k * k + 2 * k) * R
-                    : ALGS[a] == TKM_HAMERLY ? (2 * n + 2 * k) * R
-                                             : 0;
-        assert_int_equal(r.bound_bytes, bb);
-        assert_true(fabs(r.inertia - base.inertia) <=
-                    (TKM_PREC == 32 ? 1e-5 : 1e-10) * base.inertia);
-        for (int it = 0; it < r.iterations; it++) {
-            const tkm_iter_stats *s = &r.iters[it];
-            uint64_t live = n - s->pruned_points;
-            assert_true(s->t_assign >= 0.0 && s->t_bound >= 0.0);
-            assert_true(s->pruned_points <= n);
-            if (it + 1 < r.iterations) {
-                assert_true(s->t_update >= 0.0);
-                assert_true(fabs(s->inertia - base.iters[it].inertia) <=
-                            (TKM_PREC == 32 ? 1e-5 : 1e-10) * s->inertia);
-                assert_true(fabs(s->max_drift - base.iters[it].max_drift) <=
-                            TOL);
-            }
-            if (it == 0 || ALGS[a] == TKM_LLOYD) {
-                assert_true(s->dist_pc == n * k && s->dist_cc == 0 &&
-                            s->pruned_points == 0 && s->pruned_pairs == 0);
-                continue;
-            }
-            assert_true(s->dist_cc == k * (k - 1) / 2);
-            if (ALGS[a] == TKM_ELKAN) {
-                assert_true(s->dist_pc + s->pruned_pairs >= live * (k - 1));
-                assert_true(s->dist_pc + s->pruned_pairs <= live * k);
-            } else {
-                assert_true(s->pruned_pairs == 0);
-                assert_true(s->dist_pc >= live && s->dist_pc <= live * k);
-                assert_true((s->dist_pc - live) % (k - 1) == 0);
-            }
+    for (size_t f = 0; f < NFORMS; f++)
+        for (size_t a = 0; a < NALGS; a++) {
+            p = params(k, ALGS[a], FORMS[f], 128, TKM_EMPTY_KEEP);
+            p.inertia_each_iter = 1;
+            tkm_result r = fit_or_die(&pr, &p);
+            check_stats(&r, &base, ALGS[a], n, k);
+            tkm_result_free(&r);
         }
-        tkm_result_free(&r);
-    }
     tkm_result_free(&base);
     free_problem(&pr);
 }
@@ -441,35 +563,44 @@ static void test_too_large(void **state)
     assert_int_equal(tkm_generate_uniform(n, 1, 10.0, 31, &ds, msg,
                                           sizeof msg),
                      TKM_OK);
-    tkm_params p = params(k, TKM_ELKAN, TKM_CUDA_GLOBAL, 0, TKM_EMPTY_KEEP);
-    tkm_result r;
-    tkm_status st = tkm_fit(&ds, ds.x, &p, &r, msg, sizeof msg);
-    print_message("too large (%s): %s\n", TKM_PREC_NAME, msg);
-    assert_int_equal(st, TKM_ENOMEM);
-    assert_non_null(strstr(msg, "bytes"));
-    assert_non_null(strstr(msg, "free"));
-    assert_null(r.labels);
+    for (size_t f = 0; f < NFORMS; f++) {
+        tkm_params p = params(k, TKM_ELKAN, FORMS[f], 0, TKM_EMPTY_KEEP);
+        tkm_result r;
+        msg[0] = '\0';
+        tkm_status st = tkm_fit(&ds, ds.x, &p, &r, msg, sizeof msg);
+        print_message("too large (%s): %s\n", TKM_PREC_NAME, msg);
+        assert_int_equal(st, TKM_ENOMEM);
+        assert_non_null(strstr(msg, "bytes"));
+        assert_non_null(strstr(msg, "free"));
+        assert_non_null(strstr(msg, tkm_form_name(FORMS[f])));
+        assert_null(r.labels);
+    }
     tkm_dataset_free(&ds);
 }
 
 int main(void)
 {
+    const char *only = getenv("TKM_TEST_ONLY");
+    if (only && *only)
+        cmocka_set_test_filter(only);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_unavailable_reports),
         cmocka_unit_test(test_d1_k2),
         cmocka_unit_test(test_d2_k10),
         cmocka_unit_test(test_d3_k10),
         cmocka_unit_test(test_d8_k200),
+        cmocka_unit_test(test_d33_k70),
         cmocka_unit_test(test_d300),
         cmocka_unit_test(test_k1),
         cmocka_unit_test(test_k_near_n),
         cmocka_unit_test(test_duplicates),
         cmocka_unit_test(test_many_points),
         cmocka_unit_test(test_bit_identical),
+        cmocka_unit_test(test_shared_vs_global),
         cmocka_unit_test(test_empty_policies),
         cmocka_unit_test(test_statistics),
         cmocka_unit_test(test_too_large),
     };
-    return cmocka_run_group_tests_name("cuda-global (" TKM_PREC_NAME ")",
+    return cmocka_run_group_tests_name("cuda (" TKM_PREC_NAME ")",
                                        tests, group_setup, NULL);
 }

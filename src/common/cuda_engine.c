@@ -1,10 +1,11 @@
 /*
- * The CUDA global-memory engine: the solver loop's hooks for form
- * cuda-global, whatever the algorithm (its bounds and assign kernels come
- * from src/<alg>/<alg>_cuda.c).  Points, centroids, labels, bounds and
- * sums live on the device; the points and the start cross the bus once in,
- * centroids and labels once out, and each step brings back only the
- * scalars of its statistics row.  Device memory is sized up front against
+ * The CUDA engine: the solver loop's hooks for forms cuda-global and
+ * cuda-shared, whatever the algorithm (its bounds and assign kernels come
+ * from src/<alg>/<alg>_cuda.c; the two forms differ only there, and in
+ * the summation kernel of the update for large k*d).  Points, centroids,
+ * labels, bounds and sums live on the device; the points and the start
+ * cross the bus once in, centroids and labels once out, and each step
+ * brings back only the scalars of its statistics row.  Device memory is sized up front against
  * cudaMemGetInfo, so a problem too large fails before any work starts.
  */
 #include "real.h"
@@ -33,14 +34,35 @@ typedef struct {
     const TKM_FN(tkmi_gpu_alg) *alg;
 } engine_t;
 
-static const TKM_FN(tkmi_gpu_alg) *alg_of(tkm_algorithm a)
+static const TKM_FN(tkmi_gpu_alg) *alg_of(tkm_algorithm a, int shared)
 {
     switch (a) {
-    case TKM_LLOYD: return &TKM_FN(tkmi_lloyd_gpu);
-    case TKM_ELKAN: return &TKM_FN(tkmi_elkan_gpu);
-    case TKM_HAMERLY: return &TKM_FN(tkmi_hamerly_gpu);
+    case TKM_LLOYD:
+        return shared ? &TKM_FN(tkmi_lloyd_gpu_sh) : &TKM_FN(tkmi_lloyd_gpu);
+    case TKM_ELKAN:
+        return shared ? &TKM_FN(tkmi_elkan_gpu_sh) : &TKM_FN(tkmi_elkan_gpu);
+    case TKM_HAMERLY:
+        return shared ? &TKM_FN(tkmi_hamerly_gpu_sh)
+                      : &TKM_FN(tkmi_hamerly_gpu);
     default: return NULL;
     }
+}
+
+static const char *form_name(const gpu_t *g)
+{
+    return g->shared ? "cuda-shared" : "cuda-global";
+}
+
+/* The CUDA error messages (cuda_check.c) name cuda-global; a cuda-shared
+ * run's failure names its own form (the two names are equally long). */
+static tkm_status relabel(const gpu_t *g, tkm_status rc, char *msg,
+                          size_t msglen)
+{
+    static const char glob[] = "cuda-global";
+    if (rc != TKM_OK && g->shared && msg && msglen >= sizeof glob &&
+        strncmp(msg, glob, sizeof glob - 1) == 0)
+        memcpy(msg, "cuda-shared", sizeof glob - 1);
+    return rc;
 }
 
 /* Copy the device scalars back (after the stream's work is done). */
@@ -98,7 +120,7 @@ static tkm_status gpu_assign(void *st, tkm_iter_stats *row, char *msg,
             TKM_OK)
         goto cleanup;
 cleanup:
-    return rc;
+    return relabel(g, rc, msg, msglen);
 }
 
 static tkm_status gpu_update(void *st, tkm_iter_stats *row, int want_inertia,
@@ -134,7 +156,7 @@ static tkm_status gpu_update(void *st, tkm_iter_stats *row, int want_inertia,
     row->inertia = want_inertia ? g->hsc.inertia : NAN;
     rc = elapsed(g->ev[0], g->ev[1], &row->t_update, msg, msglen);
 cleanup:
-    return rc;
+    return relabel(g, rc, msg, msglen);
 }
 
 static tkm_status gpu_result(void *st, double *centroids, int32_t *labels,
@@ -162,7 +184,7 @@ static tkm_status gpu_result(void *st, double *centroids, int32_t *labels,
     *inertia = g->hsc.inertia;
 cleanup:
     free(c);
-    return rc;
+    return relabel(g, rc, msg, msglen);
 }
 
 static void gpu_destroy(void *st)
@@ -176,6 +198,7 @@ static void gpu_destroy(void *st)
     cudaFree(g->x);
     cudaFree(g->c);
     cudaFree(g->cn);
+    cudaFree(g->ct);
     cudaFree(g->labels);
     cudaFree(g->drift);
     cudaFree(g->t);
@@ -193,15 +216,16 @@ static void gpu_destroy(void *st)
     free(e);
 }
 
-/* Device bytes the engine needs besides the points: centroids, labels,
- * drifts, sums, scratch and the algorithm's bounds; 0 on overflow. */
+/* Device bytes the engine needs besides the points: centroids (a third
+ * copy, column-major, for cuda-shared), labels, drifts, sums, scratch and
+ * the algorithm's bounds; 0 on overflow. */
 static size_t state_bytes(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg)
 {
     size_t n = g->n, d = g->d, k = g->k, R = sizeof(tkm_real);
     size_t chunks = (n + TKMI_INERTIA_CHUNK - 1) / TKMI_INERTIA_CHUNK;
     size_t cen, acc, b = alg->bytes ? alg->bytes(n, d, k) : 0;
-    if (tkmi_mul_size(k, d, 2 * R, &cen) || tkmi_mul_size(k, d, 16, &acc) ||
-        (alg->bytes && b == 0))
+    if (tkmi_mul_size(k, d, (g->shared ? 3 : 2) * R, &cen) ||
+        tkmi_mul_size(k, d, 16, &acc) || (alg->bytes && b == 0))
         return 0;
     size_t parts[] = {cen, acc, n * 4, 2 * k * R, k * 8,
                       g->empty == TKM_EMPTY_FARTHEST ? n * 8 : 0,
@@ -226,18 +250,19 @@ static tkm_status check_memory(const gpu_t *g, size_t xbytes, size_t state,
     size_t peak = 2 * xbytes > xbytes + state ? 2 * xbytes : xbytes + state;
     if (state == 0 || 2 * xbytes < xbytes || xbytes + state < xbytes) {
         rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
-                       "cuda-global: n=%zu, d=%zu, k=%zu needs more device "
+                       "%s: n=%zu, d=%zu, k=%zu needs more device "
                        "memory than a size_t can count",
-                       g->n, g->d, g->k);
+                       form_name(g), g->n, g->d, g->k);
         goto cleanup;
     }
     TKMI_CUDA(cudaMemGetInfo(&freeb, &total));
     if (peak > freeb || freeb - peak < HEADROOM)
         rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
-                       "cuda-global: n=%zu, d=%zu, k=%zu needs %zu bytes of "
+                       "%s: n=%zu, d=%zu, k=%zu needs %zu bytes of "
                        "device memory (%.2f GiB, plus %zu MiB headroom) but "
                        "only %zu bytes (%.2f GiB) of %.2f GiB are free",
-                       g->n, g->d, g->k, peak, (double)peak / (1 << 30),
+                       form_name(g), g->n, g->d, g->k, peak,
+                       (double)peak / (1 << 30),
                        HEADROOM >> 20, freeb, (double)freeb / (1 << 30),
                        (double)total / (1 << 30));
 cleanup:
@@ -245,7 +270,8 @@ cleanup:
 }
 
 /* Launch shape: block from the params, grid = one full wave of the
- * device (more points are taken by the grid-stride loops). */
+ * device (more points are taken by the grid-stride loops); the device's
+ * figures that the cuda-shared kernels plan their launches with. */
 static tkm_status launch_shape(gpu_t *g, int block, char *msg, size_t msglen)
 {
     tkm_status rc = TKM_OK;
@@ -255,6 +281,12 @@ static tkm_status launch_shape(gpu_t *g, int block, char *msg, size_t msglen)
                                      dev));
     TKMI_CUDA(cudaDeviceGetAttribute(
         &per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, dev));
+    TKMI_CUDA(cudaDeviceGetAttribute(
+        &g->smem_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
+    TKMI_CUDA(cudaDeviceGetAttribute(
+        &g->smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    g->sms = sms;
+    g->thr_sm = per_sm;
     g->block = block > 0 ? block : DEFAULT_BLOCK;
     size_t wave = (size_t)sms * (size_t)(per_sm / g->block);
     size_t need = (g->n + (size_t)g->block - 1) / (size_t)g->block;
@@ -293,6 +325,8 @@ static tkm_status alloc_state(gpu_t *g, const tkm_real *init, char *msg,
     size_t chunks = (n + TKMI_INERTIA_CHUNK - 1) / TKMI_INERTIA_CHUNK;
     TKMI_CUDA(cudaMalloc((void **)&g->c, k * d * R));
     TKMI_CUDA(cudaMalloc((void **)&g->cn, k * d * R));
+    if (g->shared)
+        TKMI_CUDA(cudaMalloc((void **)&g->ct, k * d * R));
     TKMI_CUDA(cudaMalloc((void **)&g->labels, n * sizeof *g->labels));
     TKMI_CUDA(cudaMalloc((void **)&g->drift, k * R));
     TKMI_CUDA(cudaMalloc((void **)&g->t, k * R));
@@ -333,8 +367,8 @@ static tkm_status build(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     size_t xbytes = 0;
     if (tkmi_mul_size(pb->n, pb->d, sizeof(tkm_real), &xbytes)) {
         rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
-                       "cuda-global: %zu x %zu points do not fit in memory",
-                       pb->n, pb->d);
+                       "%s: %zu x %zu points do not fit in memory",
+                       form_name(g), pb->n, pb->d);
         goto cleanup;
     }
     if ((rc = launch_shape(g, pb->p->block_size, msg, msglen)) != TKM_OK ||
@@ -359,17 +393,15 @@ tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
                                     TKM_FN(tkmi_engine) *eng, char *msg,
                                     size_t msglen)
 {
-    if (pb->p->form == TKM_CUDA_SHARED)
-        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
-                         "cuda-shared is not implemented yet");
-    if (pb->p->form != TKM_CUDA_GLOBAL)
+    if (pb->p->form != TKM_CUDA_GLOBAL && pb->p->form != TKM_CUDA_SHARED)
         return tkmi_fail(TKM_EINVAL, msg, msglen, "not a CUDA form");
     tkm_status rc = TKM_OK;
     engine_t *e = calloc(1, sizeof *e);
     if (!e)
         return tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory");
     gpu_t *g = &e->g;
-    e->alg = alg_of(pb->p->algorithm);
+    g->shared = pb->p->form == TKM_CUDA_SHARED;
+    e->alg = alg_of(pb->p->algorithm, g->shared);
     if (!e->alg) {
         rc = tkmi_fail(TKM_EINVAL, msg, msglen, "unknown algorithm");
         goto cleanup;
@@ -381,7 +413,7 @@ tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
     g->first = 1;
     g->upf = TKM_FN(tkmi_bnd_upf)(pb->d);
     g->dnf = TKM_FN(tkmi_bnd_dnf)(pb->d);
-    if ((rc = build(e, pb, msg, msglen)) != TKM_OK)
+    if ((rc = relabel(g, build(e, pb, msg, msglen), msg, msglen)) != TKM_OK)
         goto cleanup;
     eng->st = e;
     eng->assign = gpu_assign;

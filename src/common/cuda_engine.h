@@ -1,15 +1,27 @@
 /*
- * The CUDA global-memory engine: state shared by its C host code
- * (src/common/cuda_engine.c, src/<alg>/<alg>_cuda.c) and the launchers of
- * its kernels (the .cu files in kernels/).  Precision dependent: include
- * real.h first.  Only used in builds with CUDA.
+ * The CUDA engine of forms cuda-global and cuda-shared: state shared by its
+ * C host code (src/common/cuda_engine.c, src/<alg>/<alg>_cuda.c) and the
+ * launchers of its kernels (the .cu files in kernels/).  Precision
+ * dependent: include real.h first.  Only used in builds with CUDA.
+ *
+ * Both forms share the loop, the layouts below, the centroid update
+ * (kernels/update.cu) and the statistics; they differ in the assign step
+ * and the bound kernels: cuda-global reads centroids straight from global
+ * memory, one thread per point (kernels/<alg>_global.cu); cuda-shared
+ * stages centroids (and for high d the points) in shared memory in
+ * chunks over k and d, and runs the distance kernels over a compacted
+ * list of the points whose bounds failed (kernels/<alg>_shared.cu,
+ * kernels/assign_shared.cuh; docs/gpu-shared.md).
  *
  * Layouts on the device (chosen so that neighbouring threads, which hold
  * neighbouring points, touch neighbouring addresses):
  *   x       n*d points, column-major: coordinate j of point i at x[j*n + i]
  *   c, cn   k*d centroids, row-major (every thread of a warp reads the same
  *           centroid at the same time: one broadcast through the cache)
- *   Elkan's lower bounds l(i, c) at l[c*n + i] (centroid-major)
+ *   Elkan's lower bounds l(i, c): cuda-global l[c*n + i] (centroid-major,
+ *           one thread per point); cuda-shared l[i*k + c] (point-major: a
+ *           warp tests 32 centroids of one point at once)
+ *   ct      cuda-shared: k*d centroids, column-major, ct[j*k + c]
  *
  * Centroid sums are exact: each coordinate is scaled by 2^fx_shift (chosen
  * from the largest |x| so that every scaled value is below 2^62), rounded
@@ -58,10 +70,33 @@ typedef struct TKM_FN(tkmi_gsc) {
     int imax;                   /* first centroid with drift t1           */
 } TKM_FN(tkmi_gsc);
 
+/* Launch plan of one cuda-shared kernel: worked out from the device on
+ * its first launch (occupancy, shared memory) and kept for the run. */
+typedef struct tkmi_shplan {
+    int grid;               /* blocks (0: not planned yet)                */
+    int smem;               /* dynamic shared memory bytes per block      */
+    int chunk;              /* dims (tile kernel) or centroids (register
+                               kernel) per shared-memory chunk            */
+} tkmi_shplan;
+
+/* The cuda-shared kernels that keep a plan, by slot in tkmi_gpu.plan. */
+enum {
+    TKMI_PLAN_FIRST = 0,    /* the assign kernel over all points          */
+    TKMI_PLAN_LIST,         /* the same over a compacted list (Hamerly)   */
+    TKMI_PLAN_PAIRS,        /* Elkan's per-centroid tests, warp per point */
+    TKMI_NPLAN
+};
+
 typedef struct TKM_FN(tkmi_gpu) {
     size_t n, d, k;
+    int shared;             /* form cuda-shared (else cuda-global)        */
     int block;              /* threads per block of the per-point kernels */
     int grid;               /* their blocks (grid-stride loops)           */
+    int sms;                /* device: multiprocessors                    */
+    int thr_sm;             /* ... threads per multiprocessor             */
+    int smem_sm;            /* ... shared memory bytes per multiprocessor */
+    int smem_optin;         /* ... per block with the opt-in              */
+    tkmi_shplan plan[TKMI_NPLAN];
     tkm_empty_policy empty;
     int first;              /* the next assign is the first               */
     int fx_shift;           /* centroid sums hold x * 2^fx_shift          */
@@ -70,6 +105,7 @@ typedef struct TKM_FN(tkmi_gpu) {
     cudaEvent_t ev[3];
     tkm_real *x;            /* n*d, column-major                          */
     tkm_real *c, *cn;       /* k*d current and next centroids             */
+    tkm_real *ct;           /* cuda-shared: k*d centroids, column-major   */
     int32_t *labels;        /* n, -1 before the first assign              */
     tkm_real *drift;        /* k: computed drift of the last update       */
     tkm_real *t;            /* k: safe drift (tkmi_bnd_up of drift)       */
@@ -103,6 +139,9 @@ typedef struct TKM_FN(tkmi_gpu_alg) {
 extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_lloyd_gpu);
 extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu);
 extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_hamerly_gpu);
+extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_lloyd_gpu_sh);
+extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu_sh);
+extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_hamerly_gpu_sh);
 
 /* ---- launchers (the .cu files in kernels/): each queues its kernels on
  * g->st, checks every launch and returns TKM_ECUDA with the failing call
@@ -162,6 +201,51 @@ tkm_status TKM_FN(tkmi_cu_hamerly_move)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
 tkm_status TKM_FN(tkmi_cu_hamerly_assign)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
                                           tkm_real *l, const tkm_real *s,
                                           char *msg, size_t msglen);
+
+/* ---- cuda-shared launchers ----------------------------------------------
+ * Compacted lists hold point indices (size_t) and their length lives in
+ * device memory (an unsigned long long); the kernels that read a list
+ * run a grid-stride loop up to that length, so no count comes back to the
+ * host.  The order of a list depends on the order in which blocks reserve
+ * their room in it; what each listed point gets does not. */
+
+/* kernels/common_shared.cu: g->ct = the centroids g->c, column-major. */
+tkm_status TKM_FN(tkmi_cu_sh_ctrans)(TKM_FN(tkmi_gpu) *g, char *msg,
+                                     size_t msglen);
+
+/* kernels/lloyd_shared.cu: Lloyd's assign step. */
+tkm_status TKM_FN(tkmi_cu_sh_lloyd)(TKM_FN(tkmi_gpu) *g, char *msg,
+                                    size_t msglen);
+
+/* kernels/hamerly_shared.cu.  first: nearest and second nearest of every
+ * point.  assign (after tkmi_cu_hamerly_move and tkmi_cu_halves): the
+ * global test compacts the failing points into la (length cnt[0]); their
+ * own distance tightens u and the points that still fail go to lb
+ * (length cnt[1]) with that squared distance in a2; then the nearest and
+ * second nearest of the points in lb.  la, lb: n entries; a2: n. */
+tkm_status TKM_FN(tkmi_cu_sh_hamerly_first)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
+                                            tkm_real *l, char *msg,
+                                            size_t msglen);
+tkm_status TKM_FN(tkmi_cu_sh_hamerly_assign)(
+    TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l, const tkm_real *s,
+    size_t *la, size_t *lb, tkm_real *a2, unsigned long long *cnt,
+    char *msg, size_t msglen);
+
+/* kernels/elkan_shared.cu, lower bounds point-major l[i*k + c].  first: all
+ * k distances of every point, every bound set.  move: the bound phase.
+ * assign (after tkmi_cu_halves): the global test compacts the failing
+ * points into list (length *cnt), then a warp per listed point tests 32
+ * centroids at a time and computes the distances that survive. */
+tkm_status TKM_FN(tkmi_cu_sh_elkan_first)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
+                                          tkm_real *l, char *msg,
+                                          size_t msglen);
+tkm_status TKM_FN(tkmi_cu_sh_elkan_move)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
+                                         tkm_real *l, char *msg,
+                                         size_t msglen);
+tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
+    TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l, const tkm_real *h,
+    const tkm_real *s, size_t *list, unsigned long long *cnt, char *msg,
+    size_t msglen);
 
 #ifdef __cplusplus
 }

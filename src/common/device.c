@@ -28,9 +28,11 @@ static tkm_status cuda_usable(char *why, size_t whylen)
 #endif
 }
 
-/* cuda-global runs on the current device when its kernels can: sm_90
- * code, or the compute_75 PTX that the driver compiles for 7.5 and up. */
-static tkm_status cuda_global_usable(char *why, size_t whylen)
+/* The CUDA forms run on the current device when their kernels can: sm_90
+ * code, or the compute_75 PTX that the driver compiles for 7.5 and up.
+ * cuda-shared plans its shared memory from the device's own limits, so
+ * the same test holds for both. */
+static tkm_status cuda_forms_usable(char *why, size_t whylen)
 {
     tkm_status rc = cuda_usable(why, whylen);
 #if TKM_HAVE_CUDA
@@ -67,15 +69,8 @@ tkm_status tkm_form_available(tkm_form f, char *why, size_t whylen)
         return tkmi_fail(TKM_ENOTSUP, why, whylen, "built without OpenMP");
 #endif
     case TKM_CUDA_GLOBAL:
-        return cuda_global_usable(why, whylen);
     case TKM_CUDA_SHARED:
-        {
-            tkm_status rc = cuda_usable(why, whylen);
-            if (rc != TKM_OK)
-                return rc;
-            return tkmi_fail(TKM_ENOTSUP, why, whylen,
-                             "cuda-shared is not implemented yet");
-        }
+        return cuda_forms_usable(why, whylen);
     default:
         return tkmi_fail(TKM_EINVAL, why, whylen, "unknown form");
     }

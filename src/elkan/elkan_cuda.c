@@ -1,9 +1,13 @@
 /*
  * Elkan's CUDA part: the bounds on the device and the order of the steps
- * (kernels/elkan_global.cu, kernels/centroids.cu).  The k lower bounds of
- * every point are stored centroid-major, l[c*n + i], so that a warp's 32
- * consecutive points read 32 consecutive words for each centroid; see
+ * (kernels/elkan_global.cu or kernels/elkan_shared.cu, and
+ * kernels/centroids.cu).  cuda-global stores the k lower bounds of every
+ * point centroid-major, l[c*n + i], so that a warp's 32 consecutive points
+ * (one per thread) read 32 consecutive words for each centroid; see
  * elkan.c for the CPU's point-major layout and why they differ.
+ * cuda-shared stores them point-major, l[i*k + c], because there a warp
+ * tests 32 centroids of one point at once; it adds the list of points
+ * that fail the global test.
  */
 #include "real.h"
 
@@ -101,5 +105,97 @@ const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu) = {
     .bound = elkan_bound,
     .assign = elkan_assign,
     .release = elkan_release,
+};
+
+/* ---- cuda-shared ------------------------------------------------------ */
+
+typedef struct {
+    elkan_t b;               /* the bounds (l point-major here)            */
+    size_t *list;            /* n: points failing the global test          */
+    unsigned long long *cnt; /* its length                                 */
+} elkan_sh_t;
+
+static size_t elkan_sh_bytes(size_t n, size_t d, size_t k)
+{
+    size_t b = elkan_bytes(n, d, k), list;
+    if (b == 0 || tkmi_mul_size(n, sizeof(size_t), 1, &list) ||
+        b + list < b)
+        return 0;
+    return b + list + sizeof(unsigned long long);
+}
+
+static void elkan_sh_release(TKM_FN(tkmi_gpu) *g)
+{
+    elkan_sh_t *e = g->alg;
+    if (!e)
+        return;
+    cudaFree(e->b.u);
+    cudaFree(e->b.l);
+    cudaFree(e->b.h);
+    cudaFree(e->b.s);
+    cudaFree(e->list);
+    cudaFree(e->cnt);
+    free(e);
+    g->alg = NULL;
+}
+
+static tkm_status elkan_sh_setup(TKM_FN(tkmi_gpu) *g, char *msg,
+                                 size_t msglen)
+{
+    tkm_status rc = TKM_OK;
+    size_t n = g->n, k = g->k, R = sizeof(tkm_real);
+    elkan_sh_t *e = calloc(1, sizeof *e);
+    g->alg = e;
+    if (!e) {
+        rc = tkmi_fail(TKM_ENOMEM, msg, msglen, "elkan: out of memory");
+        goto cleanup;
+    }
+    TKMI_CUDA(cudaMalloc((void **)&e->b.u, n * R));
+    TKMI_CUDA(cudaMalloc((void **)&e->b.l, n * k * R));
+    TKMI_CUDA(cudaMalloc((void **)&e->b.h, k * k * R));
+    TKMI_CUDA(cudaMalloc((void **)&e->b.s, k * R));
+    TKMI_CUDA(cudaMalloc((void **)&e->list, n * sizeof *e->list));
+    TKMI_CUDA(cudaMalloc((void **)&e->cnt, sizeof *e->cnt));
+    /* the CPU form's figure: u, l, h, s and the drifts t */
+    g->bound_bytes = (n * k + n + k * k + 2 * k) * R;
+cleanup:
+    return rc;
+}
+
+static tkm_status elkan_sh_first(TKM_FN(tkmi_gpu) *g, char *msg,
+                                 size_t msglen)
+{
+    elkan_sh_t *e = g->alg;
+    return TKM_FN(tkmi_cu_sh_elkan_first)(g, e->b.u, e->b.l, msg, msglen);
+}
+
+static tkm_status elkan_sh_bound(TKM_FN(tkmi_gpu) *g, char *msg,
+                                 size_t msglen)
+{
+    elkan_sh_t *e = g->alg;
+    return TKM_FN(tkmi_cu_sh_elkan_move)(g, e->b.u, e->b.l, msg, msglen);
+}
+
+/* Half distances of the centroids, then the global test, the compaction
+ * and the per-centroid tests of the points that fail it. */
+static tkm_status elkan_sh_assign(TKM_FN(tkmi_gpu) *g, char *msg,
+                                  size_t msglen)
+{
+    elkan_sh_t *e = g->alg;
+    tkm_status rc = TKM_FN(tkmi_cu_halves)(g, e->b.h, e->b.s, msg, msglen);
+    if (rc != TKM_OK)
+        return rc;
+    return TKM_FN(tkmi_cu_sh_elkan_assign)(g, e->b.u, e->b.l, e->b.h,
+                                           e->b.s, e->list, e->cnt, msg,
+                                           msglen);
+}
+
+const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu_sh) = {
+    .bytes = elkan_sh_bytes,
+    .setup = elkan_sh_setup,
+    .first = elkan_sh_first,
+    .bound = elkan_sh_bound,
+    .assign = elkan_sh_assign,
+    .release = elkan_sh_release,
 };
 #endif

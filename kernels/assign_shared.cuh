@@ -1,0 +1,673 @@
+// The cuda-shared distance kernels, shared by Lloyd, Hamerly and Elkan
+// (kernels/<alg>_shared.cu): nearest (and second nearest) centroid of every
+// point of a list, with the centroids staged in shared memory in chunks
+// over k, and for high d the points too, in chunks over d.  Include after
+// real.h, arith.h, cuda_engine.h and common.cuh.
+//
+// Two kernels, one contract:
+//  - reg_kernel (d <= 8): each thread keeps TP points in registers, padded
+//    with zeros to DP = 1, 2, 4 or 8 coordinates, and walks every centroid
+//    of a shared-memory chunk (read as a broadcast); no cross-thread work.
+//  - tile_kernel (any d): a block takes BP = 32*TP points and a chunk of
+//    BC = (block/32)*TC centroids; each thread accumulates a TP x TC
+//    register tile of squared distances, d in chunks of DC staged in
+//    shared memory (points [DC][BP], centroids [DC][BC]); when the whole
+//    point tile fits (DC >= d) it stays in shared memory for every centroid
+//    chunk.  The 32 lanes of a warp hold different points and the same
+//    centroids, so point reads are conflict-free 16-byte loads and centroid
+//    reads are broadcasts.  Threads holding the same points then merge their
+//    candidates through shared memory.
+//
+// Exactness: every squared distance is sum_j (x_j - c_j)^2 for j = 0..d-1
+// in order, one accumulator per (point, centroid) pair, the very operations
+// of tkmi_dist2 (the zero padding adds (0 - 0)^2 = +0, which changes no
+// sum), so each distance has the bits the cuda-global kernels compute.
+// Candidates are merged by (squared distance, index), lowest index on ties,
+// and the second nearest is the smallest squared distance of the other
+// centroids: both are order-free, so the result is tkmi_nearest's and
+// tkmi_hamerly_full's whatever the chunking, the block size or the order of
+// a compacted list.
+#ifndef TKM_KERNELS_ASSIGN_SHARED_CUH
+#define TKM_KERNELS_ASSIGN_SHARED_CUH
+
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+
+// What the assign kernels produce.
+enum {
+    TKM_SH_LLOYD = 0, // label
+    TKM_SH_HAM,       // label, u, l (second nearest); Hamerly's full pass
+    TKM_SH_ELK_FIRST  // label, u, and the k lower bounds l[i*k + c]
+};
+
+#define TKM_SH_NONE SIZE_MAX // an empty slot of a point tile
+
+#if TKM_PREC == 32
+typedef float4 tkm_sh_vec; // 16 bytes of reals
+#define TKM_SH_VW 4
+// register tiles (points x centroids per thread): blocks <= 256, > 256
+#define TKM_SH_TP_BIG 8
+#define TKM_SH_TC_BIG 8
+#define TKM_SH_TP_SMALL 4
+#define TKM_SH_TC_SMALL 4
+#else
+typedef double2 tkm_sh_vec;
+#define TKM_SH_VW 2
+#define TKM_SH_TP_BIG 4
+#define TKM_SH_TC_BIG 4
+#define TKM_SH_TP_SMALL 2
+#define TKM_SH_TC_SMALL 4
+#endif
+
+// Arguments of both kernels (passed by value).
+struct tkm_sh_args {
+    const tkm_real *x;          // n*d, column-major
+    size_t n, d;
+    const tkm_real *c, *ct;     // centroids row-major, column-major
+    size_t k;
+    const size_t *list;         // points to assign; NULL: all n
+    const unsigned long long *m; // length of list (device memory)
+    const tkm_real *known2;     // HAM over a list: squared distance to the
+                                // current centroid by list position; NULL:
+                                // none known (the first pass)
+    tkm_real upf, dnf;
+    int32_t *labels;
+    tkm_real *u, *l;
+    unsigned long long *ctr;
+    int chunk;                  // tile: dims per chunk; reg: centroids
+};
+
+// A point's best candidates: nearest b at b2, second-smallest distance s2
+// among the others; b < 0 when none seen yet.
+struct tkm_sh_cand {
+    tkm_real b2, s2;
+    int b;
+};
+
+static __device__ __forceinline__ void tkm_sh_init(tkm_sh_cand &q)
+{
+    q.b2 = (tkm_real)INFINITY;
+    q.s2 = (tkm_real)INFINITY;
+    q.b = -1;
+}
+
+// One more centroid c at squared distance s; a thread visits its centroids
+// in increasing index order, so a tie never replaces the best.
+template <bool SECOND>
+static __device__ __forceinline__ void tkm_sh_push(tkm_sh_cand &q, tkm_real s,
+                                                   int c)
+{
+    if (s < q.b2 || q.b < 0) {
+        if (SECOND)
+            q.s2 = q.b2;
+        q.b2 = s;
+        q.b = c;
+    } else if (SECOND && s < q.s2) {
+        q.s2 = s;
+    }
+}
+
+// Merge the candidates of another set of centroids (any order): the best
+// by (distance, index); the second is the smallest of the loser's best and
+// both seconds.
+template <bool SECOND>
+static __device__ __forceinline__ void tkm_sh_merge(tkm_sh_cand &q,
+                                                    const tkm_sh_cand &o)
+{
+    if (o.b < 0)
+        return;
+    if (q.b < 0) {
+        q = o;
+        return;
+    }
+    const bool win = o.b2 < q.b2 || (o.b2 == q.b2 && o.b < q.b);
+    if (SECOND) {
+        const tkm_real lose = win ? q.b2 : o.b2;
+        const tkm_real s = q.s2 < o.s2 ? q.s2 : o.s2;
+        q.s2 = lose < s ? lose : s;
+    }
+    if (win) {
+        q.b2 = o.b2;
+        q.b = o.b;
+    }
+}
+
+// 16 bytes of shared memory (aligned) into v[0 .. TKM_SH_VW-1].
+static __device__ __forceinline__ void tkm_sh_ld16(tkm_real *v,
+                                                   const tkm_real *p)
+{
+    const tkm_sh_vec q = *reinterpret_cast<const tkm_sh_vec *>(p);
+#if TKM_PREC == 32
+    v[0] = q.x;
+    v[1] = q.y;
+    v[2] = q.z;
+    v[3] = q.w;
+#else
+    v[0] = q.x;
+    v[1] = q.y;
+#endif
+}
+
+// N consecutive reals of shared memory, aligned to min(16, N*R) bytes.
+template <int N>
+static __device__ __forceinline__ void tkm_sh_ldn(tkm_real (&v)[N],
+                                                  const tkm_real *p)
+{
+    if constexpr (N % TKM_SH_VW == 0) {
+#pragma unroll
+        for (int o = 0; o < N; o += TKM_SH_VW)
+            tkm_sh_ld16(v + o, p + o);
+    } else {
+#pragma unroll
+        for (int o = 0; o < N; o++)
+            v[o] = p[o];
+    }
+}
+
+// The point's outputs once its candidates over all k centroids are known.
+// pos: its position in the list (for known2); v: changed, distances.
+template <int MODE>
+static __device__ __forceinline__ void tkm_sh_finish(const tkm_sh_args &a,
+                                                     size_t i, size_t pos,
+                                                     tkm_sh_cand q,
+                                                     unsigned long long *v)
+{
+    const int32_t old = a.labels[i];
+    unsigned long long nd = a.k;
+    if (MODE == TKM_SH_HAM && a.known2) {
+        // the current centroid's distance came from the tightening step
+        const tkm_sh_cand kc = {a.known2[pos], (tkm_real)INFINITY, old};
+        tkm_sh_merge<true>(q, kc);
+        nd = a.k - 1;
+    }
+    if (q.b != old) {
+        a.labels[i] = q.b;
+        v[0]++;
+    }
+    v[1] += nd;
+    if (MODE != TKM_SH_LLOYD)
+        a.u[i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(q.b2), a.upf);
+    if (MODE == TKM_SH_HAM)
+        a.l[i] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(q.s2), a.dnf);
+}
+
+// ---- low d: points in registers -------------------------------------------
+
+// Each thread takes TP points of a block tile of blockDim.x*TP (thread t
+// holds points t, t + B, ...: coalesced loads) with DP coordinates, d of
+// them real and the rest zero; centroids come in chunks of a.chunk, DP
+// reals each, into shared memory.
+template <int DP, int TP, int MODE>
+static __global__ __launch_bounds__(1024) void tkm_sh_reg_kernel(
+    tkm_sh_args a)
+{
+    extern __shared__ __align__(16) unsigned char tkm_sh_raw[];
+    tkm_real *cs = reinterpret_cast<tkm_real *>(tkm_sh_raw);
+    const int B = blockDim.x, tid = threadIdx.x, KC = a.chunk;
+    const size_t m = a.list ? (size_t)*a.m : a.n;
+    const size_t span = (size_t)B * TP;
+    unsigned long long v[2] = {0ull, 0ull};
+    for (size_t t0 = (size_t)blockIdx.x * span; t0 < m;
+         t0 += (size_t)gridDim.x * span) {
+        size_t ip[TP];
+        int known[TP];
+        tkm_real xr[TP][DP];
+        tkm_sh_cand q[TP];
+#pragma unroll
+        for (int p = 0; p < TP; p++) {
+            const size_t pos = t0 + (size_t)p * B + tid;
+            ip[p] = pos < m ? (a.list ? a.list[pos] : pos) : TKM_SH_NONE;
+            const bool ok = ip[p] != TKM_SH_NONE;
+            known[p] = MODE == TKM_SH_HAM && a.known2 && ok ? a.labels[ip[p]]
+                                                            : -1;
+#pragma unroll
+            for (int j = 0; j < DP; j++)
+                xr[p][j] = ok && (size_t)j < a.d ? a.x[(size_t)j * a.n + ip[p]]
+                                                 : (tkm_real)0;
+            tkm_sh_init(q[p]);
+        }
+        for (size_t c0 = 0; c0 < a.k; c0 += (size_t)KC) {
+            const int kc = a.k - c0 < (size_t)KC ? (int)(a.k - c0) : KC;
+            __syncthreads(); // the previous chunk is read
+            for (int e = tid; e < kc * DP; e += B) {
+                const int r = e / DP, j = e - r * DP;
+                cs[e] = (size_t)j < a.d ? a.c[(c0 + r) * a.d + j]
+                                        : (tkm_real)0;
+            }
+            __syncthreads();
+#pragma unroll 2
+            for (int r = 0; r < kc; r++) {
+                tkm_real cv[DP];
+                tkm_sh_ldn<DP>(cv, cs + r * DP);
+                const int c = (int)(c0 + r);
+#pragma unroll
+                for (int p = 0; p < TP; p++) {
+                    tkm_real s = 0;
+#pragma unroll
+                    for (int j = 0; j < DP; j++) {
+                        const tkm_real t = xr[p][j] - cv[j];
+                        s += t * t;
+                    }
+                    if (MODE == TKM_SH_HAM) {
+                        if (c != known[p])
+                            tkm_sh_push<true>(q[p], s, c);
+                    } else {
+                        tkm_sh_push<false>(q[p], s, c);
+                    }
+                }
+            }
+        }
+#pragma unroll
+        for (int p = 0; p < TP; p++)
+            if (ip[p] != TKM_SH_NONE)
+                tkm_sh_finish<MODE>(a, ip[p], t0 + (size_t)p * B + tid, q[p],
+                                    v);
+    }
+    tkm_block_count<2>(v, a.ctr + TKMI_CTR_CHANGED);
+}
+
+// ---- any d: register tiles of points x centroids ---------------------------
+
+// Slot in the point tile of a thread's p-th point: groups of TKM_SH_VW
+// consecutive slots, so that a warp reads 32 consecutive 16-byte vectors.
+template <int TP>
+static __device__ __forceinline__ int tkm_sh_slot(int tx, int p)
+{
+    return (p / TKM_SH_VW) * (32 * TKM_SH_VW) + tx * TKM_SH_VW +
+           p % TKM_SH_VW;
+}
+
+// The squared distances of a thread's TP x TC pairs over dc staged dims.
+template <int TP, int TC>
+static __device__ __forceinline__ void tkm_sh_dot(tkm_real (&acc)[TP][TC],
+                                                  const tkm_real *xs,
+                                                  const tkm_real *cs, int dc,
+                                                  int BC, int tx, int ty)
+{
+    constexpr int BP = 32 * TP;
+    for (int jj = 0; jj < dc; jj++) {
+        tkm_real xv[TP], cv[TC];
+#pragma unroll
+        for (int g = 0; g < TP / TKM_SH_VW; g++)
+            tkm_sh_ld16(xv + g * TKM_SH_VW,
+                        xs + jj * BP + g * 32 * TKM_SH_VW + tx * TKM_SH_VW);
+        tkm_sh_ldn<TC>(cv, cs + jj * BC + ty * TC);
+#pragma unroll
+        for (int p = 0; p < TP; p++)
+#pragma unroll
+            for (int r = 0; r < TC; r++) {
+                const tkm_real t = xv[p] - cv[r];
+                acc[p][r] += t * t;
+            }
+    }
+}
+
+// Shared memory: slot indices [BP], then the tiles xs [DC][BP] and
+// cs [DC][BC]; after the last chunk the same room holds the candidates
+// of every thread for the merge: b2 [TY][BP], s2 [TY][BP], b [TY][BP].
+// A thread loads the centroid tile's column cr = tid % BC, rows
+// tid / BC + q * (32 / TC): no division per element.  When the point tile
+// is resident and a centroid tile is at most PF reals per thread,
+// the next centroid tile is loaded into registers while the current one
+// is computed, so that its latency hides behind the arithmetic.
+template <int TP, int TC, int MODE, int MAXT, int MINB, int PF>
+static __global__ __launch_bounds__(MAXT, MINB) void tkm_sh_tile_kernel(
+    tkm_sh_args a)
+{
+    extern __shared__ __align__(16) unsigned char tkm_sh_raw[];
+    constexpr int BP = 32 * TP, JS = 32 / TC;
+    constexpr bool SECOND = MODE == TKM_SH_HAM;
+    const int B = blockDim.x, tid = threadIdx.x;
+    const int tx = tid & 31, ty = tid >> 5, TY = B >> 5, BC = TY * TC;
+    const int cr = tid % BC, cj = tid / BC;
+    const int DC = a.chunk;
+    size_t *sidx = reinterpret_cast<size_t *>(tkm_sh_raw);
+    tkm_real *xs = reinterpret_cast<tkm_real *>(sidx + BP);
+    tkm_real *cs = xs + (size_t)DC * BP;
+    tkm_real *rb2 = xs, *rs2 = xs + (size_t)TY * BP;
+    int *rb = reinterpret_cast<int *>(xs + (size_t)2 * TY * BP);
+    const size_t m = a.list ? (size_t)*a.m : a.n;
+    const bool resident = (size_t)DC >= a.d; // the point tile stays put
+    constexpr int PFX = PF > 0 ? PF : 1; // room for the array
+    const bool pf = PF > 0 && resident && (int)a.d <= PF * JS;
+    unsigned long long v[2] = {0ull, 0ull};
+    for (size_t t0 = (size_t)blockIdx.x * BP; t0 < m;
+         t0 += (size_t)gridDim.x * BP) {
+        __syncthreads(); // the previous tile's merge is done
+        for (int s = tid; s < BP; s += B) {
+            const size_t pos = t0 + s;
+            sidx[s] = pos < m ? (a.list ? a.list[pos] : pos) : TKM_SH_NONE;
+        }
+        __syncthreads();
+        size_t ip[TP];
+        int known[TP];
+        tkm_sh_cand q[TP];
+#pragma unroll
+        for (int p = 0; p < TP; p++) {
+            ip[p] = sidx[tkm_sh_slot<TP>(tx, p)];
+            known[p] = MODE == TKM_SH_HAM && a.known2 && ip[p] != TKM_SH_NONE
+                           ? a.labels[ip[p]]
+                           : -1;
+            tkm_sh_init(q[p]);
+        }
+        tkm_real nx[PFX]; // prefetch path: the next centroid tile
+        if (pf)
+#pragma unroll
+            for (int u = 0; u < PFX; u++) {
+                const int jj = cj + u * JS;
+                nx[u] = jj < (int)a.d && (size_t)cr < a.k
+                            ? a.ct[(size_t)jj * a.k + cr]
+                            : (tkm_real)0;
+            }
+        for (size_t c0 = 0; c0 < a.k; c0 += (size_t)BC) {
+            tkm_real acc[TP][TC];
+#pragma unroll
+            for (int p = 0; p < TP; p++)
+#pragma unroll
+                for (int r = 0; r < TC; r++)
+                    acc[p][r] = 0;
+            for (size_t j0 = 0; j0 < a.d; j0 += (size_t)DC) {
+                const int dc = a.d - j0 < (size_t)DC ? (int)(a.d - j0) : DC;
+                if (!resident || c0 == 0)
+                    for (int e = tid; e < dc * BP; e += B) {
+                        const int jj = e / BP, s = e - jj * BP;
+                        const size_t i = sidx[s];
+                        xs[e] = i != TKM_SH_NONE ? a.x[(j0 + jj) * a.n + i]
+                                                 : (tkm_real)0;
+                    }
+                if (pf) {
+#pragma unroll
+                    for (int u = 0; u < PFX; u++)
+                        if (cj + u * JS < dc)
+                            cs[(cj + u * JS) * BC + cr] = nx[u];
+                } else {
+                    const size_t c = c0 + cr;
+                    for (int jj = cj; jj < dc; jj += JS)
+                        cs[jj * BC + cr] = c < a.k ? a.ct[(j0 + jj) * a.k + c]
+                                                   : (tkm_real)0;
+                }
+                __syncthreads();
+                if (pf && c0 + BC < a.k) {
+                    const size_t c = c0 + BC + cr;
+#pragma unroll
+                    for (int u = 0; u < PFX; u++) {
+                        const int jj = cj + u * JS;
+                        nx[u] = jj < dc && c < a.k ? a.ct[(size_t)jj * a.k + c]
+                                                   : (tkm_real)0;
+                    }
+                }
+                tkm_sh_dot<TP, TC>(acc, xs, cs, dc, BC, tx, ty);
+                __syncthreads(); // the tiles are read
+            }
+#pragma unroll
+            for (int r = 0; r < TC; r++) {
+                const size_t c = c0 + (size_t)ty * TC + r;
+                if (c >= a.k)
+                    break;
+#pragma unroll
+                for (int p = 0; p < TP; p++) {
+                    if (MODE == TKM_SH_ELK_FIRST && ip[p] != TKM_SH_NONE)
+                        a.l[ip[p] * a.k + c] = TKM_FN(tkmi_bnd_down)(
+                            TKM_SQRT(acc[p][r]), a.dnf);
+                    if (MODE != TKM_SH_HAM || (int)c != known[p])
+                        tkm_sh_push<SECOND>(q[p], acc[p][r], (int)c);
+                }
+            }
+        }
+        // the chunk loops ended with a barrier: the tiles' room is free
+#pragma unroll
+        for (int p = 0; p < TP; p++) {
+            const int s = ty * BP + tkm_sh_slot<TP>(tx, p);
+            rb2[s] = q[p].b2;
+            if (SECOND)
+                rs2[s] = q[p].s2;
+            rb[s] = q[p].b;
+        }
+        __syncthreads();
+        for (int s = tid; s < BP; s += B) {
+            const size_t i = sidx[s];
+            if (i == TKM_SH_NONE)
+                continue;
+            tkm_sh_cand f;
+            tkm_sh_init(f);
+            for (int y = 0; y < TY; y++) {
+                const tkm_sh_cand o = {rb2[y * BP + s],
+                                       SECOND ? rs2[y * BP + s]
+                                              : (tkm_real)INFINITY,
+                                       rb[y * BP + s]};
+                tkm_sh_merge<SECOND>(f, o);
+            }
+            tkm_sh_finish<MODE>(a, i, t0 + s, f, v);
+        }
+    }
+    tkm_block_count<2>(v, a.ctr + TKMI_CTR_CHANGED);
+}
+
+// ---- compaction ------------------------------------------------------------
+
+// Room in a list for the flagged threads of the block: one atomicAdd per
+// block, the block's flagged threads in thread order after it.  Returns
+// this thread's slot (meaningful when flag).  Every thread of the block
+// calls it the same number of times.
+static __device__ size_t tkm_sh_slot_in(bool flag, unsigned long long *len)
+{
+    __shared__ unsigned before_warp[32];
+    __shared__ unsigned long long base;
+    const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
+    const unsigned bal = __ballot_sync(0xffffffffu, flag);
+    const unsigned before = __popc(bal & ((1u << lane) - 1u));
+    if (lane == 0)
+        before_warp[warp] = __popc(bal);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        unsigned run = 0;
+        for (unsigned w = 0; w < (blockDim.x >> 5); w++) {
+            const unsigned t = before_warp[w];
+            before_warp[w] = run;
+            run += t;
+        }
+        base = run ? atomicAdd(len, (unsigned long long)run) : 0ull;
+    }
+    __syncthreads();
+    const size_t slot = (size_t)base + before_warp[warp] + before;
+    __syncthreads(); // before_warp and base are reused by the next call
+    return slot;
+}
+
+// ---- launch plans ----------------------------------------------------------
+
+// Shared memory one block may take so that `blocks` blocks fit on a
+// multiprocessor (the runtime keeps 1 KiB per block), within the opt-in.
+static inline int tkm_sh_budget(const TKM_FN(tkmi_gpu) *g, int blocks)
+{
+    int b = g->smem_sm / blocks - 2048; // also room for static arrays
+    return b < g->smem_optin ? b : g->smem_optin;
+}
+
+// Blocks for a kernel: as many as are resident on the device at once with
+// this block size and shared memory (the occupancy calculator), at most
+// need, at least 1.  Above 48 KiB the kernel is opted in to all the
+// dynamic shared memory the device allows it (the per-block opt-in less
+// its static shared memory: the same value for every run).
+template <typename K>
+static tkm_status tkm_sh_grid(const TKM_FN(tkmi_gpu) *g, K kernel, int smem,
+                              size_t need, int *grid, const char *name,
+                              char *msg, size_t msglen)
+{
+    cudaFuncAttributes fa;
+    int per = 0;
+    TKM_CU_CHECK(cudaFuncGetAttributes(&fa, kernel));
+    const int room = g->smem_optin - (int)fa.sharedSizeBytes;
+    if (smem > room)
+        return tkmi_fail(TKM_ECUDA, msg, msglen,
+                         "cuda-shared: %s needs %d bytes of shared memory "
+                         "per block at block size %d; the device allows %d",
+                         name, smem, g->block, room);
+    if (smem > (48 << 10))
+        TKM_CU_CHECK(cudaFuncSetAttribute(
+            kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, room));
+    TKM_CU_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &per, kernel, g->block, (size_t)smem));
+    if (per < 1)
+        return tkmi_fail(TKM_ECUDA, msg, msglen,
+                         "cuda-shared: %s cannot run %d threads per block "
+                         "with %d bytes of shared memory on this device",
+                         name, g->block, smem);
+    const size_t wave = (size_t)per * (size_t)g->sms;
+    const size_t b = need < wave ? need : wave;
+    *grid = b ? (int)b : 1;
+    return TKM_OK;
+}
+
+template <int DP, int TP, int MODE>
+static tkm_status tkm_sh_reg_launch(TKM_FN(tkmi_gpu) *g, tkm_sh_args a,
+                                    tkmi_shplan *pl, char *msg, size_t msglen)
+{
+    auto kernel = tkm_sh_reg_kernel<DP, TP, MODE>;
+    if (!pl->grid) {
+        // a chunk of centroids per block, its share of a full SM
+        long long budget =
+            (long long)g->smem_sm * g->block / g->thr_sm - 2048;
+        budget = budget < (40 << 10) ? budget : (40 << 10);
+        size_t kc = (size_t)(budget > 0 ? budget : 0) /
+                    (DP * sizeof(tkm_real));
+        kc = kc < g->k ? kc : g->k;
+        pl->chunk = kc ? (int)kc : 1;
+        pl->smem = pl->chunk * DP * (int)sizeof(tkm_real);
+        const size_t span = (size_t)g->block * TP;
+        tkm_status rc = tkm_sh_grid(g, kernel, pl->smem,
+                                    (g->n + span - 1) / span, &pl->grid,
+                                    "the register assign kernel", msg,
+                                    msglen);
+        if (rc != TKM_OK) {
+            pl->grid = 0;
+            return rc;
+        }
+    }
+    a.chunk = pl->chunk;
+    kernel<<<pl->grid, g->block, pl->smem, g->st>>>(a);
+    TKM_CU_LAUNCHED(tkm_sh_reg_kernel);
+    return TKM_OK;
+}
+
+template <int TP, int TC, int MODE, int MAXT, int MINB, int PF>
+static tkm_status tkm_sh_tile_launch(TKM_FN(tkmi_gpu) *g, tkm_sh_args a,
+                                     tkmi_shplan *pl, char *msg, size_t msglen)
+{
+    auto kernel = tkm_sh_tile_kernel<TP, TC, MODE, MAXT, MINB, PF>;
+    if (!pl->grid) {
+        const size_t R = sizeof(tkm_real), BP = 32 * TP;
+        const size_t TY = (size_t)g->block / 32, BC = TY * TC;
+        const int blocks = 512 / g->block > 2 ? 512 / g->block : 2;
+        const size_t budget = (size_t)tkm_sh_budget(g, blocks);
+        const size_t fixed = BP * sizeof(size_t), per_dim = (BP + BC) * R;
+        const size_t merge = TY * BP * (2 * R + sizeof(int));
+        size_t dc = budget > fixed ? (budget - fixed) / per_dim : 1;
+        dc = dc < g->d ? dc : g->d;
+        dc = dc ? dc : 1;
+        const size_t tiles = dc * per_dim > merge ? dc * per_dim : merge;
+        pl->chunk = (int)dc;
+        pl->smem = (int)(fixed + tiles);
+        tkm_status rc = tkm_sh_grid(g, kernel, pl->smem, (g->n + BP - 1) / BP,
+                                    &pl->grid, "the tile assign kernel", msg,
+                                    msglen);
+        if (rc != TKM_OK) {
+            pl->grid = 0;
+            return rc;
+        }
+    }
+    a.chunk = pl->chunk;
+    kernel<<<pl->grid, g->block, pl->smem, g->st>>>(a);
+    TKM_CU_LAUNCHED(tkm_sh_tile_kernel);
+    return TKM_OK;
+}
+
+// Points per thread of the register kernel: as many as the registers of a
+// 1024-thread block allow for DP coordinates.
+#if TKM_PREC == 32
+#define TKM_SH_REG_TP(DP) ((DP) <= 4 ? 4 : 2)
+#else
+#define TKM_SH_REG_TP(DP) ((DP) <= 4 ? 2 : 1)
+#endif
+
+// Blocks of 256 threads per multiprocessor the big tile kernel is built
+// for (2 caps Lloyd's at 128 registers a thread: two blocks per SM), and
+// the reals of the next centroid tile it may prefetch into registers (0:
+// none; tools/gpu-shared-proof.sh times the alternatives, see
+// docs/gpu-shared.md).  Blocks of up to 1024 threads have no registers to
+// spare: they never prefetch.
+#ifndef TKM_SH_PF
+#define TKM_SH_PF 0
+#endif
+#ifndef TKM_SH_MINB_LLOYD
+#define TKM_SH_MINB_LLOYD 2
+#endif
+#define TKM_SH_MINB(MODE) ((MODE) == TKM_SH_LLOYD ? TKM_SH_MINB_LLOYD : 1)
+
+// Assign the points of a.list (or all) in mode MODE, planned in slot:
+// the register kernel for d <= 8 (Elkan's first pass writes k bounds per
+// point, which the tile kernel writes in whole sectors: it always tiles),
+// else the tile kernel with the register tile that the block size allows.
+template <int MODE>
+static tkm_status tkm_sh_assign(TKM_FN(tkmi_gpu) *g, tkm_sh_args a, int slot,
+                                char *msg, size_t msglen)
+{
+    tkmi_shplan *pl = &g->plan[slot];
+    if constexpr (MODE != TKM_SH_ELK_FIRST) {
+        switch (g->d) {
+        case 1:
+            return tkm_sh_reg_launch<1, TKM_SH_REG_TP(1), MODE>(g, a, pl, msg,
+                                                                msglen);
+        case 2:
+            return tkm_sh_reg_launch<2, TKM_SH_REG_TP(2), MODE>(g, a, pl, msg,
+                                                                msglen);
+        case 3:
+        case 4:
+            return tkm_sh_reg_launch<4, TKM_SH_REG_TP(4), MODE>(g, a, pl, msg,
+                                                                msglen);
+        case 5:
+        case 6:
+        case 7:
+        case 8:
+            return tkm_sh_reg_launch<8, TKM_SH_REG_TP(8), MODE>(g, a, pl, msg,
+                                                                msglen);
+        default:
+            break;
+        }
+    }
+    tkm_status rc = TKM_FN(tkmi_cu_sh_ctrans)(g, msg, msglen);
+    if (rc != TKM_OK)
+        return rc;
+    if (g->block <= 256)
+        return tkm_sh_tile_launch<TKM_SH_TP_BIG, TKM_SH_TC_BIG, MODE, 256,
+                                  TKM_SH_MINB(MODE), TKM_SH_PF>(g, a, pl, msg,
+                                                                msglen);
+    return tkm_sh_tile_launch<TKM_SH_TP_SMALL, TKM_SH_TC_SMALL, MODE, 1024,
+                              1, 0>(g, a, pl, msg, msglen);
+}
+
+// The arguments common to every launch: data, centroids, margins, counters.
+static inline tkm_sh_args tkm_sh_base(const TKM_FN(tkmi_gpu) *g)
+{
+    tkm_sh_args a;
+    a.x = g->x;
+    a.n = g->n;
+    a.d = g->d;
+    a.c = g->c;
+    a.ct = g->ct;
+    a.k = g->k;
+    a.list = NULL;
+    a.m = NULL;
+    a.known2 = NULL;
+    a.upf = g->upf;
+    a.dnf = g->dnf;
+    a.labels = g->labels;
+    a.u = NULL;
+    a.l = NULL;
+    a.ctr = g->sc->ctr;
+    a.chunk = 0;
+    return a;
+}
+
+#endif // TKM_KERNELS_ASSIGN_SHARED_CUH

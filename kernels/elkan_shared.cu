@@ -1,0 +1,240 @@
+// Elkan's steps, shared-memory form, lower bounds point-major l[i*k + c].
+//   first: the tile kernel of kernels/assign_shared.cuh over all points,
+//          every (point, centroid) distance, every bound set;
+//   move:  the bound phase, a flat pass over the n*k lower bounds
+//          (coalesced) that also moves u once per point;
+//   assign: test_kernel compacts the points that fail the global test
+//          u < s(a) into a list (block scan, one atomic per block); then
+//          pairs_kernel gives each listed point a warp, whose 32 lanes take
+//          32 centroids at a time: each lane tests its pair against
+//          l(x, c) and h(a, c) (h of the current best a), and only the
+//          lanes whose pair survives compute its distance (the point's
+//          coordinates staged in shared memory, the centroids read from
+//          the column-major copy: coalesced across the lanes).
+//
+// The tests of a chunk of 32 centroids use the bound u as it stands at the
+// start of the chunk; the CPU (src/elkan/elkan_arith.h) tightens u after
+// every centroid that wins, so it may skip a centroid later in the same
+// chunk that this form computes.  Both prune only pairs that provably
+// cannot win, so the labels are the same; dist_pc may be a little larger
+// here and pruned_pairs smaller by as much (their sum is the same per
+// point).  pruned_points is exactly the CPU's.
+#include "real.h"
+
+#include "arith.h"
+#include "cuda_engine.h"
+#include "../src/elkan/elkan_arith.h"
+
+#include "common.cuh"
+#include "assign_shared.cuh"
+
+// Bound phase: l[e] for e = i*k + c shrinks by t[c]; the thread that holds
+// c == 0 of a point also grows its u by t[a(x)].  (i, c) are stepped, not
+// divided, along the grid-stride loop.
+static __global__ __launch_bounds__(1024) void move_kernel(
+    size_t n, size_t k, const int32_t *__restrict__ labels,
+    const tkm_real *__restrict__ t, tkm_real *u, tkm_real *l)
+{
+    const size_t m = n * k, step = TKM_GRID_STEP;
+    const size_t sq = step / k, sr = step - sq * k;
+    size_t e = TKM_GRID_START, i = e / k, c = e - i * k;
+    for (; e < m; e += step) {
+        l[e] = TKM_FN(tkmi_bnd_shrink)(l[e], t[c]);
+        if (c == 0)
+            u[i] = TKM_FN(tkmi_bnd_grow)(u[i], t[labels[i]]);
+        c += sr;
+        i += sq;
+        if (c >= k) {
+            c -= k;
+            i++;
+        }
+    }
+}
+
+static __global__ __launch_bounds__(1024) void test_kernel(
+    size_t n, const int32_t *__restrict__ labels,
+    const tkm_real *__restrict__ u, const tkm_real *__restrict__ s,
+    size_t *list, unsigned long long *len, unsigned long long *ctr)
+{
+    unsigned long long v[TKMI_NCTR] = {0ull, 0ull, 0ull, 0ull, 0ull};
+    for (size_t b0 = (size_t)blockIdx.x * blockDim.x; b0 < n;
+         b0 += (size_t)gridDim.x * blockDim.x) {
+        const size_t i = b0 + threadIdx.x;
+        bool fail = false;
+        if (i < n) {
+            fail = !TKM_FN(tkmi_elkan_point_pruned)(u[i], s[labels[i]]);
+            v[TKMI_CTR_PTS] += !fail;
+        }
+        const size_t at = tkm_sh_slot_in(fail, len);
+        if (fail)
+            list[at] = i;
+    }
+    tkm_block_count<TKMI_NCTR>(v, ctr);
+}
+
+// sum_j (x_j - c_j)^2 in order, x's and c's coordinates xs and cs apart:
+// the operations of tkmi_dist2.
+static __device__ __forceinline__ tkm_real dist2_strided(const tkm_real *x,
+                                                         size_t xs,
+                                                         const tkm_real *c,
+                                                         size_t cs, size_t d)
+{
+    tkm_real s = 0;
+    for (size_t j = 0; j < d; j++) {
+        const tkm_real t = x[j * xs] - c[j * cs];
+        s += t * t;
+    }
+    return s;
+}
+
+// Lexicographic minimum of (c2, cc) over the warp, cc == INT_MAX: none.
+static __device__ __forceinline__ void warp_min(tkm_real &c2, int &cc)
+{
+    for (int o = 16; o > 0; o >>= 1) {
+        const tkm_real oc2 = __shfl_xor_sync(0xffffffffu, c2, o);
+        const int occ = __shfl_xor_sync(0xffffffffu, cc, o);
+        if (occ != INT_MAX &&
+            (cc == INT_MAX || oc2 < c2 || (oc2 == c2 && occ < cc))) {
+            c2 = oc2;
+            cc = occ;
+        }
+    }
+}
+
+// One warp per listed point (see the top of the file); stage: the
+// point's coordinates go to shared memory (d reals per warp).
+static __global__ __launch_bounds__(1024) void pairs_kernel(
+    const tkm_real *__restrict__ x, size_t n, size_t d,
+    const tkm_real *__restrict__ ct, size_t k, const size_t *list,
+    const unsigned long long *len, const tkm_real *__restrict__ h,
+    tkm_real upf, tkm_real dnf, int stage, int32_t *labels, tkm_real *u,
+    tkm_real *l, unsigned long long *ctr)
+{
+    extern __shared__ __align__(16) unsigned char tkm_sh_raw[];
+    const unsigned lane = threadIdx.x & 31u, wib = threadIdx.x >> 5;
+    const size_t wpb = blockDim.x >> 5, nw = (size_t)gridDim.x * wpb;
+    tkm_real *xw = reinterpret_cast<tkm_real *>(tkm_sh_raw) + wib * d;
+    const size_t m = *len;
+    unsigned long long v[TKMI_NCTR] = {0ull, 0ull, 0ull, 0ull, 0ull};
+    for (size_t w = (size_t)blockIdx.x * wpb + wib; w < m; w += nw) {
+        const size_t i = list[w];
+        const int a0 = labels[i];
+        const tkm_real *xp = x + i;
+        size_t xs = n;
+        if (stage) {
+            for (size_t j = lane; j < d; j += 32)
+                xw[j] = x[j * n + i];
+            __syncwarp();
+            xp = xw;
+            xs = 1;
+        }
+        tkm_real *li = l + i * k;
+        int a = a0;
+        tkm_real ub = u[i], a2 = 0;
+        bool tight = false;
+        for (size_t c0 = 0; c0 < k; c0 += 32) {
+            const size_t c = c0 + lane;
+            const bool valid = c < k && (int)c != a0;
+            const tkm_real lc = valid ? li[c] : (tkm_real)0;
+            const tkm_real hac = valid ? h[(size_t)a * k + c] : (tkm_real)0;
+            bool need = valid && !TKM_FN(tkmi_elkan_pair_pruned)(ub, lc, hac);
+            if (!tight && __any_sync(0xffffffffu, need)) {
+                // u becomes the distance to a(x), computed by every lane
+                a2 = dist2_strided(xp, xs, ct + a0, k, d);
+                const tkm_real da = TKM_SQRT(a2);
+                ub = TKM_FN(tkmi_bnd_up)(da, upf);
+                if (lane == 0) {
+                    li[a0] = TKM_FN(tkmi_bnd_down)(da, dnf);
+                    v[TKMI_CTR_DIST_PC]++;
+                }
+                tight = true;
+                need = valid && !TKM_FN(tkmi_elkan_pair_pruned)(ub, lc, hac);
+            }
+            v[TKMI_CTR_PAIRS] += valid && !need;
+            tkm_real c2 = (tkm_real)INFINITY;
+            int cc = INT_MAX;
+            if (need) {
+                c2 = dist2_strided(xp, xs, ct + c, k, d);
+                v[TKMI_CTR_DIST_PC]++;
+                li[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(c2), dnf);
+                cc = (int)c;
+            }
+            warp_min(c2, cc);
+            if (cc != INT_MAX && TKM_FN(tkmi_closer)(c2, (size_t)cc, a2,
+                                                     (size_t)a)) {
+                a = cc;
+                a2 = c2;
+                ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(c2), upf);
+            }
+        }
+        if (lane == 0) {
+            u[i] = ub;
+            if (a != a0) {
+                labels[i] = a;
+                v[TKMI_CTR_CHANGED]++;
+            }
+        }
+        __syncwarp(); // xw is rewritten for the next point
+    }
+    tkm_block_count<TKMI_NCTR>(v, ctr);
+}
+
+extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_first)(TKM_FN(tkmi_gpu) *g,
+                                                     tkm_real *u, tkm_real *l,
+                                                     char *msg, size_t msglen)
+{
+    tkm_sh_args a = tkm_sh_base(g);
+    a.u = u;
+    a.l = l;
+    return tkm_sh_assign<TKM_SH_ELK_FIRST>(g, a, TKMI_PLAN_FIRST, msg,
+                                           msglen);
+}
+
+extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_move)(TKM_FN(tkmi_gpu) *g,
+                                                    tkm_real *u, tkm_real *l,
+                                                    char *msg, size_t msglen)
+{
+    move_kernel<<<g->grid, g->block, 0, g->st>>>(g->n, g->k, g->labels, g->t,
+                                                  u, l);
+    TKM_CU_LAUNCHED(move_kernel);
+    return TKM_OK;
+}
+
+// Plan of pairs_kernel: stage the points in shared memory when a block's
+// warps' points fit in the budget of two blocks per multiprocessor.
+static tkm_status pairs_plan(TKM_FN(tkmi_gpu) *g, tkmi_shplan *pl, char *msg,
+                             size_t msglen)
+{
+    const size_t wpb = (size_t)g->block / 32;
+    const size_t want = wpb * g->d * sizeof(tkm_real);
+    pl->chunk = want <= (size_t)tkm_sh_budget(g, 2);
+    pl->smem = pl->chunk ? (int)want : 0;
+    tkm_status rc = tkm_sh_grid(g, pairs_kernel, pl->smem,
+                                (g->n + wpb - 1) / wpb, &pl->grid,
+                                "the Elkan pair kernel", msg, msglen);
+    if (rc != TKM_OK)
+        pl->grid = 0;
+    return rc;
+}
+
+extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
+    TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l, const tkm_real *h,
+    const tkm_real *s, size_t *list, unsigned long long *cnt, char *msg,
+    size_t msglen)
+{
+    tkmi_shplan *pl = &g->plan[TKMI_PLAN_PAIRS];
+    tkm_status rc = TKM_OK;
+    if (!pl->grid && (rc = pairs_plan(g, pl, msg, msglen)) != TKM_OK)
+        return rc;
+    if ((rc = TKM_FN(tkmi_cu_sh_ctrans)(g, msg, msglen)) != TKM_OK)
+        return rc;
+    TKM_CU_CHECK(cudaMemsetAsync(cnt, 0, sizeof *cnt, g->st));
+    test_kernel<<<g->grid, g->block, 0, g->st>>>(g->n, g->labels, u, s, list,
+                                                 cnt, g->sc->ctr);
+    TKM_CU_LAUNCHED(test_kernel);
+    pairs_kernel<<<pl->grid, g->block, pl->smem, g->st>>>(
+        g->x, g->n, g->d, g->ct, g->k, list, cnt, h, g->upf, g->dnf,
+        pl->chunk, g->labels, u, l, g->sc->ctr);
+    TKM_CU_LAUNCHED(pairs_kernel);
+    return TKM_OK;
+}
