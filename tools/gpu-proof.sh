@@ -33,33 +33,7 @@ J=$(nproc 2>/dev/null || echo 8)
 SUM=$OUT/gpu-proof-summary.txt
 : >"$SUM"
 
-note() { echo "$*" | tee -a "$SUM"; }
-left() { echo $((BUDGET - SECONDS)); }
-
-# step NAME LIMIT_S CMD...: run with a time limit (cut to what is left of
-# the budget), log to NAME.log, record PASS / FAIL (exit status) /
-# TIMEOUT / SKIP and the seconds taken.
-step() {
-    local name=$1 lim=$2 t rc
-    shift 2
-    if [ "$(left)" -lt 20 ]; then
-        note "SKIP    $name (budget spent)"
-        return 1
-    fi
-    [ "$lim" -gt "$(($(left) - 10))" ] && lim=$(($(left) - 10))
-    t=$SECONDS
-    timeout "$lim" "$@" >"$LOG/$name.log" 2>&1
-    rc=$?
-    t=$((SECONDS - t))
-    if [ $rc -eq 0 ]; then
-        note "PASS    $name (${t}s)"
-    elif [ $rc -eq 124 ]; then
-        note "TIMEOUT $name (${t}s, limit ${lim}s)"
-    else
-        note "FAIL    $name (exit $rc, ${t}s): see $name.log"
-    fi
-    return $rc
-}
+. tools/proof-steps.sh
 
 CUDA_HOME=$(dirname "$(dirname "$(command -v nvcc)")")
 SAN=$(command -v compute-sanitizer ||

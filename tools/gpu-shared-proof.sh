@@ -41,33 +41,8 @@ rm -rf "$LOG" "$SRC"
 mkdir -p "$LOG" "$OUT" "$SRC" /tmp/cm
 SUM=$OUT/summary.txt
 : >"$SUM"
-note() { echo "$*" | tee -a "$SUM"; }
-left() { echo $((BUDGET - SECONDS)); }
+. "$ROOT/tools/proof-steps.sh"
 want() { case " $STEPS " in *" $1 "*) return 0 ;; esac; return 1; }
-
-# step NAME LIMIT CMD...: run with a limit (cut to the budget left), log
-# to NAME.log, record PASS / FAIL / TIMEOUT with the seconds taken.
-step() {
-    local name=$1 lim=$2 t rc
-    shift 2
-    if [ "$(left)" -lt 15 ]; then
-        note "SKIP    $name (budget spent)"
-        return 1
-    fi
-    [ "$lim" -gt "$(($(left) - 8))" ] && lim=$(($(left) - 8))
-    t=$SECONDS
-    timeout "$lim" "$@" >"$LOG/$name.log" 2>&1
-    rc=$?
-    t=$((SECONDS - t))
-    if [ $rc -eq 0 ]; then
-        note "PASS    $name (${t}s)"
-    elif [ $rc -eq 124 ]; then
-        note "TIMEOUT $name (${t}s, limit ${lim}s)"
-    else
-        note "FAIL    $name (exit $rc, ${t}s)"
-    fi
-    return $rc
-}
 
 tar -xf "$ROOT/.devdeps/tree.tar" -C "$SRC"
 for f in "$ROOT"/.devdeps/*.deb; do dpkg -x "$f" /tmp/cm; done
