@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
 
@@ -121,29 +119,6 @@ static void write_json(FILE *f, const cli_run *r, const tkm_result *res)
     fputs(res->iterations ? "\n  ]\n}\n" : "]\n}\n", f);
 }
 
-/* Open a temporary file beside path (into tmp[len]) with the permissions
- * a new file would get. */
-static FILE *open_temp(const char *path, char *tmp, size_t len)
-{
-    if ((size_t)snprintf(tmp, len, "%s.tmpXXXXXX", path) >= len) {
-        errno = ENAMETOOLONG;
-        return NULL;
-    }
-    int fd = mkstemp(tmp);
-    if (fd < 0)
-        return NULL;
-    mode_t mask = umask(0);
-    umask(mask);
-    FILE *f = fchmod(fd, 0666 & ~mask) == 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        int e = errno;
-        close(fd);
-        unlink(tmp);
-        errno = e;
-    }
-    return f;
-}
-
 typedef struct {
     const cli_run *r;
     const tkm_result *res;
@@ -166,29 +141,22 @@ tkm_status cli_write_stats(const char *path, const cli_run *r,
     return cli_write_atomic(path, fill_stats, &c, msg, msglen);
 }
 
+/* The CLI's fill functions write and leave errors in the stream. */
+typedef struct {
+    void (*fill)(FILE *, void *);
+    void *ctx;
+} fill_adapter;
+
+static int call_fill(FILE *f, void *p)
+{
+    const fill_adapter *a = p;
+    a->fill(f, a->ctx);
+    return ferror(f) ? (errno ? errno : EIO) : 0;
+}
+
 tkm_status cli_write_atomic(const char *path, void (*fill)(FILE *, void *),
                             void *ctx, char *msg, size_t msglen)
 {
-    char tmp[4096];
-    FILE *f = open_temp(path, tmp, sizeof tmp);
-    if (!f)
-        return tkmi_fail(TKM_EIO, msg, msglen, "cannot write %s: %s", path,
-                         strerror(errno));
-    fill(f, ctx);
-    int bad = ferror(f);
-    int e = errno;
-    if (fclose(f) != 0 && !bad) {
-        bad = 1;
-        e = errno;
-    }
-    if (!bad && rename(tmp, path) != 0) {
-        bad = 1;
-        e = errno;
-    }
-    if (bad) {
-        unlink(tmp);
-        return tkmi_fail(TKM_EIO, msg, msglen, "cannot write %s: %s", path,
-                         strerror(e));
-    }
-    return TKM_OK;
+    fill_adapter a = {fill, ctx};
+    return tkmi_write_atomic(path, call_fill, &a, msg, msglen);
 }

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "trikmeans.h"
 
@@ -28,6 +29,14 @@ int tkmi_threads(int requested);
 
 /* Overflow-checked n*m*size; returns 0 and sets *out, or -1 on overflow. */
 int tkmi_mul_size(size_t n, size_t m, size_t size, size_t *out);
+
+/* Write path whole or not at all: fill() writes into a temporary file
+ * beside path and returns 0, or the errno of a write that failed; the
+ * temporary is renamed onto path when every write succeeded.  TKM_OK, or
+ * TKM_EIO / TKM_ENOMEM with the reason in msg; no temporary is left. */
+tkm_status tkmi_write_atomic(const char *path,
+                             int (*fill)(FILE *f, void *ctx), void *ctx,
+                             char *msg, size_t msglen);
 
 /* Allocate n*m elements of size bytes, NULL on overflow or failure. */
 void *tkmi_alloc(size_t n, size_t m, size_t size);

@@ -195,38 +195,57 @@ static tkm_status unknown_ext(const char *path, char *msg, size_t msglen)
                      "name the file .csv, .tsv or .npy", path);
 }
 
+tkm_status tkmi_write_atomic(const char *path,
+                             int (*fill)(FILE *f, void *ctx), void *ctx,
+                             char *msg, size_t msglen)
+{
+    atomic_file af = {path, NULL, NULL};
+    tkm_status st = af_open(&af, path, msg, msglen);
+    if (st == TKM_OK) {
+        errno = 0;
+        st = af_commit(&af, fill(af.f, ctx), msg, msglen);
+    }
+    af_abort(&af);
+    return st;
+}
+
+typedef struct {
+    const double *a;
+    const int32_t *labels;
+    size_t n, d;
+    out_format fmt;
+} write_job;
+
+static int fill_matrix(FILE *f, void *ctx)
+{
+    const write_job *j = ctx;
+    return j->fmt == OUT_NPY ? npy_matrix(f, j->a, j->n, j->d)
+                             : text_matrix(f, j->a, j->n, j->d,
+                                           j->fmt == OUT_TSV ? '\t' : ',');
+}
+
+static int fill_labels(FILE *f, void *ctx)
+{
+    const write_job *j = ctx;
+    return j->fmt == OUT_NPY ? npy_labels(f, j->labels, j->n)
+                             : text_labels(f, j->labels, j->n);
+}
+
 /* Write the n x d row-major matrix a to path as .csv/.tsv ("%.17g", exact
  * round trip) or .npy ('<f8', shape (n, d)).  The file appears whole or not
  * at all: TKM_EIO leaves neither it nor a temporary behind. */
 tkm_status tkm_write_matrix(const char *path, const double *a, size_t n,
                             size_t d, char *msg, size_t msglen)
 {
-    atomic_file af = {path, NULL, NULL};
-    out_format fmt = path ? out_format_of(path) : OUT_UNKNOWN;
+    write_job j = {a, NULL, n, d, path ? out_format_of(path) : OUT_UNKNOWN};
     size_t bytes;
-    int err;
-    tkm_status st;
     if (!path || d == 0 || (n > 0 && !a) ||
-        tkmi_mul_size(n, d, sizeof *a, &bytes) != 0) {
-        st = tkmi_fail(TKM_EINVAL, msg, msglen, "tkm_write_matrix: need a "
-                       "path, d >= 1 and n*d values");
-        goto cleanup;
-    }
-    if (fmt == OUT_UNKNOWN) {
-        st = unknown_ext(path, msg, msglen);
-        goto cleanup;
-    }
-    st = af_open(&af, path, msg, msglen);
-    if (st != TKM_OK)
-        goto cleanup;
-    errno = 0;
-    err = fmt == OUT_NPY ? npy_matrix(af.f, a, n, d)
-                         : text_matrix(af.f, a, n, d,
-                                       fmt == OUT_TSV ? '\t' : ',');
-    st = af_commit(&af, err, msg, msglen);
-cleanup:
-    af_abort(&af);
-    return st;
+        tkmi_mul_size(n, d, sizeof *a, &bytes) != 0)
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "tkm_write_matrix: need a "
+                         "path, d >= 1 and n*d values");
+    if (j.fmt == OUT_UNKNOWN)
+        return unknown_ext(path, msg, msglen);
+    return tkmi_write_atomic(path, fill_matrix, &j, msg, msglen);
 }
 
 /* Write n labels to path as .csv/.tsv (one integer per line) or .npy
@@ -234,27 +253,12 @@ cleanup:
 tkm_status tkm_write_labels(const char *path, const int32_t *labels,
                             size_t n, char *msg, size_t msglen)
 {
-    atomic_file af = {path, NULL, NULL};
-    out_format fmt = path ? out_format_of(path) : OUT_UNKNOWN;
-    int err;
-    tkm_status st;
-    if (!path || (n > 0 && !labels)) {
-        st = tkmi_fail(TKM_EINVAL, msg, msglen, "tkm_write_labels: need a "
-                       "path and n labels");
-        goto cleanup;
-    }
-    if (fmt == OUT_UNKNOWN) {
-        st = unknown_ext(path, msg, msglen);
-        goto cleanup;
-    }
-    st = af_open(&af, path, msg, msglen);
-    if (st != TKM_OK)
-        goto cleanup;
-    errno = 0;
-    err = fmt == OUT_NPY ? npy_labels(af.f, labels, n)
-                         : text_labels(af.f, labels, n);
-    st = af_commit(&af, err, msg, msglen);
-cleanup:
-    af_abort(&af);
-    return st;
+    write_job j = {NULL, labels, n, 1,
+                   path ? out_format_of(path) : OUT_UNKNOWN};
+    if (!path || (n > 0 && !labels))
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "tkm_write_labels: need a "
+                         "path and n labels");
+    if (j.fmt == OUT_UNKNOWN)
+        return unknown_ext(path, msg, msglen);
+    return tkmi_write_atomic(path, fill_labels, &j, msg, msglen);
 }
