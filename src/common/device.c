@@ -14,6 +14,13 @@ static tkm_status cuda_usable(char *why, size_t whylen)
 #if TKM_HAVE_CUDA
     int n = 0;
     cudaError_t e = cudaGetDeviceCount(&n);
+    if (e == cudaErrorInsufficientDriver) {
+        cudaGetLastError();
+        return tkmi_fail(TKM_ENODEV, why, whylen,
+                         "no usable CUDA device: no NVIDIA driver, or one "
+                         "older than this build's CUDA runtime %d.%d",
+                         CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10);
+    }
     if (e != cudaSuccess) {
         cudaGetLastError();
         return tkmi_fail(TKM_ENODEV, why, whylen, "no usable CUDA device (%s)",
