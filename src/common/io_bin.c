@@ -1,0 +1,381 @@
+/*
+ * Data-set input from binary files: NumPy .npy and raw little-endian
+ * arrays.  Elements are decoded to double whatever the host's byte order;
+ * every rejection names the file and the 1-based row and column.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "trikmeans.h"
+#include "internal.h"
+#include "io_read.h"
+
+/* Size in bytes of the regular file behind f. */
+static tkm_status file_size(FILE *f, const char *path, size_t *size,
+                            char *msg, size_t msglen)
+{
+    struct stat sb;
+    if (fstat(fileno(f), &sb) != 0)
+        return tkmi_fail(TKM_EIO, msg, msglen, "%s: cannot stat: %s", path,
+                         strerror(errno));
+    if (!S_ISREG(sb.st_mode))
+        return tkmi_fail(TKM_EIO, msg, msglen,
+                         "%s: not a regular file (binary formats need one)",
+                         path);
+    if (sb.st_size < 0 || (off_t)(size_t)sb.st_size != sb.st_size)
+        return tkmi_fail(TKM_EIO, msg, msglen, "%s: file size out of range",
+                         path);
+    *size = (size_t)sb.st_size;
+    return TKM_OK;
+}
+
+/* ---- binary bodies (npy and raw) --------------------------------------- */
+
+typedef struct {
+    char kind;    /* 'f', 'i' or 'u'          */
+    size_t width; /* bytes per element        */
+    size_t n, d;  /* shape                    */
+} bin_layout;
+
+/* One little-endian element to double, whatever the host's byte order. */
+static double decode(const unsigned char *p, char kind, size_t width)
+{
+    uint64_t u = 0;
+    uint32_t u32;
+    int64_t s;
+    float fl;
+    double db;
+    for (size_t i = 0; i < width; i++)
+        u |= (uint64_t)p[i] << (8 * i);
+    if (kind == 'f' && width == 4) {
+        u32 = (uint32_t)u;
+        memcpy(&fl, &u32, sizeof fl);
+        return (double)fl;
+    }
+    if (kind == 'f') {
+        memcpy(&db, &u, sizeof db);
+        return db;
+    }
+    if (kind == 'u')
+        return (double)u;
+    if (width < 8 && (u >> (8 * width - 1)) & 1)
+        u |= ~(uint64_t)0 << (8 * width); /* sign-extend */
+    memcpy(&s, &u, sizeof s);
+    return (double)s;
+}
+
+static tkm_status bad_binary_value(const char *path, size_t idx, size_t d,
+                                   double v, tkmi_val_check vc, char *msg,
+                                   size_t msglen)
+{
+    if (vc == TKMI_VAL_NONFINITE)
+        return tkmi_fail(TKM_EFORMAT, msg, msglen,
+                         "%s: row %zu, column %zu: %g is not a finite number "
+                         "(NaN and Inf are not allowed)", path, idx / d + 1,
+                         idx % d + 1, v);
+    return tkmi_fail(TKM_ERANGE, msg, msglen,
+                     "%s: row %zu, column %zu: %g does not fit in float; run "
+                     "with --precision f64", path, idx / d + 1, idx % d + 1,
+                     v);
+}
+
+/* Read L->n * L->d elements from the current position of f into a new
+ * array *xout, checking every value. */
+static tkm_status read_body(FILE *f, const char *path, const bin_layout *L,
+                            tkm_precision target, double **xout, char *msg,
+                            size_t msglen)
+{
+    unsigned char buf[16384];
+    size_t total = L->n * L->d, done = 0, want, i;
+    double *x = tkmi_alloc(L->n, L->d, sizeof *x);
+    tkmi_val_check vc;
+    tkm_status st = TKM_OK;
+    if (!x) {
+        st = tkmi_fail(TKM_ENOMEM, msg, msglen, "%s: out of memory for "
+                       "%zu x %zu values", path, L->n, L->d);
+        goto cleanup;
+    }
+    while (done < total) {
+        want = total - done < sizeof buf / L->width ? total - done
+                                                     : sizeof buf / L->width;
+        if (fread(buf, L->width, want, f) != want) {
+            st = ferror(f) ? tkmi_fail(TKM_EIO, msg, msglen, "%s: read "
+                                       "error: %s", path, strerror(errno))
+                           : tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: "
+                                       "truncated at row %zu", path,
+                                       done / L->d + 1);
+            goto cleanup;
+        }
+        for (i = 0; i < want; i++) {
+            x[done + i] = decode(buf + i * L->width, L->kind, L->width);
+            vc = tkmi_check_value(x[done + i], target);
+            if (vc != TKMI_VAL_OK) {
+                st = bad_binary_value(path, done + i, L->d, x[done + i], vc,
+                                      msg, msglen);
+                goto cleanup;
+            }
+        }
+        done += want;
+    }
+    *xout = x;
+    x = NULL;
+cleanup:
+    free(x);
+    return st;
+}
+
+/* The file must hold exactly offset bytes of header and the shape's data. */
+static tkm_status check_length(const char *path, size_t size, size_t offset,
+                               const bin_layout *L, char *msg, size_t msglen)
+{
+    size_t data, have = size > offset ? size - offset : 0;
+    if (L->n == 0 || L->d == 0)
+        return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: no data rows "
+                         "(shape %zu x %zu)", path, L->n, L->d);
+    if (tkmi_mul_size(L->n, L->d, L->width, &data) != 0 ||
+        data > SIZE_MAX - offset)
+        return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: shape %zu x %zu is "
+                         "too large", path, L->n, L->d);
+    if (have < data)
+        return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: truncated: shape "
+                         "%zu x %zu of %zu-byte values needs %zu bytes after "
+                         "the %zu-byte header, the file has %zu", path, L->n,
+                         L->d, L->width, data, offset, have);
+    if (have > data)
+        return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: %zu bytes after the "
+                         "%zu x %zu data (wrong shape?)", path,
+                         have - data, L->n, L->d);
+    return TKM_OK;
+}
+
+/* ---- npy --------------------------------------------------------------- */
+
+/* Read the magic, version and header dict (NUL-terminated into *hdr);
+ * *offset is where the data begin. */
+static tkm_status npy_preamble(FILE *f, const char *path, size_t size,
+                               char **hdr, size_t *offset, char *msg,
+                               size_t msglen)
+{
+    unsigned char pre[12] = {0};
+    size_t lenbytes, hlen;
+    char *h = NULL;
+    tkm_status st = TKM_OK;
+    if (size < 10 || fread(pre, 1, 8, f) != 8 ||
+        memcmp(pre, "\x93NUMPY", 6) != 0) {
+        st = tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: not a .npy file (no "
+                       "\\x93NUMPY magic)", path);
+        goto cleanup;
+    }
+    if (pre[6] < 1 || pre[6] > 3 || pre[7] != 0) {
+        st = tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: unsupported .npy "
+                       "version %d.%d (1.0, 2.0 and 3.0 are read)", path,
+                       pre[6], pre[7]);
+        goto cleanup;
+    }
+    lenbytes = pre[6] == 1 ? 2 : 4;
+    if (fread(pre + 8, 1, lenbytes, f) != lenbytes) {
+        st = tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: truncated .npy "
+                       "header", path);
+        goto cleanup;
+    }
+    hlen = (size_t)pre[8] | (size_t)pre[9] << 8 | (size_t)pre[10] << 16 |
+           (size_t)pre[11] << 24;
+    *offset = 8 + lenbytes + hlen;
+    h = *offset <= size ? malloc(hlen + 1) : NULL;
+    if (!h || fread(h, 1, hlen, f) != hlen) {
+        st = tkmi_fail(*offset <= size && !h ? TKM_ENOMEM : TKM_EFORMAT, msg,
+                       msglen, "%s: truncated .npy header (%zu bytes "
+                       "announced)", path, hlen);
+        goto cleanup;
+    }
+    h[hlen] = '\0';
+    *hdr = h;
+    h = NULL;
+cleanup:
+    free(h);
+    return st;
+}
+
+/* Text after "'key':" in the header dict (blanks skipped), or NULL. */
+static const char *npy_key(const char *h, const char *key)
+{
+    char pat[32];
+    const char *p;
+    for (int q = 0; q < 2; q++) {
+        snprintf(pat, sizeof pat, q ? "\"%s\"" : "'%s'", key);
+        p = strstr(h, pat);
+        if (!p)
+            continue;
+        p += strlen(pat);
+        p += strspn(p, " ");
+        if (*p != ':')
+            return NULL;
+        return p + 1 + strspn(p + 1, " ");
+    }
+    return NULL;
+}
+
+/* Parse 'descr' into L->kind and L->width. */
+static tkm_status npy_descr(const char *h, const char *path, bin_layout *L,
+                            char *msg, size_t msglen)
+{
+    const char *p = npy_key(h, "descr"), *end;
+    char dt[16], q;
+    size_t len;
+    if (!p || (*p != '\'' && *p != '"'))
+        return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: the .npy header has "
+                         "no 'descr' string (structured dtypes are not "
+                         "supported)", path);
+    q = *p++;
+    end = strchr(p, q);
+    len = end ? (size_t)(end - p) : 0;
+    if (len < 3 || len >= sizeof dt)
+        return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: unsupported dtype "
+                         "in the .npy header", path);
+    memcpy(dt, p, len);
+    dt[len] = '\0';
+    if (dt[0] == '>')
+        return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: big-endian dtype "
+                         "'%s' is not supported; save it little-endian, "
+                         "e.g. a.astype(a.dtype.newbyteorder('<'))", path,
+                         dt);
+    L->kind = dt[1];
+    L->width = (size_t)(dt[2] - '0');
+    if (len != 3 || (dt[0] != '<' && !(dt[0] == '|' && L->width == 1)) ||
+        (L->kind == 'f' && L->width != 4 && L->width != 8) ||
+        ((L->kind == 'i' || L->kind == 'u') && L->width != 1 &&
+         L->width != 2 && L->width != 4 && L->width != 8) ||
+        (L->kind != 'f' && L->kind != 'i' && L->kind != 'u'))
+        return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: dtype '%s' is not "
+                         "supported (little-endian float32/64 or 8..64-bit "
+                         "integers)", path, dt);
+    return TKM_OK;
+}
+
+static tkm_status npy_fortran(const char *h, const char *path, char *msg,
+                              size_t msglen)
+{
+    const char *p = npy_key(h, "fortran_order");
+    if (p && strncmp(p, "False", 5) == 0)
+        return TKM_OK;
+    if (p && strncmp(p, "True", 4) == 0)
+        return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: fortran_order True "
+                         "(column-major) is not supported; save a C-ordered "
+                         "array, e.g. np.ascontiguousarray(a)", path);
+    return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: the .npy header has no "
+                     "valid 'fortran_order'", path);
+}
+
+/* Parse 'shape': (n,) becomes n x 1, (n, d) stays. */
+static tkm_status npy_shape(const char *h, const char *path, bin_layout *L,
+                            char *msg, size_t msglen)
+{
+    const char *p = npy_key(h, "shape");
+    unsigned long long v;
+    size_t dims[2], nd = 0;
+    char *end;
+    if (!p || *p++ != '(')
+        goto malformed;
+    for (;;) {
+        p += strspn(p, " ");
+        if (*p == ')')
+            break;
+        if (!isdigit((unsigned char)*p))
+            goto malformed;
+        if (nd == 2)
+            return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: arrays of more "
+                             "than 2 dimensions are not supported", path);
+        errno = 0;
+        v = strtoull(p, &end, 10);
+        if (errno == ERANGE || (unsigned long long)(size_t)v != v)
+            goto malformed;
+        dims[nd++] = (size_t)v;
+        end += *end == 'L'; /* Python 2 longs: (3L, 2L) */
+        p = end + strspn(end, " ");
+        if (*p == ',')
+            p++;
+        else if (*p != ')')
+            goto malformed;
+    }
+    if (nd == 0)
+        return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: a 0-d (scalar) "
+                         "array is not a data set", path);
+    L->n = dims[0];
+    L->d = nd == 2 ? dims[1] : 1;
+    return TKM_OK;
+malformed:
+    return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: malformed 'shape' in "
+                     "the .npy header", path);
+}
+
+/* Contract in io_read.h. */
+tkm_status tkmi_read_npy(FILE *f, const char *path, tkm_precision target,
+                         tkm_dataset *out, char *msg, size_t msglen)
+{
+    char *h = NULL;
+    size_t size, offset = 0;
+    bin_layout L = {0, 0, 0, 0};
+    tkm_status st = file_size(f, path, &size, msg, msglen);
+    if (st == TKM_OK)
+        st = npy_preamble(f, path, size, &h, &offset, msg, msglen);
+    if (st == TKM_OK)
+        st = npy_descr(h, path, &L, msg, msglen);
+    if (st == TKM_OK)
+        st = npy_fortran(h, path, msg, msglen);
+    if (st == TKM_OK)
+        st = npy_shape(h, path, &L, msg, msglen);
+    if (st == TKM_OK)
+        st = check_length(path, size, offset, &L, msg, msglen);
+    if (st != TKM_OK)
+        goto cleanup;
+    st = read_body(f, path, &L, target, &out->x, msg, msglen);
+    if (st == TKM_OK) {
+        out->n = L.n;
+        out->d = L.d;
+    }
+cleanup:
+    free(h);
+    return st;
+}
+
+/* ---- raw --------------------------------------------------------------- */
+
+/* Contract in io_read.h. */
+tkm_status tkmi_read_raw(FILE *f, const char *path, const tkm_read_opts *o,
+                         int bits, tkm_dataset *out, char *msg,
+                         size_t msglen)
+{
+    bin_layout L = {'f', (size_t)bits / 8, o->raw_n, o->raw_d};
+    size_t size, row;
+    tkm_status st = file_size(f, path, &size, msg, msglen);
+    if (st != TKM_OK)
+        goto cleanup;
+    if (tkmi_mul_size(L.d, L.width, 1, &row) != 0) {
+        st = tkmi_fail(TKM_EINVAL, msg, msglen, "%s: raw_d %zu is too large",
+                       path, L.d);
+        goto cleanup;
+    }
+    if (L.n == 0 && size % row != 0) {
+        st = tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: %zu bytes is not a "
+                       "whole number of rows of %zu float%d values (%zu "
+                       "bytes each)", path, size, L.d, bits, row);
+        goto cleanup;
+    }
+    if (L.n == 0)
+        L.n = size / row;
+    st = check_length(path, size, 0, &L, msg, msglen);
+    if (st != TKM_OK)
+        goto cleanup;
+    st = read_body(f, path, &L, o->target, &out->x, msg, msglen);
+    if (st == TKM_OK) {
+        out->n = L.n;
+        out->d = L.d;
+    }
+cleanup:
+    return st;
+}

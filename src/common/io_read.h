@@ -1,0 +1,48 @@
+/*
+ * Internal interface of the data-set reader, shared by io_read.c (entry
+ * points, format dispatch), io_text.c (CSV, TSV, whitespace) and io_bin.c
+ * (NumPy .npy, raw little-endian).  Precision independent.
+ */
+#ifndef TKM_IO_READ_H
+#define TKM_IO_READ_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "trikmeans.h"
+
+typedef enum {
+    TKMI_VAL_OK,        /* usable                               */
+    TKMI_VAL_NONFINITE, /* NaN or Inf                            */
+    TKMI_VAL_F32        /* finite, but too large for a float run */
+} tkmi_val_check;
+
+/* Can v be used by a run in the target precision?  Pure; the caller turns
+ * anything but TKMI_VAL_OK into its own message (the position differs). */
+tkmi_val_check tkmi_check_value(double v, tkm_precision target);
+
+/* Read f (opened on path, at its start) as text: CSV, TSV or runs of
+ * blanks, an optional header line, '#' comments.  On TKM_OK out->x is a
+ * new n*d array owned by the caller and out->n, out->d are set; on failure
+ * *out is left as it was (the caller frees it) and msg names the file and
+ * the line and column: TKM_EFORMAT, TKM_ERANGE, TKM_EIO or TKM_ENOMEM. */
+tkm_status tkmi_read_text(FILE *f, const char *path, tkm_precision target,
+                          tkm_dataset *out, char *msg, size_t msglen);
+
+/* Read f (opened on path, a regular file, at its start) as NumPy .npy
+ * version 1.0 to 3.0: C-ordered, 1-d or 2-d, little-endian float32/64 or
+ * 8..64-bit integers.  Ownership and failures as for tkmi_read_text; a
+ * rejected value is named by 1-based row and column. */
+tkm_status tkmi_read_npy(FILE *f, const char *path, tkm_precision target,
+                         tkm_dataset *out, char *msg, size_t msglen);
+
+/* Read f (opened on path, a regular file, at its start) as raw
+ * little-endian float<bits> (32 or 64, already checked) with o->raw_d
+ * columns and o->raw_n rows (0 = as many as the file holds); checked
+ * against o->target.  Ownership and failures as for tkmi_read_npy, plus
+ * TKM_EINVAL when raw_d is too large. */
+tkm_status tkmi_read_raw(FILE *f, const char *path, const tkm_read_opts *o,
+                         int bits, tkm_dataset *out, char *msg,
+                         size_t msglen);
+
+#endif /* TKM_IO_READ_H */
