@@ -49,12 +49,22 @@ static tkm_status cpu_assign(void *st, tkm_iter_stats *row, char *msg,
                              size_t msglen)
 {
     engine_t *e = st;
+    (void)msg;
+    (void)msglen;
     double t0 = tkmi_now();
     row->t_bound = 0.0;
-    tkm_status rc = e->alg->assign(&e->s, row, msg, msglen);
-    e->s.first = 0;
+    if (e->s.first) {
+        e->alg->first(&e->s, row);
+        e->s.first = 0;
+    } else {
+        if (e->alg->bound) {
+            e->alg->bound(&e->s);
+            row->t_bound = tkmi_now() - t0;
+        }
+        e->alg->assign(&e->s, row);
+    }
     row->t_assign = tkmi_now() - t0 - row->t_bound;
-    return rc;
+    return TKM_OK;
 }
 
 static tkm_status cpu_update(void *st, tkm_iter_stats *row, int want_inertia,

@@ -68,11 +68,16 @@ typedef struct TKM_FN(tkmi_cpu) {
 /* Points per summation block: fixed, never depends on the thread count. */
 #define TKMI_SUM_BLOCK 4096
 
-/* An algorithm's CPU part: set up bounds (may be NULL), assign, free. */
+/* An algorithm's CPU part.  The engine (cpu.c) calls first() for the
+ * first assignment (every point from scratch, bounds initialised), and
+ * afterwards bound() (timed as the bound phase; NULL for no bounds) then
+ * assign().  first and assign fill the row's counters; setup (may be NULL)
+ * allocates the bounds, release frees them. */
 typedef struct TKM_FN(tkmi_cpu_alg) {
     tkm_status (*setup)(TKM_FN(tkmi_cpu) *s, char *msg, size_t msglen);
-    tkm_status (*assign)(TKM_FN(tkmi_cpu) *s, tkm_iter_stats *row,
-                         char *msg, size_t msglen);
+    void (*first)(TKM_FN(tkmi_cpu) *s, tkm_iter_stats *row);
+    void (*bound)(TKM_FN(tkmi_cpu) *s);
+    void (*assign)(TKM_FN(tkmi_cpu) *s, tkm_iter_stats *row);
     void (*release)(TKM_FN(tkmi_cpu) *s);
 } TKM_FN(tkmi_cpu_alg);
 

@@ -76,8 +76,9 @@ static tkm_status elkan_setup(cpu_t *s, char *msg, size_t msglen)
 }
 
 /* First call: every distance, every bound. */
-static void first_pass(cpu_t *s, elkan_t *e, tkm_iter_stats *row)
+static void first_pass(cpu_t *s, tkm_iter_stats *row)
 {
+    elkan_t *e = s->alg;
     size_t d = s->d, k = s->k;
     long long n = (long long)s->n;
     uint64_t changed = 0;
@@ -97,8 +98,9 @@ static void first_pass(cpu_t *s, elkan_t *e, tkm_iter_stats *row)
 }
 
 /* Bound phase: loosen every bound by the drifts of the last update. */
-static void move_bounds(cpu_t *s, elkan_t *e)
+static void move_bounds(cpu_t *s)
 {
+    elkan_t *e = s->alg;
     size_t k = s->k;
     for (size_t c = 0; c < k; c++)
         e->t[c] = TKM_FN(tkmi_bnd_up)(s->drift[c], e->upf);
@@ -142,9 +144,12 @@ static uint64_t centroid_halves(cpu_t *s, elkan_t *e)
     return (uint64_t)k * (k - 1) / 2;
 }
 
-/* The pruned assignment of every point. */
-static void pruned_pass(cpu_t *s, elkan_t *e, tkm_iter_stats *row)
+/* The centroid-centroid quantities, then the pruned assignment of every
+ * point. */
+static void pruned_pass(cpu_t *s, tkm_iter_stats *row)
 {
+    elkan_t *e = s->alg;
+    row->dist_cc = centroid_halves(s, e);
     size_t d = s->d, k = s->k;
     long long n = (long long)s->n;
     uint64_t changed = 0, ndist = 0, npairs = 0, npts = 0;
@@ -166,29 +171,10 @@ static void pruned_pass(cpu_t *s, elkan_t *e, tkm_iter_stats *row)
     row->pruned_pairs = npairs;
 }
 
-static tkm_status elkan_assign(cpu_t *s, tkm_iter_stats *row, char *msg,
-                               size_t msglen)
-{
-    (void)msg;
-    (void)msglen;
-    elkan_t *e = s->alg;
-    row->dist_cc = 0;
-    row->pruned_points = 0;
-    row->pruned_pairs = 0;
-    if (s->first) {
-        first_pass(s, e, row);
-        return TKM_OK;
-    }
-    double t0 = tkmi_now();
-    move_bounds(s, e);
-    row->t_bound = tkmi_now() - t0;
-    row->dist_cc = centroid_halves(s, e);
-    pruned_pass(s, e, row);
-    return TKM_OK;
-}
-
 const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_elkan_cpu) = {
     .setup = elkan_setup,
-    .assign = elkan_assign,
+    .first = first_pass,
+    .bound = move_bounds,
+    .assign = pruned_pass,
     .release = elkan_release,
 };

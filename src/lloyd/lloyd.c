@@ -8,11 +8,8 @@
 #include "arith.h"
 #include "solver.h"
 
-static tkm_status lloyd_assign(TKM_FN(tkmi_cpu) *s, tkm_iter_stats *row,
-                               char *msg, size_t msglen)
+static void lloyd_assign(TKM_FN(tkmi_cpu) *s, tkm_iter_stats *row)
 {
-    (void)msg;
-    (void)msglen;
     long long n = (long long)s->n;
     uint64_t changed = 0;
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
@@ -28,14 +25,12 @@ static tkm_status lloyd_assign(TKM_FN(tkmi_cpu) *s, tkm_iter_stats *row,
     }
     row->changed = changed;
     row->dist_pc = (uint64_t)s->n * s->k;
-    row->dist_cc = 0;
-    row->pruned_points = 0;
-    row->pruned_pairs = 0;
-    return TKM_OK;
 }
 
 const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_lloyd_cpu) = {
     .setup = NULL,
+    .first = lloyd_assign,
+    .bound = NULL,
     .assign = lloyd_assign,
     .release = NULL,
 };
