@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "arith.h"
+#include "fit_harness.h"
 #include "internal.h"
 
 #define STR_(x) #x
@@ -126,25 +127,6 @@ static void test_init(void **state)
     tkm_dataset_free(&ds);
 }
 
-static tkm_result fit_or_die(const tkm_dataset *ds, const double *init,
-                             size_t k, tkm_form form, int threads,
-                             tkm_empty_policy empty)
-{
-    tkm_params p;
-    tkm_params_default(&p);
-    p.k = k;
-    p.form = form;
-    p.threads = threads;
-    p.empty = empty;
-    p.precision = TKM_PREC_ENUM;
-    tkm_result r;
-    char msg[256] = "";
-    tkm_status st = tkm_fit(ds, init, &p, &r, msg, sizeof msg);
-    if (st != TKM_OK)
-        fail_msg("tkm_fit (%s): %s", TKM_PREC_NAME, msg);
-    return r;
-}
-
 /* Two groups on a line: {0, 1, 2} and {10, 11, 12}, start at 0 and 1. */
 static void test_lloyd_hand(void **state)
 {
@@ -152,7 +134,8 @@ static void test_lloyd_hand(void **state)
     double x[] = {0, 1, 2, 10, 11, 12};
     tkm_dataset ds = {6, 1, x};
     double init[] = {0, 1};
-    tkm_result r = fit_or_die(&ds, init, 2, TKM_SEQ, 1, TKM_EMPTY_KEEP);
+    tkm_result r = fit_or_die(&ds, init, 2, TKM_LLOYD, TKM_SEQ, 1,
+                              TKM_EMPTY_KEEP);
     /* it1: {0} {1..12} -> c = 0, 7.2; it2: {0,1,2} {10,11,12} -> 1, 11;
      * it3: nothing changes */
     assert_int_equal(r.iterations, 3);
@@ -241,7 +224,8 @@ static void test_lloyd_reference(void **state)
                                             init, msg, sizeof msg),
                          TKM_OK);
         int it = reference_lloyd(&ds, init, k, lab, cen);
-        tkm_result r = fit_or_die(&ds, init, k, TKM_SEQ, 1, TKM_EMPTY_KEEP);
+        tkm_result r = fit_or_die(&ds, init, k, TKM_LLOYD, TKM_SEQ, 1,
+                                  TKM_EMPTY_KEEP);
         assert_int_equal(r.iterations, it);
         assert_memory_equal(r.labels, lab, n * sizeof *lab);
         for (size_t i = 0; i < k * d; i++)
@@ -268,10 +252,11 @@ static void test_omp_bit_identical(void **state)
     assert_int_equal(tkm_init_centroids(&ds, k, TKM_INIT_RANDOM, 0, 5, init,
                                         msg, sizeof msg),
                      TKM_OK);
-    tkm_result base = fit_or_die(&ds, init, k, TKM_SEQ, 1, TKM_EMPTY_KEEP);
+    tkm_result base = fit_or_die(&ds, init, k, TKM_LLOYD, TKM_SEQ, 1,
+                                 TKM_EMPTY_KEEP);
     const int threads[] = {1, 2, 4};
     for (int t = 0; t < 3; t++) {
-        tkm_result r = fit_or_die(&ds, init, k, TKM_OMP, threads[t],
+        tkm_result r = fit_or_die(&ds, init, k, TKM_LLOYD, TKM_OMP, threads[t],
                                   TKM_EMPTY_KEEP);
         assert_int_equal(r.threads, threads[t]);
         assert_int_equal(r.iterations, base.iterations);
@@ -295,14 +280,15 @@ static void test_empty_cluster(void **state)
     double x[] = {0, 0, 1, 0, 0, 1, 10, 10, 11, 10, 10, 13};
     tkm_dataset ds = {6, 2, x};
     double init[] = {0, 0, 10, 10, 100, 100};
-    tkm_result r = fit_or_die(&ds, init, 3, TKM_SEQ, 1, TKM_EMPTY_KEEP);
+    tkm_result r = fit_or_die(&ds, init, 3, TKM_LLOYD, TKM_SEQ, 1,
+                              TKM_EMPTY_KEEP);
     assert_true(r.centroids[4] == 100 && r.centroids[5] == 100);
     for (int i = 0; i < 6; i++)
         assert_int_not_equal(r.labels[i], 2);
     tkm_result_free(&r);
     /* farthest: after the first assignment the point farthest from its
      * centroid (10, 10) is (10, 13), which then forms its own cluster */
-    r = fit_or_die(&ds, init, 3, TKM_OMP, 2, TKM_EMPTY_FARTHEST);
+    r = fit_or_die(&ds, init, 3, TKM_LLOYD, TKM_OMP, 2, TKM_EMPTY_FARTHEST);
     assert_true(r.converged);
     assert_int_equal(r.labels[5], 2);
     assert_true(r.centroids[4] == 10 && r.centroids[5] == 13);

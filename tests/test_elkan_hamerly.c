@@ -19,32 +19,12 @@
 #include <cmocka.h>
 
 #include "arith.h"
+#include "fit_harness.h"
 #include "internal.h"
 
 static const double TOL = TKM_PREC == 32 ? 1e-4 : 1e-12;
 
 static const tkm_algorithm PRUNED[] = {TKM_ELKAN, TKM_HAMERLY};
-
-static tkm_result fit_or_die(const tkm_dataset *ds, const double *init,
-                             size_t k, tkm_algorithm alg, tkm_form form,
-                             int threads, tkm_empty_policy empty)
-{
-    tkm_params p;
-    tkm_params_default(&p);
-    p.k = k;
-    p.algorithm = alg;
-    p.form = form;
-    p.threads = threads;
-    p.empty = empty;
-    p.precision = TKM_PREC_ENUM;
-    tkm_result r;
-    char msg[256] = "";
-    tkm_status st = tkm_fit(ds, init, &p, &r, msg, sizeof msg);
-    if (st != TKM_OK)
-        fail_msg("tkm_fit %s/%s (%s): %s", tkm_algorithm_name(alg),
-                 tkm_form_name(form), TKM_PREC_NAME, msg);
-    return r;
-}
 
 /* The counters of every row must add up (see src/elkan, src/hamerly). */
 static void check_stats(const tkm_result *r)
