@@ -74,6 +74,30 @@ static __device__ void tkm_block_count(unsigned long long (&v)[N],
     }
 }
 
+// sum_j (a_j - b_j)^2 over d coordinates of two rows, the lanes of a warp
+// taking j = lane, lane + 32, ... and a butterfly of shuffles adding their
+// partial sums: every lane gets the same bits (each step adds the same two
+// values in either order).  The order differs from tkmi_dist2's, which is
+// safe where the result feeds a bound: the rounding-safe margins of arith.h
+// hold for any order of the additions.  Every lane of the warp calls it.
+static __device__ __forceinline__ tkm_real tkm_warp_dist2(const tkm_real *a,
+                                                          const tkm_real *b,
+                                                          size_t d)
+{
+    tkm_real s = 0;
+    for (size_t j = threadIdx.x & 31u; j < d; j += 32) {
+        const tkm_real t = a[j] - b[j];
+        s += t * t;
+    }
+    for (int o = 16; o > 0; o >>= 1)
+        s += __shfl_xor_sync(0xffffffffu, s, o);
+    return s;
+}
+
+// Rows of more coordinates than this are summed by a warp
+// (tkm_warp_dist2) where only a bound needs their distance.
+#define TKM_WARP_DIST_MIN_D 8
+
 // Minimum of non-negative values through their bit patterns, which order
 // like the values (+0 lowest, +inf highest): exact and order-free.
 static __device__ __forceinline__ void tkm_atomic_min_nonneg(float *p,

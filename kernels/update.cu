@@ -141,6 +141,57 @@ static __global__ __launch_bounds__(1024) void sums_chunked_kernel(
                 atomicAdd(cnt + a, sh[a * stride + 2 * dj]);
 }
 
+// The sums kept from the last update, moved by the points whose label
+// changed since (labels[i] != held[i]): each leaves held[i]'s sums (unless
+// held[i] < 0: counted nowhere yet) and joins labels[i]'s.  A warp takes 32
+// consecutive points, finds the changed ones with a ballot and moves them
+// one after another, its lanes over the coordinates.  Integer additions
+// modulo 2^128 (a subtraction adds the two's complement), so the result
+// is the sum from scratch, bit for bit.
+static __global__ __launch_bounds__(1024) void sums_delta_kernel(
+    const tkm_real *__restrict__ x, size_t n, size_t d,
+    const int32_t *__restrict__ labels, int32_t *__restrict__ held,
+    int shift, unsigned long long *acc, unsigned long long *cnt)
+{
+    const unsigned lane = threadIdx.x & 31u;
+    const size_t warp = ((size_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+    const size_t warps = ((size_t)gridDim.x * blockDim.x) >> 5;
+    for (size_t base = warp * 32; base < n; base += warps * 32) {
+        const size_t i = base + lane;
+        int32_t now = -1, was = -1;
+        if (i < n) {
+            now = labels[i];
+            was = held[i];
+        }
+        const bool moved = now != was;
+        unsigned todo = __ballot_sync(0xffffffffu, moved);
+        if (moved) {
+            held[i] = now;
+            atomicAdd(cnt + now, 1ull);
+            if (was >= 0)
+                atomicAdd(cnt + was, ~0ull); // minus one, modulo 2^64
+        }
+        while (todo) {
+            const int src = __ffs(todo) - 1;
+            todo &= todo - 1u;
+            const size_t ip = base + (size_t)src;
+            const size_t to = (size_t)__shfl_sync(0xffffffffu, now, src);
+            const int32_t from = __shfl_sync(0xffffffffu, was, src);
+            for (size_t j = lane; j < d; j += 32) {
+                const long long q =
+                    __double2ll_rn(ldexp((double)x[j * n + ip], shift));
+                if (!q)
+                    continue;
+                add128(acc + 2 * (to * d + j), (unsigned long long)q,
+                       q < 0 ? ~0ull : 0ull);
+                if (from >= 0) // |q| <= 2^62: -q does not overflow
+                    add128(acc + 2 * ((size_t)from * d + j),
+                           (unsigned long long)-q, q > 0 ? ~0ull : 0ull);
+            }
+        }
+    }
+}
+
 // q added to the 128-bit value hi * 2^64 + lo (hi: a block's int).
 static __device__ __forceinline__ void add_column(unsigned long long *lo,
                                                   int *hi, long long q)
@@ -320,19 +371,45 @@ static __global__ __launch_bounds__(1024) void means_kernel(
     }
 }
 
+static tkm_status means(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
+{
+    const size_t k = g->k, d = g->d;
+    means_kernel<<<tkm_blocks_for(k * d, g->block, g->grid), g->block, 0,
+                   g->st>>>(g->acc, g->cnt, k, d, g->fx_shift, g->c, g->cn,
+                            &g->sc->nempty);
+    TKM_CU_LAUNCHED(means_kernel);
+    return TKM_OK;
+}
+
 // Shared-memory bytes per block above which the sums go straight to
 // global memory.
 #define TKM_SUMS_SHARED_MAX (32u << 10)
+
+// The sums are moved rather than made afresh when at most 1 in
+// TKMI_SUMS_DELTA_FRAC labels changed (internal.h): a changed point costs
+// 2d scattered 128-bit atomic additions, an unchanged one nothing; a sum
+// from scratch costs every point its d additions (most in shared memory).
 
 extern "C" tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
                                             size_t msglen)
 {
     const size_t n = g->n, d = g->d, k = g->k;
+    TKM_CU_CHECK(cudaMemsetAsync(&g->sc->nempty, 0, sizeof g->sc->nempty,
+                                 g->st));
+    if (g->sums_ok && g->changed <= n / TKMI_SUMS_DELTA_FRAC) {
+        if (g->changed) {
+            sums_delta_kernel<<<g->grid, g->block, 0, g->st>>>(
+                g->x, n, d, g->labels, g->held, g->fx_shift, g->acc, g->cnt);
+            TKM_CU_LAUNCHED(sums_delta_kernel);
+        }
+        return means(g, msg, msglen);
+    }
     TKM_CU_CHECK(cudaMemsetAsync(g->acc, 0, 2 * k * d * sizeof *g->acc,
                                  g->st));
     TKM_CU_CHECK(cudaMemsetAsync(g->cnt, 0, k * sizeof *g->cnt, g->st));
-    TKM_CU_CHECK(cudaMemsetAsync(&g->sc->nempty, 0, sizeof g->sc->nempty,
-                                 g->st));
+    TKM_CU_CHECK(cudaMemcpyAsync(g->held, g->labels, n * sizeof *g->held,
+                                 cudaMemcpyDeviceToDevice, g->st));
+    g->sums_ok = 1;
     const size_t smem = k * (2 * d + 1) * sizeof(unsigned long long);
     int done = 0;
     if (smem <= TKM_SUMS_SHARED_MAX) {
@@ -351,11 +428,7 @@ extern "C" tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
             g->x, n, d, g->labels, g->fx_shift, g->acc, g->cnt);
         TKM_CU_LAUNCHED(sums_global_kernel);
     }
-    means_kernel<<<tkm_blocks_for(k * d, g->block, g->grid), g->block, 0,
-                   g->st>>>(g->acc, g->cnt, k, d, g->fx_shift, g->c, g->cn,
-                            &g->sc->nempty);
-    TKM_CU_LAUNCHED(means_kernel);
-    return TKM_OK;
+    return means(g, msg, msglen);
 }
 
 // ---- farthest point for empty clusters -------------------------------------
@@ -534,12 +607,36 @@ static __global__ __launch_bounds__(TKM_RED_THREADS) void drift_summary_kernel(
     }
 }
 
+// The same with a warp per centroid (tkm_warp_dist2), for
+// d > TKM_WARP_DIST_MIN_D: a thread per centroid walks d coordinates in a
+// chain of dependent loads and additions, latency-bound when k is small.
+static __global__ __launch_bounds__(1024) void drift_warp_kernel(
+    const tkm_real *__restrict__ c, const tkm_real *__restrict__ cn, size_t k,
+    size_t d, tkm_real upf, tkm_real *drift, tkm_real *t)
+{
+    for (size_t q = TKM_GRID_START >> 5; q < k; q += TKM_GRID_STEP >> 5) {
+        const tkm_real v = TKM_SQRT(tkm_warp_dist2(c + q * d, cn + q * d, d));
+        if ((threadIdx.x & 31u) == 0) {
+            drift[q] = v;
+            t[q] = TKM_FN(tkmi_bnd_up)(v, upf);
+        }
+    }
+}
+
 extern "C" tkm_status TKM_FN(tkmi_cu_drift)(TKM_FN(tkmi_gpu) *g, char *msg,
                                             size_t msglen)
 {
-    drift_kernel<<<tkm_blocks_for(g->k, g->block, g->grid), g->block, 0,
-                   g->st>>>(g->c, g->cn, g->k, g->d, g->upf, g->drift, g->t);
-    TKM_CU_LAUNCHED(drift_kernel);
+    if (g->d > TKM_WARP_DIST_MIN_D) {
+        drift_warp_kernel<<<tkm_blocks_for(g->k * 32, g->block, g->grid),
+                            g->block, 0, g->st>>>(g->c, g->cn, g->k, g->d,
+                                                  g->upf, g->drift, g->t);
+        TKM_CU_LAUNCHED(drift_warp_kernel);
+    } else {
+        drift_kernel<<<tkm_blocks_for(g->k, g->block, g->grid), g->block, 0,
+                       g->st>>>(g->c, g->cn, g->k, g->d, g->upf, g->drift,
+                                g->t);
+        TKM_CU_LAUNCHED(drift_kernel);
+    }
     drift_summary_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->drift, g->t,
                                                            g->k, g->sc);
     TKM_CU_LAUNCHED(drift_summary_kernel);

@@ -4,7 +4,8 @@
  * excepted), iteration count and changed counts, centroids within 1e-4
  * (f32) / 1e-12 (f64), for any block size; reruns are bit-identical; the
  * empty-cluster policies behave as on the CPU; a problem too large for the
- * device fails up front; cuda-shared gives cuda-global's bits.  Built for
+ * device fails up front; cuda-shared gives cuda-global's bits; the
+ * centroid sums kept across iterations equal sums from scratch.  Built for
  * f32 and f64.  Without a usable GPU every device test is skipped with the
  * reason, and the forms report themselves unavailable.
  *
@@ -382,6 +383,103 @@ static void test_bit_identical(void **state)
     bit_identical_case(3007, 12, 40, 22);
 }
 
+/* The centroids of a cluster from scratch, as kernels/update.cu defines
+ * them: every coordinate (in the precision) scaled by 2^shift, shift = 62
+ * - e where max |x| < 2^e, and rounded to an integer; the exact sum over
+ * the cluster's points (128 bits); its magnitude to double as the high and
+ * the low 64 bits, each rounded, then added; divided by 2^shift, then by
+ * the count in double, then rounded to the precision.  Returns the number
+ * of non-empty clusters whose centroid has other bits than c. */
+static size_t sums_from_scratch_differ(const problem *pr, const int32_t *lab,
+                                       const double *c)
+{
+    const size_t n = pr->ds.n, d = pr->ds.d, k = pr->k;
+    double maxabs = 0.0;
+    for (size_t e = 0; e < n * d; e++) {
+        const double v = fabs((double)(tkm_real)pr->ds.x[e]);
+        maxabs = v > maxabs ? v : maxabs;
+    }
+    int ex = 0;
+    frexp(maxabs, &ex);
+    const int shift = 62 - ex;
+    __int128 *sum = calloc(k * d, sizeof *sum);
+    size_t *cnt = calloc(k, sizeof *cnt), bad = 0;
+    assert_non_null(sum);
+    assert_non_null(cnt);
+    for (size_t i = 0; i < n; i++) {
+        cnt[lab[i]]++;
+        for (size_t j = 0; j < d; j++)
+            sum[(size_t)lab[i] * d + j] +=
+                llrint(ldexp((double)(tkm_real)pr->ds.x[i * d + j], shift));
+    }
+    for (size_t q = 0; q < k; q++) {
+        if (!cnt[q])
+            continue;
+        for (size_t j = 0; j < d; j++) {
+            const __int128 s = sum[q * d + j];
+            const unsigned __int128 m =
+                s < 0 ? -(unsigned __int128)s : (unsigned __int128)s;
+            double v = (double)(uint64_t)(m >> 64) * 18446744073709551616.0 +
+                       (double)(uint64_t)m;
+            v = ldexp(v, -shift);
+            const tkm_real want = (tkm_real)((s < 0 ? -v : v) / (double)cnt[q]);
+            const tkm_real got = (tkm_real)c[q * d + j];
+            bad += memcmp(&want, &got, sizeof want) != 0;
+        }
+    }
+    free(sum);
+    free(cnt);
+    return bad;
+}
+
+/* The update keeps its exact sums and moves only the points whose label
+ * changed when few did: after any number of iterations the centroids must
+ * still be the sums from scratch of the labels, bit for bit.  The runs
+ * stop after 2, 6 and 15 iterations and at convergence, on blobs that
+ * change fewer than 1 in TKMI_SUMS_DELTA_FRAC labels from the second or
+ * third iteration on (asserted, so that the moved path did run), in the
+ * register kernel (d = 3) and the tile kernel (d = 20). */
+static void sums_case(size_t n, size_t d, size_t k, uint64_t seed)
+{
+    problem pr = make_problem(n, d, k, k, 1, seed);
+    static const int STOPS[] = {2, 6, 15, 1000};
+    for (size_t f = 0; f < NFORMS; f++)
+        for (size_t a = 0; a < NALGS; a++)
+            for (size_t s = 0; s < sizeof STOPS / sizeof STOPS[0]; s++) {
+                tkm_params p = params(k, ALGS[a], FORMS[f], 0,
+                                      TKM_EMPTY_KEEP);
+                p.max_iter = STOPS[s];
+                tkm_result r = fit_or_die(&pr, &p);
+                int moved = 0;
+                /* the last iteration's update (if any) used its labels */
+                for (int i = 1; i < r.iterations; i++)
+                    moved |= r.iters[i].changed > 0 &&
+                             r.iters[i].changed <= n / TKMI_SUMS_DELTA_FRAC;
+                if (STOPS[s] > 2 && !moved)
+                    fail_msg("%s %s d=%zu: no iteration moved the sums "
+                             "(the test data must change few labels)",
+                             tkm_algorithm_name(ALGS[a]),
+                             tkm_form_name(FORMS[f]), d);
+                const size_t bad =
+                    sums_from_scratch_differ(&pr, r.labels, r.centroids);
+                if (bad)
+                    fail_msg("%s %s d=%zu after %d iterations: %zu centroid "
+                             "coordinates differ from the sums from scratch",
+                             tkm_algorithm_name(ALGS[a]),
+                             tkm_form_name(FORMS[f]), d, r.iterations, bad);
+                tkm_result_free(&r);
+            }
+    free_problem(&pr);
+}
+
+static void test_sums_moved(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    sums_case(20011, 3, 25, 31);
+    sums_case(8009, 20, 30, 32);
+}
+
 /* cuda-shared computes every distance with the operations cuda-global
  * uses, in the same order: the same labels, iterations and centroid bits,
  * and Lloyd's and Hamerly's counters too.  Elkan's shared form tests 32
@@ -597,6 +695,7 @@ int main(void)
         cmocka_unit_test(test_many_points),
         cmocka_unit_test(test_bit_identical),
         cmocka_unit_test(test_shared_vs_global),
+        cmocka_unit_test(test_sums_moved),
         cmocka_unit_test(test_empty_policies),
         cmocka_unit_test(test_statistics),
         cmocka_unit_test(test_too_large),

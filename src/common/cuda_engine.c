@@ -109,6 +109,7 @@ static tkm_status gpu_assign(void *st, tkm_iter_stats *row, char *msg,
         goto cleanup;
     g->first = 0;
     row->changed = g->hsc.ctr[TKMI_CTR_CHANGED];
+    g->changed = row->changed;
     row->dist_pc = g->hsc.ctr[TKMI_CTR_DIST_PC];
     row->dist_cc = g->hsc.ctr[TKMI_CTR_DIST_CC];
     row->pruned_points = g->hsc.ctr[TKMI_CTR_PTS];
@@ -203,6 +204,7 @@ static void gpu_destroy(void *st)
     cudaFree(g->drift);
     cudaFree(g->t);
     cudaFree(g->acc);
+    cudaFree(g->held);
     cudaFree(g->cnt);
     cudaFree(g->pd2);
     cudaFree(g->part);
@@ -227,7 +229,7 @@ static size_t state_bytes(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg)
     if (tkmi_mul_size(k, d, (g->shared ? 3 : 2) * R, &cen) ||
         tkmi_mul_size(k, d, 16, &acc) || (alg->bytes && b == 0))
         return 0;
-    size_t parts[] = {cen, acc, n * 4, 2 * k * R, k * 8,
+    size_t parts[] = {cen, acc, 2 * n * 4, 2 * k * R, k * 8,
                       g->empty == TKM_EMPTY_FARTHEST ? n * 8 : 0,
                       chunks * 8, sizeof(TKM_FN(tkmi_gsc)), b};
     size_t sum = 0;
@@ -328,6 +330,7 @@ static tkm_status alloc_state(gpu_t *g, const tkm_real *init, char *msg,
     if (g->shared)
         TKMI_CUDA(cudaMalloc((void **)&g->ct, k * d * R));
     TKMI_CUDA(cudaMalloc((void **)&g->labels, n * sizeof *g->labels));
+    TKMI_CUDA(cudaMalloc((void **)&g->held, n * sizeof *g->held));
     TKMI_CUDA(cudaMalloc((void **)&g->drift, k * R));
     TKMI_CUDA(cudaMalloc((void **)&g->t, k * R));
     TKMI_CUDA(cudaMalloc((void **)&g->acc, 2 * k * d * sizeof *g->acc));

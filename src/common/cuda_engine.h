@@ -28,7 +28,11 @@
  * to a 64-bit integer and added into a 128-bit two's-complement
  * accumulator with integer atomics.  Integer addition is associative, so
  * the sums (and the centroids) do not depend on the order the threads run
- * in, on the block size or on the grid: reruns are bit-identical.
+ * in, on the block size or on the grid: reruns are bit-identical.  For the
+ * same reason the sums can be kept from one update to the next and moved
+ * by the points that changed cluster only (subtract from the old cluster,
+ * add to the new): the integers are those of a sum from scratch, so the
+ * centroids are too.
  */
 #ifndef TKM_CUDA_ENGINE_H
 #define TKM_CUDA_ENGINE_H
@@ -107,6 +111,10 @@ typedef struct TKM_FN(tkmi_gpu) {
     tkm_real *c, *cn;       /* k*d current and next centroids             */
     tkm_real *ct;           /* cuda-shared: k*d centroids, column-major   */
     int32_t *labels;        /* n, -1 before the first assign              */
+    int32_t *held;          /* n: the label each point's coordinates are
+                               counted under in acc and cnt (-1: none)    */
+    int sums_ok;            /* acc, cnt, held hold the last update's sums */
+    unsigned long long changed; /* labels changed by the last assign      */
     tkm_real *drift;        /* k: computed drift of the last update       */
     tkm_real *t;            /* k: safe drift (tkmi_bnd_up of drift)       */
     unsigned long long *acc; /* k*d 128-bit sums: (lo, hi) pairs          */
@@ -159,7 +167,9 @@ tkm_status TKM_FN(tkmi_cu_maxabs)(TKM_FN(tkmi_gpu) *g, char *msg,
 tkm_status TKM_FN(tkmi_cu_inertia)(TKM_FN(tkmi_gpu) *g, const tkm_real *c,
                                    char *msg, size_t msglen);
 /* Exact sums and counts per cluster, then g->cn = means (empty clusters
- * keep g->c) and g->sc->nempty. */
+ * keep g->c) and g->sc->nempty.  The sums are made from scratch on the
+ * first update and whenever many labels changed (g->changed), else moved
+ * by the points whose label changed since the last update. */
 tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
                                  size_t msglen);
 /* Farthest-point policy for nempty empty clusters, as the CPU does it. */
