@@ -9,8 +9,10 @@
 //          32 centroids at a time: each lane tests its pair against
 //          l(x, c) and h(a, c) (h of the current best a), and only the
 //          lanes whose pair survives compute its distance (the point's
-//          coordinates staged in shared memory, the centroids read from
-//          the column-major copy: coalesced across the lanes).
+//          coordinates staged in shared memory when its first distance is
+//          due, so that a point whose pairs are all pruned reads nothing
+//          of x; the centroids read from the column-major copy: coalesced
+//          across the lanes).
 //
 // The tests of a chunk of 32 centroids use the bound u as it stands at the
 // start of the chunk; the CPU (src/elkan/elkan_arith.h) tightens u after
@@ -121,13 +123,7 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
         const int a0 = labels[i];
         const tkm_real *xp = x + i;
         size_t xs = n;
-        if (stage) {
-            for (size_t j = lane; j < d; j += 32)
-                xw[j] = x[j * n + i];
-            __syncwarp();
-            xp = xw;
-            xs = 1;
-        }
+        bool staged = false; // the point is staged once it needs a distance
         tkm_real *li = l + i * k;
         int a = a0;
         tkm_real ub = u[i], a2 = 0;
@@ -138,7 +134,16 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
             const tkm_real lc = valid ? li[c] : (tkm_real)0;
             const tkm_real hac = valid ? h[(size_t)a * k + c] : (tkm_real)0;
             bool need = valid && !TKM_FN(tkmi_elkan_pair_pruned)(ub, lc, hac);
-            if (!tight && __any_sync(0xffffffffu, need)) {
+            const bool any = __any_sync(0xffffffffu, need);
+            if (any && stage && !staged) {
+                for (size_t j = lane; j < d; j += 32)
+                    xw[j] = x[j * n + i];
+                __syncwarp();
+                xp = xw;
+                xs = 1;
+                staged = true;
+            }
+            if (!tight && any) {
                 // u becomes the distance to a(x), computed by every lane
                 a2 = dist2_strided(xp, xs, ct + a0, k, d);
                 const tkm_real da = TKM_SQRT(a2);
