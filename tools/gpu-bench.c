@@ -11,8 +11,12 @@
  *       -lcudart_static -ldl -lrt -lpthread -lstdc++ -o build/gpu-bench
  *
  *   gpu-bench [--shapes N,D,K;...] [--precs f32,f64] [--block B]
- *             [--seed S] [--csv FILE] [--only ALG/FORM,...]
- *             [--random-init] [--seq-only] [--no-check]
+ *             [--seed S] [--csv FILE] [--iters FILE]
+ *             [--only ALG/FORM,...] [--random-init] [--seq-only]
+ *             [--no-check]
+ *
+ * --iters FILE: one row per iteration of every run (changed labels,
+ * distances, the CUDA-event time of its bound, assign and update phases).
  *
  * Timing.  tkm_result.t_total runs from the engine's creation (device
  * allocations, the upload and transposition of the points) to the result
@@ -51,7 +55,7 @@
 typedef struct {
     size_t n[MAXSH], d[MAXSH], k[MAXSH];
     int nsh;
-    const char *precs, *csv, *only;
+    const char *precs, *csv, *only, *iters;
     int block, seq_only, check, random_init;
     unsigned long long seed;
 } opts;
@@ -124,6 +128,8 @@ static int parse(int argc, char **argv, opts *o)
             o->seed = strtoull(v, NULL, 10);
         } else if (!strcmp(a, "--csv")) {
             o->csv = v;
+        } else if (!strcmp(a, "--iters")) {
+            o->iters = v;
         } else if (!strcmp(a, "--only")) {
             o->only = v;
         } else {
@@ -201,6 +207,25 @@ typedef struct {
     int blocks;
 } run_out;
 
+/* The per-iteration CSV (--iters), or NULL. */
+static FILE *iters_csv;
+
+static void iters_rows(const tkm_result *r, const tkm_params *p)
+{
+    if (!iters_csv)
+        return;
+    for (int i = 0; i < r->iterations; i++) {
+        const tkm_iter_stats *it = &r->iters[i];
+        fprintf(iters_csv, "%zu,%zu,%zu,%s,%s,%s,%d,%llu,%llu,%.6f,%.6f,"
+                           "%.6f\n",
+                r->n, r->d, r->k, tkm_precision_name(p->precision),
+                tkm_algorithm_name(p->algorithm), tkm_form_name(p->form),
+                it->iter, (unsigned long long)it->changed,
+                (unsigned long long)it->dist_pc, it->t_bound * 1e3,
+                it->t_assign * 1e3, it->t_update * 1e3);
+    }
+}
+
 /* One solver; ref (when set) is the run it is held to. */
 static run_out run_one(const tkm_dataset *ds, const double *init,
                        tkm_params *p, tkm_result *ref, int keep,
@@ -221,6 +246,7 @@ static run_out run_one(const tkm_dataset *ds, const double *init,
         return o;
     }
     o.ok = 1;
+    iters_rows(&r, p);
     o.iters = r.iterations;
     o.t_total = r.t_total;
     o.blocks = r.blocks;
@@ -394,8 +420,8 @@ int main(int argc, char **argv)
     if (parse(argc, argv, &o)) {
         fprintf(stderr, "usage: gpu-bench [--shapes N,D,K;...] [--precs "
                         "f32,f64] [--block B] [--seed S] [--csv FILE] "
-                        "[--only ALG/FORM,...] [--random-init] [--seq-only] "
-                        "[--no-check]\n");
+                        "[--iters FILE] [--only ALG/FORM,...] "
+                        "[--random-init] [--seq-only] [--no-check]\n");
         return 2;
     }
     if (o.seq_only)
@@ -407,6 +433,9 @@ int main(int argc, char **argv)
            "FMA), %.0f GB/s\n",
            pk.name, tkm_cuda_fma(), pk.gflops32, pk.gflops64, pk.gbs);
     FILE *csv = csv_open(o.csv);
+    if (o.iters && (iters_csv = fopen(o.iters, "w")) != NULL)
+        fprintf(iters_csv, "n,d,k,precision,algorithm,form,iter,changed,"
+                           "dist_pc,bound_ms,assign_ms,update_ms\n");
     int fails = 0;
     for (int s = 0; s < o.nsh; s++) {
         tkm_dataset ds;
@@ -444,5 +473,7 @@ int main(int argc, char **argv)
     }
     if (csv)
         fclose(csv);
+    if (iters_csv)
+        fclose(iters_csv);
     return fails ? 1 : 0;
 }

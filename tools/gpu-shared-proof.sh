@@ -11,6 +11,9 @@
 #            per iteration measured beside it on the CPU (--seq-only);
 #   variants the big tile kernel built with other settings (register
 #            prefetch, registers per thread), timed on Lloyd only;
+#   ncu      the time of every kernel (Nsight Compute, clocks left alone)
+#            of the cuda-shared solvers, f32, at 100,000 x 784 (k=100) and
+#            of Lloyd at 1,000,000 x 32 (k=1000), summed per kernel;
 #   then all at once:
 #   san      test_cuda (cuda-shared only) under compute-sanitizer memcheck,
 #            racecheck, synccheck and initcheck, f32 and f64;
@@ -74,10 +77,13 @@ step build 240 bash -c "make -j$J CMOCKA_DIR=/tmp/cm build/libtrikmeans.a \
     -L$CUDA_HOME/lib64 -lcudart_static -ldl -lrt -lpthread -lstdc++ \
     -o build/gpu-bench" || { tail -40 "$LOG/build.log"; }
 
-# variants of the big tile kernel (kernels/assign_shared.cuh), timed on
-# Lloyd only: register prefetch of the next centroid tile, at two blocks
-# per multiprocessor (128 registers, some spilled) or one
-VARIANTS="pf8-minb2:-DTKM_SH_PF=8 pf8-minb1:-DTKM_SH_PF=8__-DTKM_SH_MINB_LLOYD=1"
+# variants of the tile kernel (kernels/assign_shared.cuh), timed on the
+# two shapes where it does most of the work: without Lloyd's nearest of a
+# thread's centroids found before the merge (nopremin), without the loop
+# over staged dimensions unrolled twice (unroll1), with the next centroid
+# tile prefetched into registers (pf8), and the Elkan/Hamerly passes built
+# for two blocks per multiprocessor (minb2); VARIANTS="" skips
+VARIANTS=${VARIANTS-"nopremin:-DTKM_SH_PREMIN=0 unroll1:-DTKM_SH_UNROLL=1 pf8:-DTKM_SH_PF=8 minb2:-DTKM_SH_MINB_OTHER=2"}
 if want variants; then
     for v in $VARIANTS; do
         tag=${v%%:*}
@@ -111,7 +117,8 @@ if want bench; then
         build/gpu-bench --seq-only >"$LOG/seq.log" 2>&1 &
         SEQ_PID=$!
     fi
-    step bench 240 build/gpu-bench --csv "$OUT/bench.csv"
+    step bench 240 build/gpu-bench --csv "$OUT/bench.csv" \
+        --iters "$OUT/iters.csv"
     cp "$LOG/bench.log" "$OUT/bench.txt"
     if [ -n "$SEQ_PID" ]; then
         wait "$SEQ_PID"
@@ -123,8 +130,23 @@ if want variants; then
         tag=${v%%:*}
         bin=build/$tag/gpu-bench
         [ "$tag" = default ] && bin=build/gpu-bench
-        step "variant-$tag" 60 $bin --precs f32 --only lloyd/cuda-shared \
-            --random-init --shapes "1000000,32,1000;100000,784,100"
+        step "variant-$tag" 90 $bin --precs f32,f64 \
+            --only lloyd/cuda-shared,elkan/cuda-shared,hamerly/cuda-shared \
+            --shapes "1000000,32,1000;100000,784,100"
+    done
+fi
+
+# per-kernel times, alone on the GPU
+NCU=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null |
+    head -1)
+if want ncu && [ -n "$NCU" ]; then
+    for spec in "100000,784,100:lloyd/cuda-shared,elkan/cuda-shared,hamerly/cuda-shared" \
+        "1000000,32,1000:lloyd/cuda-shared,hamerly/cuda-shared"; do
+        tag=${spec%%,*}
+        step "ncu-$tag" 150 "$NCU" --clock-control none \
+            --metrics gpu__time_duration.sum --print-summary per-kernel \
+            build/gpu-bench --precs f32 --shapes "${spec%%:*}" \
+            --only "${spec#*:}" --no-check
     done
 fi
 
@@ -185,6 +207,13 @@ done
         echo
         echo "== $(basename "$f" .log)"
         grep -E "^(lloyd|elkan|hamerly|data:)|failed" "$f" | head -24
+    done
+    for f in "$LOG"/ncu-*.log; do
+        [ -f "$f" ] || continue
+        cp "$f" "$OUT/"
+        echo
+        echo "== $(basename "$f" .log): kernels by total time (ncu, raw: $(basename "$f"))"
+        grep -E "^ +[a-zA-Z_].*\(|gpu__time_duration" "$f" | head -80
     done
     for f in "$LOG"/variant-*.log; do
         [ -f "$f" ] || continue
