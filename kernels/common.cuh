@@ -95,8 +95,20 @@ static __device__ __forceinline__ tkm_real tkm_warp_dist2(const tkm_real *a,
 }
 
 // Rows of more coordinates than this are summed by a warp
-// (tkm_warp_dist2) where only a bound needs their distance.
+// (tkm_warp_dist2) where only a bound needs their distance ...
 #define TKM_WARP_DIST_MIN_D 8
+
+// ... when there are fewer rows (or pairs of rows) than one wave of the
+// engine's grid has threads: then a thread per row would leave most of the
+// device idle, each thread walking d coordinates in a chain of dependent
+// loads and additions.  With more, a thread per row keeps every lane busy
+// (on an H100 the k(k-1)/2 = 499,500 half-distances at k = 1000, d = 32
+// took 144 us with a thread per pair, 193 with a warp per pair; at k =
+// 100, d = 784, 70 against 27).
+static inline bool tkm_warp_rows(size_t d, size_t rows, int grid, int block)
+{
+    return d > TKM_WARP_DIST_MIN_D && rows < (size_t)grid * (size_t)block;
+}
 
 // Minimum of non-negative values through their bit patterns, which order
 // like the values (+0 lowest, +inf highest): exact and order-free.

@@ -31,10 +31,16 @@ static __device__ __forceinline__ void add128(unsigned long long *p,
         atomicAdd(p + 1, h);
 }
 
+// v * 2^shift rounded to the nearest integer: the grid of the exact sums.
+static __device__ __forceinline__ long long fixed_of(tkm_real v, int shift)
+{
+    return __double2ll_rn(ldexp((double)v, shift));
+}
+
 static __device__ __forceinline__ void add_fixed(unsigned long long *p,
                                                  tkm_real v, int shift)
 {
-    const long long q = __double2ll_rn(ldexp((double)v, shift));
+    const long long q = fixed_of(v, shift);
     if (q)
         add128(p, (unsigned long long)q, q < 0 ? ~0ull : 0ull);
 }
@@ -178,8 +184,7 @@ static __global__ __launch_bounds__(1024) void sums_delta_kernel(
             const size_t to = (size_t)__shfl_sync(0xffffffffu, now, src);
             const int32_t from = __shfl_sync(0xffffffffu, was, src);
             for (size_t j = lane; j < d; j += 32) {
-                const long long q =
-                    __double2ll_rn(ldexp((double)x[j * n + ip], shift));
+                const long long q = fixed_of(x[j * n + ip], shift);
                 if (!q)
                     continue;
                 add128(acc + 2 * (to * d + j), (unsigned long long)q,
@@ -240,7 +245,7 @@ static __global__ __launch_bounds__(64) void sums_bydim_kernel(
 #pragma unroll
         for (int u = 0; u < 4; u++) {
             a[u] = (size_t)labels[i + u];
-            q[u] = __double2ll_rn(ldexp((double)x[j * n + i + u], shift));
+            q[u] = fixed_of(x[j * n + i + u], shift);
         }
 #pragma unroll
         for (int u = 0; u < 4; u++)
@@ -253,7 +258,7 @@ static __global__ __launch_bounds__(64) void sums_bydim_kernel(
     for (; i < i1; i++) {
         const size_t a = (size_t)labels[i];
         add_column(lo + a * B + t, hi + a * B + t,
-                   __double2ll_rn(ldexp((double)x[j * n + i], shift)));
+                   fixed_of(x[j * n + i], shift));
         if (counts)
             num[a]++;
     }
@@ -550,14 +555,24 @@ extern "C" tkm_status TKM_FN(tkmi_cu_farthest)(TKM_FN(tkmi_gpu) *g,
 
 // ---- drift -----------------------------------------------------------------
 
+// The drift of every centroid: a thread per centroid (tkmi_dist, the CPU's
+// order), or where tkm_warp_rows says so a warp per centroid
+// (tkm_warp_dist2).
+template <bool WARP>
 static __global__ __launch_bounds__(1024) void drift_kernel(
     const tkm_real *__restrict__ c, const tkm_real *__restrict__ cn, size_t k,
     size_t d, tkm_real upf, tkm_real *drift, tkm_real *t)
 {
-    for (size_t q = TKM_GRID_START; q < k; q += TKM_GRID_STEP) {
-        const tkm_real v = TKM_FN(tkmi_dist)(c + q * d, 1, cn + q * d, d);
-        drift[q] = v;
-        t[q] = TKM_FN(tkmi_bnd_up)(v, upf);
+    const unsigned sh = WARP ? 5u : 0u; // threads per centroid: 2^sh
+    const bool lead = !WARP || (threadIdx.x & 31u) == 0;
+    for (size_t q = TKM_GRID_START >> sh; q < k; q += TKM_GRID_STEP >> sh) {
+        const tkm_real v =
+            WARP ? TKM_SQRT(tkm_warp_dist2(c + q * d, cn + q * d, d))
+                 : TKM_FN(tkmi_dist)(c + q * d, 1, cn + q * d, d);
+        if (lead) {
+            drift[q] = v;
+            t[q] = TKM_FN(tkmi_bnd_up)(v, upf);
+        }
     }
 }
 
@@ -607,36 +622,19 @@ static __global__ __launch_bounds__(TKM_RED_THREADS) void drift_summary_kernel(
     }
 }
 
-// The same with a warp per centroid (tkm_warp_dist2), for
-// d > TKM_WARP_DIST_MIN_D: a thread per centroid walks d coordinates in a
-// chain of dependent loads and additions, latency-bound when k is small.
-static __global__ __launch_bounds__(1024) void drift_warp_kernel(
-    const tkm_real *__restrict__ c, const tkm_real *__restrict__ cn, size_t k,
-    size_t d, tkm_real upf, tkm_real *drift, tkm_real *t)
-{
-    for (size_t q = TKM_GRID_START >> 5; q < k; q += TKM_GRID_STEP >> 5) {
-        const tkm_real v = TKM_SQRT(tkm_warp_dist2(c + q * d, cn + q * d, d));
-        if ((threadIdx.x & 31u) == 0) {
-            drift[q] = v;
-            t[q] = TKM_FN(tkmi_bnd_up)(v, upf);
-        }
-    }
-}
-
 extern "C" tkm_status TKM_FN(tkmi_cu_drift)(TKM_FN(tkmi_gpu) *g, char *msg,
                                             size_t msglen)
 {
-    if (g->d > TKM_WARP_DIST_MIN_D) {
-        drift_warp_kernel<<<tkm_blocks_for(g->k * 32, g->block, g->grid),
-                            g->block, 0, g->st>>>(g->c, g->cn, g->k, g->d,
-                                                  g->upf, g->drift, g->t);
-        TKM_CU_LAUNCHED(drift_warp_kernel);
+    if (tkm_warp_rows(g->d, g->k, g->grid, g->block)) {
+        drift_kernel<true><<<tkm_blocks_for(g->k * 32, g->block, g->grid),
+                             g->block, 0, g->st>>>(g->c, g->cn, g->k, g->d,
+                                                   g->upf, g->drift, g->t);
     } else {
-        drift_kernel<<<tkm_blocks_for(g->k, g->block, g->grid), g->block, 0,
-                       g->st>>>(g->c, g->cn, g->k, g->d, g->upf, g->drift,
-                                g->t);
-        TKM_CU_LAUNCHED(drift_kernel);
+        drift_kernel<false><<<tkm_blocks_for(g->k, g->block, g->grid),
+                              g->block, 0, g->st>>>(g->c, g->cn, g->k, g->d,
+                                                    g->upf, g->drift, g->t);
     }
+    TKM_CU_LAUNCHED(drift_kernel);
     drift_summary_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->drift, g->t,
                                                            g->k, g->sc);
     TKM_CU_LAUNCHED(drift_summary_kernel);
