@@ -42,37 +42,48 @@ static size_t elkan_bytes(size_t n, size_t d, size_t k)
     return nk + kk + rest;
 }
 
+/* The bounds of both forms (the layout of l is the kernels' business):
+ * u, l, h, s on the device; bound_bytes is the CPU form's figure (u, l, h,
+ * s and the drifts t; cuda-shared's list is scratch, not bounds). */
+static tkm_status bounds_alloc(elkan_t *b, TKM_FN(tkmi_gpu) *g, char *msg,
+                               size_t msglen)
+{
+    tkm_status rc = TKM_OK;
+    size_t n = g->n, k = g->k, R = sizeof(tkm_real);
+    TKMI_CUDA(cudaMalloc((void **)&b->u, n * R));
+    TKMI_CUDA(cudaMalloc((void **)&b->l, n * k * R));
+    TKMI_CUDA(cudaMalloc((void **)&b->h, k * k * R));
+    TKMI_CUDA(cudaMalloc((void **)&b->s, k * R));
+    g->bound_bytes = (n * k + n + k * k + 2 * k) * R;
+cleanup:
+    return rc;
+}
+
+static void bounds_free(elkan_t *b)
+{
+    cudaFree(b->u);
+    cudaFree(b->l);
+    cudaFree(b->h);
+    cudaFree(b->s);
+}
+
 static void elkan_release(TKM_FN(tkmi_gpu) *g)
 {
     elkan_t *e = g->alg;
     if (!e)
         return;
-    cudaFree(e->u);
-    cudaFree(e->l);
-    cudaFree(e->h);
-    cudaFree(e->s);
+    bounds_free(e);
     free(e);
     g->alg = NULL;
 }
 
 static tkm_status elkan_setup(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
 {
-    tkm_status rc = TKM_OK;
-    size_t n = g->n, k = g->k, R = sizeof(tkm_real);
     elkan_t *e = calloc(1, sizeof *e);
     g->alg = e;
-    if (!e) {
-        rc = tkmi_fail(TKM_ENOMEM, msg, msglen, "elkan: out of memory");
-        goto cleanup;
-    }
-    TKMI_CUDA(cudaMalloc((void **)&e->u, n * R));
-    TKMI_CUDA(cudaMalloc((void **)&e->l, n * k * R));
-    TKMI_CUDA(cudaMalloc((void **)&e->h, k * k * R));
-    TKMI_CUDA(cudaMalloc((void **)&e->s, k * R));
-    /* the CPU form's figure: u, l, h, s and the drifts t */
-    g->bound_bytes = (n * k + n + k * k + 2 * k) * R;
-cleanup:
-    return rc;
+    if (!e)
+        return tkmi_fail(TKM_ENOMEM, msg, msglen, "elkan: out of memory");
+    return bounds_alloc(e, g, msg, msglen);
 }
 
 static tkm_status elkan_first(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
@@ -129,10 +140,7 @@ static void elkan_sh_release(TKM_FN(tkmi_gpu) *g)
     elkan_sh_t *e = g->alg;
     if (!e)
         return;
-    cudaFree(e->b.u);
-    cudaFree(e->b.l);
-    cudaFree(e->b.h);
-    cudaFree(e->b.s);
+    bounds_free(&e->b);
     cudaFree(e->list);
     cudaFree(e->cnt);
     free(e);
@@ -143,21 +151,14 @@ static tkm_status elkan_sh_setup(TKM_FN(tkmi_gpu) *g, char *msg,
                                  size_t msglen)
 {
     tkm_status rc = TKM_OK;
-    size_t n = g->n, k = g->k, R = sizeof(tkm_real);
     elkan_sh_t *e = calloc(1, sizeof *e);
     g->alg = e;
-    if (!e) {
-        rc = tkmi_fail(TKM_ENOMEM, msg, msglen, "elkan: out of memory");
+    if (!e)
+        return tkmi_fail(TKM_ENOMEM, msg, msglen, "elkan: out of memory");
+    if ((rc = bounds_alloc(&e->b, g, msg, msglen)) != TKM_OK)
         goto cleanup;
-    }
-    TKMI_CUDA(cudaMalloc((void **)&e->b.u, n * R));
-    TKMI_CUDA(cudaMalloc((void **)&e->b.l, n * k * R));
-    TKMI_CUDA(cudaMalloc((void **)&e->b.h, k * k * R));
-    TKMI_CUDA(cudaMalloc((void **)&e->b.s, k * R));
-    TKMI_CUDA(cudaMalloc((void **)&e->list, n * sizeof *e->list));
+    TKMI_CUDA(cudaMalloc((void **)&e->list, g->n * sizeof *e->list));
     TKMI_CUDA(cudaMalloc((void **)&e->cnt, sizeof *e->cnt));
-    /* the CPU form's figure: u, l, h, s and the drifts t */
-    g->bound_bytes = (n * k + n + k * k + 2 * k) * R;
 cleanup:
     return rc;
 }

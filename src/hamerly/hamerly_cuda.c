@@ -34,14 +34,35 @@ static size_t hamerly_bytes(size_t n, size_t d, size_t k)
     return b;
 }
 
+/* The bounds of both forms: u, l, s on the device; bound_bytes is the CPU
+ * form's figure (u, l, s and the drifts t; cuda-shared's lists are
+ * scratch, not bounds). */
+static tkm_status bounds_alloc(hamerly_t *b, TKM_FN(tkmi_gpu) *g, char *msg,
+                               size_t msglen)
+{
+    tkm_status rc = TKM_OK;
+    size_t n = g->n, k = g->k, R = sizeof(tkm_real);
+    TKMI_CUDA(cudaMalloc((void **)&b->u, n * R));
+    TKMI_CUDA(cudaMalloc((void **)&b->l, n * R));
+    TKMI_CUDA(cudaMalloc((void **)&b->s, k * R));
+    g->bound_bytes = (2 * n + 2 * k) * R;
+cleanup:
+    return rc;
+}
+
+static void bounds_free(hamerly_t *b)
+{
+    cudaFree(b->u);
+    cudaFree(b->l);
+    cudaFree(b->s);
+}
+
 static void hamerly_release(TKM_FN(tkmi_gpu) *g)
 {
     hamerly_t *e = g->alg;
     if (!e)
         return;
-    cudaFree(e->u);
-    cudaFree(e->l);
-    cudaFree(e->s);
+    bounds_free(e);
     free(e);
     g->alg = NULL;
 }
@@ -49,21 +70,11 @@ static void hamerly_release(TKM_FN(tkmi_gpu) *g)
 static tkm_status hamerly_setup(TKM_FN(tkmi_gpu) *g, char *msg,
                                 size_t msglen)
 {
-    tkm_status rc = TKM_OK;
-    size_t n = g->n, k = g->k, R = sizeof(tkm_real);
     hamerly_t *e = calloc(1, sizeof *e);
     g->alg = e;
-    if (!e) {
-        rc = tkmi_fail(TKM_ENOMEM, msg, msglen, "hamerly: out of memory");
-        goto cleanup;
-    }
-    TKMI_CUDA(cudaMalloc((void **)&e->u, n * R));
-    TKMI_CUDA(cudaMalloc((void **)&e->l, n * R));
-    TKMI_CUDA(cudaMalloc((void **)&e->s, k * R));
-    /* the CPU form's figure: u, l, s and the drifts t */
-    g->bound_bytes = (2 * n + 2 * k) * R;
-cleanup:
-    return rc;
+    if (!e)
+        return tkmi_fail(TKM_ENOMEM, msg, msglen, "hamerly: out of memory");
+    return bounds_alloc(e, g, msg, msglen);
 }
 
 static tkm_status hamerly_first(TKM_FN(tkmi_gpu) *g, char *msg,
@@ -125,9 +136,7 @@ static void hamerly_sh_release(TKM_FN(tkmi_gpu) *g)
     hamerly_sh_t *e = g->alg;
     if (!e)
         return;
-    cudaFree(e->b.u);
-    cudaFree(e->b.l);
-    cudaFree(e->b.s);
+    bounds_free(&e->b);
     cudaFree(e->la);
     cudaFree(e->lb);
     cudaFree(e->a2);
@@ -140,22 +149,17 @@ static tkm_status hamerly_sh_setup(TKM_FN(tkmi_gpu) *g, char *msg,
                                    size_t msglen)
 {
     tkm_status rc = TKM_OK;
-    size_t n = g->n, k = g->k, R = sizeof(tkm_real);
+    size_t n = g->n, R = sizeof(tkm_real);
     hamerly_sh_t *e = calloc(1, sizeof *e);
     g->alg = e;
-    if (!e) {
-        rc = tkmi_fail(TKM_ENOMEM, msg, msglen, "hamerly: out of memory");
+    if (!e)
+        return tkmi_fail(TKM_ENOMEM, msg, msglen, "hamerly: out of memory");
+    if ((rc = bounds_alloc(&e->b, g, msg, msglen)) != TKM_OK)
         goto cleanup;
-    }
-    TKMI_CUDA(cudaMalloc((void **)&e->b.u, n * R));
-    TKMI_CUDA(cudaMalloc((void **)&e->b.l, n * R));
-    TKMI_CUDA(cudaMalloc((void **)&e->b.s, k * R));
     TKMI_CUDA(cudaMalloc((void **)&e->la, n * sizeof *e->la));
     TKMI_CUDA(cudaMalloc((void **)&e->lb, n * sizeof *e->lb));
     TKMI_CUDA(cudaMalloc((void **)&e->a2, n * R));
     TKMI_CUDA(cudaMalloc((void **)&e->cnt, 2 * sizeof *e->cnt));
-    /* the CPU form's figure (the lists are scratch, not bounds) */
-    g->bound_bytes = (2 * n + 2 * k) * R;
 cleanup:
     return rc;
 }
