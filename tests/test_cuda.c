@@ -28,6 +28,7 @@
 #include <cmocka.h>
 
 #include "internal.h"
+#include "fit_harness.h"
 
 static const double TOL = TKM_PREC == 32 ? 1e-4 : 1e-12;
 static const tkm_algorithm ALGS[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
@@ -112,26 +113,14 @@ static void free_problem(problem *pr)
 static tkm_params params(size_t k, tkm_algorithm alg, tkm_form form,
                          int block, tkm_empty_policy empty)
 {
-    tkm_params p;
-    tkm_params_default(&p);
-    p.k = k;
-    p.algorithm = alg;
-    p.form = form;
+    tkm_params p = fit_params(k, alg, form, empty);
     p.block_size = block;
-    p.empty = empty;
-    p.precision = TKM_PREC_ENUM;
     return p;
 }
 
-static tkm_result fit_or_die(const problem *pr, const tkm_params *p)
+static tkm_result fit_pr(const problem *pr, const tkm_params *p)
 {
-    tkm_result r;
-    char msg[512] = "";
-    if (tkm_fit(&pr->ds, pr->init, p, &r, msg, sizeof msg) != TKM_OK)
-        fail_msg("tkm_fit %s/%s block %d (%s): %s",
-                 tkm_algorithm_name(p->algorithm), tkm_form_name(p->form),
-                 p->block_size, TKM_PREC_NAME, msg);
-    return r;
+    return fit_with(&pr->ds, pr->init, p);
 }
 
 static double dist_d(const double *a, const double *b, size_t d)
@@ -189,12 +178,12 @@ static void check_case(size_t n, size_t d, size_t kgen, size_t k, size_t dup,
 {
     problem pr = make_problem(n, d, kgen, k, dup, seed);
     tkm_params p = params(k, TKM_LLOYD, TKM_SEQ, 0, TKM_EMPTY_KEEP);
-    tkm_result base = fit_or_die(&pr, &p);
+    tkm_result base = fit_pr(&pr, &p);
     for (size_t f = 0; f < NFORMS; f++)
         for (size_t a = 0; a < NALGS; a++)
             for (size_t b = 0; b < nblocks; b++) {
                 p = params(k, ALGS[a], FORMS[f], blocks[b], TKM_EMPTY_KEEP);
-                tkm_result r = fit_or_die(&pr, &p);
+                tkm_result r = fit_pr(&pr, &p);
                 char what[128];
                 snprintf(what, sizeof what,
                          "%s %s block %d, n=%zu d=%zu k=%zu",
@@ -352,7 +341,7 @@ static void bit_identical_case(size_t n, size_t d, size_t k, uint64_t seed)
             for (int b = 0; b < 3; b++) {
                 tkm_params p = params(k, ALGS[a], FORMS[f], ALL_BLOCKS[b],
                                       TKM_EMPTY_KEEP);
-                tkm_result r1 = fit_or_die(&pr, &p), r2 = fit_or_die(&pr, &p);
+                tkm_result r1 = fit_pr(&pr, &p), r2 = fit_pr(&pr, &p);
                 char what[128];
                 snprintf(what, sizeof what, "%s %s d=%zu rerun, block %d",
                          tkm_algorithm_name(ALGS[a]), tkm_form_name(FORMS[f]),
@@ -449,7 +438,7 @@ static void sums_case(size_t n, size_t d, size_t k, uint64_t seed)
                 tkm_params p = params(k, ALGS[a], FORMS[f], 0,
                                       TKM_EMPTY_KEEP);
                 p.max_iter = STOPS[s];
-                tkm_result r = fit_or_die(&pr, &p);
+                tkm_result r = fit_pr(&pr, &p);
                 int moved = 0;
                 /* the last iteration's update (if any) used its labels */
                 for (int i = 1; i < r.iterations; i++)
@@ -493,9 +482,9 @@ static void shared_vs_global_case(size_t n, size_t d, size_t k, int block,
     for (size_t a = 0; a < NALGS; a++) {
         tkm_params p = params(k, ALGS[a], TKM_CUDA_GLOBAL, block,
                               TKM_EMPTY_KEEP);
-        tkm_result rg = fit_or_die(&pr, &p);
+        tkm_result rg = fit_pr(&pr, &p);
         p.form = TKM_CUDA_SHARED;
-        tkm_result rs = fit_or_die(&pr, &p);
+        tkm_result rs = fit_pr(&pr, &p);
         const char *an = tkm_algorithm_name(ALGS[a]);
         if (rg.iterations != rs.iterations ||
             memcmp(rg.labels, rs.labels, n * sizeof *rg.labels) != 0 ||
@@ -566,11 +555,11 @@ static void test_empty_policies(void **state)
     const tkm_empty_policy pol[] = {TKM_EMPTY_KEEP, TKM_EMPTY_FARTHEST};
     for (int e = 0; e < 2; e++) {
         tkm_params p = params(k, TKM_LLOYD, TKM_SEQ, 0, pol[e]);
-        tkm_result base = fit_or_die(&pr, &p);
+        tkm_result base = fit_pr(&pr, &p);
         for (size_t f = 0; f < NFORMS; f++)
             for (size_t a = 0; a < NALGS; a++) {
                 p = params(k, ALGS[a], FORMS[f], 0, pol[e]);
-                tkm_result r = fit_or_die(&pr, &p);
+                tkm_result r = fit_pr(&pr, &p);
                 char what[96];
                 snprintf(what, sizeof what, "%s %s, empty %s",
                          tkm_algorithm_name(ALGS[a]), tkm_form_name(FORMS[f]),
@@ -635,12 +624,12 @@ static void test_statistics(void **state)
     problem pr = make_problem(n, 4, 12, k, 1, 25);
     tkm_params p = params(k, TKM_LLOYD, TKM_SEQ, 0, TKM_EMPTY_KEEP);
     p.inertia_each_iter = 1;
-    tkm_result base = fit_or_die(&pr, &p);
+    tkm_result base = fit_pr(&pr, &p);
     for (size_t f = 0; f < NFORMS; f++)
         for (size_t a = 0; a < NALGS; a++) {
             p = params(k, ALGS[a], FORMS[f], 128, TKM_EMPTY_KEEP);
             p.inertia_each_iter = 1;
-            tkm_result r = fit_or_die(&pr, &p);
+            tkm_result r = fit_pr(&pr, &p);
             check_stats(&r, &base, ALGS[a], n, k);
             tkm_result_free(&r);
         }
