@@ -13,7 +13,8 @@
 //    register tile of squared distances, d in chunks of DC staged in
 //    shared memory (points [DC][BP], centroids [DC][BC]); when the whole
 //    point tile fits (DC >= d) it stays in shared memory for every centroid
-//    chunk.  The 32 lanes of a warp hold different points and the same
+//    chunk, else both tiles stream through two buffers: asynchronous
+//    copies (cp.async from sm_80 on) fill one while the other is computed.  The 32 lanes of a warp hold different points and the same
 //    centroids, so point reads are conflict-free 16-byte loads and centroid
 //    reads are broadcasts.  Threads holding the same points then merge their
 //    candidates through shared memory.
@@ -33,6 +34,8 @@
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
+
+#include <cuda_pipeline.h>
 
 // What the assign kernels produce.
 enum {
@@ -54,6 +57,12 @@ enum {
 #endif
 #ifndef TKM_SH_PREMIN
 #define TKM_SH_PREMIN 1
+#endif
+// Whether a point tile that does not fit in shared memory streams through
+// two buffers of asynchronous copies (else it is reloaded chunk by chunk
+// with plain loads, the centroid chunk by chunk).
+#ifndef TKM_SH_STREAM
+#define TKM_SH_STREAM 1
 #endif
 
 #if TKM_PREC == 32
@@ -323,17 +332,94 @@ static __device__ __forceinline__ void tkm_sh_dot(tkm_real (&acc)[TP][TC],
     }
 }
 
+// The TC centroids from cb of a finished register tile into the candidates
+// of the thread's TP points (and, Elkan's first pass, the lower bounds).
+template <int TP, int TC, int MODE>
+static __device__ __forceinline__ void tkm_sh_tile_epi(
+    const tkm_sh_args &a, const tkm_real (&acc)[TP][TC], tkm_sh_cand (&q)[TP],
+    const size_t (&ip)[TP], const int (&known)[TP], size_t cb)
+{
+    constexpr bool SECOND = MODE == TKM_SH_HAM;
+    if (MODE == TKM_SH_LLOYD && TKM_SH_PREMIN && cb + TC <= a.k) {
+        // Lloyd, TC real centroids: the nearest of the TC first (strict <,
+        // so the lowest index on ties), then one push
+#pragma unroll
+        for (int p = 0; p < TP; p++) {
+            tkm_real bv = acc[p][0];
+            int br = 0;
+#pragma unroll
+            for (int r = 1; r < TC; r++)
+                if (acc[p][r] < bv) {
+                    bv = acc[p][r];
+                    br = r;
+                }
+            tkm_sh_push<false>(q[p], bv, (int)cb + br);
+        }
+        return;
+    }
+#pragma unroll
+    for (int r = 0; r < TC; r++) {
+        const size_t c = cb + r;
+        if (c >= a.k)
+            break;
+#pragma unroll
+        for (int p = 0; p < TP; p++) {
+            if (MODE == TKM_SH_ELK_FIRST && ip[p] != TKM_SH_NONE)
+                a.l[ip[p] * a.k + c] =
+                    TKM_FN(tkmi_bnd_down)(TKM_SQRT(acc[p][r]), a.dnf);
+            if (MODE != TKM_SH_HAM || (int)c != known[p])
+                tkm_sh_push<SECOND>(q[p], acc[p][r], (int)c);
+        }
+    }
+}
+
+// One step of the tile kernel's pipeline when the point tile is not
+// resident: the dc <= DC dims from j0 of the point tile (slots sidx) and of
+// the centroids from c0, copied asynchronously into xb [DC][BP] and cb
+// [DC][BC] (zeros for empty slots and centroids past k).
+template <int TP>
+static __device__ __forceinline__ void tkm_sh_issue(
+    const tkm_sh_args &a, const size_t *sidx, tkm_real *xb, tkm_real *cb,
+    size_t c0, size_t j0, int dc, int BC, int cr, int cj, int JS)
+{
+    constexpr int BP = 32 * TP;
+    const int B = blockDim.x, tid = threadIdx.x;
+    for (int e = tid; e < dc * BP; e += B) {
+        const int jj = e / BP, s = e - jj * BP;
+        const size_t i = sidx[s];
+        if (i != TKM_SH_NONE)
+            __pipeline_memcpy_async(xb + e, a.x + (j0 + jj) * a.n + i,
+                                    sizeof(tkm_real));
+        else
+            xb[e] = (tkm_real)0;
+    }
+    const size_t c = c0 + cr;
+    for (int jj = cj; jj < dc; jj += JS) {
+        if (c < a.k)
+            __pipeline_memcpy_async(cb + jj * BC + cr,
+                                    a.ct + (j0 + jj) * a.k + c,
+                                    sizeof(tkm_real));
+        else
+            cb[jj * BC + cr] = (tkm_real)0;
+    }
+    __pipeline_commit();
+}
+
 // Shared memory: slot indices [BP], then the tiles xs [DC][BP] and
-// cs [DC][BC]; after the last chunk the same room holds the candidates
+// cs [DC][BC] (twice over when the point tile is not resident); after the
+// last chunk the same room holds the candidates
 // of every thread for the merge: b2 [TY][BP], s2 [TY][BP], b [TY][BP].
 // A thread loads the centroid tile's column cr = tid % BC, rows
 // tid / BC + q * (32 / TC): no division per element.  When the point tile
 // is resident and a centroid tile is at most PF reals per thread,
 // the next centroid tile is loaded into registers while the current one
 // is computed, so that its latency hides behind the arithmetic.
-template <int TP, int TC, int MODE, int MAXT, int MINB, int PF>
-static __global__ __launch_bounds__(MAXT, MINB) void tkm_sh_tile_kernel(
-    tkm_sh_args a)
+// ST: the streamed build (the point tile is not resident), one block per
+// multiprocessor (the copies need no second block to hide them) and all
+// the registers it wants; the other build keeps MINB.
+template <int TP, int TC, int MODE, int MAXT, int MINB, int PF, bool ST>
+static __global__ __launch_bounds__(MAXT, ST ? 1 : MINB) void
+tkm_sh_tile_kernel(tkm_sh_args a)
 {
     extern __shared__ __align__(16) unsigned char tkm_sh_raw[];
     constexpr int BP = 32 * TP, JS = 32 / TC;
@@ -348,7 +434,7 @@ static __global__ __launch_bounds__(MAXT, MINB) void tkm_sh_tile_kernel(
     tkm_real *rb2 = xs, *rs2 = xs + (size_t)TY * BP;
     int *rb = reinterpret_cast<int *>(xs + (size_t)2 * TY * BP);
     const size_t m = a.list ? (size_t)*a.m : a.n;
-    const bool resident = (size_t)DC >= a.d; // the point tile stays put
+    const bool resident = !ST && (size_t)DC >= a.d; // the point tile stays
     constexpr int PFX = PF > 0 ? PF : 1; // room for the array
     const bool pf = PF > 0 && resident && (int)a.d <= PF * JS;
     unsigned long long v[2] = {0ull, 0ull};
@@ -380,7 +466,49 @@ static __global__ __launch_bounds__(MAXT, MINB) void tkm_sh_tile_kernel(
                             ? a.ct[(size_t)jj * a.k + cr]
                             : (tkm_real)0;
             }
-        for (size_t c0 = 0; c0 < a.k; c0 += (size_t)BC) {
+        if constexpr (ST) {
+            // Step st takes centroid chunk st / nj and dims chunk st % nj
+            // from buffer st % 2, while step st + 1's copies fill the other.
+            const size_t nj = (a.d + DC - 1) / DC;
+            const size_t steps = nj * ((a.k + BC - 1) / BC);
+            const size_t per = (size_t)DC * (BP + BC); // reals a buffer
+            tkm_real acc[TP][TC];
+            tkm_sh_issue<TP>(a, sidx, xs, xs + (size_t)DC * BP, 0, 0,
+                             a.d < (size_t)DC ? (int)a.d : DC, BC, cr, cj,
+                             JS);
+            for (size_t st = 0; st < steps; st++) {
+                const size_t c0 = st / nj * BC, j0 = st % nj * DC;
+                const int dc = a.d - j0 < (size_t)DC ? (int)(a.d - j0) : DC;
+                const tkm_real *xb = xs + (st & 1) * per;
+                if (st + 1 < steps) {
+                    const size_t c1 = (st + 1) / nj * BC;
+                    const size_t j1 = (st + 1) % nj * DC;
+                    tkm_real *xn = xs + ((st + 1) & 1) * per;
+                    tkm_sh_issue<TP>(a, sidx, xn, xn + (size_t)DC * BP, c1,
+                                     j1,
+                                     a.d - j1 < (size_t)DC ? (int)(a.d - j1)
+                                                           : DC,
+                                     BC, cr, cj, JS);
+                    __pipeline_wait_prior(1);
+                } else {
+                    __pipeline_wait_prior(0);
+                }
+                __syncthreads(); // step st's tiles are in place
+                if (j0 == 0)
+#pragma unroll
+                    for (int p = 0; p < TP; p++)
+#pragma unroll
+                        for (int r = 0; r < TC; r++)
+                            acc[p][r] = 0;
+                tkm_sh_dot<TP, TC>(acc, xb, xb + (size_t)DC * BP, dc, BC, tx,
+                                   ty);
+                __syncthreads(); // read: step st + 2 may refill the buffer
+                if (j0 + (size_t)dc == a.d)
+                    tkm_sh_tile_epi<TP, TC, MODE>(a, acc, q, ip, known,
+                                                  c0 + (size_t)ty * TC);
+            }
+        }
+        for (size_t c0 = 0; !ST && c0 < a.k; c0 += (size_t)BC) {
             tkm_real acc[TP][TC];
 #pragma unroll
             for (int p = 0; p < TP; p++)
@@ -420,38 +548,8 @@ static __global__ __launch_bounds__(MAXT, MINB) void tkm_sh_tile_kernel(
                 tkm_sh_dot<TP, TC>(acc, xs, cs, dc, BC, tx, ty);
                 __syncthreads(); // the tiles are read
             }
-            const size_t cb = c0 + (size_t)ty * TC; // first of the TC
-            if (MODE == TKM_SH_LLOYD && TKM_SH_PREMIN && cb + TC <= a.k) {
-                // Lloyd, TC real centroids: the nearest of the TC first
-                // (strict <, so the lowest index on ties), then one push
-#pragma unroll
-                for (int p = 0; p < TP; p++) {
-                    tkm_real bv = acc[p][0];
-                    int br = 0;
-#pragma unroll
-                    for (int r = 1; r < TC; r++)
-                        if (acc[p][r] < bv) {
-                            bv = acc[p][r];
-                            br = r;
-                        }
-                    tkm_sh_push<false>(q[p], bv, (int)cb + br);
-                }
-                continue;
-            }
-#pragma unroll
-            for (int r = 0; r < TC; r++) {
-                const size_t c = cb + r;
-                if (c >= a.k)
-                    break;
-#pragma unroll
-                for (int p = 0; p < TP; p++) {
-                    if (MODE == TKM_SH_ELK_FIRST && ip[p] != TKM_SH_NONE)
-                        a.l[ip[p] * a.k + c] = TKM_FN(tkmi_bnd_down)(
-                            TKM_SQRT(acc[p][r]), a.dnf);
-                    if (MODE != TKM_SH_HAM || (int)c != known[p])
-                        tkm_sh_push<SECOND>(q[p], acc[p][r], (int)c);
-                }
-            }
+            tkm_sh_tile_epi<TP, TC, MODE>(a, acc, q, ip, known,
+                                          c0 + (size_t)ty * TC);
         }
         // the chunk loops ended with a barrier: the tiles' room is free
 #pragma unroll
@@ -593,7 +691,8 @@ template <int TP, int TC, int MODE, int MAXT, int MINB, int PF>
 static tkm_status tkm_sh_tile_launch(TKM_FN(tkmi_gpu) *g, tkm_sh_args a,
                                      tkmi_shplan *pl, char *msg, size_t msglen)
 {
-    auto kernel = tkm_sh_tile_kernel<TP, TC, MODE, MAXT, MINB, PF>;
+    auto kernel = tkm_sh_tile_kernel<TP, TC, MODE, MAXT, MINB, PF, false>;
+    auto streamed = tkm_sh_tile_kernel<TP, TC, MODE, MAXT, MINB, PF, true>;
     if (!pl->grid) {
         const size_t R = sizeof(tkm_real), BP = 32 * TP;
         const size_t TY = (size_t)g->block / 32, BC = TY * TC;
@@ -601,22 +700,32 @@ static tkm_status tkm_sh_tile_launch(TKM_FN(tkmi_gpu) *g, tkm_sh_args a,
         const size_t budget = (size_t)tkm_sh_budget(g, blocks);
         const size_t fixed = BP * sizeof(size_t), per_dim = (BP + BC) * R;
         const size_t merge = TY * BP * (2 * R + sizeof(int));
-        size_t dc = budget > fixed ? (budget - fixed) / per_dim : 1;
-        dc = dc < g->d ? dc : g->d;
+        // the whole point tile if it fits (resident), else two buffers
+        size_t dc = budget > fixed ? (budget - fixed) / per_dim : 0;
+        const bool fits = dc >= g->d;
+        const size_t bufs = fits || !TKM_SH_STREAM ? 1 : 2;
+        dc = fits ? g->d : dc / bufs;
         dc = dc ? dc : 1;
-        const size_t tiles = dc * per_dim > merge ? dc * per_dim : merge;
+        const size_t tiles =
+            bufs * dc * per_dim > merge ? bufs * dc * per_dim : merge;
         pl->chunk = (int)dc;
         pl->smem = (int)(fixed + tiles);
-        tkm_status rc = tkm_sh_grid(g, kernel, pl->smem, (g->n + BP - 1) / BP,
-                                    &pl->grid, "the tile assign kernel", msg,
-                                    msglen);
+        const size_t need = (g->n + BP - 1) / BP;
+        tkm_status rc =
+            bufs == 1 ? tkm_sh_grid(g, kernel, pl->smem, need, &pl->grid,
+                                    "the tile assign kernel", msg, msglen)
+                      : tkm_sh_grid(g, streamed, pl->smem, need, &pl->grid,
+                                    "the tile assign kernel", msg, msglen);
         if (rc != TKM_OK) {
             pl->grid = 0;
             return rc;
         }
     }
     a.chunk = pl->chunk;
-    kernel<<<pl->grid, g->block, pl->smem, g->st>>>(a);
+    if ((size_t)pl->chunk >= g->d || !TKM_SH_STREAM)
+        kernel<<<pl->grid, g->block, pl->smem, g->st>>>(a);
+    else
+        streamed<<<pl->grid, g->block, pl->smem, g->st>>>(a);
     TKM_CU_LAUNCHED(tkm_sh_tile_kernel);
     return TKM_OK;
 }
