@@ -8,11 +8,16 @@
 //          pairs_kernel gives each listed point a warp, whose 32 lanes take
 //          32 centroids at a time: each lane tests its pair against
 //          l(x, c) and h(a, c) (h of the current best a), and only the
-//          lanes whose pair survives compute its distance (the point's
-//          coordinates staged in shared memory when its first distance is
-//          due, so that a point whose pairs are all pruned reads nothing
-//          of x; the centroids read from the column-major copy: coalesced
-//          across the lanes).
+//          pairs that survive cost a distance.  Every distance is one
+//          lane's chain of d additions in tkmi_dist2's order (the labels
+//          must be the CPU's bit for bit), so at high d its cost is latency:
+//          with room in shared memory the warp stages the point's
+//          coordinates once its first distance is due (a point whose pairs
+//          are all pruned reads nothing of x) and, when few lanes of a
+//          chunk survive, stages each surviving centroid's row in turn
+//          with all 32 lanes (coalesced) for its lane to walk in shared
+//          memory; when many survive, each lane reads its centroid from
+//          the column-major copy (coalesced across the lanes).
 //
 // The tests of a chunk of 32 centroids use the bound u as it stands at the
 // start of the chunk; the CPU (src/elkan/elkan_arith.h) tightens u after
@@ -103,19 +108,79 @@ static __device__ __forceinline__ void warp_min(tkm_real &c2, int &cc)
     }
 }
 
-// One warp per listed point (see the top of the file); stage: the
-// point's coordinates go to shared memory (d reals per warp).
+// dst[j] = src[j * ss] for j < d by the 32 lanes of a warp, TKM_ELK_BATCH
+// loads of each lane in flight before its stores.  Every lane calls it; the
+// caller syncs the warp before reading dst.
+#define TKM_ELK_BATCH 16
+static __device__ __forceinline__ void warp_stage(tkm_real *dst,
+                                                  const tkm_real *src,
+                                                  size_t ss, size_t d,
+                                                  unsigned lane)
+{
+    for (size_t j0 = lane; j0 < d; j0 += 32 * TKM_ELK_BATCH) {
+        tkm_real v[TKM_ELK_BATCH];
+#pragma unroll
+        for (int q = 0; q < TKM_ELK_BATCH; q++) {
+            const size_t j = j0 + 32 * (size_t)q;
+            v[q] = j < d ? src[j * ss] : (tkm_real)0;
+        }
+#pragma unroll
+        for (int q = 0; q < TKM_ELK_BATCH; q++) {
+            const size_t j = j0 + 32 * (size_t)q;
+            if (j < d)
+                dst[j] = v[q];
+        }
+    }
+}
+
+// dist2_strided of two rows in shared memory, contiguous: the same chain
+// of additions, with TKM_ELK_BATCH coordinates' loads issued before it.
+static __device__ __forceinline__ tkm_real dist2_rows(const tkm_real *x,
+                                                      const tkm_real *c,
+                                                      size_t d)
+{
+    tkm_real s = 0;
+    size_t j0 = 0;
+    for (; j0 + TKM_ELK_BATCH <= d; j0 += TKM_ELK_BATCH) {
+        tkm_real t[TKM_ELK_BATCH];
+#pragma unroll
+        for (int q = 0; q < TKM_ELK_BATCH; q++)
+            t[q] = x[j0 + q] - c[j0 + q];
+#pragma unroll
+        for (int q = 0; q < TKM_ELK_BATCH; q++)
+            s += t[q] * t[q];
+    }
+    for (; j0 < d; j0++) {
+        const tkm_real t = x[j0] - c[j0];
+        s += t * t;
+    }
+    return s;
+}
+
+// Surviving pairs of a chunk at or below this many per TKM_ELK_ROW_D
+// coordinates go one row at a time through shared memory: a staged row
+// costs about one memory latency plus a chain of d additions, a lane
+// reading the column-major copy about d/4 latencies, all lanes at once.
+#ifndef TKM_ELK_ROW_D
+#define TKM_ELK_ROW_D 24
+#endif
+
+// One warp per listed point (see the top of the file).  stage: 0, nothing
+// staged; 1, the point's coordinates (d reals per warp); 2, those and one
+// centroid row (2d reals per warp).
 static __global__ __launch_bounds__(1024) void pairs_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t d,
-    const tkm_real *__restrict__ ct, size_t k, const size_t *list,
-    const unsigned long long *len, const tkm_real *__restrict__ h,
-    tkm_real upf, tkm_real dnf, int stage, int32_t *labels, tkm_real *u,
-    tkm_real *l, unsigned long long *ctr)
+    const tkm_real *__restrict__ cr, const tkm_real *__restrict__ ct,
+    size_t k, const size_t *list, const unsigned long long *len,
+    const tkm_real *__restrict__ h, tkm_real upf, tkm_real dnf, int stage,
+    int32_t *labels, tkm_real *u, tkm_real *l, unsigned long long *ctr)
 {
     extern __shared__ __align__(16) unsigned char tkm_sh_raw[];
     const unsigned lane = threadIdx.x & 31u, wib = threadIdx.x >> 5;
     const size_t wpb = blockDim.x >> 5, nw = (size_t)gridDim.x * wpb;
-    tkm_real *xw = reinterpret_cast<tkm_real *>(tkm_sh_raw) + wib * d;
+    tkm_real *xw = reinterpret_cast<tkm_real *>(tkm_sh_raw) +
+                   wib * d * (size_t)stage;
+    tkm_real *cw = xw + d; // stage == 2 only
     const size_t m = *len;
     unsigned long long v[TKMI_NCTR] = {0ull, 0ull, 0ull, 0ull, 0ull};
     for (size_t w = (size_t)blockIdx.x * wpb + wib; w < m; w += nw) {
@@ -134,18 +199,24 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
             const tkm_real lc = valid ? li[c] : (tkm_real)0;
             const tkm_real hac = valid ? h[(size_t)a * k + c] : (tkm_real)0;
             bool need = valid && !TKM_FN(tkmi_elkan_pair_pruned)(ub, lc, hac);
-            const bool any = __any_sync(0xffffffffu, need);
-            if (any && stage && !staged) {
-                for (size_t j = lane; j < d; j += 32)
-                    xw[j] = x[j * n + i];
+            unsigned mask = __ballot_sync(0xffffffffu, need);
+            if (mask && stage && !staged) {
+                warp_stage(xw, x + i, n, d, lane); // x is column-major
                 __syncwarp();
                 xp = xw;
                 xs = 1;
                 staged = true;
             }
-            if (!tight && any) {
+            if (!tight && mask) {
                 // u becomes the distance to a(x), computed by every lane
-                a2 = dist2_strided(xp, xs, ct + a0, k, d);
+                if (stage == 2) {
+                    warp_stage(cw, cr + (size_t)a0 * d, 1, d, lane);
+                    __syncwarp();
+                    a2 = dist2_rows(xw, cw, d);
+                    __syncwarp(); // cw is rewritten below
+                } else {
+                    a2 = dist2_strided(xp, xs, ct + a0, k, d);
+                }
                 const tkm_real da = TKM_SQRT(a2);
                 ub = TKM_FN(tkmi_bnd_up)(da, upf);
                 if (lane == 0) {
@@ -154,12 +225,24 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
                 }
                 tight = true;
                 need = valid && !TKM_FN(tkmi_elkan_pair_pruned)(ub, lc, hac);
+                mask = __ballot_sync(0xffffffffu, need);
             }
             v[TKMI_CTR_PAIRS] += valid && !need;
             tkm_real c2 = (tkm_real)INFINITY;
             int cc = INT_MAX;
-            if (need) {
+            if (stage == 2 && (size_t)__popc(mask) * TKM_ELK_ROW_D <= d) {
+                for (unsigned rest = mask; rest; rest &= rest - 1) {
+                    const unsigned b = (unsigned)__ffs(rest) - 1u;
+                    warp_stage(cw, cr + (c0 + b) * d, 1, d, lane);
+                    __syncwarp();
+                    if (lane == b)
+                        c2 = dist2_rows(xw, cw, d);
+                    __syncwarp(); // the next row overwrites cw
+                }
+            } else if (need) {
                 c2 = dist2_strided(xp, xs, ct + c, k, d);
+            }
+            if (need) {
                 v[TKMI_CTR_DIST_PC]++;
                 li[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(c2), dnf);
                 cc = (int)c;
@@ -205,15 +288,17 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_move)(TKM_FN(tkmi_gpu) *g,
     return TKM_OK;
 }
 
-// Plan of pairs_kernel: stage the points in shared memory when a block's
-// warps' points fit in the budget of two blocks per multiprocessor.
+// Plan of pairs_kernel: stage the points and a centroid row (else the
+// points alone) in shared memory when a block's warps' rows fit in the
+// budget of two blocks per multiprocessor.
 static tkm_status pairs_plan(TKM_FN(tkmi_gpu) *g, tkmi_shplan *pl, char *msg,
                              size_t msglen)
 {
     const size_t wpb = (size_t)g->block / 32;
-    const size_t want = wpb * g->d * sizeof(tkm_real);
-    pl->chunk = want <= (size_t)tkm_sh_budget(g, 2);
-    pl->smem = pl->chunk ? (int)want : 0;
+    const size_t row = wpb * g->d * sizeof(tkm_real);
+    const size_t budget = (size_t)tkm_sh_budget(g, 2);
+    pl->chunk = 2 * row <= budget ? 2 : row <= budget ? 1 : 0;
+    pl->smem = (int)(row * (size_t)pl->chunk);
     tkm_status rc = tkm_sh_grid(g, pairs_kernel, pl->smem,
                                 (g->n + wpb - 1) / wpb, &pl->grid,
                                 "the Elkan pair kernel", msg, msglen);
@@ -238,7 +323,7 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
                                                  cnt, g->sc->ctr);
     TKM_CU_LAUNCHED(test_kernel);
     pairs_kernel<<<pl->grid, g->block, pl->smem, g->st>>>(
-        g->x, g->n, g->d, g->ct, g->k, list, cnt, h, g->upf, g->dnf,
+        g->x, g->n, g->d, g->c, g->ct, g->k, list, cnt, h, g->upf, g->dnf,
         pl->chunk, g->labels, u, l, g->sc->ctr);
     TKM_CU_LAUNCHED(pairs_kernel);
     return TKM_OK;

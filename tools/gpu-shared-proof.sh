@@ -83,7 +83,9 @@ step build 240 bash -c "make -j$J CMOCKA_DIR=/tmp/cm build/libtrikmeans.a \
 # over staged dimensions unrolled twice (unroll1), with the next centroid
 # tile prefetched into registers (pf8), and the Elkan/Hamerly passes built
 # for two blocks per multiprocessor (minb2); VARIANTS="" skips
-VARIANTS=${VARIANTS-"nopremin:-DTKM_SH_PREMIN=0 unroll1:-DTKM_SH_UNROLL=1 pf8:-DTKM_SH_PF=8 minb2:-DTKM_SH_MINB_OTHER=2"}
+# (nostream: the point tile reloaded with plain loads at high d; norows:
+# Elkan's pair kernel without rows staged one at a time)
+VARIANTS=${VARIANTS-"nostream:-DTKM_SH_STREAM=0 norows:-DTKM_ELK_ROW_D=1000000 nopremin:-DTKM_SH_PREMIN=0 unroll1:-DTKM_SH_UNROLL=1 pf8:-DTKM_SH_PF=8 minb2:-DTKM_SH_MINB_OTHER=2"}
 if want variants; then
     for v in $VARIANTS; do
         tag=${v%%:*}
