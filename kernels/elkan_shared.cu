@@ -13,11 +13,13 @@
 //          must be the CPU's bit for bit), so at high d its cost is latency:
 //          with room in shared memory the warp stages the point's
 //          coordinates once its first distance is due (a point whose pairs
-//          are all pruned reads nothing of x) and, when few lanes of a
-//          chunk survive, stages each surviving centroid's row in turn
-//          with all 32 lanes (coalesced) for its lane to walk in shared
-//          memory; when many survive, each lane reads its centroid from
-//          the column-major copy (coalesced across the lanes).
+//          are all pruned reads nothing of x; from the row-major copy
+//          g->xr where the engine keeps it, d >= 32: one coalesced read,
+//          not d scattered ones) and, when few lanes of a chunk survive,
+//          stages each surviving centroid's row in turn with all 32 lanes
+//          (coalesced) for its lane to walk in shared memory; when many
+//          survive, each lane reads its centroid from the column-major
+//          copy (coalesced across the lanes).
 //
 // The tests of a chunk of 32 centroids use the bound u as it stands at the
 // start of the chunk; the CPU (src/elkan/elkan_arith.h) tightens u after
@@ -108,24 +110,29 @@ static __device__ __forceinline__ void warp_min(tkm_real &c2, int &cc)
     }
 }
 
-// dst[j] = src[j * ss] for j < d by the 32 lanes of a warp, TKM_ELK_BATCH
-// loads of each lane in flight before its stores.  Every lane calls it; the
-// caller syncs the warp before reading dst.
-#define TKM_ELK_BATCH 16
+// dst[j] = src[j * ss] for j < d by the 32 lanes of a warp, TKM_ELK_STAGE
+// loads of each lane in flight before its stores (as many as 64 registers
+// a thread leave room for).  Every lane calls it; the caller syncs the
+// warp before reading dst.
+#if TKM_PREC == 32
+#define TKM_ELK_STAGE 8
+#else
+#define TKM_ELK_STAGE 4
+#endif
 static __device__ __forceinline__ void warp_stage(tkm_real *dst,
                                                   const tkm_real *src,
                                                   size_t ss, size_t d,
                                                   unsigned lane)
 {
-    for (size_t j0 = lane; j0 < d; j0 += 32 * TKM_ELK_BATCH) {
-        tkm_real v[TKM_ELK_BATCH];
+    for (size_t j0 = lane; j0 < d; j0 += 32 * TKM_ELK_STAGE) {
+        tkm_real v[TKM_ELK_STAGE];
 #pragma unroll
-        for (int q = 0; q < TKM_ELK_BATCH; q++) {
+        for (int q = 0; q < TKM_ELK_STAGE; q++) {
             const size_t j = j0 + 32 * (size_t)q;
             v[q] = j < d ? src[j * ss] : (tkm_real)0;
         }
 #pragma unroll
-        for (int q = 0; q < TKM_ELK_BATCH; q++) {
+        for (int q = 0; q < TKM_ELK_STAGE; q++) {
             const size_t j = j0 + 32 * (size_t)q;
             if (j < d)
                 dst[j] = v[q];
@@ -134,7 +141,13 @@ static __device__ __forceinline__ void warp_stage(tkm_real *dst,
 }
 
 // dist2_strided of two rows in shared memory, contiguous: the same chain
-// of additions, with TKM_ELK_BATCH coordinates' loads issued before it.
+// of additions, with TKM_ELK_BATCH coordinates' loads issued before it
+// (as many as 64 registers a thread leave room for).
+#if TKM_PREC == 32
+#define TKM_ELK_BATCH 16
+#else
+#define TKM_ELK_BATCH 8
+#endif
 static __device__ __forceinline__ tkm_real dist2_rows(const tkm_real *x,
                                                       const tkm_real *c,
                                                       size_t d)
@@ -169,7 +182,8 @@ static __device__ __forceinline__ tkm_real dist2_rows(const tkm_real *x,
 // staged; 1, the point's coordinates (d reals per warp); 2, those and one
 // centroid row (2d reals per warp).
 static __global__ __launch_bounds__(1024) void pairs_kernel(
-    const tkm_real *__restrict__ x, size_t n, size_t d,
+    const tkm_real *__restrict__ x, const tkm_real *__restrict__ xr,
+    size_t n, size_t d,
     const tkm_real *__restrict__ cr, const tkm_real *__restrict__ ct,
     size_t k, const size_t *list, const unsigned long long *len,
     const tkm_real *__restrict__ h, tkm_real upf, tkm_real dnf, int stage,
@@ -182,12 +196,15 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
                    wib * d * (size_t)stage;
     tkm_real *cw = xw + d; // stage == 2 only
     const size_t m = *len;
+    // the points row-major where kept, else column-major
+    const tkm_real *xb = xr ? xr : x;
+    const size_t pstep = xr ? d : 1, cstep = xr ? 1 : n;
     unsigned long long v[TKMI_NCTR] = {0ull, 0ull, 0ull, 0ull, 0ull};
     for (size_t w = (size_t)blockIdx.x * wpb + wib; w < m; w += nw) {
         const size_t i = list[w];
         const int a0 = labels[i];
-        const tkm_real *xp = x + i;
-        size_t xs = n;
+        const tkm_real *xp = xb + i * pstep; // the point's first coordinate
+        size_t xs = cstep;
         bool staged = false; // the point is staged once it needs a distance
         tkm_real *li = l + i * k;
         int a = a0;
@@ -201,7 +218,7 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
             bool need = valid && !TKM_FN(tkmi_elkan_pair_pruned)(ub, lc, hac);
             unsigned mask = __ballot_sync(0xffffffffu, need);
             if (mask && stage && !staged) {
-                warp_stage(xw, x + i, n, d, lane); // x is column-major
+                warp_stage(xw, xp, xs, d, lane);
                 __syncwarp();
                 xp = xw;
                 xs = 1;
@@ -282,8 +299,11 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_move)(TKM_FN(tkmi_gpu) *g,
                                                     tkm_real *u, tkm_real *l,
                                                     char *msg, size_t msglen)
 {
-    move_kernel<<<g->grid, g->block, 0, g->st>>>(g->n, g->k, g->labels, g->t,
-                                                  u, l);
+    // n*k bounds: a full wave of threads (the engine's grid is sized for
+    // n points), for as many loads in flight as the device holds
+    const int wave = g->sms * (g->thr_sm / g->block);
+    move_kernel<<<tkm_blocks_for(g->n * g->k, g->block, wave), g->block, 0,
+                  g->st>>>(g->n, g->k, g->labels, g->t, u, l);
     TKM_CU_LAUNCHED(move_kernel);
     return TKM_OK;
 }
@@ -323,8 +343,8 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
                                                  cnt, g->sc->ctr);
     TKM_CU_LAUNCHED(test_kernel);
     pairs_kernel<<<pl->grid, g->block, pl->smem, g->st>>>(
-        g->x, g->n, g->d, g->c, g->ct, g->k, list, cnt, h, g->upf, g->dnf,
-        pl->chunk, g->labels, u, l, g->sc->ctr);
+        g->x, g->xr, g->n, g->d, g->c, g->ct, g->k, list, cnt, h, g->upf,
+        g->dnf, pl->chunk, g->labels, u, l, g->sc->ctr);
     TKM_CU_LAUNCHED(pairs_kernel);
     return TKM_OK;
 }

@@ -197,6 +197,7 @@ static void gpu_destroy(void *st)
     if (e->alg && e->alg->release)
         e->alg->release(g);
     cudaFree(g->x);
+    cudaFree(g->xr);
     cudaFree(g->c);
     cudaFree(g->cn);
     cudaFree(g->ct);
@@ -218,20 +219,28 @@ static void gpu_destroy(void *st)
     free(e);
 }
 
+/* Whether the run keeps the row-major points beside the column-major. */
+static int keep_rows(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg)
+{
+    return alg->rows && alg->rows(g->d);
+}
+
 /* Device bytes the engine needs besides the points: centroids (a third
- * copy, column-major, for cuda-shared), labels, drifts, sums, scratch and
- * the algorithm's bounds; 0 on overflow. */
+ * copy, column-major, for cuda-shared), labels, drifts, sums, scratch,
+ * the row-major points where kept and the algorithm's bounds; 0 on
+ * overflow. */
 static size_t state_bytes(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg)
 {
     size_t n = g->n, d = g->d, k = g->k, R = sizeof(tkm_real);
     size_t chunks = (n + TKMI_INERTIA_CHUNK - 1) / TKMI_INERTIA_CHUNK;
-    size_t cen, acc, b = alg->bytes ? alg->bytes(n, d, k) : 0;
+    size_t cen, acc, rows = 0, b = alg->bytes ? alg->bytes(n, d, k) : 0;
     if (tkmi_mul_size(k, d, (g->shared ? 3 : 2) * R, &cen) ||
-        tkmi_mul_size(k, d, 16, &acc) || (alg->bytes && b == 0))
+        tkmi_mul_size(k, d, 16, &acc) || (alg->bytes && b == 0) ||
+        (keep_rows(g, alg) && tkmi_mul_size(n, d, R, &rows)))
         return 0;
     size_t parts[] = {cen, acc, 2 * n * 4, 2 * k * R, k * 8,
                       g->empty == TKM_EMPTY_FARTHEST ? n * 8 : 0,
-                      chunks * 8, sizeof(TKM_FN(tkmi_gsc)), b};
+                      chunks * 8, sizeof(TKM_FN(tkmi_gsc)), rows, b};
     size_t sum = 0;
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         if (sum + parts[i] < sum)
@@ -299,10 +308,11 @@ cleanup:
     return rc;
 }
 
-/* Points in: row-major copy, transposed on the device, copy freed.  Then
- * the scale of the exact sums from the largest |x|. */
-static tkm_status upload_points(gpu_t *g, const tkm_real *x, char *msg,
-                                size_t msglen)
+/* Points in: row-major copy, transposed on the device, copy freed unless
+ * keep (then g->xr).  Then the scale of the exact sums from the largest
+ * |x|. */
+static tkm_status upload_points(gpu_t *g, const tkm_real *x, int keep,
+                                char *msg, size_t msglen)
 {
     tkm_status rc = TKM_OK;
     tkm_real *xr = NULL;
@@ -313,6 +323,10 @@ static tkm_status upload_points(gpu_t *g, const tkm_real *x, char *msg,
     if ((rc = TKM_FN(tkmi_cu_transpose)(g, xr, msg, msglen)) != TKM_OK)
         goto cleanup;
     TKMI_CUDA(cudaStreamSynchronize(g->st));
+    if (keep) {
+        g->xr = xr;
+        xr = NULL;
+    }
 cleanup:
     cudaFree(xr);
     return rc;
@@ -381,7 +395,8 @@ static tkm_status build(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     TKMI_CUDA(cudaStreamCreate(&g->st));
     for (int i = 0; i < 3; i++)
         TKMI_CUDA(cudaEventCreate(&g->ev[i]));
-    if ((rc = upload_points(g, pb->x, msg, msglen)) != TKM_OK ||
+    if ((rc = upload_points(g, pb->x, keep_rows(g, e->alg), msg, msglen)) !=
+            TKM_OK ||
         (rc = alloc_state(g, pb->init, msg, msglen)) != TKM_OK ||
         (rc = sum_scale(g, msg, msglen)) != TKM_OK)
         goto cleanup;

@@ -108,6 +108,8 @@ typedef struct TKM_FN(tkmi_gpu) {
     cudaStream_t st;
     cudaEvent_t ev[3];
     tkm_real *x;            /* n*d, column-major                          */
+    tkm_real *xr;           /* n*d, row-major, kept when the algorithm's
+                               rows() asks for it; else NULL             */
     tkm_real *c, *cn;       /* k*d current and next centroids             */
     tkm_real *ct;           /* cuda-shared: k*d centroids, column-major   */
     int32_t *labels;        /* n, -1 before the first assign              */
@@ -142,6 +144,7 @@ typedef struct TKM_FN(tkmi_gpu_alg) {
     tkm_status (*bound)(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen);
     tkm_status (*assign)(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen);
     void (*release)(TKM_FN(tkmi_gpu) *g);
+    int (*rows)(size_t d); /* keep the row-major points (g->xr)? NULL: no */
 } TKM_FN(tkmi_gpu_alg);
 
 extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_lloyd_gpu);

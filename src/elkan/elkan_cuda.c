@@ -191,7 +191,17 @@ static tkm_status elkan_sh_assign(TKM_FN(tkmi_gpu) *g, char *msg,
                                            msglen);
 }
 
+/* The pair kernel stages a point's coordinates in one coalesced read of
+ * its row where the row-major points are kept (n*d reals more), instead of
+ * d scattered reads of the column-major ones: kept from this d on. */
+#define TKMI_ELK_ROWS_MIN_D 32
+static int elkan_sh_rows(size_t d)
+{
+    return d >= TKMI_ELK_ROWS_MIN_D;
+}
+
 const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu_sh) = {
+    .rows = elkan_sh_rows,
     .bytes = elkan_sh_bytes,
     .setup = elkan_sh_setup,
     .first = elkan_sh_first,
