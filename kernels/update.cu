@@ -32,9 +32,19 @@ static __device__ __forceinline__ void add128(unsigned long long *p,
 }
 
 // v * 2^shift rounded to the nearest integer: the grid of the exact sums.
+// The product by powers of two built from their bits is ldexp's: exact
+// whenever the result is a normal double (|result| <= 2^62 by the choice
+// of shift), and a subnormal one rounds to the integer 0 either way.
+// shift >= -962 (a double is below 2^1024); above 1023 it takes two steps.
 static __device__ __forceinline__ long long fixed_of(tkm_real v, int shift)
 {
-    return __double2ll_rn(ldexp((double)v, shift));
+    double r = (double)v;
+    if (shift > 1023) {
+        r *= 0x1p1023;
+        shift -= 1023;
+    }
+    return __double2ll_rn(
+        r * __longlong_as_double((long long)(shift + 1023) << 52));
 }
 
 static __device__ __forceinline__ void add_fixed(unsigned long long *p,
@@ -207,76 +217,95 @@ static __device__ __forceinline__ void add_column(unsigned long long *lo,
 }
 
 // cuda-shared, d >= 64: one thread per dimension, so no atomics at all.
-// Block (x, y) takes the points of its share of the grid's x and the
-// dimensions y*B .. y*B + B - 1 (B = blockDim.x), one per thread; each
-// thread keeps its own column of k 128-bit sums in shared memory (the low
-// words as unsigned, the high words as int: a block adds fewer than 2^31
-// values), adds its points in order and flushes the column once.  Thread
-// 0 of the blocks with y == 0 counts the points.  No thread reads another
-// thread's words: no barrier is needed.
+// Block (x, y, z) takes the points of its share of the grid's x, the
+// dimensions y*B .. y*B + B - 1 (B = blockDim.x), one per thread, and the
+// clusters z*kc .. z*kc + kc - 1; each thread keeps its own column of kc
+// 128-bit sums in shared memory (the low words as unsigned, the high words
+// as int: a block adds fewer than 2^31 values), adds its points of those
+// clusters in order and flushes the column once.  The split over clusters
+// is for occupancy: a column costs 12 bytes of shared memory a cluster, so
+// that at k = 100 a whole column allows only 4 warps a multiprocessor, too
+// few to hide the latency of each point's chain of dependent steps.
+// Point i's coordinate j is x[i*ps + j*ds] (column- or row-major).
+// Thread 0 of the blocks with y == 0 counts the points.  No thread reads
+// another thread's words: no barrier is needed.
 static __global__ __launch_bounds__(64) void sums_bydim_kernel(
-    const tkm_real *__restrict__ x, size_t n, size_t d, size_t k,
+    const tkm_real *__restrict__ x, size_t ps, size_t ds, size_t n, size_t d,
+    size_t k, size_t kc,
     const int32_t *__restrict__ labels, int shift, unsigned long long *acc,
     unsigned long long *cnt)
 {
     extern __shared__ unsigned long long sh[];
     const unsigned B = blockDim.x, t = threadIdx.x;
     const size_t j = (size_t)blockIdx.y * B + t;
-    unsigned long long *lo = sh;                    // [k][B]
-    int *hi = reinterpret_cast<int *>(sh + k * B);   // [k][B]
-    unsigned *num = reinterpret_cast<unsigned *>(hi + k * B); // [k]
+    const size_t a0 = (size_t)blockIdx.z * kc;
+    const size_t kz = k - a0 < kc ? k - a0 : kc;
+    unsigned long long *lo = sh;                     // [kc][B]
+    int *hi = reinterpret_cast<int *>(sh + kc * B);   // [kc][B]
+    unsigned *num = reinterpret_cast<unsigned *>(hi + kc * B); // [kc]
     const bool counts = blockIdx.y == 0 && t == 0;
     const size_t per = (n + gridDim.x - 1) / gridDim.x;
     const size_t i0 = (size_t)blockIdx.x * per;
     const size_t i1 = i0 + per < n ? i0 + per : n;
     if (j >= d)
         return;
-    for (size_t a = 0; a < k; a++) {
+    for (size_t a = 0; a < kz; a++) {
         lo[a * B + t] = 0ull;
         hi[a * B + t] = 0;
         if (counts)
             num[a] = 0u;
     }
     size_t i = i0;
-    // four points' loads in flight before their (ordered) additions
+    // four points' loads in flight before their (ordered) additions; a
+    // label below the block's clusters wraps to a large a
     for (; i + 4 <= i1; i += 4) {
         size_t a[4];
         long long q[4];
 #pragma unroll
         for (int u = 0; u < 4; u++) {
-            a[u] = (size_t)labels[i + u];
-            q[u] = fixed_of(x[j * n + i + u], shift);
+            a[u] = (size_t)labels[i + u] - a0;
+            q[u] = a[u] < kz ? fixed_of(x[(i + u) * ps + j * ds], shift) : 0;
         }
 #pragma unroll
         for (int u = 0; u < 4; u++)
-            add_column(lo + a[u] * B + t, hi + a[u] * B + t, q[u]);
-        if (counts)
-#pragma unroll
-            for (int u = 0; u < 4; u++)
-                num[a[u]]++;
+            if (a[u] < kz) {
+                add_column(lo + a[u] * B + t, hi + a[u] * B + t, q[u]);
+                if (counts)
+                    num[a[u]]++;
+            }
     }
     for (; i < i1; i++) {
-        const size_t a = (size_t)labels[i];
+        const size_t a = (size_t)labels[i] - a0;
+        if (a >= kz)
+            continue;
         add_column(lo + a * B + t, hi + a * B + t,
-                   fixed_of(x[j * n + i], shift));
+                   fixed_of(x[i * ps + j * ds], shift));
         if (counts)
             num[a]++;
     }
-    for (size_t a = 0; a < k; a++) {
+    for (size_t a = 0; a < kz; a++) {
         const unsigned long long l = lo[a * B + t];
         const long long h = hi[a * B + t];
         if (l | (unsigned long long)h)
-            add128(acc + 2 * (a * d + j), l, (unsigned long long)h);
+            add128(acc + 2 * ((a0 + a) * d + j), l, (unsigned long long)h);
         if (counts && num[a])
-            atomicAdd(cnt + a, (unsigned long long)num[a]);
+            atomicAdd(cnt + a0 + a, (unsigned long long)num[a]);
     }
 }
 
 // Launch sums_bydim_kernel (64 or 32 threads a block, as k allows) when
-// d >= 64; *done = 0 when k is too large for a column per thread.  (At
-// lower d its few, latency-bound threads lose to sums_chunked_kernel: on
-// an H200 the whole update took 0.32 against 0.17 ms at 494,080 x 34,
-// k = 100.)
+// d >= TKM_BYDIM_MIN_D; *done = 0 when k is too large for a whole column
+// per thread in half a multiprocessor's shared memory.  (At lower d its
+// few, latency-bound threads lose to sums_chunked_kernel: on an H200 the
+// whole update took 0.32 against 0.17 ms at 494,080 x 34, k = 100.)  The
+// clusters are split into zs slices of kc so that a block takes at most an
+// eighth of a multiprocessor's shared memory (16 warps of 64-thread
+// blocks), at most TKM_BYDIM_ZMAX slices: every slice reads all the
+// labels.
+#define TKM_BYDIM_ZMAX 8
+#ifndef TKM_BYDIM_MIN_D
+#define TKM_BYDIM_MIN_D 64
+#endif
 static tkm_status sums_bydim(TKM_FN(tkmi_gpu) *g, int *done, char *msg,
                              size_t msglen)
 {
@@ -284,12 +313,18 @@ static tkm_status sums_bydim(TKM_FN(tkmi_gpu) *g, int *done, char *msg,
     size_t room = (size_t)(g->smem_sm / 2 - 2048);
     room = room < (size_t)g->smem_optin ? room : (size_t)g->smem_optin;
     *done = 0;
-    if (d < 64)
+    if (d < TKM_BYDIM_MIN_D)
         return TKM_OK;
-    unsigned B = k * 64 * 12 + 4 * k <= room ? 64u : 32u;
-    const size_t smem = k * B * 12 + 4 * k;
-    if (smem > room)
+    const unsigned B = k * 64 * 12 + 4 * k <= room ? 64u : 32u;
+    if (k * B * 12 + 4 * k > room)
         return TKM_OK;
+    const long long eighth = (long long)g->smem_sm / 8 - 2048;
+    const size_t slot = eighth > 0 ? (size_t)eighth / (B * 12 + 4) : 0;
+    size_t zs = slot ? (k + slot - 1) / slot : TKM_BYDIM_ZMAX;
+    zs = zs < TKM_BYDIM_ZMAX ? zs : TKM_BYDIM_ZMAX;
+    const size_t kc = (k + zs - 1) / zs;
+    zs = (k + kc - 1) / kc; // no empty slice
+    const size_t smem = kc * B * 12 + 4 * kc;
     if (smem > (48u << 10))
         TKM_CU_CHECK(cudaFuncSetAttribute(
             sums_bydim_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -300,14 +335,19 @@ static tkm_status sums_bydim(TKM_FN(tkmi_gpu) *g, int *done, char *msg,
     if (per < 1)
         return TKM_OK;
     const size_t chunks = (d + B - 1) / B;
-    size_t gx = (size_t)per * (size_t)g->sms / chunks;
+    size_t gx = (size_t)per * (size_t)g->sms / (chunks * zs);
     gx = gx ? gx : 1;
     gx = gx < g->n ? gx : g->n;
     if ((g->n + gx - 1) / gx > (size_t)INT32_MAX) // a block's high words
         return TKM_OK;
-    const dim3 grid((unsigned)gx, (unsigned)chunks);
-    sums_bydim_kernel<<<grid, B, smem, g->st>>>(g->x, g->n, d, k, g->labels,
-                                                g->fx_shift, g->acc, g->cnt);
+    const dim3 grid((unsigned)gx, (unsigned)chunks, (unsigned)zs);
+    // a warp's dimensions of one point: 32 cache lines apart column-major,
+    // one line row-major (where the engine keeps the row-major points)
+    const tkm_real *x = g->xr ? g->xr : g->x;
+    const size_t ps = g->xr ? d : 1, ds = g->xr ? 1 : g->n;
+    sums_bydim_kernel<<<grid, B, smem, g->st>>>(x, ps, ds, g->n, d, k, kc,
+                                                g->labels, g->fx_shift,
+                                                g->acc, g->cnt);
     TKM_CU_LAUNCHED(sums_bydim_kernel);
     *done = 1;
     return TKM_OK;
