@@ -530,6 +530,9 @@ static void test_shared_vs_global(void **state)
     shared_vs_global_case(6007, 40, 60, 1024, 28);
     /* tile kernel, chunks over d; sums a thread per dimension */
     shared_vs_global_case(3001, 130, 25, 64, 29);
+    /* the same with the clusters in slices (three of at most 34 where a
+     * multiprocessor has 228 KiB of shared memory, as on an H100) */
+    shared_vs_global_case(3001, 70, 100, 256, 31);
     /* tile kernel; sums over chunks of dimensions in shared memory */
     shared_vs_global_case(8009, 20, 150, 256, 30);
 }
