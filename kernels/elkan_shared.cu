@@ -18,8 +18,11 @@
 //          not d scattered ones) and, when few lanes of a chunk survive,
 //          stages each surviving centroid's row in turn with all 32 lanes
 //          (coalesced) for its lane to walk in shared memory; when many
-//          survive, each lane reads its centroid from the column-major
-//          copy (coalesced across the lanes).
+//          survive, at d >= 256 it stages slabs of d/32 coordinates of the
+//          chunk's 32 centroids, every lane walking its own, and at lower
+//          d each lane reads its centroid from the column-major copy
+//          (coalesced across the lanes).  Staging is by asynchronous
+//          copies: all of a lane's loads in flight at once.
 //
 // The tests of a chunk of 32 centroids use the bound u as it stands at the
 // start of the chunk; the CPU (src/elkan/elkan_arith.h) tightens u after
@@ -110,34 +113,20 @@ static __device__ __forceinline__ void warp_min(tkm_real &c2, int &cc)
     }
 }
 
-// dst[j] = src[j * ss] for j < d by the 32 lanes of a warp, TKM_ELK_STAGE
-// loads of each lane in flight before its stores (as many as 64 registers
-// a thread leave room for).  Every lane calls it; the caller syncs the
-// warp before reading dst.
-#if TKM_PREC == 32
-#define TKM_ELK_STAGE 8
-#else
-#define TKM_ELK_STAGE 4
-#endif
+// dst[j] = src[j * ss] for j < d by the 32 lanes of a warp, as
+// asynchronous copies (cp.async from sm_80 on): all of a lane's loads in
+// flight at once, no registers held.  Every lane calls it; on return the
+// lane's own copies have landed, and the caller syncs the warp before
+// reading the others'.
 static __device__ __forceinline__ void warp_stage(tkm_real *dst,
                                                   const tkm_real *src,
                                                   size_t ss, size_t d,
                                                   unsigned lane)
 {
-    for (size_t j0 = lane; j0 < d; j0 += 32 * TKM_ELK_STAGE) {
-        tkm_real v[TKM_ELK_STAGE];
-#pragma unroll
-        for (int q = 0; q < TKM_ELK_STAGE; q++) {
-            const size_t j = j0 + 32 * (size_t)q;
-            v[q] = j < d ? src[j * ss] : (tkm_real)0;
-        }
-#pragma unroll
-        for (int q = 0; q < TKM_ELK_STAGE; q++) {
-            const size_t j = j0 + 32 * (size_t)q;
-            if (j < d)
-                dst[j] = v[q];
-        }
-    }
+    for (size_t j = lane; j < d; j += 32)
+        __pipeline_memcpy_async(dst + j, src + j * ss, sizeof(tkm_real));
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
 }
 
 // dist2_strided of two rows in shared memory, contiguous: the same chain
@@ -177,21 +166,67 @@ static __device__ __forceinline__ tkm_real dist2_rows(const tkm_real *x,
 #ifndef TKM_ELK_ROW_D
 #define TKM_ELK_ROW_D 24
 #endif
+// ... except that from TKM_ELK_SLAB_J * 32 coordinates on, more than
+// TKM_ELK_SLAB_ROWS survivors go through slabs instead: d/32 coordinates of
+// all 32 centroids of the chunk at a time (the room of one row), every
+// lane walking its own centroid's chain, about 32 latencies in all.
+#ifndef TKM_ELK_SLAB_J
+#define TKM_ELK_SLAB_J 8
+#endif
+#ifndef TKM_ELK_SLAB_ROWS
+#define TKM_ELK_SLAB_ROWS 6
+#endif
 
-// One warp per listed point (see the top of the file).  stage: 0, nothing
-// staged; 1, the point's coordinates (d reals per warp); 2, those and one
-// centroid row (2d reals per warp).
+// Squared distance of the staged point xw to centroid c0 + lane (when
+// need; the lanes of c >= k stage zeros), in tkmi_dist2's order, through
+// slabs of J coordinates x 32 centroids in cw (J*32 <= d reals): the
+// column-major centroids ct[j*k + c] give each slab row in one coalesced
+// read.  Every lane calls it.
+static __device__ __forceinline__ tkm_real dist2_slabs(
+    const tkm_real *xw, tkm_real *cw, const tkm_real *__restrict__ ct,
+    size_t k, size_t d, size_t J, size_t c, bool need, unsigned lane)
+{
+    tkm_real s = 0;
+    for (size_t j0 = 0; j0 < d; j0 += J) {
+        const size_t jn = d - j0 < J ? d - j0 : J;
+        for (size_t jj = 0; jj < jn; jj++) {
+            if (c < k)
+                __pipeline_memcpy_async(cw + jj * 32 + lane,
+                                        ct + (j0 + jj) * k + c,
+                                        sizeof(tkm_real));
+            else
+                cw[jj * 32 + lane] = (tkm_real)0;
+        }
+        __pipeline_commit();
+        __pipeline_wait_prior(0);
+        __syncwarp();
+        if (need)
+            for (size_t jj = 0; jj < jn; jj++) {
+                const tkm_real t = xw[j0 + jj] - cw[jj * 32 + lane];
+                s += t * t;
+            }
+        __syncwarp(); // the next slab overwrites cw
+    }
+    return s;
+}
+
+// One warp per listed point (see the top of the file), taken from the
+// counter *next (zero at launch) as each warp finishes its last: the
+// points' costs differ widely, and a fixed share per warp left most of a
+// block waiting for its slowest warp.  stage: 0, nothing staged; 1, the
+// point's coordinates (d reals per warp); 2, those and one centroid row
+// (2d reals per warp).
 static __global__ __launch_bounds__(1024) void pairs_kernel(
     const tkm_real *__restrict__ x, const tkm_real *__restrict__ xr,
     size_t n, size_t d,
     const tkm_real *__restrict__ cr, const tkm_real *__restrict__ ct,
     size_t k, const size_t *list, const unsigned long long *len,
+    unsigned long long *next,
     const tkm_real *__restrict__ h, tkm_real upf, tkm_real dnf, int stage,
     int32_t *labels, tkm_real *u, tkm_real *l, unsigned long long *ctr)
 {
     extern __shared__ __align__(16) unsigned char tkm_sh_raw[];
     const unsigned lane = threadIdx.x & 31u, wib = threadIdx.x >> 5;
-    const size_t wpb = blockDim.x >> 5, nw = (size_t)gridDim.x * wpb;
     tkm_real *xw = reinterpret_cast<tkm_real *>(tkm_sh_raw) +
                    wib * d * (size_t)stage;
     tkm_real *cw = xw + d; // stage == 2 only
@@ -200,7 +235,14 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
     const tkm_real *xb = xr ? xr : x;
     const size_t pstep = xr ? d : 1, cstep = xr ? 1 : n;
     unsigned long long v[TKMI_NCTR] = {0ull, 0ull, 0ull, 0ull, 0ull};
-    for (size_t w = (size_t)blockIdx.x * wpb + wib; w < m; w += nw) {
+    const size_t J = d / 32; // slab depth
+    for (;;) {
+        unsigned long long w = 0;
+        if (lane == 0)
+            w = atomicAdd(next, 1ull);
+        w = __shfl_sync(0xffffffffu, w, 0);
+        if (w >= m)
+            break;
         const size_t i = list[w];
         const int a0 = labels[i];
         const tkm_real *xp = xb + i * pstep; // the point's first coordinate
@@ -247,7 +289,14 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
             v[TKMI_CTR_PAIRS] += valid && !need;
             tkm_real c2 = (tkm_real)INFINITY;
             int cc = INT_MAX;
-            if (stage == 2 && (size_t)__popc(mask) * TKM_ELK_ROW_D <= d) {
+            const size_t np = (size_t)__popc(mask);
+            if (stage == 2 && J >= TKM_ELK_SLAB_J &&
+                np > TKM_ELK_SLAB_ROWS) {
+                const tkm_real s2 =
+                    dist2_slabs(xw, cw, ct, k, d, J, c, need, lane);
+                if (need)
+                    c2 = s2;
+            } else if (stage == 2 && np * TKM_ELK_ROW_D <= d) {
                 for (unsigned rest = mask; rest; rest &= rest - 1) {
                     const unsigned b = (unsigned)__ffs(rest) - 1u;
                     warp_stage(cw, cr + (c0 + b) * d, 1, d, lane);
@@ -299,11 +348,9 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_move)(TKM_FN(tkmi_gpu) *g,
                                                     tkm_real *u, tkm_real *l,
                                                     char *msg, size_t msglen)
 {
-    // n*k bounds: a full wave of threads (the engine's grid is sized for
-    // n points), for as many loads in flight as the device holds
-    const int wave = g->sms * (g->thr_sm / g->block);
-    move_kernel<<<tkm_blocks_for(g->n * g->k, g->block, wave), g->block, 0,
-                  g->st>>>(g->n, g->k, g->labels, g->t, u, l);
+    // n*k bounds: a full wave, for as many loads in flight as it holds
+    move_kernel<<<tkm_blocks_for(g->n * g->k, g->block, tkm_wave(g)),
+                  g->block, 0, g->st>>>(g->n, g->k, g->labels, g->t, u, l);
     TKM_CU_LAUNCHED(move_kernel);
     return TKM_OK;
 }
@@ -338,12 +385,13 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
         return rc;
     if ((rc = TKM_FN(tkmi_cu_sh_ctrans)(g, msg, msglen)) != TKM_OK)
         return rc;
-    TKM_CU_CHECK(cudaMemsetAsync(cnt, 0, sizeof *cnt, g->st));
+    TKM_CU_CHECK(cudaMemsetAsync(cnt, 0, 2 * sizeof *cnt, g->st));
     test_kernel<<<g->grid, g->block, 0, g->st>>>(g->n, g->labels, u, s, list,
                                                  cnt, g->sc->ctr);
     TKM_CU_LAUNCHED(test_kernel);
     pairs_kernel<<<pl->grid, g->block, pl->smem, g->st>>>(
-        g->x, g->xr, g->n, g->d, g->c, g->ct, g->k, list, cnt, h, g->upf,
+        g->x, g->xr, g->n, g->d, g->c, g->ct, g->k, list, cnt, cnt + 1, h,
+        g->upf,
         g->dnf, pl->chunk, g->labels, u, l, g->sc->ctr);
     TKM_CU_LAUNCHED(pairs_kernel);
     return TKM_OK;

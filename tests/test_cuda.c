@@ -475,10 +475,10 @@ static void test_sums_moved(void **state)
  * centroids per step, so it may compute a few more distances; their lower
  * bounds are then tighter, so later tests may prune differently: its
  * distance and pruning counts may differ (see kernels/elkan_shared.cu). */
-static void shared_vs_global_case(size_t n, size_t d, size_t k, int block,
-                                  uint64_t seed)
+static void shared_vs_global_case(size_t n, size_t d, size_t kgen, size_t k,
+                                  int block, uint64_t seed)
 {
-    problem pr = make_problem(n, d, k, k, 1, seed);
+    problem pr = make_problem(n, d, kgen, k, 1, seed);
     for (size_t a = 0; a < NALGS; a++) {
         tkm_params p = params(k, ALGS[a], TKM_CUDA_GLOBAL, block,
                               TKM_EMPTY_KEEP);
@@ -525,16 +525,47 @@ static void test_shared_vs_global(void **state)
     if (NFORMS < 2)
         skip();
     /* register kernel; the whole sums in shared memory */
-    shared_vs_global_case(20011, 3, 40, 256, 27);
+    shared_vs_global_case(20011, 3, 40, 40, 256, 27);
     /* tile kernel, point tile resident; sums over chunks of dimensions */
-    shared_vs_global_case(6007, 40, 60, 1024, 28);
+    shared_vs_global_case(6007, 40, 60, 60, 1024, 28);
     /* tile kernel, chunks over d; sums a thread per dimension */
-    shared_vs_global_case(3001, 130, 25, 64, 29);
+    shared_vs_global_case(3001, 130, 25, 25, 64, 29);
     /* the same with the clusters in slices (three of at most 34 where a
      * multiprocessor has 228 KiB of shared memory, as on an H100) */
-    shared_vs_global_case(3001, 70, 100, 256, 31);
+    shared_vs_global_case(3001, 70, 100, 100, 256, 31);
     /* tile kernel; sums over chunks of dimensions in shared memory */
-    shared_vs_global_case(8009, 20, 150, 256, 30);
+    shared_vs_global_case(8009, 20, 150, 150, 256, 30);
+}
+
+/* 40 centroids over 4 blobs at d = 300: near each point about ten
+ * centroids stay close, so many of its pairs survive Elkan's bounds at
+ * once and cuda-shared's pair kernel computes them through slabs of the
+ * chunk's 32 centroids (kernels/elkan_shared.cu), not a row at a time.
+ * The same result as cuda-global; the case is checked to reach that many
+ * survivors (some iteration after the first computes 8 distances a point
+ * or more). */
+static void test_many_survivors(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    if (NFORMS < 2)
+        skip();
+    const size_t n = 3001, d = 300, k = 40;
+    shared_vs_global_case(n, d, 4, k, 256, 32);
+    problem pr = make_problem(n, d, 4, k, 1, 32);
+    tkm_params p = params(k, TKM_ELKAN, TKM_CUDA_SHARED, 256,
+                          TKM_EMPTY_KEEP);
+    tkm_result r = fit_pr(&pr, &p);
+    unsigned long long most = 0;
+    for (int it = 1; it < r.iterations; it++)
+        if (r.iters[it].dist_pc > most)
+            most = r.iters[it].dist_pc;
+    if (most < 8 * n)
+        fail_msg("at most %llu distances in an iteration after the first "
+                 "(%s): the case no longer reaches many survivors",
+                 most, TKM_PREC_NAME);
+    tkm_result_free(&r);
+    free_problem(&pr);
 }
 
 /* Three centroids far from every point start empty: keep leaves them where
@@ -687,6 +718,7 @@ int main(void)
         cmocka_unit_test(test_many_points),
         cmocka_unit_test(test_bit_identical),
         cmocka_unit_test(test_shared_vs_global),
+        cmocka_unit_test(test_many_survivors),
         cmocka_unit_test(test_sums_moved),
         cmocka_unit_test(test_empty_policies),
         cmocka_unit_test(test_statistics),

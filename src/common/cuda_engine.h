@@ -247,8 +247,9 @@ tkm_status TKM_FN(tkmi_cu_sh_hamerly_assign)(
 /* kernels/elkan_shared.cu, lower bounds point-major l[i*k + c].  first: all
  * k distances of every point, every bound set.  move: the bound phase.
  * assign (after tkmi_cu_halves): the global test compacts the failing
- * points into list (length *cnt), then a warp per listed point tests 32
- * centroids at a time and computes the distances that survive. */
+ * points into list (length cnt[0]), then a warp per listed point (the next
+ * one counted in cnt[1]) tests 32 centroids at a time and computes the
+ * distances that survive. */
 tkm_status TKM_FN(tkmi_cu_sh_elkan_first)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
                                           tkm_real *l, char *msg,
                                           size_t msglen);

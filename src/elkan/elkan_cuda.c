@@ -123,7 +123,7 @@ const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu) = {
 typedef struct {
     elkan_t b;               /* the bounds (l point-major here)            */
     size_t *list;            /* n: points failing the global test          */
-    unsigned long long *cnt; /* its length                                 */
+    unsigned long long *cnt; /* 2: its length, the pair kernel's next item  */
 } elkan_sh_t;
 
 static size_t elkan_sh_bytes(size_t n, size_t d, size_t k)
@@ -132,7 +132,7 @@ static size_t elkan_sh_bytes(size_t n, size_t d, size_t k)
     if (b == 0 || tkmi_mul_size(n, sizeof(size_t), 1, &list) ||
         b + list < b)
         return 0;
-    return b + list + sizeof(unsigned long long);
+    return b + list + 2 * sizeof(unsigned long long);
 }
 
 static void elkan_sh_release(TKM_FN(tkmi_gpu) *g)
@@ -158,7 +158,7 @@ static tkm_status elkan_sh_setup(TKM_FN(tkmi_gpu) *g, char *msg,
     if ((rc = bounds_alloc(&e->b, g, msg, msglen)) != TKM_OK)
         goto cleanup;
     TKMI_CUDA(cudaMalloc((void **)&e->list, g->n * sizeof *e->list));
-    TKMI_CUDA(cudaMalloc((void **)&e->cnt, sizeof *e->cnt));
+    TKMI_CUDA(cudaMalloc((void **)&e->cnt, 2 * sizeof *e->cnt));
 cleanup:
     return rc;
 }
