@@ -21,12 +21,18 @@
 // shift), added to the 128-bit accumulator p[0] (low word), p[1] (high).
 // The carry out of the low word is read off the value it held before the
 // addition, so the total is exact whatever the order of the additions.
+// The high word's addend once the low word held old before adding lo.
+static __device__ __forceinline__ unsigned long long
+carry_hi(unsigned long long old, unsigned long long lo, unsigned long long hi)
+{
+    return hi + (old + lo < old ? 1ull : 0ull);
+}
+
 static __device__ __forceinline__ void add128(unsigned long long *p,
                                               unsigned long long lo,
                                               unsigned long long hi)
 {
-    const unsigned long long old = atomicAdd(p, lo);
-    const unsigned long long h = hi + (old + lo < old ? 1ull : 0ull);
+    const unsigned long long h = carry_hi(atomicAdd(p, lo), lo, hi);
     if (h)
         atomicAdd(p + 1, h);
 }
@@ -161,11 +167,13 @@ static __global__ __launch_bounds__(1024) void sums_chunked_kernel(
 // changed since (labels[i] != held[i]): each leaves held[i]'s sums (unless
 // held[i] < 0: counted nowhere yet) and joins labels[i]'s.  A warp takes 32
 // consecutive points, finds the changed ones with a ballot and moves them
-// one after another, its lanes over the coordinates.  Integer additions
-// modulo 2^128 (a subtraction adds the two's complement), so the result
-// is the sum from scratch, bit for bit.
+// one after another, its lanes over the coordinates (point i's coordinate
+// j is x[i*ps + j*ds], column- or row-major).  Integer additions modulo
+// 2^128 (a subtraction adds the two's complement), so the result is the
+// sum from scratch, bit for bit.
+#define TKM_DELTA_U 4
 static __global__ __launch_bounds__(1024) void sums_delta_kernel(
-    const tkm_real *__restrict__ x, size_t n, size_t d,
+    const tkm_real *__restrict__ x, size_t ps, size_t ds, size_t n, size_t d,
     const int32_t *__restrict__ labels, int32_t *__restrict__ held,
     int shift, unsigned long long *acc, unsigned long long *cnt)
 {
@@ -193,15 +201,45 @@ static __global__ __launch_bounds__(1024) void sums_delta_kernel(
             const size_t ip = base + (size_t)src;
             const size_t to = (size_t)__shfl_sync(0xffffffffu, now, src);
             const int32_t from = __shfl_sync(0xffffffffu, was, src);
-            for (size_t j = lane; j < d; j += 32) {
-                const long long q = fixed_of(x[j * n + ip], shift);
-                if (!q)
-                    continue;
-                add128(acc + 2 * (to * d + j), (unsigned long long)q,
-                       q < 0 ? ~0ull : 0ull);
-                if (from >= 0) // |q| <= 2^62: -q does not overflow
-                    add128(acc + 2 * ((size_t)from * d + j),
-                           (unsigned long long)-q, q > 0 ? ~0ull : 0ull);
+            // TKM_DELTA_U coordinates a lane: their loads, then their
+            // low-word atomics, all in flight together, then the carries
+            for (size_t j0 = lane; j0 < d; j0 += 32 * TKM_DELTA_U) {
+                long long q[TKM_DELTA_U];
+                unsigned long long ot[TKM_DELTA_U], of[TKM_DELTA_U];
+#pragma unroll
+                for (int u = 0; u < TKM_DELTA_U; u++) {
+                    const size_t j = j0 + 32 * (size_t)u;
+                    q[u] = j < d ? fixed_of(x[ip * ps + j * ds], shift) : 0;
+                }
+#pragma unroll
+                for (int u = 0; u < TKM_DELTA_U; u++) {
+                    const size_t j = j0 + 32 * (size_t)u;
+                    const unsigned long long lo = (unsigned long long)q[u];
+                    ot[u] = of[u] = 0;
+                    if (q[u])
+                        ot[u] = atomicAdd(acc + 2 * (to * d + j), lo);
+                    if (q[u] && from >= 0) // |q| <= 2^62: -q is exact
+                        of[u] = atomicAdd(acc + 2 * ((size_t)from * d + j),
+                                          (unsigned long long)-q[u]);
+                }
+#pragma unroll
+                for (int u = 0; u < TKM_DELTA_U; u++) {
+                    const size_t j = j0 + 32 * (size_t)u;
+                    if (!q[u])
+                        continue;
+                    const unsigned long long lo = (unsigned long long)q[u];
+                    const unsigned long long ht =
+                        carry_hi(ot[u], lo, q[u] < 0 ? ~0ull : 0ull);
+                    if (ht)
+                        atomicAdd(acc + 2 * (to * d + j) + 1, ht);
+                    if (from < 0)
+                        continue;
+                    const unsigned long long hf = carry_hi(
+                        of[u], (unsigned long long)-q[u],
+                        q[u] > 0 ? ~0ull : 0ull);
+                    if (hf)
+                        atomicAdd(acc + 2 * ((size_t)from * d + j) + 1, hf);
+                }
             }
         }
     }
@@ -426,6 +464,151 @@ static tkm_status means(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
     return TKM_OK;
 }
 
+// ---- sums from scratch in label order (row-major points kept) -------------
+//
+// Where the engine keeps the row-major points (g->xr), the sums from
+// scratch need no per-cluster words in shared memory: the points are put
+// in label order (a counting sort: counts, offsets, a scatter; the order
+// within a cluster does not matter, the sums being exact integers), then a
+// warp takes a segment of TKM_SORTED_SEG sorted points and 32 dimensions,
+// its lanes reading one cache line of a point at a time and keeping a
+// 128-bit sum in registers, flushed once per cluster the segment meets.
+
+#define TKM_SORTED_SEG 256
+#define TKM_SORTED_U 8
+
+// off[k + 1 + a] = points of cluster a (zero at launch).
+static __global__ __launch_bounds__(1024) void label_count_kernel(
+    const int32_t *__restrict__ labels, size_t n, size_t k,
+    unsigned long long *off)
+{
+    for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP)
+        atomicAdd(off + k + 1 + (size_t)labels[i], 1ull);
+}
+
+// One block: off[0..k] = exclusive prefix sums of the counts (off[k] = n),
+// the counts copied to cnt, and the cursors off[k + 1 + a] = off[a].  Each
+// thread scans its own run of clusters; thread 0 chains the runs.
+static __global__ __launch_bounds__(TKM_RED_THREADS) void label_offsets_kernel(
+    size_t k, unsigned long long *off, unsigned long long *cnt)
+{
+    __shared__ unsigned long long run[TKM_RED_THREADS];
+    const size_t T = blockDim.x, t = threadIdx.x;
+    const size_t per = (k + T - 1) / T, a0 = t * per;
+    const size_t a1 = a0 + per < k ? a0 + per : k;
+    unsigned long long *num = off + k + 1, sum = 0;
+    for (size_t a = a0; a < a1; a++)
+        sum += num[a];
+    run[t] = sum;
+    __syncthreads();
+    if (t == 0) {
+        unsigned long long base = 0;
+        for (size_t q = 0; q < T; q++) {
+            const unsigned long long r = run[q];
+            run[q] = base;
+            base += r;
+        }
+        off[k] = base;
+    }
+    __syncthreads();
+    unsigned long long base = run[t];
+    for (size_t a = a0; a < a1; a++) {
+        const unsigned long long c = num[a];
+        off[a] = base;
+        num[a] = base;
+        cnt[a] = c;
+        base += c;
+    }
+}
+
+// perm[cursor of labels[i]++] = i.
+static __global__ __launch_bounds__(1024) void label_scatter_kernel(
+    const int32_t *__restrict__ labels, size_t n, size_t k,
+    unsigned long long *off, size_t *perm)
+{
+    for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP)
+        perm[atomicAdd(off + k + 1 + (size_t)labels[i], 1ull)] = i;
+}
+
+// A warp per (segment, 32 dimensions) item, items taken grid-stride.
+static __global__ __launch_bounds__(1024) void sums_sorted_kernel(
+    const tkm_real *__restrict__ xr, size_t n, size_t d,
+    const int32_t *__restrict__ labels, const size_t *__restrict__ perm,
+    int shift, unsigned long long *acc)
+{
+    const unsigned lane = threadIdx.x & 31u;
+    const size_t warp = ((size_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+    const size_t warps = ((size_t)gridDim.x * blockDim.x) >> 5;
+    const size_t nch = (d + 31) / 32;
+    const size_t items = (n + TKM_SORTED_SEG - 1) / TKM_SORTED_SEG * nch;
+    for (size_t it = warp; it < items; it += warps) {
+        const size_t p0 = it / nch * TKM_SORTED_SEG;
+        const size_t p1 = p0 + TKM_SORTED_SEG < n ? p0 + TKM_SORTED_SEG : n;
+        const size_t j = it % nch * 32 + lane;
+        const bool ok = j < d;
+        int cur = -1;
+        unsigned long long lo = 0, hi = 0;
+        for (size_t pb = p0; pb < p1; pb += 32) {
+            // 32 sorted points and their labels, a lane each
+            const size_t pl = pb + lane;
+            const size_t mine = pl < p1 ? perm[pl] : 0;
+            const int lab = pl < p1 ? labels[mine] : -1;
+            for (int u0 = 0; u0 < 32 && pb + u0 < p1; u0 += TKM_SORTED_U) {
+                tkm_real xv[TKM_SORTED_U];
+                int av[TKM_SORTED_U];
+#pragma unroll
+                for (int u = 0; u < TKM_SORTED_U; u++) {
+                    const size_t i = __shfl_sync(0xffffffffu, mine, u0 + u);
+                    av[u] = __shfl_sync(0xffffffffu, lab, u0 + u);
+                    xv[u] = ok && av[u] >= 0 ? xr[i * d + j] : (tkm_real)0;
+                }
+#pragma unroll
+                for (int u = 0; u < TKM_SORTED_U; u++) {
+                    if (av[u] < 0)
+                        break;
+                    if (av[u] != cur) {
+                        if (ok && cur >= 0 && (lo | hi))
+                            add128(acc + 2 * ((size_t)cur * d + j), lo, hi);
+                        cur = av[u];
+                        lo = hi = 0;
+                    }
+                    const long long q = fixed_of(xv[u], shift);
+                    const unsigned long long nl = lo + (unsigned long long)q;
+                    hi += (q < 0 ? ~0ull : 0ull) + (nl < lo ? 1ull : 0ull);
+                    lo = nl;
+                }
+            }
+        }
+        if (ok && cur >= 0 && (lo | hi))
+            add128(acc + 2 * ((size_t)cur * d + j), lo, hi);
+    }
+}
+
+// The four launches; acc is zero, the counts go straight to g->cnt.
+static tkm_status sums_sorted(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
+{
+    const size_t n = g->n, d = g->d, k = g->k;
+    const int pts = tkm_blocks_for(n, g->block, g->grid);
+    TKM_CU_CHECK(cudaMemsetAsync(g->off + k + 1, 0, k * sizeof *g->off,
+                                 g->st));
+    label_count_kernel<<<pts, g->block, 0, g->st>>>(g->labels, n, k,
+                                                    g->off);
+    TKM_CU_LAUNCHED(label_count_kernel);
+    label_offsets_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(k, g->off,
+                                                           g->cnt);
+    TKM_CU_LAUNCHED(label_offsets_kernel);
+    label_scatter_kernel<<<pts, g->block, 0, g->st>>>(g->labels, n, k,
+                                                      g->off, g->perm);
+    TKM_CU_LAUNCHED(label_scatter_kernel);
+    const size_t items =
+        (n + TKM_SORTED_SEG - 1) / TKM_SORTED_SEG * ((d + 31) / 32);
+    sums_sorted_kernel<<<tkm_blocks_for(items * 32, g->block, tkm_wave(g)),
+                         g->block, 0, g->st>>>(g->xr, n, d, g->labels,
+                                               g->perm, g->fx_shift, g->acc);
+    TKM_CU_LAUNCHED(sums_sorted_kernel);
+    return TKM_OK;
+}
+
 // Shared-memory bytes per block above which the sums go straight to
 // global memory.
 #define TKM_SUMS_SHARED_MAX (32u << 10)
@@ -443,8 +626,11 @@ extern "C" tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
                                  g->st));
     if (g->sums_ok && g->changed <= n / TKMI_SUMS_DELTA_FRAC) {
         if (g->changed) {
+            const tkm_real *x = g->xr ? g->xr : g->x;
+            const size_t ps = g->xr ? d : 1, ds = g->xr ? 1 : n;
             sums_delta_kernel<<<g->grid, g->block, 0, g->st>>>(
-                g->x, n, d, g->labels, g->held, g->fx_shift, g->acc, g->cnt);
+                x, ps, ds, n, d, g->labels, g->held, g->fx_shift, g->acc,
+                g->cnt);
             TKM_CU_LAUNCHED(sums_delta_kernel);
         }
         return means(g, msg, msglen);
@@ -457,7 +643,12 @@ extern "C" tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
     g->sums_ok = 1;
     const size_t smem = k * (2 * d + 1) * sizeof(unsigned long long);
     int done = 0;
-    if (smem <= TKM_SUMS_SHARED_MAX) {
+    if (g->xr && smem > TKM_SUMS_SHARED_MAX) {
+        tkm_status rc = sums_sorted(g, msg, msglen);
+        if (rc != TKM_OK)
+            return rc;
+        done = 1;
+    } else if (smem <= TKM_SUMS_SHARED_MAX) {
         sums_shared_kernel<<<g->grid, g->block, smem, g->st>>>(
             g->x, n, d, k, g->labels, g->fx_shift, g->acc, g->cnt);
         TKM_CU_LAUNCHED(sums_shared_kernel);

@@ -198,6 +198,8 @@ static void gpu_destroy(void *st)
         e->alg->release(g);
     cudaFree(g->x);
     cudaFree(g->xr);
+    cudaFree(g->perm);
+    cudaFree(g->off);
     cudaFree(g->c);
     cudaFree(g->cn);
     cudaFree(g->ct);
@@ -234,13 +236,16 @@ static size_t state_bytes(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg)
     size_t n = g->n, d = g->d, k = g->k, R = sizeof(tkm_real);
     size_t chunks = (n + TKMI_INERTIA_CHUNK - 1) / TKMI_INERTIA_CHUNK;
     size_t cen, acc, rows = 0, b = alg->bytes ? alg->bytes(n, d, k) : 0;
+    int keep = keep_rows(g, alg);
     if (tkmi_mul_size(k, d, (g->shared ? 3 : 2) * R, &cen) ||
         tkmi_mul_size(k, d, 16, &acc) || (alg->bytes && b == 0) ||
-        (keep_rows(g, alg) && tkmi_mul_size(n, d, R, &rows)))
+        (keep && tkmi_mul_size(n, d, R, &rows)))
         return 0;
     size_t parts[] = {cen, acc, 2 * n * 4, 2 * k * R, k * 8,
                       g->empty == TKM_EMPTY_FARTHEST ? n * 8 : 0,
-                      chunks * 8, sizeof(TKM_FN(tkmi_gsc)), rows, b};
+                      chunks * 8, sizeof(TKM_FN(tkmi_gsc)), rows,
+                      keep ? n * sizeof(size_t) : 0,
+                      keep ? (2 * k + 1) * 8 : 0, b};
     size_t sum = 0;
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         if (sum + parts[i] < sum)
@@ -339,6 +344,10 @@ static tkm_status alloc_state(gpu_t *g, const tkm_real *init, char *msg,
     tkm_status rc = TKM_OK;
     size_t n = g->n, d = g->d, k = g->k, R = sizeof(tkm_real);
     size_t chunks = (n + TKMI_INERTIA_CHUNK - 1) / TKMI_INERTIA_CHUNK;
+    if (g->xr) {
+        TKMI_CUDA(cudaMalloc((void **)&g->perm, n * sizeof *g->perm));
+        TKMI_CUDA(cudaMalloc((void **)&g->off, (2 * k + 1) * sizeof *g->off));
+    }
     TKMI_CUDA(cudaMalloc((void **)&g->c, k * d * R));
     TKMI_CUDA(cudaMalloc((void **)&g->cn, k * d * R));
     if (g->shared)

@@ -110,6 +110,9 @@ typedef struct TKM_FN(tkmi_gpu) {
     tkm_real *x;            /* n*d, column-major                          */
     tkm_real *xr;           /* n*d, row-major, kept when the algorithm's
                                rows() asks for it; else NULL             */
+    size_t *perm;           /* with xr, n: the points in label order for
+                               the sums from scratch; else NULL          */
+    unsigned long long *off; /* with xr, 2k+1: label offsets, cursors   */
     tkm_real *c, *cn;       /* k*d current and next centroids             */
     tkm_real *ct;           /* cuda-shared: k*d centroids, column-major   */
     int32_t *labels;        /* n, -1 before the first assign              */
