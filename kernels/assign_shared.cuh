@@ -14,9 +14,10 @@
 //    shared memory (points [DC][BP], centroids [DC][BC]); when the whole
 //    point tile fits (DC >= d) it stays in shared memory for every centroid
 //    chunk, else both tiles stream through two buffers: asynchronous
-//    copies (cp.async from sm_80 on) fill one while the other is computed.  The 32 lanes of a warp hold different points and the same
-//    centroids, so point reads are conflict-free 16-byte loads and centroid
-//    reads are broadcasts.  Threads holding the same points then merge their
+//    copies (cp.async from sm_80 on) fill one while the other is computed.
+//    The 32 lanes of a warp hold different points and the same centroids,
+//    so point reads are conflict-free 16-byte loads and centroid reads are
+//    broadcasts.  Threads holding the same points then merge their
 //    candidates through shared memory.
 //
 // Exactness: every squared distance is sum_j (x_j - c_j)^2 for j = 0..d-1

@@ -63,12 +63,13 @@ extern "C" tkm_status TKM_FN(tkmi_cu_halves)(TKM_FN(tkmi_gpu) *g,
     fill_kernel<<<tkm_blocks_for(k, g->block, g->grid), g->block, 0,
                   g->st>>>(s, k, (tkm_real)INFINITY);
     TKM_CU_LAUNCHED(fill_kernel);
+    const int wave = tkm_wave(g); // k*k pairs (or warps of them)
     if (tkm_warp_rows(g->d, k * (k - 1) / 2, g->grid, g->block))
-        halves_kernel<true><<<tkm_blocks_for(k * k * 32, g->block, g->grid),
+        halves_kernel<true><<<tkm_blocks_for(k * k * 32, g->block, wave),
                               g->block, 0, g->st>>>(g->c, k, g->d, g->dnf, h,
                                                     s, g->sc->ctr);
     else
-        halves_kernel<false><<<tkm_blocks_for(k * k, g->block, g->grid),
+        halves_kernel<false><<<tkm_blocks_for(k * k, g->block, wave),
                                g->block, 0, g->st>>>(g->c, k, g->d, g->dnf,
                                                      h, s, g->sc->ctr);
     TKM_CU_LAUNCHED(halves_kernel);

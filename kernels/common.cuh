@@ -43,6 +43,14 @@ static inline int tkm_blocks_for(size_t m, int block, int cap)
     return b ? (int)b : 1;
 }
 
+// Blocks of the engine's block size in one full wave of the device: the
+// cap for loops over other items than the n points (the engine's grid is
+// sized for those).
+static inline int tkm_wave(const TKM_FN(tkmi_gpu) *g)
+{
+    return g->sms * (g->thr_sm / g->block);
+}
+
 // Sum N counters over the block and add them to out with one integer
 // atomic each (integer sums do not depend on the order).  Every thread of
 // the block must call it once, after its grid-stride loop; blockDim.x is
