@@ -406,6 +406,9 @@ static __device__ __forceinline__ void tkm_sh_issue(
     __pipeline_commit();
 }
 
+// A warp whose TC centroids of a chunk all lie past k skips their
+// arithmetic (its accumulators are never read), leaving the issue slots to
+// the others: at k = 100 with chunks of 64, 3 of the second chunk's 8.
 // Shared memory: slot indices [BP], then the tiles xs [DC][BP] and
 // cs [DC][BC] (twice over when the point tile is not resident); after the
 // last chunk the same room holds the candidates
@@ -501,8 +504,9 @@ tkm_sh_tile_kernel(tkm_sh_args a)
 #pragma unroll
                         for (int r = 0; r < TC; r++)
                             acc[p][r] = 0;
-                tkm_sh_dot<TP, TC>(acc, xb, xb + (size_t)DC * BP, dc, BC, tx,
-                                   ty);
+                if (c0 + (size_t)ty * TC < a.k) // else all past k
+                    tkm_sh_dot<TP, TC>(acc, xb, xb + (size_t)DC * BP, dc, BC,
+                                       tx, ty);
                 __syncthreads(); // read: step st + 2 may refill the buffer
                 if (j0 + (size_t)dc == a.d)
                     tkm_sh_tile_epi<TP, TC, MODE>(a, acc, q, ip, known,
@@ -546,7 +550,8 @@ tkm_sh_tile_kernel(tkm_sh_args a)
                                                    : (tkm_real)0;
                     }
                 }
-                tkm_sh_dot<TP, TC>(acc, xs, cs, dc, BC, tx, ty);
+                if (c0 + (size_t)ty * TC < a.k) // else all past k
+                    tkm_sh_dot<TP, TC>(acc, xs, cs, dc, BC, tx, ty);
                 __syncthreads(); // the tiles are read
             }
             tkm_sh_tile_epi<TP, TC, MODE>(a, acc, q, ip, known,
