@@ -156,7 +156,7 @@ static __device__ __forceinline__ void tkm_sh_merge(tkm_sh_cand &q,
     }
 }
 
-// 16 bytes of shared memory (aligned) into v[0 .. TKM_SH_VW-1].
+// 16 aligned bytes (shared or global memory) into v[0 .. TKM_SH_VW-1].
 static __device__ __forceinline__ void tkm_sh_ld16(tkm_real *v,
                                                    const tkm_real *p)
 {
@@ -169,6 +169,17 @@ static __device__ __forceinline__ void tkm_sh_ld16(tkm_real *v,
 #else
     v[0] = q.x;
     v[1] = q.y;
+#endif
+}
+
+// v[0 .. TKM_SH_VW-1] into 16 aligned bytes at p.
+static __device__ __forceinline__ void tkm_sh_st16(tkm_real *p,
+                                                   const tkm_real *v)
+{
+#if TKM_PREC == 32
+    *reinterpret_cast<tkm_sh_vec *>(p) = make_float4(v[0], v[1], v[2], v[3]);
+#else
+    *reinterpret_cast<tkm_sh_vec *>(p) = make_double2(v[0], v[1]);
 #endif
 }
 
@@ -355,6 +366,28 @@ static __device__ __forceinline__ void tkm_sh_tile_epi(
                     br = r;
                 }
             tkm_sh_push<false>(q[p], bv, (int)cb + br);
+        }
+        return;
+    }
+    if (MODE == TKM_SH_ELK_FIRST && TC % TKM_SH_VW == 0 && cb + TC <= a.k &&
+        a.k % TKM_SH_VW == 0) {
+        // Elkan's first pass, TC real centroids: a point's TC bounds are
+        // consecutive in its row and 16-byte aligned (cb and k multiples
+        // of the vector width): vector stores, 1/TKM_SH_VW the requests
+#pragma unroll
+        for (int p = 0; p < TP; p++) {
+            if (ip[p] != TKM_SH_NONE) {
+                tkm_real lv[TC];
+#pragma unroll
+                for (int r = 0; r < TC; r++)
+                    lv[r] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(acc[p][r]), a.dnf);
+#pragma unroll
+                for (int r = 0; r < TC; r += TKM_SH_VW)
+                    tkm_sh_st16(a.l + ip[p] * a.k + cb + r, lv + r);
+            }
+#pragma unroll
+            for (int r = 0; r < TC; r++)
+                tkm_sh_push<false>(q[p], acc[p][r], (int)(cb + r));
         }
         return;
     }

@@ -41,25 +41,43 @@
 #include "assign_shared.cuh"
 
 // Bound phase: l[e] for e = i*k + c shrinks by t[c]; the thread that holds
-// c == 0 of a point also grows its u by t[a(x)].  (i, c) are stepped, not
-// divided, along the grid-stride loop.
+// c == 0 of a point also grows its u by t[a(x)].  TKM_SH_VW bounds (16
+// bytes, one vector load and store) per step, (i, c) found by one division;
+// the last m % TKM_SH_VW one at a time.
+static __device__ __forceinline__ void move_one(size_t i, size_t c,
+                                                const int32_t *labels,
+                                                const tkm_real *t,
+                                                tkm_real *u, tkm_real &lv)
+{
+    lv = TKM_FN(tkmi_bnd_shrink)(lv, t[c]);
+    if (c == 0)
+        u[i] = TKM_FN(tkmi_bnd_grow)(u[i], t[labels[i]]);
+}
+
 static __global__ __launch_bounds__(1024) void move_kernel(
     size_t n, size_t k, const int32_t *__restrict__ labels,
     const tkm_real *__restrict__ t, tkm_real *u, tkm_real *l)
 {
-    const size_t m = n * k, step = TKM_GRID_STEP;
-    const size_t sq = step / k, sr = step - sq * k;
-    size_t e = TKM_GRID_START, i = e / k, c = e - i * k;
-    for (; e < m; e += step) {
-        l[e] = TKM_FN(tkmi_bnd_shrink)(l[e], t[c]);
-        if (c == 0)
-            u[i] = TKM_FN(tkmi_bnd_grow)(u[i], t[labels[i]]);
-        c += sr;
-        i += sq;
-        if (c >= k) {
-            c -= k;
-            i++;
+    const size_t m = n * k, mv = m / TKM_SH_VW;
+    for (size_t ev = TKM_GRID_START; ev < mv; ev += TKM_GRID_STEP) {
+        const size_t e = ev * TKM_SH_VW;
+        size_t i = e / k, c = e - i * k;
+        tkm_real v[TKM_SH_VW];
+        tkm_sh_ld16(v, l + e);
+#pragma unroll
+        for (int q = 0; q < TKM_SH_VW; q++) {
+            move_one(i, c, labels, t, u, v[q]);
+            if (++c == k) {
+                c = 0;
+                i++;
+            }
         }
+        tkm_sh_st16(l + e, v);
+    }
+    for (size_t e = mv * TKM_SH_VW + TKM_GRID_START; e < m;
+         e += TKM_GRID_STEP) {
+        const size_t i = e / k;
+        move_one(i, e - i * k, labels, t, u, l[e]);
     }
 }
 
