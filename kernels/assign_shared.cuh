@@ -65,6 +65,22 @@ enum {
 #ifndef TKM_SH_STREAM
 #define TKM_SH_STREAM 1
 #endif
+// Blocks of up to 256 threads per multiprocessor the streamed tile kernel
+// is built for (2 caps a thread at 128 registers): for Lloyd's pass and
+// Elkan's first (FULL) and for Hamerly's passes (HAM).  On an H100 at
+// 100,000 x 784, k = 100, two blocks made the f64 full passes faster
+// (Lloyd 2.50 -> 1.89 ms) and everything else slower (f32 Lloyd 1.26 ->
+// 1.38 ms; Hamerly f64 1.08 -> 1.61 ms per iteration): docs/gpu-shared.md.
+#ifndef TKM_SH_MINB_ST_FULL
+#define TKM_SH_MINB_ST_FULL (TKM_PREC == 64 ? 2 : 1)
+#endif
+#ifndef TKM_SH_MINB_ST_HAM
+#define TKM_SH_MINB_ST_HAM 1
+#endif
+#define TKM_SH_MINB_ST(MODE, MAXT)                                            \
+    ((MAXT) > 256 ? 1                                                        \
+     : (MODE) == TKM_SH_HAM ? TKM_SH_MINB_ST_HAM                            \
+                            : TKM_SH_MINB_ST_FULL)
 
 #if TKM_PREC == 32
 typedef float4 tkm_sh_vec; // 16 bytes of reals
@@ -451,11 +467,10 @@ static __device__ __forceinline__ void tkm_sh_issue(
 // is resident and a centroid tile is at most PF reals per thread,
 // the next centroid tile is loaded into registers while the current one
 // is computed, so that its latency hides behind the arithmetic.
-// ST: the streamed build (the point tile is not resident), one block per
-// multiprocessor (the copies need no second block to hide them) and all
-// the registers it wants; the other build keeps MINB.
+// ST: the streamed build (the point tile is not resident), built for
+// TKM_SH_MINB_ST blocks per multiprocessor; the other build for MINB.
 template <int TP, int TC, int MODE, int MAXT, int MINB, int PF, bool ST>
-static __global__ __launch_bounds__(MAXT, ST ? 1 : MINB) void
+static __global__ __launch_bounds__(MAXT, ST ? TKM_SH_MINB_ST(MODE, MAXT) : MINB) void
 tkm_sh_tile_kernel(tkm_sh_args a)
 {
     extern __shared__ __align__(16) unsigned char tkm_sh_raw[];
