@@ -477,13 +477,45 @@ static tkm_status means(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
 #define TKM_SORTED_SEG 256
 #define TKM_SORTED_U 8
 
-// off[k + 1 + a] = points of cluster a (zero at launch).
-static __global__ __launch_bounds__(1024) void label_count_kernel(
+// The counting sort's two passes over the labels, a block's points
+// blockDim.x at a time: with k <= blockDim.x clusters their counts go
+// through shared memory first (one global atomic per cluster and chunk,
+// not one per point on a few hot words); with more, straight to global
+// memory.  off[k + 1 + a]: points of cluster a (count pass, zero at
+// launch), then its cursor (scatter pass: perm[cursor++] = i).
+template <bool SCATTER>
+static __global__ __launch_bounds__(1024) void label_pass_kernel(
     const int32_t *__restrict__ labels, size_t n, size_t k,
-    unsigned long long *off)
+    unsigned long long *off, size_t *perm)
 {
-    for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP)
-        atomicAdd(off + k + 1 + (size_t)labels[i], 1ull);
+    extern __shared__ unsigned long long lsh[]; // [k] counts, [k] bases
+    unsigned long long *num = off + k + 1;
+    const size_t B = blockDim.x, t = threadIdx.x;
+    const bool local = k <= B;
+    for (size_t i0 = (size_t)blockIdx.x * B; i0 < n;
+         i0 += (size_t)gridDim.x * B) {
+        const size_t i = i0 + t;
+        const int a = i < n ? labels[i] : -1;
+        if (!local) {
+            if (a >= 0) {
+                const unsigned long long p = atomicAdd(num + a, 1ull);
+                if (SCATTER)
+                    perm[p] = i;
+            }
+            continue;
+        }
+        if (t < k)
+            lsh[t] = 0;
+        __syncthreads();
+        const unsigned long long r = a >= 0 ? atomicAdd(lsh + a, 1ull) : 0;
+        __syncthreads();
+        if (t < k && lsh[t])
+            lsh[k + t] = atomicAdd(num + t, lsh[t]);
+        __syncthreads();
+        if (SCATTER && a >= 0)
+            perm[lsh[k + a] + r] = i;
+        __syncthreads(); // the counts are zeroed for the next chunk
+    }
 }
 
 // One block: off[0..k] = exclusive prefix sums of the counts (off[k] = n),
@@ -519,15 +551,6 @@ static __global__ __launch_bounds__(TKM_RED_THREADS) void label_offsets_kernel(
         cnt[a] = c;
         base += c;
     }
-}
-
-// perm[cursor of labels[i]++] = i.
-static __global__ __launch_bounds__(1024) void label_scatter_kernel(
-    const int32_t *__restrict__ labels, size_t n, size_t k,
-    unsigned long long *off, size_t *perm)
-{
-    for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP)
-        perm[atomicAdd(off + k + 1 + (size_t)labels[i], 1ull)] = i;
 }
 
 // A warp per (segment, 32 dimensions) item, items taken grid-stride.
@@ -591,15 +614,16 @@ static tkm_status sums_sorted(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
     const int pts = tkm_blocks_for(n, g->block, g->grid);
     TKM_CU_CHECK(cudaMemsetAsync(g->off + k + 1, 0, k * sizeof *g->off,
                                  g->st));
-    label_count_kernel<<<pts, g->block, 0, g->st>>>(g->labels, n, k,
-                                                    g->off);
-    TKM_CU_LAUNCHED(label_count_kernel);
+    const size_t lsm = k <= (size_t)g->block ? 2 * k * sizeof *g->off : 0;
+    label_pass_kernel<false><<<pts, g->block, lsm, g->st>>>(g->labels, n, k,
+                                                            g->off, g->perm);
+    TKM_CU_LAUNCHED(label_pass_kernel);
     label_offsets_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(k, g->off,
                                                            g->cnt);
     TKM_CU_LAUNCHED(label_offsets_kernel);
-    label_scatter_kernel<<<pts, g->block, 0, g->st>>>(g->labels, n, k,
-                                                      g->off, g->perm);
-    TKM_CU_LAUNCHED(label_scatter_kernel);
+    label_pass_kernel<true><<<pts, g->block, lsm, g->st>>>(g->labels, n, k,
+                                                           g->off, g->perm);
+    TKM_CU_LAUNCHED(label_pass_kernel);
     const size_t items =
         (n + TKM_SORTED_SEG - 1) / TKM_SORTED_SEG * ((d + 31) / 32);
     sums_sorted_kernel<<<tkm_blocks_for(items * 32, g->block, tkm_wave(g)),
