@@ -69,9 +69,10 @@ static tkm_status relabel(const gpu_t *g, tkm_status rc, char *msg,
 static tkm_status fetch_scalars(gpu_t *g, char *msg, size_t msglen)
 {
     tkm_status rc = TKM_OK;
-    TKMI_CUDA(cudaMemcpyAsync(&g->hsc, g->sc, sizeof g->hsc,
+    TKMI_CUDA(cudaMemcpyAsync(g->hpin, g->sc, sizeof g->hsc,
                               cudaMemcpyDeviceToHost, g->st));
     TKMI_CUDA(cudaStreamSynchronize(g->st));
+    g->hsc = *g->hpin;
 cleanup:
     return rc;
 }
@@ -212,6 +213,7 @@ static void gpu_destroy(void *st)
     cudaFree(g->pd2);
     cudaFree(g->part);
     cudaFree(g->sc);
+    cudaFreeHost(g->hpin);
     for (int i = 0; i < 3; i++)
         if (g->ev[i])
             cudaEventDestroy(g->ev[i]);
@@ -344,6 +346,7 @@ static tkm_status alloc_state(gpu_t *g, const tkm_real *init, char *msg,
     tkm_status rc = TKM_OK;
     size_t n = g->n, d = g->d, k = g->k, R = sizeof(tkm_real);
     size_t chunks = (n + TKMI_INERTIA_CHUNK - 1) / TKMI_INERTIA_CHUNK;
+    TKMI_CUDA(cudaMallocHost((void **)&g->hpin, sizeof *g->hpin));
     if (g->xr) {
         TKMI_CUDA(cudaMalloc((void **)&g->perm, n * sizeof *g->perm));
         TKMI_CUDA(cudaMalloc((void **)&g->off, (2 * k + 1) * sizeof *g->off));

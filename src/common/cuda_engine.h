@@ -128,6 +128,9 @@ typedef struct TKM_FN(tkmi_gpu) {
     double *part;           /* inertia: one partial sum per point chunk   */
     TKM_FN(tkmi_gsc) *sc;   /* device scalars                             */
     TKM_FN(tkmi_gsc) hsc;   /* their host copy                            */
+    TKM_FN(tkmi_gsc) *hpin; /* pinned host buffer the copy lands in first
+                               (a copy to pageable memory is staged and
+                               costs more at every fetch)                 */
     void *alg;              /* the algorithm's bounds                     */
     size_t bound_bytes;
 } TKM_FN(tkmi_gpu);
