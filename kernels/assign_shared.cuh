@@ -69,8 +69,8 @@ enum {
 // is built for (2 caps a thread at 128 registers): for Lloyd's pass and
 // Elkan's first (FULL) and for Hamerly's passes (HAM).  On an H100 at
 // 100,000 x 784, k = 100, two blocks made the f64 full passes faster
-// (Lloyd 2.50 -> 1.89 ms) and everything else slower (f32 Lloyd 1.26 ->
-// 1.38 ms; Hamerly f64 1.08 -> 1.61 ms per iteration): docs/gpu-shared.md.
+// (Lloyd's assign step 2.50 -> 1.89 ms per iteration) and the rest slower
+// (f32 Lloyd 1.26 -> 1.38 ms; Hamerly f64 1.08 -> 1.61 ms): gpu-shared.md.
 #ifndef TKM_SH_MINB_ST_FULL
 #define TKM_SH_MINB_ST_FULL (TKM_PREC == 64 ? 2 : 1)
 #endif
