@@ -409,8 +409,7 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
     TKM_CU_LAUNCHED(test_kernel);
     pairs_kernel<<<pl->grid, g->block, pl->smem, g->st>>>(
         g->x, g->xr, g->n, g->d, g->c, g->ct, g->k, list, cnt, cnt + 1, h,
-        g->upf,
-        g->dnf, pl->chunk, g->labels, u, l, g->sc->ctr);
+        g->upf, g->dnf, pl->chunk, g->labels, u, l, g->sc->ctr);
     TKM_CU_LAUNCHED(pairs_kernel);
     return TKM_OK;
 }

@@ -524,6 +524,9 @@ static void test_shared_vs_global(void **state)
     NEED_GPU();
     if (NFORMS < 2)
         skip();
+    /* (the sums named are Lloyd's and Hamerly's: Elkan keeps the
+     * row-major points from d = 32 on, and its sums from scratch there
+     * are the label-sorted ones of kernels/update.cu) */
     /* register kernel; the whole sums in shared memory */
     shared_vs_global_case(20011, 3, 40, 40, 256, 27);
     /* tile kernel, point tile resident; sums over chunks of dimensions */
