@@ -43,15 +43,19 @@
 // Bound phase: l[e] for e = i*k + c shrinks by t[c]; the thread that holds
 // c == 0 of a point also grows its u by t[a(x)].  TKM_SH_VW bounds (16
 // bytes, one vector load and store) per step, (i, c) found by one division;
-// the last m % TKM_SH_VW one at a time.
-static __device__ __forceinline__ void move_one(size_t i, size_t c,
-                                                const int32_t *labels,
-                                                const tkm_real *t,
-                                                tkm_real *u, tkm_real &lv)
+// the last m % TKM_SH_VW one at a time.  A bound whose centroid did not
+// move (t = 0: tkmi_bnd_shrink returns it unchanged) is neither read nor
+// written, nor a u whose centroid did not move: once most clusters are
+// settled, most of the n k bounds cost nothing.
+static __device__ __forceinline__ void grow_u(size_t i, size_t c,
+                                              const int32_t *labels,
+                                              const tkm_real *t, tkm_real *u)
 {
-    lv = TKM_FN(tkmi_bnd_shrink)(lv, t[c]);
-    if (c == 0)
-        u[i] = TKM_FN(tkmi_bnd_grow)(u[i], t[labels[i]]);
+    if (c == 0) {
+        const tkm_real ta = t[labels[i]];
+        if (ta > 0)
+            u[i] = TKM_FN(tkmi_bnd_grow)(u[i], ta);
+    }
 }
 
 static __global__ __launch_bounds__(1024) void move_kernel(
@@ -61,23 +65,35 @@ static __global__ __launch_bounds__(1024) void move_kernel(
     const size_t m = n * k, mv = m / TKM_SH_VW;
     for (size_t ev = TKM_GRID_START; ev < mv; ev += TKM_GRID_STEP) {
         const size_t e = ev * TKM_SH_VW;
-        size_t i = e / k, c = e - i * k;
-        tkm_real v[TKM_SH_VW];
-        tkm_sh_ld16(v, l + e);
+        const size_t i0 = e / k, c0 = e - i0 * k;
+        tkm_real tv[TKM_SH_VW];
+        bool moved = false;
+        size_t i = i0, c = c0;
 #pragma unroll
         for (int q = 0; q < TKM_SH_VW; q++) {
-            move_one(i, c, labels, t, u, v[q]);
+            tv[q] = t[c];
+            moved = moved || tv[q] > 0;
+            grow_u(i, c, labels, t, u);
             if (++c == k) {
                 c = 0;
                 i++;
             }
         }
+        if (!moved)
+            continue;
+        tkm_real v[TKM_SH_VW];
+        tkm_sh_ld16(v, l + e);
+#pragma unroll
+        for (int q = 0; q < TKM_SH_VW; q++)
+            v[q] = TKM_FN(tkmi_bnd_shrink)(v[q], tv[q]);
         tkm_sh_st16(l + e, v);
     }
     for (size_t e = mv * TKM_SH_VW + TKM_GRID_START; e < m;
          e += TKM_GRID_STEP) {
-        const size_t i = e / k;
-        move_one(i, e - i * k, labels, t, u, l[e]);
+        const size_t i = e / k, c = e - i * k;
+        grow_u(i, c, labels, t, u);
+        if (t[c] > 0)
+            l[e] = TKM_FN(tkmi_bnd_shrink)(l[e], t[c]);
     }
 }
 
