@@ -51,6 +51,19 @@ static inline int tkm_wave(const TKM_FN(tkmi_gpu) *g)
     return g->sms * (g->thr_sm / g->block);
 }
 
+// The points as the kernels read them: the row-major copy where the engine
+// keeps one (a point's coordinates in consecutive words), else the
+// column-major points; point i's coordinate j is x[i*ps + j*ds].
+struct tkm_pts {
+    const tkm_real *x;
+    size_t ps, ds;
+};
+
+static inline tkm_pts tkm_points(const TKM_FN(tkmi_gpu) *g)
+{
+    return g->xr ? tkm_pts{g->xr, g->d, 1} : tkm_pts{g->x, 1, g->n};
+}
+
 // Sum N counters over the block and add them to out with one integer
 // atomic each (integer sums do not depend on the order).  Every thread of
 // the block must call it once, after its grid-stride loop; blockDim.x is

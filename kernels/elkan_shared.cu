@@ -251,8 +251,7 @@ static __device__ __forceinline__ tkm_real dist2_slabs(
 // point's coordinates (d reals per warp); 2, those and one centroid row
 // (2d reals per warp).
 static __global__ __launch_bounds__(1024) void pairs_kernel(
-    const tkm_real *__restrict__ x, const tkm_real *__restrict__ xr,
-    size_t n, size_t d,
+    const tkm_real *__restrict__ x, size_t ps, size_t ds, size_t d,
     const tkm_real *__restrict__ cr, const tkm_real *__restrict__ ct,
     size_t k, const size_t *list, const unsigned long long *len,
     unsigned long long *next,
@@ -265,9 +264,6 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
                    wib * d * (size_t)stage;
     tkm_real *cw = xw + d; // stage == 2 only
     const size_t m = *len;
-    // the points row-major where kept, else column-major
-    const tkm_real *xb = xr ? xr : x;
-    const size_t pstep = xr ? d : 1, cstep = xr ? 1 : n;
     unsigned long long v[TKMI_NCTR] = {0ull, 0ull, 0ull, 0ull, 0ull};
     const size_t J = d / 32; // slab depth
     for (;;) {
@@ -279,8 +275,8 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
             break;
         const size_t i = list[w];
         const int a0 = labels[i];
-        const tkm_real *xp = xb + i * pstep; // the point's first coordinate
-        size_t xs = cstep;
+        const tkm_real *xp = x + i * ps; // the point's first coordinate
+        size_t xs = ds;
         bool staged = false; // the point is staged once it needs a distance
         tkm_real *li = l + i * k;
         int a = a0;
@@ -423,8 +419,9 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
     test_kernel<<<g->grid, g->block, 0, g->st>>>(g->n, g->labels, u, s, list,
                                                  cnt, g->sc->ctr);
     TKM_CU_LAUNCHED(test_kernel);
+    const tkm_pts pt = tkm_points(g);
     pairs_kernel<<<pl->grid, g->block, pl->smem, g->st>>>(
-        g->x, g->xr, g->n, g->d, g->c, g->ct, g->k, list, cnt, cnt + 1, h,
+        pt.x, pt.ps, pt.ds, g->d, g->c, g->ct, g->k, list, cnt, cnt + 1, h,
         g->upf, g->dnf, pl->chunk, g->labels, u, l, g->sc->ctr);
     TKM_CU_LAUNCHED(pairs_kernel);
     return TKM_OK;

@@ -381,11 +381,10 @@ static tkm_status sums_bydim(TKM_FN(tkmi_gpu) *g, int *done, char *msg,
     const dim3 grid((unsigned)gx, (unsigned)chunks, (unsigned)zs);
     // a warp's dimensions of one point: 32 cache lines apart column-major,
     // one line row-major (where the engine keeps the row-major points)
-    const tkm_real *x = g->xr ? g->xr : g->x;
-    const size_t ps = g->xr ? d : 1, ds = g->xr ? 1 : g->n;
-    sums_bydim_kernel<<<grid, B, smem, g->st>>>(x, ps, ds, g->n, d, k, kc,
-                                                g->labels, g->fx_shift,
-                                                g->acc, g->cnt);
+    const tkm_pts pt = tkm_points(g);
+    sums_bydim_kernel<<<grid, B, smem, g->st>>>(pt.x, pt.ps, pt.ds, g->n, d,
+                                                k, kc, g->labels,
+                                                g->fx_shift, g->acc, g->cnt);
     TKM_CU_LAUNCHED(sums_bydim_kernel);
     *done = 1;
     return TKM_OK;
@@ -650,11 +649,10 @@ extern "C" tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
                                  g->st));
     if (g->sums_ok && g->changed <= n / TKMI_SUMS_DELTA_FRAC) {
         if (g->changed) {
-            const tkm_real *x = g->xr ? g->xr : g->x;
-            const size_t ps = g->xr ? d : 1, ds = g->xr ? 1 : n;
+            const tkm_pts pt = tkm_points(g);
             sums_delta_kernel<<<g->grid, g->block, 0, g->st>>>(
-                x, ps, ds, n, d, g->labels, g->held, g->fx_shift, g->acc,
-                g->cnt);
+                pt.x, pt.ps, pt.ds, n, d, g->labels, g->held, g->fx_shift,
+                g->acc, g->cnt);
             TKM_CU_LAUNCHED(sums_delta_kernel);
         }
         return means(g, msg, msglen);
