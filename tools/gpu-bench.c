@@ -16,7 +16,8 @@
  *             [--no-check]
  *
  * --iters FILE: one row per iteration of every run (changed labels,
- * distances, the CUDA-event time of its bound, assign and update phases).
+ * distances, points pruned whole, the CUDA-event time of its bound, assign
+ * and update phases).
  *
  * Timing.  tkm_result.t_total runs from the engine's creation (device
  * allocations, the upload and transposition of the points) to the result
@@ -216,12 +217,13 @@ static void iters_rows(const tkm_result *r, const tkm_params *p)
         return;
     for (int i = 0; i < r->iterations; i++) {
         const tkm_iter_stats *it = &r->iters[i];
-        fprintf(iters_csv, "%zu,%zu,%zu,%s,%s,%s,%d,%llu,%llu,%.6f,%.6f,"
-                           "%.6f\n",
+        fprintf(iters_csv, "%zu,%zu,%zu,%s,%s,%s,%d,%llu,%llu,%llu,%.6f,"
+                           "%.6f,%.6f\n",
                 r->n, r->d, r->k, tkm_precision_name(p->precision),
                 tkm_algorithm_name(p->algorithm), tkm_form_name(p->form),
                 it->iter, (unsigned long long)it->changed,
-                (unsigned long long)it->dist_pc, it->t_bound * 1e3,
+                (unsigned long long)it->dist_pc,
+                (unsigned long long)it->pruned_points, it->t_bound * 1e3,
                 it->t_assign * 1e3, it->t_update * 1e3);
     }
 }
@@ -435,7 +437,8 @@ int main(int argc, char **argv)
     FILE *csv = csv_open(o.csv);
     if (o.iters && (iters_csv = fopen(o.iters, "w")) != NULL)
         fprintf(iters_csv, "n,d,k,precision,algorithm,form,iter,changed,"
-                           "dist_pc,bound_ms,assign_ms,update_ms\n");
+                           "dist_pc,pruned_points,bound_ms,assign_ms,"
+                           "update_ms\n");
     int fails = 0;
     for (int s = 0; s < o.nsh; s++) {
         tkm_dataset ds;

@@ -13,7 +13,9 @@
 #            prefetch, registers per thread), timed on Lloyd only;
 #   ncu      the time of every kernel (Nsight Compute, clocks left alone)
 #            of the cuda-shared solvers, f32, at 100,000 x 784 (k=100) and
-#            of Lloyd at 1,000,000 x 32 (k=1000), summed per kernel;
+#            of Lloyd at 1,000,000 x 32 (k=1000), summed per kernel
+#            (NCU_SPECS="n,d,k:alg/form,... ..." and NCU_PRECS=f32,f64
+#            choose others; NCU_SUMMARY="" lists every call);
 #   then all at once:
 #   san      test_cuda (cuda-shared only) under compute-sanitizer memcheck,
 #            racecheck, synccheck and initcheck, f32 and f64;
@@ -36,7 +38,7 @@ set -u
 export PATH=$PATH:/usr/local/cuda/bin
 OUT=${OUT:-/tmp/gpu-shared-out}
 BUDGET=${BUDGET:-560}
-STEPS=${STEPS:-tests bench seq variants san check}
+STEPS=${STEPS-tests bench seq variants san check} # "": build only
 ROOT=$(pwd)
 LOG=/tmp/gsp-logs
 SRC=/tmp/src
@@ -141,14 +143,18 @@ fi
 # per-kernel times, alone on the GPU
 NCU=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null |
     head -1)
+NCU_SPECS=${NCU_SPECS:-"100000,784,100:lloyd/cuda-shared,elkan/cuda-shared,hamerly/cuda-shared 1000000,32,1000:lloyd/cuda-shared,hamerly/cuda-shared"}
+NCU_PRECS=${NCU_PRECS:-f32}
+NCU_SUMMARY=${NCU_SUMMARY-"--print-summary per-kernel"} # "": every call
 if want ncu && [ -n "$NCU" ]; then
-    for spec in "100000,784,100:lloyd/cuda-shared,elkan/cuda-shared,hamerly/cuda-shared" \
-        "1000000,32,1000:lloyd/cuda-shared,hamerly/cuda-shared"; do
-        tag=${spec%%,*}
-        step "ncu-$tag" 150 "$NCU" --clock-control none \
-            --metrics gpu__time_duration.sum --print-summary per-kernel \
-            build/gpu-bench --precs f32 --shapes "${spec%%:*}" \
-            --only "${spec#*:}" --no-check
+    for spec in $NCU_SPECS; do
+        for p in ${NCU_PRECS//,/ }; do
+            tag=${spec%%,*}-$p
+            step "ncu-$tag" 150 "$NCU" --clock-control none \
+                --metrics gpu__time_duration.sum $NCU_SUMMARY \
+                build/gpu-bench --precs "$p" --shapes "${spec%%:*}" \
+                --only "${spec#*:}" --no-check
+        done
     done
 fi
 
