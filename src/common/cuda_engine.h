@@ -264,8 +264,8 @@ tkm_status TKM_FN(tkmi_cu_sh_elkan_move)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
                                          size_t msglen);
 tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
     TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l, const tkm_real *h,
-    const tkm_real *s, size_t *list, unsigned long long *cnt, char *msg,
-    size_t msglen);
+    const tkm_real *s, size_t *list, int32_t *ll, tkm_real *lu,
+    unsigned long long *cnt, char *msg, size_t msglen);
 
 #ifdef __cplusplus
 }

@@ -123,13 +123,17 @@ const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu) = {
 typedef struct {
     elkan_t b;               /* the bounds (l point-major here)            */
     size_t *list;            /* n: points failing the global test          */
+    int32_t *ll;             /* n: their labels, by list position          */
+    tkm_real *lu;            /* n: their u, by list position               */
     unsigned long long *cnt; /* 2: its length, the pair kernel's next item  */
 } elkan_sh_t;
 
 static size_t elkan_sh_bytes(size_t n, size_t d, size_t k)
 {
     size_t b = elkan_bytes(n, d, k), list;
-    if (b == 0 || tkmi_mul_size(n, sizeof(size_t), 1, &list) ||
+    if (b == 0 ||
+        tkmi_mul_size(n, sizeof(size_t) + sizeof(int32_t) + sizeof(tkm_real),
+                      1, &list) ||
         b + list < b)
         return 0;
     return b + list + 2 * sizeof(unsigned long long);
@@ -142,6 +146,8 @@ static void elkan_sh_release(TKM_FN(tkmi_gpu) *g)
         return;
     bounds_free(&e->b);
     cudaFree(e->list);
+    cudaFree(e->ll);
+    cudaFree(e->lu);
     cudaFree(e->cnt);
     free(e);
     g->alg = NULL;
@@ -158,6 +164,8 @@ static tkm_status elkan_sh_setup(TKM_FN(tkmi_gpu) *g, char *msg,
     if ((rc = bounds_alloc(&e->b, g, msg, msglen)) != TKM_OK)
         goto cleanup;
     TKMI_CUDA(cudaMalloc((void **)&e->list, g->n * sizeof *e->list));
+    TKMI_CUDA(cudaMalloc((void **)&e->ll, g->n * sizeof *e->ll));
+    TKMI_CUDA(cudaMalloc((void **)&e->lu, g->n * sizeof *e->lu));
     TKMI_CUDA(cudaMalloc((void **)&e->cnt, 2 * sizeof *e->cnt));
 cleanup:
     return rc;
@@ -187,8 +195,8 @@ static tkm_status elkan_sh_assign(TKM_FN(tkmi_gpu) *g, char *msg,
     if (rc != TKM_OK)
         return rc;
     return TKM_FN(tkmi_cu_sh_elkan_assign)(g, e->b.u, e->b.l, e->b.h,
-                                           e->b.s, e->list, e->cnt, msg,
-                                           msglen);
+                                           e->b.s, e->list, e->ll, e->lu,
+                                           e->cnt, msg, msglen);
 }
 
 /* The pair kernel stages a point's coordinates in one coalesced read of
