@@ -236,7 +236,7 @@ static int keep_rows(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg)
 static size_t state_bytes(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg)
 {
     size_t n = g->n, d = g->d, k = g->k, R = sizeof(tkm_real);
-    size_t chunks = (n + TKMI_INERTIA_CHUNK - 1) / TKMI_INERTIA_CHUNK;
+    size_t parts_n = tkmi_inertia_parts(n, d);
     size_t cen, acc, rows = 0, b = alg->bytes ? alg->bytes(n, d, k) : 0;
     int keep = keep_rows(g, alg);
     if (tkmi_mul_size(k, d, (g->shared ? 3 : 2) * R, &cen) ||
@@ -245,7 +245,7 @@ static size_t state_bytes(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg)
         return 0;
     size_t parts[] = {cen, acc, 2 * n * 4, 2 * k * R, k * 8,
                       g->empty == TKM_EMPTY_FARTHEST ? n * 8 : 0,
-                      chunks * 8, sizeof(TKM_FN(tkmi_gsc)), rows,
+                      parts_n * 8, sizeof(TKM_FN(tkmi_gsc)), rows,
                       keep ? n * sizeof(size_t) : 0,
                       keep ? (2 * k + 1) * 8 : 0, b};
     size_t sum = 0;
@@ -345,7 +345,6 @@ static tkm_status alloc_state(gpu_t *g, const tkm_real *init, char *msg,
 {
     tkm_status rc = TKM_OK;
     size_t n = g->n, d = g->d, k = g->k, R = sizeof(tkm_real);
-    size_t chunks = (n + TKMI_INERTIA_CHUNK - 1) / TKMI_INERTIA_CHUNK;
     TKMI_CUDA(cudaMallocHost((void **)&g->hpin, sizeof *g->hpin));
     if (g->xr) {
         TKMI_CUDA(cudaMalloc((void **)&g->perm, n * sizeof *g->perm));
@@ -361,7 +360,8 @@ static tkm_status alloc_state(gpu_t *g, const tkm_real *init, char *msg,
     TKMI_CUDA(cudaMalloc((void **)&g->t, k * R));
     TKMI_CUDA(cudaMalloc((void **)&g->acc, 2 * k * d * sizeof *g->acc));
     TKMI_CUDA(cudaMalloc((void **)&g->cnt, k * sizeof *g->cnt));
-    TKMI_CUDA(cudaMalloc((void **)&g->part, chunks * sizeof *g->part));
+    TKMI_CUDA(cudaMalloc((void **)&g->part,
+                         tkmi_inertia_parts(n, d) * sizeof *g->part));
     TKMI_CUDA(cudaMalloc((void **)&g->sc, sizeof *g->sc));
     if (g->empty == TKM_EMPTY_FARTHEST)
         TKMI_CUDA(cudaMalloc((void **)&g->pd2, n * sizeof *g->pd2));

@@ -125,7 +125,7 @@ typedef struct TKM_FN(tkmi_gpu) {
     unsigned long long *acc; /* k*d 128-bit sums: (lo, hi) pairs          */
     unsigned long long *cnt; /* k: points per cluster                     */
     double *pd2;            /* n: farthest policy's distances, or NULL    */
-    double *part;           /* inertia: one partial sum per point chunk   */
+    double *part;           /* inertia: one partial sum per chunk, slice  */
     TKM_FN(tkmi_gsc) *sc;   /* device scalars                             */
     TKM_FN(tkmi_gsc) hsc;   /* their host copy                            */
     TKM_FN(tkmi_gsc) *hpin; /* pinned host buffer the copy lands in first
@@ -135,9 +135,18 @@ typedef struct TKM_FN(tkmi_gpu) {
     size_t bound_bytes;
 } TKM_FN(tkmi_gpu);
 
-/* Points per chunk of the inertia reduction (fixed: the sum's order does
- * not depend on the launch shape). */
+/* Points per chunk and dimensions per slice of the inertia reduction, one
+ * partial sum per (chunk, slice) (fixed: the sum's order does not depend
+ * on the launch shape or the device; the slices keep the GPU busy at high
+ * d, where a chunk's points alone are too few threads).  part holds
+ * tkmi_inertia_parts(n, d) sums. */
 #define TKMI_INERTIA_CHUNK 2048
+#define TKMI_INERTIA_DIMS 64
+static inline size_t tkmi_inertia_parts(size_t n, size_t d)
+{
+    return (n + TKMI_INERTIA_CHUNK - 1) / TKMI_INERTIA_CHUNK *
+           ((d + TKMI_INERTIA_DIMS - 1) / TKMI_INERTIA_DIMS);
+}
 
 /* An algorithm's CUDA part.  bytes: device bytes of its bounds for n, d,
  * k (0 on size_t overflow); setup allocates them; first assigns from
