@@ -85,16 +85,40 @@ enum {
 #if TKM_PREC == 32
 typedef float4 tkm_sh_vec; // 16 bytes of reals
 #define TKM_SH_VW 4
-// register tiles (points x centroids per thread): blocks <= 256, > 256
+// register tiles (points x centroids per thread): blocks <= 256, > 256;
+// Hamerly's passes in blocks <= 256 (HAM)
 #define TKM_SH_TP_BIG 8
 #define TKM_SH_TC_BIG 8
+#define TKM_SH_TP_HAM 8
+#define TKM_SH_TC_HAM 8
 #define TKM_SH_TP_SMALL 4
 #define TKM_SH_TC_SMALL 4
 #else
 typedef double2 tkm_sh_vec;
 #define TKM_SH_VW 2
-#define TKM_SH_TP_BIG 4
-#define TKM_SH_TC_BIG 4
+// Hamerly's passes take 16 centroids a thread, 128 a block of 256: at
+// k <= 128 the point tile streams once, not once per 32 centroids (H100,
+// f64, Hamerly to convergence: 14.6-14.9 -> 10.6 ms at 100,000 x 784,
+// k = 100; 54.4-54.6 -> 51.7-52.2 ms at 1,000,000 x 32, k = 1000; with
+// the same tile Lloyd and Elkan's first pass gained nothing: see
+// docs/gpu-shared.md).  TKM_SH64_*: other tiles for the proof script's
+// variants (TP a multiple of 2, TC an even divisor of 32).
+#ifndef TKM_SH64_TP_BIG
+#define TKM_SH64_TP_BIG 4
+#endif
+#ifndef TKM_SH64_TC_BIG
+#define TKM_SH64_TC_BIG 4
+#endif
+#ifndef TKM_SH64_TP_HAM
+#define TKM_SH64_TP_HAM 2
+#endif
+#ifndef TKM_SH64_TC_HAM
+#define TKM_SH64_TC_HAM 16
+#endif
+#define TKM_SH_TP_BIG TKM_SH64_TP_BIG
+#define TKM_SH_TC_BIG TKM_SH64_TC_BIG
+#define TKM_SH_TP_HAM TKM_SH64_TP_HAM
+#define TKM_SH_TC_HAM TKM_SH64_TC_HAM
 #define TKM_SH_TP_SMALL 2
 #define TKM_SH_TC_SMALL 4
 #endif
@@ -844,10 +868,16 @@ static tkm_status tkm_sh_assign(TKM_FN(tkmi_gpu) *g, tkm_sh_args a, int slot,
     tkm_status rc = TKM_FN(tkmi_cu_sh_ctrans)(g, msg, msglen);
     if (rc != TKM_OK)
         return rc;
-    if (g->block <= 256)
-        return tkm_sh_tile_launch<TKM_SH_TP_BIG, TKM_SH_TC_BIG, MODE, 256,
-                                  TKM_SH_MINB(MODE), TKM_SH_PF>(g, a, pl, msg,
-                                                                msglen);
+    if (g->block <= 256) {
+        if constexpr (MODE == TKM_SH_HAM)
+            return tkm_sh_tile_launch<TKM_SH_TP_HAM, TKM_SH_TC_HAM, MODE, 256,
+                                      TKM_SH_MINB(MODE), TKM_SH_PF>(
+                g, a, pl, msg, msglen);
+        else
+            return tkm_sh_tile_launch<TKM_SH_TP_BIG, TKM_SH_TC_BIG, MODE, 256,
+                                      TKM_SH_MINB(MODE), TKM_SH_PF>(
+                g, a, pl, msg, msglen);
+    }
     return tkm_sh_tile_launch<TKM_SH_TP_SMALL, TKM_SH_TC_SMALL, MODE, 1024,
                               1, 0>(g, a, pl, msg, msglen);
 }
