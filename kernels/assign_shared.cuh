@@ -82,6 +82,15 @@ enum {
      : (MODE) == TKM_SH_HAM ? TKM_SH_MINB_ST_HAM                            \
                             : TKM_SH_MINB_ST_FULL)
 
+// Whether the last, partial centroid chunk of the tile kernel is spread
+// over all the warps of the block (warp y takes its centroids y, y + TY,
+// ...), each warp computing only as many columns of its register tile as
+// it has real centroids (rounded up to a quarter of TC); else warp y takes
+// the TC consecutive centroids from y TC and the warps past k wait.
+#ifndef TKM_SH_SPREAD
+#define TKM_SH_SPREAD 1
+#endif
+
 #if TKM_PREC == 32
 typedef float4 tkm_sh_vec; // 16 bytes of reals
 #define TKM_SH_VW 4
@@ -352,8 +361,9 @@ static __device__ __forceinline__ int tkm_sh_slot(int tx, int p)
            p % TKM_SH_VW;
 }
 
-// The squared distances of a thread's TP x TC pairs over dc staged dims.
-template <int TP, int TC>
+// The squared distances of a thread's TP x NR first pairs of its TP x TC
+// over dc staged dims.
+template <int TP, int TC, int NR>
 static __device__ __forceinline__ void tkm_sh_dot(tkm_real (&acc)[TP][TC],
                                                   const tkm_real *xs,
                                                   const tkm_real *cs, int dc,
@@ -368,31 +378,88 @@ static __device__ __forceinline__ void tkm_sh_dot(tkm_real (&acc)[TP][TC],
 #pragma unroll 8
 #endif
     for (int jj = 0; jj < dc; jj++) {
-        tkm_real xv[TP], cv[TC];
+        tkm_real xv[TP], cv[NR];
 #pragma unroll
         for (int g = 0; g < TP / TKM_SH_VW; g++)
             tkm_sh_ld16(xv + g * TKM_SH_VW,
                         xs + jj * BP + g * 32 * TKM_SH_VW + tx * TKM_SH_VW);
-        tkm_sh_ldn<TC>(cv, cs + jj * BC + ty * TC);
+        tkm_sh_ldn<NR>(cv, cs + jj * BC + ty * TC);
 #pragma unroll
         for (int p = 0; p < TP; p++)
 #pragma unroll
-            for (int r = 0; r < TC; r++) {
+            for (int r = 0; r < NR; r++) {
                 const tkm_real t = xv[p] - cv[r];
                 acc[p][r] += t * t;
             }
     }
 }
 
-// The TC centroids from cb of a finished register tile into the candidates
-// of the thread's TP points (and, Elkan's first pass, the lower bounds).
+// tkm_sh_dot over the first nr columns of the register tile (none when nr
+// is 0), nr rounded up to a quarter of TC (SP) or to TC.
+template <int TP, int TC, bool SP>
+static __device__ __forceinline__ void tkm_sh_dot_n(tkm_real (&acc)[TP][TC],
+                                                    const tkm_real *xs,
+                                                    const tkm_real *cs, int dc,
+                                                    int BC, int tx, int ty,
+                                                    int nr)
+{
+    static_assert(TC % 4 == 0, "register tiles of 4, 8, 12, ... centroids");
+    constexpr int Q = TC / 4;
+    if (!SP) {
+        if (nr > 0)
+            tkm_sh_dot<TP, TC, TC>(acc, xs, cs, dc, BC, tx, ty);
+    } else if (nr > 3 * Q)
+        tkm_sh_dot<TP, TC, TC>(acc, xs, cs, dc, BC, tx, ty);
+    else if (nr > 2 * Q)
+        tkm_sh_dot<TP, TC, 3 * Q>(acc, xs, cs, dc, BC, tx, ty);
+    else if (nr > Q)
+        tkm_sh_dot<TP, TC, 2 * Q>(acc, xs, cs, dc, BC, tx, ty);
+    else if (nr > 0)
+        tkm_sh_dot<TP, TC, Q>(acc, xs, cs, dc, BC, tx, ty);
+}
+
+// A chunk of centroids from c0 of a tile kernel with TY warps: the real
+// centroids of warp ty (nr), the first (cb) and the stride between them
+// (step), and the offset in the chunk of the centroid that staging column
+// cr holds.  SP: the last chunk, if it holds fewer than TY TC, is spread.
+struct tkm_sh_chunk {
+    int nr, step, col;
+    size_t cb;
+};
+
+template <int TC, bool SP>
+static __device__ __forceinline__ tkm_sh_chunk tkm_sh_chunk_at(
+    const tkm_sh_args &a, size_t c0, int TY, int ty, int cr)
+{
+    const size_t BC = (size_t)TY * TC;
+    const size_t kc = a.k - c0 < BC ? a.k - c0 : BC;
+    tkm_sh_chunk h;
+    if (SP && kc < BC) {
+        h.nr = kc > (size_t)ty ? (int)((kc - ty + TY - 1) / TY) : 0;
+        h.step = TY;
+        h.cb = c0 + ty;
+        h.col = cr % TC * TY + cr / TC;
+    } else {
+        const size_t left = kc > (size_t)ty * TC ? kc - (size_t)ty * TC : 0;
+        h.nr = left < (size_t)TC ? (int)left : TC;
+        h.step = 1;
+        h.cb = c0 + (size_t)ty * TC;
+        h.col = cr;
+    }
+    return h;
+}
+
+// The TC centroids cb, cb + step, ... of a finished register tile (those
+// before k) into the candidates of the thread's TP points (and, Elkan's
+// first pass, the lower bounds).
 template <int TP, int TC, int MODE>
 static __device__ __forceinline__ void tkm_sh_tile_epi(
     const tkm_sh_args &a, const tkm_real (&acc)[TP][TC], tkm_sh_cand (&q)[TP],
-    const size_t (&ip)[TP], const int (&known)[TP], size_t cb)
+    const size_t (&ip)[TP], const int (&known)[TP], size_t cb, int step)
 {
     constexpr bool SECOND = MODE == TKM_SH_HAM;
-    if (MODE == TKM_SH_LLOYD && TKM_SH_PREMIN && cb + TC <= a.k) {
+    if (MODE == TKM_SH_LLOYD && TKM_SH_PREMIN &&
+        cb + (size_t)(TC - 1) * step < a.k) {
         // Lloyd, TC real centroids: the nearest of the TC first (strict <,
         // so the lowest index on ties), then one push
 #pragma unroll
@@ -405,12 +472,12 @@ static __device__ __forceinline__ void tkm_sh_tile_epi(
                     bv = acc[p][r];
                     br = r;
                 }
-            tkm_sh_push<false>(q[p], bv, (int)cb + br);
+            tkm_sh_push<false>(q[p], bv, (int)cb + br * step);
         }
         return;
     }
-    if (MODE == TKM_SH_ELK_FIRST && TC % TKM_SH_VW == 0 && cb + TC <= a.k &&
-        a.k % TKM_SH_VW == 0) {
+    if (MODE == TKM_SH_ELK_FIRST && TC % TKM_SH_VW == 0 && step == 1 &&
+        cb + TC <= a.k && a.k % TKM_SH_VW == 0) {
         // Elkan's first pass, TC real centroids: a point's TC bounds are
         // consecutive in its row and 16-byte aligned (cb and k multiples
         // of the vector width): vector stores, 1/TKM_SH_VW the requests
@@ -433,7 +500,7 @@ static __device__ __forceinline__ void tkm_sh_tile_epi(
     }
 #pragma unroll
     for (int r = 0; r < TC; r++) {
-        const size_t c = cb + r;
+        const size_t c = cb + (size_t)r * step;
         if (c >= a.k)
             break;
 #pragma unroll
@@ -450,11 +517,12 @@ static __device__ __forceinline__ void tkm_sh_tile_epi(
 // One step of the tile kernel's pipeline when the point tile is not
 // resident: the dc <= DC dims from j0 of the point tile (slots sidx) and of
 // the centroids from c0, copied asynchronously into xb [DC][BP] and cb
-// [DC][BC] (zeros for empty slots and centroids past k).
+// [DC][BC] (zeros for empty slots and centroids past k); this thread's
+// staging column cr holds centroid c0 + col.
 template <int TP>
 static __device__ __forceinline__ void tkm_sh_issue(
     const tkm_sh_args &a, const size_t *sidx, tkm_real *xb, tkm_real *cb,
-    size_t c0, size_t j0, int dc, int BC, int cr, int cj, int JS)
+    size_t c0, size_t j0, int dc, int BC, int cr, int col, int cj, int JS)
 {
     constexpr int BP = 32 * TP;
     const int B = blockDim.x, tid = threadIdx.x;
@@ -467,7 +535,7 @@ static __device__ __forceinline__ void tkm_sh_issue(
         else
             xb[e] = (tkm_real)0;
     }
-    const size_t c = c0 + cr;
+    const size_t c = c0 + col;
     for (int jj = cj; jj < dc; jj += JS) {
         if (c < a.k)
             __pipeline_memcpy_async(cb + jj * BC + cr,
@@ -479,9 +547,12 @@ static __device__ __forceinline__ void tkm_sh_issue(
     __pipeline_commit();
 }
 
-// A warp whose TC centroids of a chunk all lie past k skips their
-// arithmetic (its accumulators are never read), leaving the issue slots to
-// the others: at k = 100 with chunks of 64, 3 of the second chunk's 8.
+// A warp computes only the columns of its register tile that hold real
+// centroids (rounded up to a quarter of TC; none: it skips the arithmetic)
+// and the last, partial chunk is spread over all warps (tkm_sh_chunk_at;
+// blocks of up to 256 threads):
+// at k = 100 in chunks of 32, the fourth chunk's 4 centroids go to 4
+// warps, one each, instead of 4 to warp 0 and none to the 7 others.
 // Shared memory: slot indices [BP], then the tiles xs [DC][BP] and
 // cs [DC][BC] (twice over when the point tile is not resident); after the
 // last chunk the same room holds the candidates
@@ -500,6 +571,8 @@ tkm_sh_tile_kernel(tkm_sh_args a)
     extern __shared__ __align__(16) unsigned char tkm_sh_raw[];
     constexpr int BP = 32 * TP, JS = 32 / TC;
     constexpr bool SECOND = MODE == TKM_SH_HAM;
+    // blocks of 1024 threads have no registers for the spread's code
+    constexpr bool SP = TKM_SH_SPREAD && MAXT <= 256;
     const int B = blockDim.x, tid = threadIdx.x;
     const int tx = tid & 31, ty = tid >> 5, TY = B >> 5, BC = TY * TC;
     const int cr = tid % BC, cj = tid / BC;
@@ -513,6 +586,7 @@ tkm_sh_tile_kernel(tkm_sh_args a)
     const bool resident = !ST && (size_t)DC >= a.d; // the point tile stays
     constexpr int PFX = PF > 0 ? PF : 1; // room for the array
     const bool pf = PF > 0 && resident && (int)a.d <= PF * JS;
+    const int col0 = tkm_sh_chunk_at<TC, SP>(a, 0, TY, ty, cr).col;
     unsigned long long v[2] = {0ull, 0ull};
     for (size_t t0 = (size_t)blockIdx.x * BP; t0 < m;
          t0 += (size_t)gridDim.x * BP) {
@@ -538,8 +612,8 @@ tkm_sh_tile_kernel(tkm_sh_args a)
 #pragma unroll
             for (int u = 0; u < PFX; u++) {
                 const int jj = cj + u * JS;
-                nx[u] = jj < (int)a.d && (size_t)cr < a.k
-                            ? a.ct[(size_t)jj * a.k + cr]
+                nx[u] = jj < (int)a.d && (size_t)col0 < a.k
+                            ? a.ct[(size_t)jj * a.k + col0]
                             : (tkm_real)0;
             }
         if constexpr (ST) {
@@ -550,8 +624,8 @@ tkm_sh_tile_kernel(tkm_sh_args a)
             const size_t per = (size_t)DC * (BP + BC); // reals a buffer
             tkm_real acc[TP][TC];
             tkm_sh_issue<TP>(a, sidx, xs, xs + (size_t)DC * BP, 0, 0,
-                             a.d < (size_t)DC ? (int)a.d : DC, BC, cr, cj,
-                             JS);
+                             a.d < (size_t)DC ? (int)a.d : DC, BC, cr, col0,
+                             cj, JS);
             for (size_t st = 0; st < steps; st++) {
                 const size_t c0 = st / nj * BC, j0 = st % nj * DC;
                 const int dc = a.d - j0 < (size_t)DC ? (int)(a.d - j0) : DC;
@@ -560,11 +634,10 @@ tkm_sh_tile_kernel(tkm_sh_args a)
                     const size_t c1 = (st + 1) / nj * BC;
                     const size_t j1 = (st + 1) % nj * DC;
                     tkm_real *xn = xs + ((st + 1) & 1) * per;
-                    tkm_sh_issue<TP>(a, sidx, xn, xn + (size_t)DC * BP, c1,
-                                     j1,
-                                     a.d - j1 < (size_t)DC ? (int)(a.d - j1)
-                                                           : DC,
-                                     BC, cr, cj, JS);
+                    tkm_sh_issue<TP>(
+                        a, sidx, xn, xn + (size_t)DC * BP, c1, j1,
+                        a.d - j1 < (size_t)DC ? (int)(a.d - j1) : DC, BC, cr,
+                        tkm_sh_chunk_at<TC, SP>(a, c1, TY, ty, cr).col, cj, JS);
                     __pipeline_wait_prior(1);
                 } else {
                     __pipeline_wait_prior(0);
@@ -576,16 +649,17 @@ tkm_sh_tile_kernel(tkm_sh_args a)
 #pragma unroll
                         for (int r = 0; r < TC; r++)
                             acc[p][r] = 0;
-                if (c0 + (size_t)ty * TC < a.k) // else all past k
-                    tkm_sh_dot<TP, TC>(acc, xb, xb + (size_t)DC * BP, dc, BC,
-                                       tx, ty);
+                const tkm_sh_chunk h = tkm_sh_chunk_at<TC, SP>(a, c0, TY, ty, cr);
+                tkm_sh_dot_n<TP, TC, SP>(acc, xb, xb + (size_t)DC * BP, dc, BC,
+                                     tx, ty, h.nr);
                 __syncthreads(); // read: step st + 2 may refill the buffer
                 if (j0 + (size_t)dc == a.d)
-                    tkm_sh_tile_epi<TP, TC, MODE>(a, acc, q, ip, known,
-                                                  c0 + (size_t)ty * TC);
+                    tkm_sh_tile_epi<TP, TC, MODE>(a, acc, q, ip, known, h.cb,
+                                                  h.step);
             }
         }
         for (size_t c0 = 0; !ST && c0 < a.k; c0 += (size_t)BC) {
+            const tkm_sh_chunk h = tkm_sh_chunk_at<TC, SP>(a, c0, TY, ty, cr);
             tkm_real acc[TP][TC];
 #pragma unroll
             for (int p = 0; p < TP; p++)
@@ -607,14 +681,16 @@ tkm_sh_tile_kernel(tkm_sh_args a)
                         if (cj + u * JS < dc)
                             cs[(cj + u * JS) * BC + cr] = nx[u];
                 } else {
-                    const size_t c = c0 + cr;
+                    const size_t c = c0 + h.col;
                     for (int jj = cj; jj < dc; jj += JS)
                         cs[jj * BC + cr] = c < a.k ? a.ct[(j0 + jj) * a.k + c]
                                                    : (tkm_real)0;
                 }
                 __syncthreads();
                 if (pf && c0 + BC < a.k) {
-                    const size_t c = c0 + BC + cr;
+                    const size_t c1 = c0 + BC;
+                    const size_t c =
+                        c1 + tkm_sh_chunk_at<TC, SP>(a, c1, TY, ty, cr).col;
 #pragma unroll
                     for (int u = 0; u < PFX; u++) {
                         const int jj = cj + u * JS;
@@ -622,12 +698,10 @@ tkm_sh_tile_kernel(tkm_sh_args a)
                                                    : (tkm_real)0;
                     }
                 }
-                if (c0 + (size_t)ty * TC < a.k) // else all past k
-                    tkm_sh_dot<TP, TC>(acc, xs, cs, dc, BC, tx, ty);
+                tkm_sh_dot_n<TP, TC, SP>(acc, xs, cs, dc, BC, tx, ty, h.nr);
                 __syncthreads(); // the tiles are read
             }
-            tkm_sh_tile_epi<TP, TC, MODE>(a, acc, q, ip, known,
-                                          c0 + (size_t)ty * TC);
+            tkm_sh_tile_epi<TP, TC, MODE>(a, acc, q, ip, known, h.cb, h.step);
         }
         // the chunk loops ended with a barrier: the tiles' room is free
 #pragma unroll
