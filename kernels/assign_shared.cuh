@@ -655,9 +655,10 @@ tkm_sh_tile_kernel(tkm_sh_args a)
 #pragma unroll
                         for (int r = 0; r < TC; r++)
                             acc[p][r] = 0;
-                const tkm_sh_chunk h = tkm_sh_chunk_at<TC, SP>(a, c0, TY, ty, cr);
-                tkm_sh_dot_n<TP, TC, SP>(acc, xb, xb + (size_t)DC * BP, dc, BC,
-                                     tx, ty, h.nr);
+                const tkm_sh_chunk h =
+                    tkm_sh_chunk_at<TC, SP>(a, c0, TY, ty, cr);
+                tkm_sh_dot_n<TP, TC, SP>(acc, xb, xb + (size_t)DC * BP, dc,
+                                         BC, tx, ty, h.nr);
                 __syncthreads(); // read: step st + 2 may refill the buffer
                 if (j0 + (size_t)dc == a.d)
                     tkm_sh_tile_epi<TP, TC, MODE>(a, acc, q, ip, known, h.cb,
