@@ -22,7 +22,11 @@
 #   check    trikmeans check --forms cuda-shared --block-sizes 64,256,1024
 #            on generated 1,000,000 x 8 (k=100) and 200,000 x 64 (k=500),
 #            one run per shape and precision (they spend most of their
-#            time in sequential Lloyd on the CPU).
+#            time in sequential Lloyd on the CPU: the f32 run at
+#            1,000,000 x 8 takes 290 to 375 s on an H100 machine, so
+#            with tests and bench before it BUDGET needs about 520; at
+#            450 it was stopped in run P2 of
+#            docs/results/gpu-shared-proof.md).
 #
 #   STEPS="tests bench seq variants san check" BUDGET=560 \
 #       bash tools/gpu-shared-proof.sh
