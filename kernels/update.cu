@@ -955,7 +955,7 @@ extern "C" tkm_status TKM_FN(tkmi_cu_inertia)(TKM_FN(tkmi_gpu) *g,
                                               size_t msglen)
 {
     const size_t parts = tkmi_inertia_parts(g->n, g->d);
-    const size_t S = (g->d + TKMI_INERTIA_DIMS - 1) / TKMI_INERTIA_DIMS;
+    const size_t S = tkmi_inertia_slices(g->d);
     // parts <= n d / 2^17 + n / 2^11 + d / 2^6 + 1: far below the grid's
     // 2^31 - 1 for any n d reals that fit in device memory
     inertia_part_kernel<<<(unsigned)parts, TKM_RED_THREADS, 0, g->st>>>(

@@ -142,10 +142,14 @@ typedef struct TKM_FN(tkmi_gpu) {
  * tkmi_inertia_parts(n, d) sums. */
 #define TKMI_INERTIA_CHUNK 2048
 #define TKMI_INERTIA_DIMS 64
+static inline size_t tkmi_inertia_slices(size_t d)
+{
+    return (d + TKMI_INERTIA_DIMS - 1) / TKMI_INERTIA_DIMS;
+}
 static inline size_t tkmi_inertia_parts(size_t n, size_t d)
 {
     return (n + TKMI_INERTIA_CHUNK - 1) / TKMI_INERTIA_CHUNK *
-           ((d + TKMI_INERTIA_DIMS - 1) / TKMI_INERTIA_DIMS);
+           tkmi_inertia_slices(d);
 }
 
 /* An algorithm's CUDA part.  bytes: device bytes of its bounds for n, d,
