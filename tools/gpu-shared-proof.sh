@@ -17,10 +17,12 @@
 #            (NCU_SPECS="n,d,k:alg/form,... ..." and NCU_PRECS=f32,f64
 #            choose others; NCU_SUMMARY="" lists every call);
 #   then all at once:
-#   san      test_cuda (cuda-shared only) under compute-sanitizer memcheck,
-#            racecheck, synccheck and initcheck, f32 and f64;
-#   check    trikmeans check --forms cuda-shared --block-sizes 64,256,1024
-#            on generated 1,000,000 x 8 (k=100) and 200,000 x 64 (k=500),
+#   san      test_cuda (cuda-shared only, or SAN_FORMS) under
+#            compute-sanitizer memcheck, racecheck, synccheck and
+#            initcheck, f32 and f64;
+#   check    trikmeans check --forms cuda-shared (or CHECK_FORMS)
+#            --block-sizes 64,256,1024 on generated 1,000,000 x 8
+#            (k=100) and 200,000 x 64 (k=500) (or CHECK_SPECS),
 #            one run per shape and precision (they spend most of their
 #            time in sequential Lloyd on the CPU: the f32 run at
 #            1,000,000 x 8 takes 290 to 375 s on an H100 machine, so
@@ -32,7 +34,11 @@
 #       bash tools/gpu-shared-proof.sh
 #
 # SAN_ONLY=PATTERN limits the sanitizer runs to the tests whose names
-# match (TKM_TEST_ONLY of tests/test_cuda.c).
+# match (TKM_TEST_ONLY of tests/test_cuda.c); SAN_TOOLS chooses the tools;
+# SAN_FORMS the form they test (TKM_TEST_FORMS; "": both CUDA forms),
+# RACE_FORMS that of racecheck alone (default SAN_FORMS); CHECK_SPECS
+# ("n,d,k ...") and CHECK_FORMS ("cuda-global,cuda-shared") the checker's
+# data and forms.
 #
 # Each step has a time limit inside BUDGET seconds.  What comes
 # back ($OUT, default /tmp/gpu-shared-out): summary.txt (printed last),
@@ -166,12 +172,17 @@ fi
 # shape and precision (they spend most of their time in sequential Lloyd
 # on the CPU)
 PIDS=()
+CHECK_SPECS=${CHECK_SPECS:-"1000000,8,100 200000,64,500"}
+CHECK_FORMS=${CHECK_FORMS:-cuda-shared}
+SAN_TOOLS=${SAN_TOOLS:-"memcheck racecheck synccheck initcheck"}
+SAN_FORMS=${SAN_FORMS-cuda-shared}
+RACE_FORMS=${RACE_FORMS-$SAN_FORMS}
 if want check; then
-    for spec in 1000000,8,100 200000,64,500; do
+    for spec in $CHECK_SPECS; do
         for p in f32 f64; do
-            tag=${spec%%,*}-$p
+            tag=${spec//,/x}-$p
             step "check-$tag" 420 build/trikmeans check --generate "$spec" \
-                -k "${spec##*,}" --seed 1 --forms cuda-shared \
+                -k "${spec##*,}" --seed 1 --forms "$CHECK_FORMS" \
                 --precisions "$p" --block-sizes 64,256,1024 \
                 --out "$LOG/check-$tag.csv" &
             PIDS+=($!)
@@ -179,11 +190,13 @@ if want check; then
     done
 fi
 if want san; then
-    for tool in memcheck racecheck synccheck initcheck; do
+    for tool in $SAN_TOOLS; do
+        forms=$SAN_FORMS
+        [ "$tool" = racecheck ] && forms=$RACE_FORMS
         for p in f32 f64; do
             extra=""
             [ "$tool" = memcheck ] && extra="--leak-check full"
-            TKM_TEST_FORMS=cuda-shared TKM_TEST_ONLY="${SAN_ONLY:-}" \
+            TKM_TEST_FORMS="$forms" TKM_TEST_ONLY="${SAN_ONLY:-}" \
                 step "san-$tool-$p" 400 "$SAN" \
                 --tool "$tool" $extra --error-exitcode 99 \
                 build/$p/tests/test_cuda &
