@@ -12,8 +12,11 @@
  *
  *   gpu-bench [--shapes N,D,K;...] [--precs f32,f64] [--block B]
  *             [--seed S] [--csv FILE] [--iters FILE]
- *             [--only ALG/FORM,...] [--random-init] [--seq-only]
- *             [--no-check]
+ *             [--only ALG/FORM,...] [--reps R] [--random-init]
+ *             [--seq-only] [--no-check]
+ *
+ * --reps R: every chosen solver R times on each shape's data (one data
+ * set and start: the repetitions differ only in the machine's noise).
  *
  * --iters FILE: one row per iteration of every run (changed labels,
  * distances, points pruned whole, the CUDA-event time of its bound, assign
@@ -57,7 +60,7 @@ typedef struct {
     size_t n[MAXSH], d[MAXSH], k[MAXSH];
     int nsh;
     const char *precs, *csv, *only, *iters;
-    int block, seq_only, check, random_init;
+    int block, seq_only, check, random_init, reps;
     unsigned long long seed;
 } opts;
 
@@ -97,6 +100,7 @@ static int parse(int argc, char **argv, opts *o)
     o->precs = "f32,f64";
     o->seed = 1;
     o->check = 1;
+    o->reps = 1;
     if (parse_shapes("1000000,2,100;2000000,8,400;494080,34,100;"
                      "1000000,32,1000;100000,784,100",
                      o))
@@ -133,6 +137,10 @@ static int parse(int argc, char **argv, opts *o)
             o->iters = v;
         } else if (!strcmp(a, "--only")) {
             o->only = v;
+        } else if (!strcmp(a, "--reps")) {
+            o->reps = atoi(v);
+            if (o->reps < 1)
+                return -1;
         } else {
             return -1;
         }
@@ -422,7 +430,7 @@ int main(int argc, char **argv)
     if (parse(argc, argv, &o)) {
         fprintf(stderr, "usage: gpu-bench [--shapes N,D,K;...] [--precs "
                         "f32,f64] [--block B] [--seed S] [--csv FILE] "
-                        "[--iters FILE] [--only ALG/FORM,...] "
+                        "[--iters FILE] [--only ALG/FORM,...] [--reps R] "
                         "[--random-init] [--seq-only] [--no-check]\n");
         return 2;
     }
@@ -462,14 +470,17 @@ int main(int argc, char **argv)
         printf("# prec alg form iters t_solve t_total s/iter t_assign "
                "t_update t_bound assign_ms/it GFLOP/s GB/s vs_global "
                "vs_first\n");
-        snprintf(pl, sizeof pl, "%s", o.precs);
-        for (char *ps = strtok(pl, ","); ps; ps = strtok(NULL, ",")) {
-            tkm_precision prec;
-            if (tkm_precision_parse(ps, &prec))
-                return fprintf(stderr, "gpu-bench: bad precision %s\n", ps),
-                       2;
-            fails += bench_prec(&o, s, &ds, init, prec, csv);
-            fflush(stdout);
+        for (int rep = 0; rep < o.reps; rep++) {
+            snprintf(pl, sizeof pl, "%s", o.precs);
+            for (char *ps = strtok(pl, ","); ps; ps = strtok(NULL, ",")) {
+                tkm_precision prec;
+                if (tkm_precision_parse(ps, &prec))
+                    return fprintf(stderr, "gpu-bench: bad precision %s\n",
+                                   ps),
+                           2;
+                fails += bench_prec(&o, s, &ds, init, prec, csv);
+                fflush(stdout);
+            }
         }
         free(init);
         tkm_dataset_free(&ds);
