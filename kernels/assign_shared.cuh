@@ -92,6 +92,14 @@ enum {
 #define TKM_SH_SPREAD 1
 #endif
 
+// Whether a resident point tile's centroid chunks come through two
+// shared-memory buffers, the next filled by asynchronous copies while the
+// current one is computed (one barrier a chunk), where shared memory holds
+// both; else one buffer, filled with plain loads between two barriers.
+#ifndef TKM_SH_CDB
+#define TKM_SH_CDB 1
+#endif
+
 #if TKM_PREC == 32
 typedef float4 tkm_sh_vec; // 16 bytes of reals
 #define TKM_SH_VW 4
@@ -149,6 +157,7 @@ struct tkm_sh_args {
     tkm_real *u, *l;
     unsigned long long *ctr;
     int chunk;                  // tile: dims per chunk; reg: centroids
+    int cbufs;                  // tile, resident: centroid tiles (1 or 2)
 };
 
 // A point's best candidates: nearest b at b2, second-smallest distance s2
@@ -515,6 +524,25 @@ static __device__ __forceinline__ void tkm_sh_tile_epi(
     }
 }
 
+// The dc <= DC dims from j0 of the centroid tile from c0, copied
+// asynchronously into cb [DC][BC] (zeros for centroids past k): this
+// thread's staging column cr (centroid c0 + col), rows cj, cj + JS, ...
+// The caller commits.
+static __device__ __forceinline__ void tkm_sh_issue_c(
+    const tkm_sh_args &a, tkm_real *cb, size_t c0, size_t j0, int dc,
+    int BC, int cr, int col, int cj, int JS)
+{
+    const size_t c = c0 + col;
+    for (int jj = cj; jj < dc; jj += JS) {
+        if (c < a.k)
+            __pipeline_memcpy_async(cb + jj * BC + cr,
+                                    a.ct + (j0 + jj) * a.k + c,
+                                    sizeof(tkm_real));
+        else
+            cb[jj * BC + cr] = (tkm_real)0;
+    }
+}
+
 // One step of the tile kernel's pipeline when the point tile is not
 // resident: the dc <= DC dims from j0 of the point tile (slots sidx) and of
 // the centroids from c0, copied asynchronously into xb [DC][BP] and cb
@@ -536,15 +564,7 @@ static __device__ __forceinline__ void tkm_sh_issue(
         else
             xb[e] = (tkm_real)0;
     }
-    const size_t c = c0 + col;
-    for (int jj = cj; jj < dc; jj += JS) {
-        if (c < a.k)
-            __pipeline_memcpy_async(cb + jj * BC + cr,
-                                    a.ct + (j0 + jj) * a.k + c,
-                                    sizeof(tkm_real));
-        else
-            cb[jj * BC + cr] = (tkm_real)0;
-    }
+    tkm_sh_issue_c(a, cb, c0, j0, dc, BC, cr, col, cj, JS);
     __pipeline_commit();
 }
 
@@ -555,14 +575,16 @@ static __device__ __forceinline__ void tkm_sh_issue(
 // at k = 100 in chunks of 32, the fourth chunk's 4 centroids go to 4
 // warps, one each, instead of 4 to warp 0 and none to the 7 others.
 // Shared memory: slot indices [BP], then the tiles xs [DC][BP] and
-// cs [DC][BC] (twice over when the point tile is not resident); after the
-// last chunk the same room holds the candidates
+// cs [DC][BC] (twice over when the point tile is not resident; cs twice
+// when it is and a.cbufs is 2); after the last chunk the same room holds
+// the candidates
 // of every thread for the merge: b2 [TY][BP], s2 [TY][BP], b [TY][BP].
 // A thread loads the centroid tile's column cr = tid % BC, rows
 // tid / BC + q * (32 / TC): no division per element.  When the point tile
-// is resident and a centroid tile is at most PF reals per thread,
-// the next centroid tile is loaded into registers while the current one
-// is computed, so that its latency hides behind the arithmetic.
+// is resident, the next centroid tile is copied asynchronously into the
+// second cs while the current one is computed (a.cbufs 2, TKM_SH_CDB),
+// or, when a centroid tile is at most PF reals per thread, loaded into
+// registers, so that its latency hides behind the arithmetic.
 // ST: the streamed build (the point tile is not resident), built for
 // TKM_SH_MINB_ST blocks per multiprocessor; the other build for MINB.
 template <int TP, int TC, int MODE, int MAXT, int MINB, int PF, bool ST>
@@ -591,7 +613,10 @@ tkm_sh_tile_kernel(tkm_sh_args a)
     const size_t m = a.list ? (size_t)*a.m : a.n;
     const bool resident = !ST && (size_t)DC >= a.d; // the point tile stays
     constexpr int PFX = PF > 0 ? PF : 1; // room for the array
-    const bool pf = PF > 0 && resident && (int)a.d <= PF * JS;
+    // resident, two centroid buffers (the plan's choice): asynchronous
+    // copies of the next centroid chunk (TKM_SH_CDB)
+    const bool db = TKM_SH_CDB && MAXT <= 256 && resident && a.cbufs == 2;
+    const bool pf = PF > 0 && resident && !db && (int)a.d <= PF * JS;
     const int col0 = tkm_sh_chunk_at<TC, SP>(a, 0, TY, ty, cr).col;
     unsigned long long v[2] = {0ull, 0ull};
     for (size_t t0 = (size_t)blockIdx.x * BP; t0 < m;
@@ -665,7 +690,52 @@ tkm_sh_tile_kernel(tkm_sh_args a)
                                                   h.step);
             }
         }
-        for (size_t c0 = 0; !ST && c0 < a.k; c0 += (size_t)BC) {
+        if (!ST && db) {
+            // the point tile once; the centroid chunks from two buffers
+            // in turn (offset cur), the next one's copies filling the
+            // other while this one is computed: one barrier a chunk, and
+            // the copies' latency hides behind the arithmetic
+            const int d = (int)a.d;
+            for (int e = tid; e < d * BP; e += B) {
+                const int jj = e / BP, s = e - jj * BP;
+                const size_t i = sidx[s];
+                xs[e] = i != TKM_SH_NONE ? a.x[(size_t)jj * a.n + i]
+                                         : (tkm_real)0;
+            }
+            tkm_sh_issue_c(a, cs, 0, 0, d, BC, cr, col0, cj, JS);
+            __pipeline_commit();
+            const int other = d * BC; // the second buffer's offset
+            int cur = 0;
+            for (size_t c0 = 0; c0 < a.k; c0 += (size_t)BC) {
+                __pipeline_wait_prior(0);
+                // this chunk is in place, and every warp is done with the
+                // previous one, whose buffer the next copies fill
+                __syncthreads();
+                if (c0 + BC < a.k) {
+                    const size_t c1 = c0 + BC;
+                    tkm_sh_issue_c(
+                        a, cs + (other - cur), c1, 0, d, BC, cr,
+                        tkm_sh_chunk_at<TC, SP>(a, c1, TY, ty, cr).col, cj,
+                        JS);
+                    __pipeline_commit();
+                }
+                const tkm_sh_chunk h =
+                    tkm_sh_chunk_at<TC, SP>(a, c0, TY, ty, cr);
+                tkm_real acc[TP][TC];
+#pragma unroll
+                for (int p = 0; p < TP; p++)
+#pragma unroll
+                    for (int r = 0; r < TC; r++)
+                        acc[p][r] = 0;
+                tkm_sh_dot_n<TP, TC, SP>(acc, xs, cs + cur, d, BC, tx, ty,
+                                         h.nr);
+                tkm_sh_tile_epi<TP, TC, MODE>(a, acc, q, ip, known, h.cb,
+                                              h.step);
+                cur = other - cur;
+            }
+            __syncthreads(); // the tiles are read: their room is the merge's
+        }
+        for (size_t c0 = 0; !ST && !db && c0 < a.k; c0 += (size_t)BC) {
             const tkm_sh_chunk h = tkm_sh_chunk_at<TC, SP>(a, c0, TY, ty, cr);
             tkm_real acc[TP][TC];
 #pragma unroll
@@ -859,15 +929,21 @@ static tkm_status tkm_sh_tile_launch(TKM_FN(tkmi_gpu) *g, tkm_sh_args a,
         const size_t budget = (size_t)tkm_sh_budget(g, blocks);
         const size_t fixed = BP * sizeof(size_t), per_dim = (BP + BC) * R;
         const size_t merge = TY * BP * (2 * R + sizeof(int));
-        // the whole point tile if it fits (resident), else two buffers
-        size_t dc = budget > fixed ? (budget - fixed) / per_dim : 0;
+        // the whole point tile if it fits (resident; with two centroid
+        // tiles if they fit too), else two buffers of both tiles
+        const size_t room = budget > fixed ? budget - fixed : 0;
+        size_t dc = room / per_dim;
         const bool fits = dc >= g->d;
+        const bool two_c = TKM_SH_CDB && MAXT <= 256 && fits &&
+                           room / (per_dim + BC * R) >= g->d;
         const size_t bufs = fits || !TKM_SH_STREAM ? 1 : 2;
         dc = fits ? g->d : dc / bufs;
         dc = dc ? dc : 1;
-        const size_t tiles =
-            bufs * dc * per_dim > merge ? bufs * dc * per_dim : merge;
+        const size_t used = two_c ? dc * (per_dim + BC * R)
+                                  : bufs * dc * per_dim;
+        const size_t tiles = used > merge ? used : merge;
         pl->chunk = (int)dc;
+        pl->cbufs = two_c ? 2 : 1;
         pl->smem = (int)(fixed + tiles);
         const size_t need = (g->n + BP - 1) / BP;
         tkm_status rc =
@@ -881,6 +957,7 @@ static tkm_status tkm_sh_tile_launch(TKM_FN(tkmi_gpu) *g, tkm_sh_args a,
         }
     }
     a.chunk = pl->chunk;
+    a.cbufs = pl->cbufs;
     if ((size_t)pl->chunk >= g->d || !TKM_SH_STREAM)
         kernel<<<pl->grid, g->block, pl->smem, g->st>>>(a);
     else
@@ -983,6 +1060,7 @@ static inline tkm_sh_args tkm_sh_base(const TKM_FN(tkmi_gpu) *g)
     a.l = NULL;
     a.ctr = g->sc->ctr;
     a.chunk = 0;
+    a.cbufs = 1;
     return a;
 }
 

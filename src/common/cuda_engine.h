@@ -81,6 +81,9 @@ typedef struct tkmi_shplan {
     int smem;               /* dynamic shared memory bytes per block      */
     int chunk;              /* dims (tile kernel) or centroids (register
                                kernel) per shared-memory chunk            */
+    int cbufs;              /* tile kernel, resident point tile: centroid
+                               tiles in shared memory (2: one is filled by
+                               asynchronous copies while the other is read) */
 } tkmi_shplan;
 
 /* The cuda-shared kernels that keep a plan, by slot in tkmi_gpu.plan. */
