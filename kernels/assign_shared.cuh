@@ -242,6 +242,17 @@ static __device__ __forceinline__ void tkm_sh_st16(tkm_real *p,
 #endif
 }
 
+// A register tile of zeros.
+template <int TP, int TC>
+static __device__ __forceinline__ void tkm_sh_zero(tkm_real (&acc)[TP][TC])
+{
+#pragma unroll
+    for (int p = 0; p < TP; p++)
+#pragma unroll
+        for (int r = 0; r < TC; r++)
+            acc[p][r] = 0;
+}
+
 // N consecutive reals of shared memory, aligned to min(16, N*R) bytes.
 template <int N>
 static __device__ __forceinline__ void tkm_sh_ldn(tkm_real (&v)[N],
@@ -675,11 +686,7 @@ tkm_sh_tile_kernel(tkm_sh_args a)
                 }
                 __syncthreads(); // step st's tiles are in place
                 if (j0 == 0)
-#pragma unroll
-                    for (int p = 0; p < TP; p++)
-#pragma unroll
-                        for (int r = 0; r < TC; r++)
-                            acc[p][r] = 0;
+                    tkm_sh_zero(acc);
                 const tkm_sh_chunk h =
                     tkm_sh_chunk_at<TC, SP>(a, c0, TY, ty, cr);
                 tkm_sh_dot_n<TP, TC, SP>(acc, xb, xb + (size_t)DC * BP, dc,
@@ -722,11 +729,7 @@ tkm_sh_tile_kernel(tkm_sh_args a)
                 const tkm_sh_chunk h =
                     tkm_sh_chunk_at<TC, SP>(a, c0, TY, ty, cr);
                 tkm_real acc[TP][TC];
-#pragma unroll
-                for (int p = 0; p < TP; p++)
-#pragma unroll
-                    for (int r = 0; r < TC; r++)
-                        acc[p][r] = 0;
+                tkm_sh_zero(acc);
                 tkm_sh_dot_n<TP, TC, SP>(acc, xs, cs + cur, d, BC, tx, ty,
                                          h.nr);
                 tkm_sh_tile_epi<TP, TC, MODE>(a, acc, q, ip, known, h.cb,
@@ -738,11 +741,7 @@ tkm_sh_tile_kernel(tkm_sh_args a)
         for (size_t c0 = 0; !ST && !db && c0 < a.k; c0 += (size_t)BC) {
             const tkm_sh_chunk h = tkm_sh_chunk_at<TC, SP>(a, c0, TY, ty, cr);
             tkm_real acc[TP][TC];
-#pragma unroll
-            for (int p = 0; p < TP; p++)
-#pragma unroll
-                for (int r = 0; r < TC; r++)
-                    acc[p][r] = 0;
+            tkm_sh_zero(acc);
             for (size_t j0 = 0; j0 < a.d; j0 += (size_t)DC) {
                 const int dc = a.d - j0 < (size_t)DC ? (int)(a.d - j0) : DC;
                 if (!resident || c0 == 0)
