@@ -89,23 +89,25 @@ step build 240 bash -c "make -j$J CMOCKA_DIR=/tmp/cm build/libtrikmeans.a \
     -L$CUDA_HOME/lib64 -lcudart_static -ldl -lrt -lpthread -lstdc++ \
     -o build/gpu-bench" || { tail -40 "$LOG/build.log"; }
 
-# variants of the tile kernel (kernels/assign_shared.cuh), timed on the
-# two shapes where it does most of the work: without Lloyd's nearest of a
-# thread's centroids found before the merge (nopremin), without the loop
-# over staged dimensions unrolled twice (unroll1), with the next centroid
-# tile prefetched into registers (pf8), and the Elkan/Hamerly passes built
-# for two blocks per multiprocessor (minb2); VARIANTS="" skips
-# (nostream: the point tile reloaded with plain loads at high d; norows:
-# Elkan's pair kernel without rows staged one at a time)
-VARIANTS=${VARIANTS-"nostream:-DTKM_SH_STREAM=0 norows:-DTKM_ELK_ROW_D=1000000 nopremin:-DTKM_SH_PREMIN=0 unroll1:-DTKM_SH_UNROLL=1 pf8:-DTKM_SH_PF=8 minb2:-DTKM_SH_MINB_OTHER=2"}
+# variants (macros given to the C and the CUDA compiler alike; "__"
+# stands for a space), timed on the two shapes where the tile kernel does
+# most of the work: without Lloyd's nearest of a thread's centroids found
+# before the merge (nopremin), without the loop over staged dimensions
+# unrolled twice (unroll1), with the next centroid tile prefetched into
+# registers (pf8), the Elkan/Hamerly passes built for two blocks per
+# multiprocessor (minb2), the resident point tile's centroid chunks
+# through one buffer (nocdb); VARIANTS="" skips (nostream: the point tile
+# reloaded with plain loads at high d; norows: Elkan's pair kernel
+# without rows staged one at a time)
+VARIANTS=${VARIANTS-"nostream:-DTKM_SH_STREAM=0 norows:-DTKM_ELK_ROW_D=1000000 nopremin:-DTKM_SH_PREMIN=0 unroll1:-DTKM_SH_UNROLL=1 pf8:-DTKM_SH_PF=8 minb2:-DTKM_SH_MINB_OTHER=2 nocdb:-DTKM_SH_CDB=0"}
 if want variants; then
     for v in $VARIANTS; do
         tag=${v%%:*}
         defs=${v#*:}
         defs=${defs//__/ }
         step "build-$tag" 120 bash -c "make -j$J BUILD=build/$tag \
-          NVCC='$CUDA_HOME/bin/nvcc $defs' CUDA_HOME=$CUDA_HOME \
-          build/$tag/libtrikmeans.a &&
+          CC='gcc $defs' NVCC='$CUDA_HOME/bin/nvcc $defs' \
+          CUDA_HOME=$CUDA_HOME build/$tag/libtrikmeans.a &&
           gcc -O2 -std=c11 -D_GNU_SOURCE -fopenmp -Iinclude \
           -I$CUDA_HOME/include tools/gpu-bench.c build/$tag/libtrikmeans.a \
           -lm -L$CUDA_HOME/lib64 -lcudart_static -ldl -lrt -lpthread \
