@@ -17,6 +17,10 @@
  *
  * --reps R: every chosen solver R times on each shape's data (one data
  * set and start: the repetitions differ only in the machine's noise).
+ * The last column, vs_first, holds each run's labels and iteration count
+ * to the first run of its precision on that shape and repetition (same,
+ * LABELS-DIFF or ITER-DIFF; the CSV adds the largest centroid
+ * difference); with --no-check it reads "-".
  *
  * --iters FILE: one row per iteration of every run (changed labels,
  * distances, points pruned whole, the CUDA-event time of its bound, assign
@@ -399,7 +403,8 @@ static int bench_prec(const opts *o, int s, const tkm_dataset *ds,
             }
             const run_out *gl = &out[a][0];
             double vs_g = gl->ok ? gl->t_solve / r->t_solve : NAN;
-            const char *verdict = !(o->check && r->mism) ? "same"
+            const char *verdict = !o->check             ? "-"
+                                  : !r->mism                ? "same"
                                   : r->mism >= 1000000000u ? "ITER-DIFF"
                                                            : "LABELS-DIFF";
             printf("%-4s %-8s %-12s %6d %12.6f %10.4f %9.6f %9.4f %9.4f %9.4f "
