@@ -94,7 +94,8 @@ step build 240 bash -c "make -j$J CMOCKA_DIR=/tmp/cm build/libtrikmeans.a \
 # most of the work: without Lloyd's nearest of a thread's centroids found
 # before the merge (nopremin), without the loop over staged dimensions
 # unrolled twice (unroll1), with the next centroid tile prefetched into
-# registers (pf8), the Elkan/Hamerly passes built for two blocks per
+# registers (pf8; only where two centroid buffers do not fit, unless
+# -DTKM_SH_CDB=0 too), the Elkan/Hamerly passes built for two blocks per
 # multiprocessor (minb2), the resident point tile's centroid chunks
 # through one buffer (nocdb); VARIANTS="" skips (nostream: the point tile
 # reloaded with plain loads at high d; norows: Elkan's pair kernel
