@@ -39,8 +39,9 @@
  * statistics are on the host); t_out: the time of one device-to-host copy
  * of the result's bytes (n labels and k x d centroids) into pageable
  * memory, as the engine copies them, timed here after the run.  Not
- * counted: the host work of iteration 1 between its kernels (two copies
- * of about 120 bytes) and the final inertia pass (one read of the points).
+ * counted: the host work of iteration 1 between its kernels (one copy of
+ * about 120 bytes; two with the farthest-point policy or a build with
+ * TKM_CUDA_STEP=0) and the final inertia pass (one read of the points).
  * Kernels are loaded eagerly (CUDA_MODULE_LOADING=EAGER) so that no run
  * pays a kernel's first load.
  *

@@ -24,6 +24,12 @@
 #include "cuda_engine.h"
 
 #define DEFAULT_BLOCK 256
+/* Whether the solver loop takes assign and update in one step (gpu_step:
+ * one wait for the device an iteration instead of two); 0 builds the two
+ * steps apart, for comparison (tools/gpu-shared-proof.sh). */
+#ifndef TKM_CUDA_STEP
+#define TKM_CUDA_STEP 1
+#endif
 /* Room left for allocation granularity and the runtime's own buffers. */
 #define HEADROOM ((size_t)64 << 20)
 
@@ -89,16 +95,16 @@ cleanup:
     return rc;
 }
 
-static tkm_status gpu_assign(void *st, tkm_iter_stats *row, char *msg,
-                             size_t msglen)
+/* Queue the assign step: its counters zeroed, the bound step (after the
+ * first), the assign kernels, between events 0, 1 and 2. */
+static tkm_status queue_assign(engine_t *e, char *msg, size_t msglen)
 {
-    engine_t *e = st;
     gpu_t *g = &e->g;
     tkm_status rc = TKM_OK;
-    int moved = !g->first && e->alg->bound;
     TKMI_CUDA(cudaMemsetAsync(g->sc->ctr, 0, sizeof g->sc->ctr, g->st));
     TKMI_CUDA(cudaEventRecord(g->ev[0], g->st));
-    if (moved && (rc = e->alg->bound(g, msg, msglen)) != TKM_OK)
+    if (!g->first && e->alg->bound &&
+        (rc = e->alg->bound(g, msg, msglen)) != TKM_OK)
         goto cleanup;
     TKMI_CUDA(cudaEventRecord(g->ev[1], g->st));
     rc = g->first ? e->alg->first(g, msg, msglen)
@@ -106,8 +112,17 @@ static tkm_status gpu_assign(void *st, tkm_iter_stats *row, char *msg,
     if (rc != TKM_OK)
         goto cleanup;
     TKMI_CUDA(cudaEventRecord(g->ev[2], g->st));
-    if ((rc = fetch_scalars(g, msg, msglen)) != TKM_OK)
-        goto cleanup;
+cleanup:
+    return rc;
+}
+
+/* The assign step's row, once its scalars are on the host. */
+static tkm_status collect_assign(engine_t *e, tkm_iter_stats *row, char *msg,
+                                 size_t msglen)
+{
+    gpu_t *g = &e->g;
+    tkm_status rc = TKM_OK;
+    int moved = !g->first && e->alg->bound;
     g->first = 0;
     row->changed = g->hsc.ctr[TKMI_CTR_CHANGED];
     g->changed = row->changed;
@@ -116,22 +131,23 @@ static tkm_status gpu_assign(void *st, tkm_iter_stats *row, char *msg,
     row->pruned_points = g->hsc.ctr[TKMI_CTR_PTS];
     row->pruned_pairs = g->hsc.ctr[TKMI_CTR_PAIRS];
     row->t_bound = 0.0;
-    if ((moved && (rc = elapsed(g->ev[0], g->ev[1], &row->t_bound, msg,
-                                msglen)) != TKM_OK) ||
-        (rc = elapsed(g->ev[1], g->ev[2], &row->t_assign, msg, msglen)) !=
+    if (moved &&
+        (rc = elapsed(g->ev[0], g->ev[1], &row->t_bound, msg, msglen)) !=
             TKM_OK)
-        goto cleanup;
-cleanup:
-    return relabel(g, rc, msg, msglen);
+        return rc;
+    return elapsed(g->ev[1], g->ev[2], &row->t_assign, msg, msglen);
 }
 
-static tkm_status gpu_update(void *st, tkm_iter_stats *row, int want_inertia,
-                             char *msg, size_t msglen)
+/* Queue the update step between events 3 and 4: the inertia of the
+ * current centroids (want_inertia), the new centroids into g->cn (the
+ * search for farthest points first waits for the count of empty
+ * clusters), their drifts. */
+static tkm_status queue_update(engine_t *e, int want_inertia, char *msg,
+                               size_t msglen)
 {
-    engine_t *e = st;
     gpu_t *g = &e->g;
     tkm_status rc = TKM_OK;
-    TKMI_CUDA(cudaEventRecord(g->ev[0], g->st));
+    TKMI_CUDA(cudaEventRecord(g->ev[3], g->st));
     if (want_inertia &&
         (rc = TKM_FN(tkmi_cu_inertia)(g, g->c, msg, msglen)) != TKM_OK)
         goto cleanup;
@@ -148,16 +164,71 @@ static tkm_status gpu_update(void *st, tkm_iter_stats *row, int want_inertia,
     }
     if ((rc = TKM_FN(tkmi_cu_drift)(g, msg, msglen)) != TKM_OK)
         goto cleanup;
-    TKMI_CUDA(cudaEventRecord(g->ev[1], g->st));
-    if ((rc = fetch_scalars(g, msg, msglen)) != TKM_OK)
-        goto cleanup;
+    TKMI_CUDA(cudaEventRecord(g->ev[4], g->st));
+cleanup:
+    return rc;
+}
+
+/* The update step's row, once its scalars are on the host; the new
+ * centroids become the current ones. */
+static tkm_status collect_update(engine_t *e, tkm_iter_stats *row,
+                                 int want_inertia, char *msg, size_t msglen)
+{
+    gpu_t *g = &e->g;
     tkm_real *old = g->c;
     g->c = g->cn;
     g->cn = old;
     row->max_drift = g->hsc.max_drift;
     row->inertia = want_inertia ? g->hsc.inertia : NAN;
-    rc = elapsed(g->ev[0], g->ev[1], &row->t_update, msg, msglen);
-cleanup:
+    return elapsed(g->ev[3], g->ev[4], &row->t_update, msg, msglen);
+}
+
+static tkm_status gpu_assign(void *st, tkm_iter_stats *row, char *msg,
+                             size_t msglen)
+{
+    engine_t *e = st;
+    tkm_status rc = queue_assign(e, msg, msglen);
+    if (rc == TKM_OK && (rc = fetch_scalars(&e->g, msg, msglen)) == TKM_OK)
+        rc = collect_assign(e, row, msg, msglen);
+    return relabel(&e->g, rc, msg, msglen);
+}
+
+static tkm_status gpu_update(void *st, tkm_iter_stats *row, int want_inertia,
+                             char *msg, size_t msglen)
+{
+    engine_t *e = st;
+    tkm_status rc = queue_update(e, want_inertia, msg, msglen);
+    if (rc == TKM_OK && (rc = fetch_scalars(&e->g, msg, msglen)) == TKM_OK)
+        rc = collect_update(e, row, want_inertia, msg, msglen);
+    return relabel(&e->g, rc, msg, msglen);
+}
+
+/* Assign and update with one wait for the device instead of two: the
+ * update is queued behind the assign step before its changed count is
+ * known, and dropped when nothing changed (then the centroids stay and
+ * the row is the assign step's alone, as the solver loop would have left
+ * it).  The update's one choice that depends on the count, moved sums or
+ * sums from scratch, takes the previous step's count: both give the same
+ * exact sums.  The farthest-point policy waits in the middle of the
+ * update anyway: there the two steps run as they do apart. */
+static tkm_status gpu_step(void *st, tkm_iter_stats *row, int want_inertia,
+                           char *msg, size_t msglen)
+{
+    engine_t *e = st;
+    gpu_t *g = &e->g;
+    tkm_status rc;
+    if (g->empty == TKM_EMPTY_FARTHEST) {
+        rc = gpu_assign(st, row, msg, msglen);
+        if (rc == TKM_OK && row->changed)
+            rc = gpu_update(st, row, want_inertia, msg, msglen);
+        return rc;
+    }
+    if ((rc = queue_assign(e, msg, msglen)) == TKM_OK &&
+        (rc = queue_update(e, want_inertia, msg, msglen)) == TKM_OK &&
+        (rc = fetch_scalars(g, msg, msglen)) == TKM_OK &&
+        (rc = collect_assign(e, row, msg, msglen)) == TKM_OK &&
+        row->changed)
+        rc = collect_update(e, row, want_inertia, msg, msglen);
     return relabel(g, rc, msg, msglen);
 }
 
@@ -214,7 +285,7 @@ static void gpu_destroy(void *st)
     cudaFree(g->part);
     cudaFree(g->sc);
     cudaFreeHost(g->hpin);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < TKMI_NEV; i++)
         if (g->ev[i])
             cudaEventDestroy(g->ev[i]);
     if (g->st)
@@ -405,7 +476,7 @@ static tkm_status build(engine_t *e, const TKM_FN(tkmi_problem) *pb,
                            msglen)) != TKM_OK)
         goto cleanup;
     TKMI_CUDA(cudaStreamCreate(&g->st));
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < TKMI_NEV; i++)
         TKMI_CUDA(cudaEventCreate(&g->ev[i]));
     if ((rc = upload_points(g, pb->x, keep_rows(g, e->alg), msg, msglen)) !=
             TKM_OK ||
@@ -448,6 +519,7 @@ tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
     eng->st = e;
     eng->assign = gpu_assign;
     eng->update = gpu_update;
+    eng->step = TKM_CUDA_STEP ? gpu_step : NULL;
     eng->result = gpu_result;
     eng->destroy = gpu_destroy;
     eng->bound_bytes = g->bound_bytes;

@@ -94,6 +94,9 @@ enum {
     TKMI_NPLAN
 };
 
+/* CUDA events of the engine: around the bound, assign and update steps. */
+#define TKMI_NEV 5
+
 typedef struct TKM_FN(tkmi_gpu) {
     size_t n, d, k;
     int shared;             /* form cuda-shared (else cuda-global)        */
@@ -109,7 +112,7 @@ typedef struct TKM_FN(tkmi_gpu) {
     int fx_shift;           /* centroid sums hold x * 2^fx_shift          */
     tkm_real upf, dnf;      /* rounding margins of the bounds (arith.h)   */
     cudaStream_t st;
-    cudaEvent_t ev[3];
+    cudaEvent_t ev[TKMI_NEV]; /* assign 0-2, update 3-4 (cuda_engine.c) */
     tkm_real *x;            /* n*d, column-major                          */
     tkm_real *xr;           /* n*d, row-major, kept when the algorithm's
                                rows() asks for it; else NULL             */
@@ -122,7 +125,8 @@ typedef struct TKM_FN(tkmi_gpu) {
     int32_t *held;          /* n: the label each point's coordinates are
                                counted under in acc and cnt (-1: none)    */
     int sums_ok;            /* acc, cnt, held hold the last update's sums */
-    unsigned long long changed; /* labels changed by the last assign      */
+    unsigned long long changed; /* labels changed by the last assign
+                                   collected (the update's choice of sums) */
     tkm_real *drift;        /* k: computed drift of the last update       */
     tkm_real *t;            /* k: safe drift (tkmi_bnd_up of drift)       */
     unsigned long long *acc; /* k*d 128-bit sums: (lo, hi) pairs          */
@@ -193,8 +197,10 @@ tkm_status TKM_FN(tkmi_cu_inertia)(TKM_FN(tkmi_gpu) *g, const tkm_real *c,
                                    char *msg, size_t msglen);
 /* Exact sums and counts per cluster, then g->cn = means (empty clusters
  * keep g->c) and g->sc->nempty.  The sums are made from scratch on the
- * first update and whenever many labels changed (g->changed), else moved
- * by the points whose label changed since the last update. */
+ * first update and whenever many labels changed (g->changed: the last
+ * count on the host, the previous iteration's when the update is queued
+ * behind the assign step), else moved by the points whose label changed
+ * since the last update; both give the same sums. */
 tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
                                  size_t msglen);
 /* Farthest-point policy for nempty empty clusters, as the CPU does it. */

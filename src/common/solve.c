@@ -3,6 +3,9 @@
  *
  *     repeat: assign -> stop if no label changed -> update -> stop on tol
  *
+ * (an engine may do assign and update in one step, dropping the update
+ * when no label changed: the CUDA engine, to wait for the device once)
+ *
  * and the per-precision entry behind tkm_fit (conversion of the data to the
  * run's precision).
  */
@@ -73,16 +76,21 @@ static tkm_status run_loop(TKM_FN(tkmi_engine) *e, const tkm_params *p,
         memset(row, 0, sizeof *row);
         row->iter = it + 1;
         row->inertia = NAN;
-        if ((rc = e->assign(e->st, row, msg, msglen)) != TKM_OK)
-            return rc;
-        res->iterations = it + 1;
-        int done = row->changed == 0;
-        if (!done) {
-            rc = e->update(e->st, row, p->inertia_each_iter, msg, msglen);
+        if (e->step) {
+            rc = e->step(e->st, row, p->inertia_each_iter, msg, msglen);
             if (rc != TKM_OK)
                 return rc;
-            done = p->tol > 0 && row->max_drift <= p->tol;
+        } else {
+            if ((rc = e->assign(e->st, row, msg, msglen)) != TKM_OK)
+                return rc;
+            if (row->changed != 0 &&
+                (rc = e->update(e->st, row, p->inertia_each_iter, msg,
+                                msglen)) != TKM_OK)
+                return rc;
         }
+        res->iterations = it + 1;
+        int done = row->changed == 0 ||
+                   (p->tol > 0 && row->max_drift <= p->tol);
         res->converged = done;
         if (p->progress && p->progress(row, p->progress_ctx))
             break;

@@ -39,6 +39,11 @@ typedef struct TKM_FN(tkmi_engine) {
      * move. */
     tkm_status (*update)(void *st, tkm_iter_stats *row, int want_inertia,
                          char *msg, size_t msglen);
+    /* Optional (NULL: assign, then update unless nothing changed): both
+     * in one go; fills what assign fills and, when a label changed, what
+     * update fills, and leaves the centroids as they are when none did. */
+    tkm_status (*step)(void *st, tkm_iter_stats *row, int want_inertia,
+                       char *msg, size_t msglen);
     /* Copy out the centroids (k*d, double), labels and final inertia. */
     tkm_status (*result)(void *st, double *centroids, int32_t *labels,
                          double *inertia, char *msg, size_t msglen);
