@@ -107,6 +107,8 @@ typedef float4 tkm_sh_vec; // 16 bytes of reals
 // Hamerly's passes in blocks <= 256 (HAM)
 #define TKM_SH_TP_BIG 8
 #define TKM_SH_TC_BIG 8
+#define TKM_SH_TP_ST 8 // streamed (a point tile not resident), blocks <= 256
+#define TKM_SH_TC_ST 8
 #define TKM_SH_TP_HAM 8
 #define TKM_SH_TC_HAM 8
 #define TKM_SH_TP_SMALL 4
@@ -127,6 +129,17 @@ typedef double2 tkm_sh_vec;
 #ifndef TKM_SH64_TC_BIG
 #define TKM_SH64_TC_BIG 4
 #endif
+// Lloyd's pass and Elkan's first when the point tile streams (high d):
+// 4 x 8, two chunks of centroids at k = 100 instead of four (H100, f64,
+// 100,000 x 784, k = 100, every tile 4 x 8: Lloyd's assign step 1.93 ->
+// 1.70 ms per iteration, Elkan's first pass 2.01 -> 1.81 ms; run P6 of
+// docs/results/gpu-shared-proof.md).
+#ifndef TKM_SH64_TP_ST
+#define TKM_SH64_TP_ST 4
+#endif
+#ifndef TKM_SH64_TC_ST
+#define TKM_SH64_TC_ST 8
+#endif
 #ifndef TKM_SH64_TP_HAM
 #define TKM_SH64_TP_HAM 2
 #endif
@@ -135,6 +148,8 @@ typedef double2 tkm_sh_vec;
 #endif
 #define TKM_SH_TP_BIG TKM_SH64_TP_BIG
 #define TKM_SH_TC_BIG TKM_SH64_TC_BIG
+#define TKM_SH_TP_ST TKM_SH64_TP_ST
+#define TKM_SH_TC_ST TKM_SH64_TC_ST
 #define TKM_SH_TP_HAM TKM_SH64_TP_HAM
 #define TKM_SH_TC_HAM TKM_SH64_TC_HAM
 #define TKM_SH_TP_SMALL 2
@@ -915,41 +930,68 @@ static tkm_status tkm_sh_reg_launch(TKM_FN(tkmi_gpu) *g, tkm_sh_args a,
     return TKM_OK;
 }
 
-template <int TP, int TC, int MODE, int MAXT, int MINB, int PF>
+// Shared memory of the tile kernel with a TP x TC register tile in
+// blocks of g->block threads within budget bytes: streamed (ST), two
+// buffers of both tiles of dc dims; else the whole point tile if it fits
+// (resident; with two centroid tiles if they fit too), or one buffer of
+// both tiles reloaded chunk by chunk.
+struct tkm_sh_tplan {
+    size_t dc, smem;
+    int cbufs;
+    bool fits;
+};
+
+template <int TP, int TC, int MAXT>
+static tkm_sh_tplan tkm_sh_tile_plan(const TKM_FN(tkmi_gpu) *g, size_t budget,
+                                     bool ST)
+{
+    const size_t R = sizeof(tkm_real), BP = 32 * TP;
+    const size_t TY = (size_t)g->block / 32, BC = TY * TC;
+    const size_t fixed = BP * sizeof(size_t), per_dim = (BP + BC) * R;
+    const size_t merge = TY * BP * (2 * R + sizeof(int));
+    const size_t room = budget > fixed ? budget - fixed : 0;
+    tkm_sh_tplan t;
+    t.dc = room / per_dim;
+    t.fits = t.dc >= g->d;
+    const bool two_c = !ST && TKM_SH_CDB && MAXT <= 256 && t.fits &&
+                       room / (per_dim + BC * R) >= g->d;
+    const size_t bufs = ST ? 2 : 1;
+    t.dc = t.fits && !ST ? g->d : t.dc / bufs;
+    t.dc = t.dc ? t.dc : 1;
+    const size_t used = two_c ? t.dc * (per_dim + BC * R)
+                              : bufs * t.dc * per_dim;
+    t.smem = fixed + (used > merge ? used : merge);
+    t.cbufs = two_c ? 2 : 1;
+    return t;
+}
+
+// The tile kernel with a TP x TC register tile, or TPS x TCS when the
+// point tile streams (it does not fit in shared memory and TKM_SH_STREAM).
+template <int TP, int TC, int TPS, int TCS, int MODE, int MAXT, int MINB,
+          int PF>
 static tkm_status tkm_sh_tile_launch(TKM_FN(tkmi_gpu) *g, tkm_sh_args a,
                                      tkmi_shplan *pl, char *msg, size_t msglen)
 {
     auto kernel = tkm_sh_tile_kernel<TP, TC, MODE, MAXT, MINB, PF, false>;
-    auto streamed = tkm_sh_tile_kernel<TP, TC, MODE, MAXT, MINB, PF, true>;
+    auto streamed = tkm_sh_tile_kernel<TPS, TCS, MODE, MAXT, MINB, PF, true>;
     if (!pl->grid) {
-        const size_t R = sizeof(tkm_real), BP = 32 * TP;
-        const size_t TY = (size_t)g->block / 32, BC = TY * TC;
         const int blocks = 512 / g->block > 2 ? 512 / g->block : 2;
         const size_t budget = (size_t)tkm_sh_budget(g, blocks);
-        const size_t fixed = BP * sizeof(size_t), per_dim = (BP + BC) * R;
-        const size_t merge = TY * BP * (2 * R + sizeof(int));
-        // the whole point tile if it fits (resident; with two centroid
-        // tiles if they fit too), else two buffers of both tiles
-        const size_t room = budget > fixed ? budget - fixed : 0;
-        size_t dc = room / per_dim;
-        const bool fits = dc >= g->d;
-        const bool two_c = TKM_SH_CDB && MAXT <= 256 && fits &&
-                           room / (per_dim + BC * R) >= g->d;
-        const size_t bufs = fits || !TKM_SH_STREAM ? 1 : 2;
-        dc = fits ? g->d : dc / bufs;
-        dc = dc ? dc : 1;
-        const size_t used = two_c ? dc * (per_dim + BC * R)
-                                  : bufs * dc * per_dim;
-        const size_t tiles = used > merge ? used : merge;
-        pl->chunk = (int)dc;
-        pl->cbufs = two_c ? 2 : 1;
-        pl->smem = (int)(fixed + tiles);
+        tkm_sh_tplan t = tkm_sh_tile_plan<TP, TC, MAXT>(g, budget, false);
+        pl->streamed = !t.fits && TKM_SH_STREAM;
+        if (pl->streamed)
+            t = tkm_sh_tile_plan<TPS, TCS, MAXT>(g, budget, true);
+        pl->chunk = (int)t.dc;
+        pl->cbufs = t.cbufs;
+        pl->smem = (int)t.smem;
+        const size_t BP = 32 * (size_t)(pl->streamed ? TPS : TP);
         const size_t need = (g->n + BP - 1) / BP;
         tkm_status rc =
-            bufs == 1 ? tkm_sh_grid(g, kernel, pl->smem, need, &pl->grid,
-                                    "the tile assign kernel", msg, msglen)
-                      : tkm_sh_grid(g, streamed, pl->smem, need, &pl->grid,
-                                    "the tile assign kernel", msg, msglen);
+            pl->streamed
+                ? tkm_sh_grid(g, streamed, pl->smem, need, &pl->grid,
+                              "the tile assign kernel", msg, msglen)
+                : tkm_sh_grid(g, kernel, pl->smem, need, &pl->grid,
+                              "the tile assign kernel", msg, msglen);
         if (rc != TKM_OK) {
             pl->grid = 0;
             return rc;
@@ -957,10 +999,10 @@ static tkm_status tkm_sh_tile_launch(TKM_FN(tkmi_gpu) *g, tkm_sh_args a,
     }
     a.chunk = pl->chunk;
     a.cbufs = pl->cbufs;
-    if ((size_t)pl->chunk >= g->d || !TKM_SH_STREAM)
-        kernel<<<pl->grid, g->block, pl->smem, g->st>>>(a);
-    else
+    if (pl->streamed)
         streamed<<<pl->grid, g->block, pl->smem, g->st>>>(a);
+    else
+        kernel<<<pl->grid, g->block, pl->smem, g->st>>>(a);
     TKM_CU_LAUNCHED(tkm_sh_tile_kernel);
     return TKM_OK;
 }
@@ -1027,16 +1069,19 @@ static tkm_status tkm_sh_assign(TKM_FN(tkmi_gpu) *g, tkm_sh_args a, int slot,
         return rc;
     if (g->block <= 256) {
         if constexpr (MODE == TKM_SH_HAM)
-            return tkm_sh_tile_launch<TKM_SH_TP_HAM, TKM_SH_TC_HAM, MODE, 256,
+            return tkm_sh_tile_launch<TKM_SH_TP_HAM, TKM_SH_TC_HAM,
+                                      TKM_SH_TP_HAM, TKM_SH_TC_HAM, MODE, 256,
                                       TKM_SH_MINB(MODE), TKM_SH_PF>(
                 g, a, pl, msg, msglen);
         else
-            return tkm_sh_tile_launch<TKM_SH_TP_BIG, TKM_SH_TC_BIG, MODE, 256,
+            return tkm_sh_tile_launch<TKM_SH_TP_BIG, TKM_SH_TC_BIG,
+                                      TKM_SH_TP_ST, TKM_SH_TC_ST, MODE, 256,
                                       TKM_SH_MINB(MODE), TKM_SH_PF>(
                 g, a, pl, msg, msglen);
     }
-    return tkm_sh_tile_launch<TKM_SH_TP_SMALL, TKM_SH_TC_SMALL, MODE, 1024,
-                              1, 0>(g, a, pl, msg, msglen);
+    return tkm_sh_tile_launch<TKM_SH_TP_SMALL, TKM_SH_TC_SMALL,
+                              TKM_SH_TP_SMALL, TKM_SH_TC_SMALL, MODE, 1024, 1,
+                              0>(g, a, pl, msg, msglen);
 }
 
 // The arguments common to every launch: data, centroids, margins, counters.

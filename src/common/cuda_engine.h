@@ -84,6 +84,7 @@ typedef struct tkmi_shplan {
     int cbufs;              /* tile kernel, resident point tile: centroid
                                tiles in shared memory (2: one is filled by
                                asynchronous copies while the other is read) */
+    int streamed;           /* tile kernel: the point tile streams        */
 } tkmi_shplan;
 
 /* The cuda-shared kernels that keep a plan, by slot in tkmi_gpu.plan. */
