@@ -637,10 +637,13 @@ static tkm_status sums_sorted(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
 #define TKM_SUMS_SHARED_MAX (32u << 10)
 
 // The sums are moved rather than made afresh when at most 1 in
-// TKMI_SUMS_DELTA_FRAC labels changed (g->changed, the last count on the
-// host: the previous iteration's; internal.h): a changed point costs
-// 2d scattered 128-bit atomic additions, an unchanged one nothing; a sum
-// from scratch costs every point its d additions (most in shared memory).
+// TKMI_SUMS_DELTA_FRAC labels changed (tkmi_sums_move: g->changed, the
+// last count on the host; the current iteration's when the assign step
+// waited for the device, the previous one's when the update was queued
+// behind it, which cuda_engine.c does only while that count chose moved
+// sums): a changed point costs 2d scattered 128-bit atomic additions, an
+// unchanged one nothing; a sum from scratch costs every point its d
+// additions (most in shared memory).
 
 extern "C" tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
                                             size_t msglen)
@@ -648,7 +651,7 @@ extern "C" tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
     const size_t n = g->n, d = g->d, k = g->k;
     TKM_CU_CHECK(cudaMemsetAsync(&g->sc->nempty, 0, sizeof g->sc->nempty,
                                  g->st));
-    if (g->sums_ok && g->changed <= n / TKMI_SUMS_DELTA_FRAC) {
+    if (TKM_FN(tkmi_sums_move)(g)) {
         const tkm_pts pt = tkm_points(g);
         sums_delta_kernel<<<g->grid, g->block, 0, g->st>>>(
             pt.x, pt.ps, pt.ds, n, d, g->labels, g->held, g->fx_shift, g->acc,

@@ -422,8 +422,8 @@ static size_t sums_from_scratch_differ(const problem *pr, const int32_t *lab,
 }
 
 /* The update keeps its exact sums and moves only the points whose label
- * changed when few did (the choice follows the previous iteration's
- * count: the engine queues the update before this one's is known): after
+ * changed when few did (in this iteration, or in the previous one when
+ * the engine queued the update before this one's count was known): after
  * any number of iterations the centroids must still be the sums from
  * scratch of the labels, bit for bit.  The runs stop after 2, 6 and 15
  * iterations and at convergence, on blobs that change fewer than 1 in
@@ -443,11 +443,12 @@ static void sums_case(size_t n, size_t d, size_t k, uint64_t seed)
                 tkm_result r = fit_pr(&pr, &p);
                 int moved = 0;
                 /* iteration i + 1 updated (some label changed) by moving
-                 * the sums (iteration i changed few) */
+                 * the sums: it and iteration i changed few */
+                const unsigned long long few = n / TKMI_SUMS_DELTA_FRAC;
                 for (int i = 1; i < r.iterations; i++)
                     moved |= r.iters[i].changed > 0 &&
-                             r.iters[i - 1].changed <=
-                                 n / TKMI_SUMS_DELTA_FRAC;
+                             r.iters[i].changed <= few &&
+                             r.iters[i - 1].changed <= few;
                 if (STOPS[s] > 2 && !moved)
                     fail_msg("%s %s d=%zu: no iteration moved the sums "
                              "(the test data must change few labels)",

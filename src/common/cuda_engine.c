@@ -208,16 +208,21 @@ static tkm_status gpu_update(void *st, tkm_iter_stats *row, int want_inertia,
  * known, and dropped when nothing changed (then the centroids stay and
  * the row is the assign step's alone, as the solver loop would have left
  * it).  The update's one choice that depends on the count, moved sums or
- * sums from scratch, takes the previous step's count: both give the same
- * exact sums.  The farthest-point policy waits in the middle of the
- * update anyway: there the two steps run as they do apart. */
+ * sums from scratch, then takes the previous step's count; so the steps
+ * are queued together only while that count chooses moved sums.  While
+ * many labels change the steps run apart and the update takes the current
+ * count: a stale one would sum from scratch after the count fell (the
+ * first count is n; at 100,000 x 784, k = 100 the second was 533: 0.95
+ * against 0.06 ms of update in double).  Both paths give the same exact
+ * sums.  The farthest-point policy waits in the middle of the update
+ * anyway: there the two steps always run apart. */
 static tkm_status gpu_step(void *st, tkm_iter_stats *row, int want_inertia,
                            char *msg, size_t msglen)
 {
     engine_t *e = st;
     gpu_t *g = &e->g;
     tkm_status rc;
-    if (g->empty == TKM_EMPTY_FARTHEST) {
+    if (g->empty == TKM_EMPTY_FARTHEST || !TKM_FN(tkmi_sums_move)(g)) {
         rc = gpu_assign(st, row, msg, msglen);
         if (rc == TKM_OK && row->changed)
             rc = gpu_update(st, row, want_inertia, msg, msglen);

@@ -143,6 +143,15 @@ typedef struct TKM_FN(tkmi_gpu) {
     size_t bound_bytes;
 } TKM_FN(tkmi_gpu);
 
+/* Whether the next update moves the kept sums by the points that changed
+ * cluster rather than summing from scratch: when at most 1 in
+ * TKMI_SUMS_DELTA_FRAC labels changed at the last count collected
+ * (g->changed; internal.h). */
+static inline int TKM_FN(tkmi_sums_move)(const TKM_FN(tkmi_gpu) *g)
+{
+    return g->sums_ok && g->changed <= g->n / TKMI_SUMS_DELTA_FRAC;
+}
+
 /* Points per chunk and dimensions per slice of the inertia reduction, one
  * partial sum per (chunk, slice) (fixed: the sum's order does not depend
  * on the launch shape or the device; the slices keep the GPU busy at high

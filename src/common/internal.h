@@ -59,10 +59,11 @@ double tkmi_rng_normal(tkmi_rng *r, int *have_spare, double *spare);
 
 /* The CUDA engine keeps its exact centroid sums from one update to the
  * next and moves only the points whose label changed when at most 1 in
- * TKMI_SUMS_DELTA_FRAC labels changed in the previous iteration (the
- * update is queued before the current count is known; kernels/update.cu);
- * else it sums from scratch.  Both give the same sums.  Here so that the
- * tests can tell which path ran. */
+ * TKMI_SUMS_DELTA_FRAC labels changed (in this iteration, or in the
+ * previous one when the update was queued before this one's count was
+ * known: cuda_engine.c, kernels/update.cu); else it sums from scratch.
+ * Both give the same sums.  Here so that the tests can tell which path
+ * ran. */
 #define TKMI_SUMS_DELTA_FRAC 8
 
 #ifdef __cplusplus
