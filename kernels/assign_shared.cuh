@@ -133,7 +133,11 @@ typedef double2 tkm_sh_vec;
 // 4 x 8, two chunks of centroids at k = 100 instead of four (H100, f64,
 // 100,000 x 784, k = 100, every tile 4 x 8: Lloyd's assign step 1.93 ->
 // 1.70 ms per iteration, Elkan's first pass 2.01 -> 1.81 ms; run P6 of
-// docs/results/gpu-shared-proof.md).
+// docs/results/gpu-shared-proof.md; this tile for the streamed builds
+// only, against 4 x 4 there, sixth session, medians of six on one
+// machine: Elkan to convergence 5.20 -> 4.95 ms, Lloyd 26.0 -> 23.2).
+// The resident builds keep 4 x 4 (4 x 8 spills 56 bytes there; not
+// measured).
 #ifndef TKM_SH64_TP_ST
 #define TKM_SH64_TP_ST 4
 #endif
