@@ -28,7 +28,11 @@
 #            1,000,000 x 8 takes 290 to 375 s on an H100 machine, so
 #            with tests and bench before it BUDGET needs about 520; at
 #            450 it was stopped in run P2 of
-#            docs/results/gpu-shared-proof.md).
+#            docs/results/gpu-shared-proof.md; each run's limit is
+#            CHECK_LIMIT, default 420 s, cut to what is left of BUDGET:
+#            with CHECK_FORMS=cuda-global,cuda-shared and the sanitizers
+#            beside it the f64 run at 1,000,000 x 8 passed 420 s in call
+#            S1 of the sixth session; alone (S2) it took about 270).
 #
 #   STEPS="tests bench seq variants san check" BUDGET=560 \
 #       bash tools/gpu-shared-proof.sh
@@ -184,7 +188,8 @@ if want check; then
     for spec in $CHECK_SPECS; do
         for p in f32 f64; do
             tag=${spec//,/x}-$p
-            step "check-$tag" 420 build/trikmeans check --generate "$spec" \
+            step "check-$tag" "${CHECK_LIMIT:-420}" build/trikmeans check \
+                --generate "$spec" \
                 -k "${spec##*,}" --seed 1 --forms "$CHECK_FORMS" \
                 --precisions "$p" --block-sizes 64,256,1024 \
                 --out "$LOG/check-$tag.csv" &
