@@ -1037,6 +1037,30 @@ static tkm_status tkm_sh_tile_launch(TKM_FN(tkmi_gpu) *g, tkm_sh_args a,
 #define TKM_SH_MINB(MODE)                                                     \
     ((MODE) == TKM_SH_LLOYD ? TKM_SH_MINB_LLOYD : TKM_SH_MINB_OTHER)
 
+// The tile kernel in mode MODE with the register tile that the block size
+// allows (the centroids' column-major copy g->ct already made).
+template <int MODE>
+static tkm_status tkm_sh_tile_assign(TKM_FN(tkmi_gpu) *g, tkm_sh_args a,
+                                     tkmi_shplan *pl, char *msg,
+                                     size_t msglen)
+{
+    if (g->block <= 256) {
+        if constexpr (MODE == TKM_SH_HAM)
+            return tkm_sh_tile_launch<TKM_SH_TP_HAM, TKM_SH_TC_HAM,
+                                      TKM_SH_TP_HAM, TKM_SH_TC_HAM, MODE, 256,
+                                      TKM_SH_MINB(MODE), TKM_SH_PF>(
+                g, a, pl, msg, msglen);
+        else
+            return tkm_sh_tile_launch<TKM_SH_TP_BIG, TKM_SH_TC_BIG,
+                                      TKM_SH_TP_ST, TKM_SH_TC_ST, MODE, 256,
+                                      TKM_SH_MINB(MODE), TKM_SH_PF>(
+                g, a, pl, msg, msglen);
+    }
+    return tkm_sh_tile_launch<TKM_SH_TP_SMALL, TKM_SH_TC_SMALL,
+                              TKM_SH_TP_SMALL, TKM_SH_TC_SMALL, MODE, 1024, 1,
+                              0>(g, a, pl, msg, msglen);
+}
+
 // Assign the points of a.list (or all) in mode MODE, planned in slot:
 // the register kernel for d <= 8 (Elkan's first pass writes k bounds per
 // point, which the tile kernel writes in whole sectors: it always tiles),
@@ -1071,21 +1095,7 @@ static tkm_status tkm_sh_assign(TKM_FN(tkmi_gpu) *g, tkm_sh_args a, int slot,
     tkm_status rc = TKM_FN(tkmi_cu_sh_ctrans)(g, msg, msglen);
     if (rc != TKM_OK)
         return rc;
-    if (g->block <= 256) {
-        if constexpr (MODE == TKM_SH_HAM)
-            return tkm_sh_tile_launch<TKM_SH_TP_HAM, TKM_SH_TC_HAM,
-                                      TKM_SH_TP_HAM, TKM_SH_TC_HAM, MODE, 256,
-                                      TKM_SH_MINB(MODE), TKM_SH_PF>(
-                g, a, pl, msg, msglen);
-        else
-            return tkm_sh_tile_launch<TKM_SH_TP_BIG, TKM_SH_TC_BIG,
-                                      TKM_SH_TP_ST, TKM_SH_TC_ST, MODE, 256,
-                                      TKM_SH_MINB(MODE), TKM_SH_PF>(
-                g, a, pl, msg, msglen);
-    }
-    return tkm_sh_tile_launch<TKM_SH_TP_SMALL, TKM_SH_TC_SMALL,
-                              TKM_SH_TP_SMALL, TKM_SH_TC_SMALL, MODE, 1024, 1,
-                              0>(g, a, pl, msg, msglen);
+    return tkm_sh_tile_assign<MODE>(g, a, pl, msg, msglen);
 }
 
 // The arguments common to every launch: data, centroids, margins, counters.

@@ -479,7 +479,8 @@ static void test_sums_moved(void **state)
  * and Lloyd's and Hamerly's counters too.  Elkan's shared form tests 32
  * centroids per step, so it may compute a few more distances; their lower
  * bounds are then tighter, so later tests may prune differently: its
- * distance and pruning counts may differ (see kernels/elkan_shared.cu). */
+ * distance and pruning counts may differ (see kernels/elkan_shared.cu);
+ * from d = 256 on its first iteration computes the half distances too. */
 static void shared_vs_global_case(size_t n, size_t d, size_t kgen, size_t k,
                                   int block, uint64_t seed)
 {
@@ -500,7 +501,9 @@ static void shared_vs_global_case(size_t n, size_t d, size_t kgen, size_t k,
                      an, d, TKM_PREC_NAME, rs.iterations, rg.iterations);
         for (int it = 0; it < rg.iterations; it++) {
             const tkm_iter_stats *x = &rg.iters[it], *y = &rs.iters[it];
-            int same = x->changed == y->changed && x->dist_cc == y->dist_cc;
+            int same = x->changed == y->changed &&
+                       (x->dist_cc == y->dist_cc ||
+                        (ALGS[a] == TKM_ELKAN && it == 0));
             if (ALGS[a] != TKM_ELKAN)
                 same = same && x->dist_pc == y->dist_pc &&
                        x->pruned_points == y->pruned_points &&
@@ -545,13 +548,37 @@ static void test_shared_vs_global(void **state)
     shared_vs_global_case(8009, 20, 150, 150, 256, 30);
 }
 
+/* The first iteration of cuda-shared's Elkan from d = 256 on
+ * (kernels/elkan_shared.cu): every label new, the half distances
+ * computed, no pair pruned, and distances for the candidates' partial sums
+ * (n k 32 / d, rounded up), u (n) and k for every point the global test
+ * listed.  Returns the number listed. */
+static uint64_t elkan_first_listed(const tkm_iter_stats *s, size_t n,
+                                   size_t d, size_t k, const char *what)
+{
+    const uint64_t partial = (n * k * 32 + d - 1) / d;
+    const uint64_t listed = n - s->pruned_points;
+    if (s->changed != n || s->dist_cc != k * (k - 1) / 2 ||
+        s->pruned_points > n || s->pruned_pairs != 0 ||
+        s->dist_pc != partial + n + listed * k)
+        fail_msg("%s (%s): first iteration changed %llu, dist_pc %llu, "
+                 "dist_cc %llu, points %llu, pairs %llu",
+                 what, TKM_PREC_NAME, (unsigned long long)s->changed,
+                 (unsigned long long)s->dist_pc,
+                 (unsigned long long)s->dist_cc,
+                 (unsigned long long)s->pruned_points,
+                 (unsigned long long)s->pruned_pairs);
+    return listed;
+}
+
 /* 40 centroids over 4 blobs at d = 300: near each point about ten
  * centroids stay close, so many of its pairs survive Elkan's bounds at
  * once and cuda-shared's pair kernel computes them through slabs of the
  * chunk's 32 centroids (kernels/elkan_shared.cu), not a row at a time.
  * The same result as cuda-global; the case is checked to reach that many
  * survivors (some iteration after the first computes 8 distances a point
- * or more). */
+ * or more).  Its first iteration lists most points after the candidates
+ * (ten centroids crowd each blob): checked too, with its counts. */
 static void test_many_survivors(void **state)
 {
     (void)state;
@@ -572,7 +599,47 @@ static void test_many_survivors(void **state)
         fail_msg("at most %llu distances in an iteration after the first "
                  "(%s): the case no longer reaches many survivors",
                  most, TKM_PREC_NAME);
+    if (elkan_first_listed(&r.iters[0], n, d, k, "crowded") < n / 2)
+        fail_msg("first iteration (%s): %llu of %zu points pruned; the case "
+                 "no longer crowds", TKM_PREC_NAME,
+                 (unsigned long long)r.iters[0].pruned_points, n);
     tkm_result_free(&r);
+    free_problem(&pr);
+}
+
+/* From d = 256 on, cuda-shared's Elkan starts from candidates (the nearest
+ * centroid over the first 32 coordinates) and Elkan's Lemma 1
+ * (kernels/elkan_shared.cu).  Ten blobs far apart, a centroid in each: the
+ * labels are Lloyd's at every block size, and the first iteration's counts
+ * show the path and add up, with most points pruned by the global test. */
+static void test_elkan_candidates(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    const size_t n = 3001, d = 300, k = 10;
+    const int blocks[] = {64, 256, 1024};
+    problem pr = make_problem(n, d, k, k, 1, 33);
+    tkm_params p = params(k, TKM_LLOYD, TKM_SEQ, 0, TKM_EMPTY_KEEP);
+    tkm_result base = fit_pr(&pr, &p);
+    for (size_t f = 0; f < NFORMS; f++) {
+        if (FORMS[f] != TKM_CUDA_SHARED)
+            continue;
+        for (size_t b = 0; b < sizeof blocks / sizeof *blocks; b++) {
+            p = params(k, TKM_ELKAN, TKM_CUDA_SHARED, blocks[b],
+                       TKM_EMPTY_KEEP);
+            tkm_result r = fit_pr(&pr, &p);
+            char what[96];
+            snprintf(what, sizeof what, "elkan cuda-shared block %d",
+                     blocks[b]);
+            assert_like(&pr, &base, &r, what);
+            if (elkan_first_listed(&r.iters[0], n, d, k, what) > n / 2)
+                fail_msg("%s (%s): %llu of %zu points pruned in the first "
+                         "iteration", what, TKM_PREC_NAME,
+                         (unsigned long long)r.iters[0].pruned_points, n);
+            tkm_result_free(&r);
+        }
+    }
+    tkm_result_free(&base);
     free_problem(&pr);
 }
 
@@ -727,6 +794,7 @@ int main(void)
         cmocka_unit_test(test_bit_identical),
         cmocka_unit_test(test_shared_vs_global),
         cmocka_unit_test(test_many_survivors),
+        cmocka_unit_test(test_elkan_candidates),
         cmocka_unit_test(test_sums_moved),
         cmocka_unit_test(test_empty_policies),
         cmocka_unit_test(test_statistics),

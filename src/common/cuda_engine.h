@@ -92,6 +92,8 @@ enum {
     TKMI_PLAN_FIRST = 0,    /* the assign kernel over all points          */
     TKMI_PLAN_LIST,         /* the same over a compacted list (Hamerly)   */
     TKMI_PLAN_PAIRS,        /* Elkan's per-centroid tests, warp per point */
+    TKMI_PLAN_CAND,         /* Elkan's candidates: the assign kernel over
+                               the first coordinates (elkan_shared.cu)    */
     TKMI_NPLAN
 };
 
@@ -282,15 +284,18 @@ tkm_status TKM_FN(tkmi_cu_sh_hamerly_assign)(
     size_t *la, size_t *lb, tkm_real *a2, unsigned long long *cnt,
     char *msg, size_t msglen);
 
-/* kernels/elkan_shared.cu, lower bounds point-major l[i*k + c].  first: all
- * k distances of every point, every bound set.  move: the bound phase.
+/* kernels/elkan_shared.cu, lower bounds point-major l[i*k + c].  first:
+ * every bound set, every label Lloyd's; at high d through candidates and
+ * Elkan's Lemma 1 (the assign's buffers below, h and s included, serve it
+ * too), else all k distances of every point.  move: the bound phase.
  * assign (after tkmi_cu_halves): the global test compacts the failing
  * points into list (length cnt[0]), then a warp per listed point (the next
  * one counted in cnt[1]) tests 32 centroids at a time and computes the
  * distances that survive. */
-tkm_status TKM_FN(tkmi_cu_sh_elkan_first)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
-                                          tkm_real *l, char *msg,
-                                          size_t msglen);
+tkm_status TKM_FN(tkmi_cu_sh_elkan_first)(
+    TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l, tkm_real *h, tkm_real *s,
+    size_t *list, int32_t *ll, tkm_real *lu, unsigned long long *cnt,
+    char *msg, size_t msglen);
 tkm_status TKM_FN(tkmi_cu_sh_elkan_move)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
                                          tkm_real *l, char *msg,
                                          size_t msglen);

@@ -175,7 +175,9 @@ static tkm_status elkan_sh_first(TKM_FN(tkmi_gpu) *g, char *msg,
                                  size_t msglen)
 {
     elkan_sh_t *e = g->alg;
-    return TKM_FN(tkmi_cu_sh_elkan_first)(g, e->b.u, e->b.l, msg, msglen);
+    return TKM_FN(tkmi_cu_sh_elkan_first)(g, e->b.u, e->b.l, e->b.h, e->b.s,
+                                          e->list, e->ll, e->lu, e->cnt, msg,
+                                          msglen);
 }
 
 static tkm_status elkan_sh_bound(TKM_FN(tkmi_gpu) *g, char *msg,
