@@ -175,17 +175,18 @@ static __device__ __forceinline__ void warp_stage(tkm_real *dst,
     __pipeline_wait_prior(0);
 }
 
-// dist2_strided of two rows in shared memory, contiguous: the same chain
-// of additions, with TKM_ELK_BATCH coordinates' loads issued before it
-// (as many as 64 registers a thread leave room for).
+// dist2_strided with TKM_ELK_BATCH coordinates' loads issued before their
+// part of the same chain of additions (as many as 64 registers a thread
+// leave room for); dist2_rows: two contiguous rows in shared memory.
 #if TKM_PREC == 32
 #define TKM_ELK_BATCH 16
 #else
 #define TKM_ELK_BATCH 8
 #endif
-static __device__ __forceinline__ tkm_real dist2_rows(const tkm_real *x,
-                                                      const tkm_real *c,
-                                                      size_t d)
+static __device__ __forceinline__ tkm_real dist2_batched(const tkm_real *x,
+                                                         size_t xs,
+                                                         const tkm_real *c,
+                                                         size_t cs, size_t d)
 {
     tkm_real s = 0;
     size_t j0 = 0;
@@ -193,16 +194,23 @@ static __device__ __forceinline__ tkm_real dist2_rows(const tkm_real *x,
         tkm_real t[TKM_ELK_BATCH];
 #pragma unroll
         for (int q = 0; q < TKM_ELK_BATCH; q++)
-            t[q] = x[j0 + q] - c[j0 + q];
+            t[q] = x[(j0 + q) * xs] - c[(j0 + q) * cs];
 #pragma unroll
         for (int q = 0; q < TKM_ELK_BATCH; q++)
             s += t[q] * t[q];
     }
     for (; j0 < d; j0++) {
-        const tkm_real t = x[j0] - c[j0];
+        const tkm_real t = x[j0 * xs] - c[j0 * cs];
         s += t * t;
     }
     return s;
+}
+
+static __device__ __forceinline__ tkm_real dist2_rows(const tkm_real *x,
+                                                      const tkm_real *c,
+                                                      size_t d)
+{
+    return dist2_batched(x, 1, c, 1, d);
 }
 
 // Surviving pairs of a chunk at or below this many per TKM_ELK_ROW_D
@@ -520,21 +528,31 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
 #ifndef TKM_ELK_CAND_MIN_D
 #define TKM_ELK_CAND_MIN_D 256
 #endif
+// Points per thread of the listed points' register tiles: 0, the full
+// pass's (an experiment, see below)
+#ifndef TKM_ELK_LIST_TP
+#define TKM_ELK_LIST_TP 0
+#endif
 
 // u(x) and l(x, b) from the distance to the candidate b = labels[i], a
-// thread per point (the column-major points: coalesced; the distance in
-// tkmi_dist2's order).
+// thread per point: the column-major points (coalesced) and centroids
+// (ct[j*k + b]: for one j the warp's lanes read one row of k, which the
+// other warps of the multiprocessor read too; the centroids' own rows,
+// one per lane, took 314 us at 100,000 x 784 in double, for 190 of the
+// points' bytes at the H100's memory bandwidth), loads batched.  Only
+// bounds come of it, so the order of the additions is free; it is
+// tkmi_dist2's.
 static __global__ __launch_bounds__(1024) void own_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t d,
-    const tkm_real *__restrict__ c, size_t k,
+    const tkm_real *__restrict__ ct, size_t k,
     const int32_t *__restrict__ labels, tkm_real upf, tkm_real dnf,
     tkm_real *u, tkm_real *l, unsigned long long *ctr)
 {
     unsigned long long v[1] = {0ull};
     for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP) {
         const size_t b = (size_t)labels[i];
-        const tkm_real da =
-            TKM_SQRT(TKM_FN(tkmi_dist2)(x + i, n, c + b * d, d));
+        const tkm_real s2 = dist2_batched(x + i, n, ct + b, k, d);
+        const tkm_real da = TKM_SQRT(s2);
         u[i] = TKM_FN(tkmi_bnd_up)(da, upf);
         l[i * k + b] = TKM_FN(tkmi_bnd_down)(da, dnf);
         v[0]++;
@@ -600,8 +618,8 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_first)(
              &cut, ca, &g->plan[TKMI_PLAN_CAND], msg, msglen)) != TKM_OK)
         return rc;
     own_kernel<<<tkm_blocks_for(n, g->block, g->grid), g->block, 0,
-                 g->st>>>(g->x, n, g->d, g->c, k, g->labels, g->upf, g->dnf,
-                          u, l, g->sc->ctr);
+                 g->st>>>(g->x, n, g->d, g->ct, k, g->labels, g->upf,
+                          g->dnf, u, l, g->sc->ctr);
     TKM_CU_LAUNCHED(own_kernel);
     if ((rc = TKM_FN(tkmi_cu_halves)(g, h, s, msg, msglen)) != TKM_OK ||
         (rc = queue_test(g, u, s, list, ll, lu, cnt, msg, msglen)) != TKM_OK)
@@ -611,8 +629,21 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_first)(
     TKM_CU_LAUNCHED(lemma_kernel);
     a.list = list;
     a.m = cnt;
-    if ((rc = tkm_sh_tile_assign<TKM_SH_ELK_FIRST>(
-             g, a, &g->plan[TKMI_PLAN_FIRST], msg, msglen)) != TKM_OK)
+#if TKM_ELK_LIST_TP
+    // (an experiment: register tiles of fewer points, for more tiles when
+    // few points are listed; at least TKM_SH_VW, the tile's vector loads)
+    constexpr int LTP =
+        TKM_ELK_LIST_TP < TKM_SH_VW ? TKM_SH_VW : TKM_ELK_LIST_TP;
+    if (g->block <= 256)
+        rc = tkm_sh_tile_launch<LTP, TKM_SH_TC_BIG, LTP, TKM_SH_TC_ST,
+                                TKM_SH_ELK_FIRST, 256,
+                                TKM_SH_MINB(TKM_SH_ELK_FIRST), TKM_SH_PF>(
+            g, a, &g->plan[TKMI_PLAN_FIRST], msg, msglen);
+    else
+#endif
+        rc = tkm_sh_tile_assign<TKM_SH_ELK_FIRST>(
+            g, a, &g->plan[TKMI_PLAN_FIRST], msg, msglen);
+    if (rc != TKM_OK)
         return rc;
     // n k cut / d, rounded up, without overflow for any n k that fits
     const size_t nk = n * k, cd = TKM_ELK_CAND_D, d = g->d;
