@@ -508,8 +508,8 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
 // Lloyd's (the listed points' from every distance, the others' proven by
 // the rounding-safe global test).  Where the candidates are poor or the
 // clusters crowd, most points are listed and the pass costs the full
-// pass plus about a seventh (u's distance and the candidates'
-// coordinates, at d = 256).  The listed points are not sent to the pair
+// pass plus about an eighth (at d = 256 the candidates' 32 coordinates
+// of every pair; u's distances and the lemma's bounds besides).  The listed points are not sent to the pair
 // kernel: at 100,000 x 784 in double, 8,169 points were listed (blobs with
 // two centroids or none), with some 50 survivors each, and the first
 // assign took 1.28 ms that way.
