@@ -409,7 +409,6 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
     tkm_block_count<TKMI_NCTR>(v, ctr);
 }
 
-
 extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_move)(TKM_FN(tkmi_gpu) *g,
                                                     tkm_real *u, tkm_real *l,
                                                     char *msg, size_t msglen)
@@ -486,7 +485,7 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
     return rc;
 }
 
-// ---- the first assign -------------------------------------------------------
+// ---- the first assign ------------------------------------------------------
 //
 // All n k distances of the first pass cost at high d as much as a Lloyd
 // iteration (1.8 ms in double at 100,000 x 784, k = 100, on an H100), while
@@ -509,10 +508,11 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
 // the rounding-safe global test).  Where the candidates are poor or the
 // clusters crowd, most points are listed and the pass costs the full
 // pass plus about an eighth (at d = 256 the candidates' 32 coordinates
-// of every pair; u's distances and the lemma's bounds besides).  The listed points are not sent to the pair
-// kernel: at 100,000 x 784 in double, 8,169 points were listed (blobs with
-// two centroids or none), with some 50 survivors each, and the first
-// assign took 1.28 ms that way.
+// of every pair; u's distances and the lemma's bounds besides).  The
+// listed points are not sent to the pair kernel: at 100,000 x 784 in
+// double, 8,169 points were listed (blobs with two centroids or none),
+// with some 50 survivors each, and the first assign took 1.28 ms that
+// way, against about 1.03 through the tile kernel.
 // The counts of the first iteration are those of the work done: dist_pc
 // holds the candidates' partial sums as ceil(n k TKM_ELK_CAND_D / d)
 // distances, u's n distances and the listed points' k each; dist_cc the
