@@ -26,7 +26,7 @@ OPT      ?= -O2
 comma    := ,
 WARN     := -Wall -Wextra -Werror
 CFLAGS   ?= $(OPT) -g
-CFLAGS   += -std=c11 -D_GNU_SOURCE $(WARN) -fopenmp -Iinclude -Isrc/common $(SAN)
+CFLAGS   += -std=c11 -D_GNU_SOURCE -ffp-contract=off -fno-math-errno $(WARN) -fopenmp -Iinclude -Isrc/common $(SAN)
 # CMOCKA_DIR: a root where libcmocka-dev was unpacked (dpkg -x), for machines
 # where it cannot be installed (the GPU machine); empty = the system's.
 CMOCKA_DIR ?=

@@ -208,6 +208,23 @@ tkm_status tkm_fit(const tkm_dataset *ds, const double *init,
                    size_t msglen);
 void tkm_result_free(tkm_result *res);
 
+/* ---- the CPU forms' distance kernels ------------------------------------ */
+
+/* The instruction set the seq and omp forms compute distances with:
+ * "avx512", "avx2" or "sse2" on x86-64, "generic" elsewhere.  By default
+ * the widest the processor has; the environment variable TKM_CPU_ISA
+ * (read once, at first use) or tkm_cpu_isa_set() chooses a narrower one.
+ * Every set gives bit-identical results. */
+const char *tkm_cpu_isa(void);
+
+/* The sets usable on this processor, widest first, comma-separated. */
+void tkm_cpu_isa_list(char *buf, size_t len);
+
+/* Use set name ("auto": the widest present) from now on, for the whole
+ * process; not while a fit runs.  TKM_EINVAL for an unknown name,
+ * TKM_ENOTSUP when the processor lacks the set (the one in use is kept). */
+tkm_status tkm_cpu_isa_set(const char *name, char *msg, size_t msglen);
+
 /* ---- checking one result against a baseline ----------------------------- */
 
 typedef struct {

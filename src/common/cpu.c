@@ -103,6 +103,7 @@ static void cpu_destroy(void *st)
         return;
     if (e->alg && e->alg->release)
         e->alg->release(&e->s);
+    TKM_FN(tkmi_kc_free)(&e->s.kc);
     free(e->s.c);
     free(e->s.drift);
     free(e->s.labels);
@@ -128,10 +129,17 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb)
     s->labels = tkmi_alloc(n, 1, sizeof *s->labels);
     /* block sums, then room for the new centroids */
     s->bsum = tkmi_alloc(s->nblk * k * (d + 1) + k * d, 1, sizeof(double));
-    if (!s->c || !s->drift || !s->labels || !s->bsum)
+    if (!s->c || !s->drift || !s->labels || !s->bsum ||
+        TKM_FN(tkmi_kc_init)(&s->kc, k, d) != TKM_OK)
         return TKM_ENOMEM;
     memcpy(s->c, pb->init, k * d * sizeof *s->c);
-    for (size_t i = 0; i < n; i++)
+    TKM_FN(tkmi_kc_pack)(&s->kc, s->c);
+    s->kern = TKM_FN(tkmi_kern_get)();
+    /* first touch by the threads that later read each run of labels */
+    long long nn = (long long)n;
+#pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
+    schedule(static)
+    for (long long i = 0; i < nn; i++)
         s->labels[i] = -1;
     return TKM_OK;
 }
@@ -144,6 +152,8 @@ tkm_status TKM_FN(tkmi_cpu_engine)(const TKM_FN(tkmi_problem) *pb,
     engine_t *e = calloc(1, sizeof *e);
     if (!e)
         return tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory");
+    if ((rc = tkmi_isa_check(msg, msglen)) != TKM_OK)
+        goto cleanup;
     e->alg = alg_of(pb->p->algorithm);
     if (!e->alg) {
         rc = tkmi_fail(TKM_EINVAL, msg, msglen, "unknown algorithm");

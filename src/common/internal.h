@@ -42,6 +42,17 @@ tkm_status tkmi_write_atomic(const char *path,
 void *tkmi_alloc(size_t n, size_t m, size_t size);
 void *tkmi_calloc(size_t n, size_t m, size_t size);
 
+/* The instruction sets of the CPU distance kernels (isa.c, kern.h); on
+ * x86-64 the generic set is SSE2. */
+enum { TKMI_ISA_GENERIC, TKMI_ISA_AVX2, TKMI_ISA_AVX512, TKMI_NISA };
+
+/* The set in use (TKMI_ISA_*). */
+int tkmi_isa(void);
+
+/* TKM_EINVAL with the reason when TKM_CPU_ISA names a set that cannot be
+ * used here (the kernels then use the widest set), else TKM_OK. */
+tkm_status tkmi_isa_check(char *msg, size_t msglen);
+
 /* ---- portable RNG: xoshiro256** seeded through splitmix64 ---------------
  * The same seed gives the same stream on every platform and build. */
 typedef struct {

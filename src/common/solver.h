@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "internal.h"
+#include "kern.h"
 #include "real.h"
 
 #ifdef __cplusplus
@@ -61,6 +62,9 @@ typedef struct TKM_FN(tkmi_cpu) {
     int threads;          /* 1 for seq                                      */
     tkm_empty_policy empty;
     tkm_real *c;          /* k*d current centroids                          */
+    TKM_FN(tkmi_kc) kc;   /* c as the distance kernels read it (repacked
+                             after every update)                            */
+    const TKM_FN(tkmi_kern) *kern; /* the instruction set's kernels         */
     tkm_real *drift;      /* k: how far each centroid moved last update     */
     int32_t *labels;      /* n, -1 before the first assign                  */
     int first;            /* next assign is the first                       */

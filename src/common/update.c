@@ -118,6 +118,7 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia)
             maxd = (double)s->drift[c];
     }
     memcpy(s->c, newc, k * d * sizeof *newc);
+    TKM_FN(tkmi_kc_pack)(&s->kc, s->c);
     return maxd;
 }
 

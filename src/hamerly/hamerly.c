@@ -20,6 +20,7 @@
 
 #include "arith.h"
 #include "hamerly_arith.h"
+#include "kern.h"
 #include "solver.h"
 
 typedef TKM_FN(tkmi_cpu) cpu_t;
@@ -76,26 +77,36 @@ static tkm_status hamerly_setup(cpu_t *s, char *msg, size_t msglen)
     return TKM_OK;
 }
 
-/* First call: all k distances for every point. */
+/* Points per scan call and per pass of the later assignments. */
+#define HAM_CHUNK 256
+
+/* First call: all k distances for every point, through the scan kernel. */
 static void first_pass(cpu_t *s, tkm_iter_stats *row)
 {
     hamerly_t *e = s->alg;
-    size_t d = s->d, k = s->k;
-    long long n = (long long)s->n;
-    uint64_t changed = 0, ndist = 0;
+    size_t n = s->n, d = s->d;
+    long long nch = (long long)((n + HAM_CHUNK - 1) / HAM_CHUNK);
+    uint64_t changed = 0;
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
-    schedule(static) reduction(+ : changed, ndist)
-    for (long long i = 0; i < n; i++) {
-        int a = TKM_FN(tkmi_hamerly_full)(s->x + (size_t)i * d, 1, s->c, k,
-                                          d, -1, 0, e->upf, e->dnf,
-                                          e->u + i, e->l + i, &ndist);
-        if (a != s->labels[i]) {
-            s->labels[i] = a;
-            changed++;
+    schedule(static) reduction(+ : changed)
+    for (long long ch = 0; ch < nch; ch++) {
+        size_t lo = (size_t)ch * HAM_CHUNK;
+        size_t m = n - lo < HAM_CHUNK ? n - lo : HAM_CHUNK;
+        int32_t lab[HAM_CHUNK];
+        tkm_real b1[HAM_CHUNK], b2[HAM_CHUNK];
+        TKM_FN(tkmi_scan_out) o = {.lab = lab, .b1 = b1, .b2 = b2};
+        s->kern->scan(&s->kc, s->x + lo * d, NULL, m, &o);
+        for (size_t i = 0; i < m; i++) {
+            e->u[lo + i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1[i]), e->upf);
+            e->l[lo + i] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(b2[i]), e->dnf);
+            if (lab[i] != s->labels[lo + i]) {
+                s->labels[lo + i] = lab[i];
+                changed++;
+            }
         }
     }
     row->changed = changed;
-    row->dist_pc = ndist;
+    row->dist_pc = (uint64_t)n * s->k;
 }
 
 /* Bound phase: u grows by the own centroid's drift, l shrinks by the
@@ -140,7 +151,8 @@ static uint64_t centroid_gaps(cpu_t *s, hamerly_t *e)
         for (long long c = 0; c < kk; c++)
             for (size_t o = (size_t)c + 1; o < k; o++) {
                 tkm_real v = TKM_FN(tkmi_bnd_half)(
-                    TKM_FN(tkmi_dist)(cen + (size_t)c * d, 1, cen + o * d, d),
+                    TKM_SQRT(s->kern->dist2(cen + (size_t)c * d, cen + o * d,
+                                            d)),
                     e->dnf);
                 if (v < mine[c])
                     mine[c] = v;
@@ -159,26 +171,74 @@ static uint64_t centroid_gaps(cpu_t *s, hamerly_t *e)
     return (uint64_t)k * (k - 1) / 2;
 }
 
+/* One chunk of the later assignments in three passes, each over the
+ * points the previous one left: the global test with the loose u; u
+ * tightened (the distances to the own centroids, several pairs at a time)
+ * and the test again; the scan kernel over all k for the rest.  Labels,
+ * bounds and counters are those of tkmi_hamerly_point, point by point. */
+static void chunk_pass(cpu_t *s, hamerly_t *e, size_t lo, size_t m,
+                       uint64_t *changed, uint64_t *ndist, uint64_t *npts)
+{
+    size_t d = s->d, k = s->k, nt = 0, nf = 0;
+    size_t ti[HAM_CHUNK], fi[HAM_CHUNK];
+    const tkm_real *xs[HAM_CHUNK], *cs[HAM_CHUNK];
+    tkm_real a2[HAM_CHUNK];
+    for (size_t i = lo; i < lo + m; i++) {
+        int a = s->labels[i];
+        if (TKM_FN(tkmi_hamerly_pruned)(e->u[i], e->s[a], e->l[i])) {
+            (*npts)++;
+            continue;
+        }
+        ti[nt] = i;
+        xs[nt] = s->x + i * d;
+        cs[nt++] = s->c + (size_t)a * d;
+    }
+    if (!nt)
+        return;
+    s->kern->dist2_pairs(xs, cs, nt, d, a2);
+    for (size_t t = 0; t < nt; t++) {
+        size_t i = ti[t];
+        tkm_real ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(a2[t]), e->upf);
+        if (TKM_FN(tkmi_hamerly_pruned)(ub, e->s[s->labels[i]], e->l[i]))
+            e->u[i] = ub;
+        else
+            fi[nf++] = i;
+    }
+    /* the own centroid's distance is counted once: the scan's lane for it
+     * gives the same bits as the tightening did */
+    *ndist += nt + nf * (k - 1);
+    if (!nf)
+        return;
+    int32_t lab[HAM_CHUNK];
+    tkm_real b1[HAM_CHUNK], b2[HAM_CHUNK];
+    TKM_FN(tkmi_scan_out) o = {.lab = lab, .b1 = b1, .b2 = b2};
+    s->kern->scan(&s->kc, s->x, fi, nf, &o);
+    for (size_t t = 0; t < nf; t++) {
+        size_t i = fi[t];
+        e->u[i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1[t]), e->upf);
+        e->l[i] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(b2[t]), e->dnf);
+        if (lab[t] != s->labels[i]) {
+            s->labels[i] = lab[t];
+            (*changed)++;
+        }
+    }
+}
+
 /* The centroid-centroid quantities, then the pruned assignment of every
  * point. */
 static void pruned_pass(cpu_t *s, tkm_iter_stats *row)
 {
     hamerly_t *e = s->alg;
     row->dist_cc = centroid_gaps(s, e);
-    size_t d = s->d, k = s->k;
-    long long n = (long long)s->n;
+    size_t n = s->n;
+    long long nch = (long long)((n + HAM_CHUNK - 1) / HAM_CHUNK);
     uint64_t changed = 0, ndist = 0, npts = 0;
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
-    schedule(dynamic, 256) reduction(+ : changed, ndist, npts)
-    for (long long i = 0; i < n; i++) {
-        int a = s->labels[i];
-        npts += (uint64_t)TKM_FN(tkmi_hamerly_point)(
-            s->x + (size_t)i * d, 1, s->c, k, d, e->s[a], e->upf, e->dnf, &a,
-            e->u + i, e->l + i, &ndist);
-        if (a != s->labels[i]) {
-            s->labels[i] = a;
-            changed++;
-        }
+    schedule(dynamic, 4) reduction(+ : changed, ndist, npts)
+    for (long long ch = 0; ch < nch; ch++) {
+        size_t lo = (size_t)ch * HAM_CHUNK;
+        chunk_pass(s, e, lo, n - lo < HAM_CHUNK ? n - lo : HAM_CHUNK,
+                   &changed, &ndist, &npts);
     }
     row->changed = changed;
     row->dist_pc = ndist;

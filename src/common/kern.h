@@ -1,0 +1,102 @@
+/*
+ * CPU distance kernels (precision dependent; include real.h first).
+ *
+ * Every CPU solver computes its point-centroid and centroid-centroid
+ * distances here.  The kernels hold W lanes of one 64-byte vector (8 in
+ * f64, 16 in f32) and exist once per instruction set (kern_generic.c,
+ * kern_avx2.c, kern_avx512.c compile the same body, kern_body.h); the set
+ * is chosen at run time (isa.c).  Every set computes the same bits.
+ *
+ * The order of a squared distance (fixed by this code, never by the
+ * instruction set or the thread count): coordinate j goes to partial sum
+ * p = j mod W; each partial adds its terms (x_j - c_j)^2 in increasing j,
+ * each product and each sum rounded (no fused multiply-add); then the
+ * non-empty partials are added in increasing p:
+ *
+ *     dist2 = (..((P_0 + P_1) + P_2) + ... ) + P_{min(d,W)-1},
+ *     P_p   = (..((t_p^2 + t_{p+W}^2) + t_{p+2W}^2) + ...),  t_j = x_j - c_j.
+ *
+ * For d <= W this is the plain left-to-right sum.  Two layouts compute it:
+ * a lane per centroid (the scan: one point against W centroids of a packed
+ * block, the x_j broadcast) and a lane per coordinate (a single pair).
+ * arith.h bounds its rounding error for the rounding-safe bounds.
+ */
+#ifndef TKM_KERN_H
+#define TKM_KERN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "real.h"
+#include "trikmeans.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Lanes of one kernel vector. */
+#define TKMI_KW (64 / sizeof(tkm_real))
+
+/* Centroids as the kernels read them: row-major (k x d) for the pair
+ * kernels, and packed for the scan: nb = ceil(k / W) blocks of d x W
+ * values, block b holding centroids b W .. b W + W - 1, its rows in the
+ * order of the partial sums (j = 0, W, 2W, .., 1, W + 1, ..), the lanes
+ * past k set to NaN so that they never win a comparison. */
+typedef struct TKM_FN(tkmi_kc) {
+    const tkm_real *c;  /* k x d row-major                          */
+    tkm_real *pk;       /* nb * d * W packed (64-byte aligned)      */
+    size_t k, d, nb;
+} TKM_FN(tkmi_kc);
+
+/* Allocate the packed copy for k x d centroids; TKM_ENOMEM or TKM_OK. */
+tkm_status TKM_FN(tkmi_kc_init)(TKM_FN(tkmi_kc) *kc, size_t k, size_t d);
+/* Point kc at centroids c (k x d) and pack them (call after every move). */
+void TKM_FN(tkmi_kc_pack)(TKM_FN(tkmi_kc) *kc, const tkm_real *c);
+void TKM_FN(tkmi_kc_free)(TKM_FN(tkmi_kc) *kc);
+
+/* What one scan reports for point i of the list (NULL arrays are not
+ * filled): the nearest centroid lab[i] (Lloyd's order: smaller squared
+ * distance, then lower index) at squared distance b1[i]; the second
+ * smallest squared distance b2[i] (the k - 1 others' minimum; +inf when
+ * k == 1); all k squared distances in all[i * astride ..]. */
+typedef struct TKM_FN(tkmi_scan_out) {
+    int32_t *lab;
+    tkm_real *b1, *b2;
+    tkm_real *all;
+    size_t astride;
+} TKM_FN(tkmi_scan_out);
+
+/* One instruction set's kernels. */
+typedef struct TKM_FN(tkmi_kern) {
+    const char *isa;
+    /* m points x + idx[i] * d (idx NULL: rows 0 .. m-1) against all k. */
+    void (*scan)(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
+                 const size_t *idx, size_t m,
+                 const TKM_FN(tkmi_scan_out) *out);
+    /* Squared distance of one pair of d-vectors. */
+    tkm_real (*dist2)(const tkm_real *x, const tkm_real *c, size_t d);
+    /* out[i] = dist2(xs[i], cs[i]) for m pairs, several at a time. */
+    void (*dist2_pairs)(const tkm_real *const *xs,
+                        const tkm_real *const *cs, size_t m, size_t d,
+                        tkm_real *out);
+} TKM_FN(tkmi_kern);
+
+extern const TKM_FN(tkmi_kern) TKM_FN(tkmi_kern_generic);
+#if defined(__x86_64__)
+extern const TKM_FN(tkmi_kern) TKM_FN(tkmi_kern_avx2);
+extern const TKM_FN(tkmi_kern) TKM_FN(tkmi_kern_avx512);
+#endif
+
+/* The kernels of the instruction set in use (isa.c decides which). */
+const TKM_FN(tkmi_kern) *TKM_FN(tkmi_kern_get)(void);
+
+/* The order above, one coordinate at a time: the reference the tests
+ * hold every instruction set to. */
+tkm_real TKM_FN(tkmi_kdist2_ref)(const tkm_real *x, const tkm_real *c,
+                                 size_t d);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TKM_KERN_H */

@@ -1,0 +1,379 @@
+/*
+ * The body of the CPU distance kernels (kern.h), compiled once per
+ * instruction set: kern_<isa>.c defines KERN_ISA and KERN_P, selects the
+ * target, then includes this file.  Written with GCC's generic vectors of
+ * 64 bytes, so that the lane count W and with it the order of every sum
+ * is the same whatever the vector unit: AVX-512 holds one vector in one
+ * register, AVX2 in two, SSE2 in four.  No fused multiply-add anywhere
+ * (the build passes -ffp-contract=off): each product and each sum is
+ * rounded, as the order in kern.h says.
+ *
+ * Floor: the scan is compute bound.  Per (point, centroid, coordinate) it
+ * issues a subtract, a multiply and an add, W lanes at a time; the vector
+ * adders bound it at 1 such triple per lane per adder per cycle (on a
+ * core with two vector adders of W lanes: 2W / 2 = W lane-triples per
+ * cycle, as the subtract and the add both take an adder).  KERN_P points
+ * share each centroid vector loaded, and their KERN_P chains hide the
+ * adder's latency.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "kern.h"
+
+#ifndef KERN_ISA
+#error "define KERN_ISA before including kern_body.h"
+#endif
+#ifndef KERN_P
+#error "define KERN_P (points per scan group) before including kern_body.h"
+#endif
+#ifndef KERN_VB
+#error "define KERN_VB (bytes of the native vector) before including kern_body.h"
+#endif
+
+/* Vectors pass between static functions only: no ABI to keep. */
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+#define KW TKMI_KW
+#define KERN_STR_(a) #a
+#define KERN_STR(a) KERN_STR_(a)
+#define KERN_NAME TKM_FN(TKM_PASTE(tkmi_kern, KERN_ISA))
+
+/* A kernel vector of W lanes is NV native vectors of KERN_VB bytes, each
+ * handled explicitly (the compiler's own lowering of a 64-byte vector to a
+ * narrower unit goes through memory). */
+#define NV (64 / KERN_VB)
+#define VL (KERN_VB / sizeof(tkm_real))
+#define KI static inline __attribute__((always_inline))
+
+typedef tkm_real vn __attribute__((vector_size(KERN_VB)));
+typedef tkm_real vnu __attribute__((vector_size(KERN_VB),
+                                    aligned(sizeof(tkm_real)), may_alias));
+#if TKM_PREC == 32
+typedef int32_t kl;
+#else
+typedef int64_t kl;
+#endif
+typedef kl vi __attribute__((vector_size(KERN_VB)));
+
+typedef struct {
+    vn h[NV];
+} kv;
+typedef struct {
+    vi h[NV];
+} ki;
+
+#define LANE(v, l) ((v).h[(l) / VL][(l) % VL])
+#define EACH(h) _Pragma("GCC unroll 8") for (int h = 0; h < NV; h++)
+
+KI kv loadu(const tkm_real *p)
+{
+    kv v;
+    EACH(h) v.h[h] = *(const vnu *)(p + h * VL);
+    return v;
+}
+
+KI void storeu(tkm_real *p, kv v)
+{
+    EACH(h) *(vnu *)(p + h * VL) = v.h[h];
+}
+
+/* Lanes 0 .. r-1 from p, the rest +0: (0 - 0)^2 adds +0 to a partial sum
+ * of squares, which changes no bit of it. */
+KI kv load_tail(const tkm_real *p, size_t r)
+{
+    kv v;
+    EACH(h) v.h[h] = (vn){0};
+    for (size_t l = 0; l < r; l++)
+        LANE(v, l) = p[l];
+    return v;
+}
+
+KI kv splat(tkm_real a)
+{
+    kv v;
+    EACH(h) v.h[h] = (vn){0} + a;
+    return v;
+}
+
+/* (a - b)^2, each operation rounded. */
+KI kv sqdiff(kv a, kv b)
+{
+    kv t;
+    EACH(h)
+    {
+        t.h[h] = a.h[h] - b.h[h];
+        t.h[h] *= t.h[h];
+    }
+    return t;
+}
+
+/* acc + (a - b)^2 in that order of operations. */
+KI kv sqdiff_add(kv acc, kv a, kv b)
+{
+    EACH(h)
+    {
+        vn t = a.h[h] - b.h[h];
+        acc.h[h] += t * t;
+    }
+    return acc;
+}
+
+/* The same with a broadcast scalar a. */
+KI kv sqdiff1(tkm_real a, const kv *b)
+{
+    kv t;
+    EACH(h)
+    {
+        t.h[h] = a - b->h[h];
+        t.h[h] *= t.h[h];
+    }
+    return t;
+}
+
+KI kv sqdiff1_add(kv acc, tkm_real a, const kv *b)
+{
+    EACH(h)
+    {
+        vn t = a - b->h[h];
+        acc.h[h] += t * t;
+    }
+    return acc;
+}
+
+KI kv add(kv a, kv b)
+{
+    EACH(h) a.h[h] += b.h[h];
+    return a;
+}
+
+KI ki less(kv a, kv b)
+{
+    ki m;
+    EACH(h) m.h[h] = a.h[h] < b.h[h];
+    return m;
+}
+
+/* m ? a : b, lane by lane. */
+KI kv sel(ki m, kv a, kv b)
+{
+    kv r;
+    EACH(h) r.h[h] = (vn)((m.h[h] & (vi)a.h[h]) | (~m.h[h] & (vi)b.h[h]));
+    return r;
+}
+
+KI ki seli(ki m, ki a, ki b)
+{
+    ki r;
+    EACH(h) r.h[h] = (m.h[h] & a.h[h]) | (~m.h[h] & b.h[h]);
+    return r;
+}
+
+/* The partials of one lane-per-coordinate vector added in lane order. */
+KI tkm_real fold(kv acc)
+{
+    tkm_real s = LANE(acc, 0);
+    for (size_t l = 1; l < KW; l++)
+        s += LANE(acc, l);
+    return s;
+}
+
+/* d <= W: every partial holds one term, the sum runs left to right. */
+KI tkm_real dist2_short(const tkm_real *x, const tkm_real *c, size_t d)
+{
+    tkm_real t = x[0] - c[0], s = t * t;
+    for (size_t j = 1; j < d; j++) {
+        t = x[j] - c[j];
+        s += t * t;
+    }
+    return s;
+}
+
+/* A lane per coordinate: lane p accumulates partial P_p. */
+static tkm_real kdist2(const tkm_real *x, const tkm_real *c, size_t d)
+{
+    if (d <= KW)
+        return dist2_short(x, c, d);
+    kv acc = sqdiff(loadu(x), loadu(c));
+    size_t j = KW;
+    for (; j + KW <= d; j += KW)
+        acc = sqdiff_add(acc, loadu(x + j), loadu(c + j));
+    if (j < d)
+        acc = sqdiff_add(acc, load_tail(x + j, d - j),
+                         load_tail(c + j, d - j));
+    return fold(acc);
+}
+
+/* Four pairs at a time: four independent chains keep the adders busy
+ * where one pair alone would wait on each add's latency. */
+static void kdist2_pairs(const tkm_real *const *xs, const tkm_real *const *cs,
+                         size_t m, size_t d, tkm_real *out)
+{
+    size_t i = 0;
+    if (d > KW)
+        for (; i + 4 <= m; i += 4) {
+            kv acc[4];
+#pragma GCC unroll 4
+            for (int q = 0; q < 4; q++)
+                acc[q] = sqdiff(loadu(xs[i + q]), loadu(cs[i + q]));
+            size_t j = KW;
+            for (; j + KW <= d; j += KW) {
+#pragma GCC unroll 4
+                for (int q = 0; q < 4; q++)
+                    acc[q] = sqdiff_add(acc[q], loadu(xs[i + q] + j),
+                                        loadu(cs[i + q] + j));
+            }
+            if (j < d)
+                for (int q = 0; q < 4; q++)
+                    acc[q] = sqdiff_add(acc[q],
+                                        load_tail(xs[i + q] + j, d - j),
+                                        load_tail(cs[i + q] + j, d - j));
+            for (int q = 0; q < 4; q++)
+                out[i + q] = fold(acc[q]);
+        }
+    for (; i < m; i++)
+        out[i] = kdist2(xs[i], cs[i], d);
+}
+
+/* A lane per centroid: the squared distances of KERN_P points xr[] to the
+ * W centroids of one packed block cb, in the order of kern.h. */
+/* Partial P_p of KERN_P points, its first centroid row at *cq (advanced
+ * past its rows). */
+KI void block_partial(const tkm_real *const *xr, const kv **cq, size_t p,
+                      size_t d, kv *acc)
+{
+    kv cv = *(*cq)++;
+#pragma GCC unroll 8
+    for (int i = 0; i < KERN_P; i++)
+        acc[i] = sqdiff1(xr[i][p], &cv);
+    for (size_t j = p + KW; j < d; j += KW) {
+        cv = *(*cq)++;
+#pragma GCC unroll 8
+        for (int i = 0; i < KERN_P; i++)
+            acc[i] = sqdiff1_add(acc[i], xr[i][j], &cv);
+    }
+}
+
+KI void block_dist2(const tkm_real *const *xr, const tkm_real *cb, size_t d,
+                    kv *tot)
+{
+    size_t pw = d < KW ? d : KW;
+    const kv *cq = (const kv *)cb;
+    block_partial(xr, &cq, 0, d, tot);
+    for (size_t p = 1; p < pw; p++) {
+        kv acc[KERN_P];
+        block_partial(xr, &cq, p, d, acc);
+#pragma GCC unroll 8
+        for (int i = 0; i < KERN_P; i++)
+            tot[i] = add(tot[i], acc[i]);
+    }
+}
+
+/* Store the lanes of block b that hold centroids (all of them but in the
+ * last block when W does not divide k). */
+KI void store_block(tkm_real *row, size_t b, size_t k, kv v)
+{
+    size_t lo = b * KW, r = k - lo < KW ? k - lo : KW;
+    if (r == KW) {
+        storeu(row + lo, v);
+    } else {
+        for (size_t l = 0; l < r; l++)
+            row[lo + l] = LANE(v, l);
+    }
+}
+
+/* Lloyd's nearest over the W lanes (smaller value, then lower index), and
+ * the second smallest value when s2 != NULL. */
+KI void finish(const kv *best, const ki *bi, const kv *sec, int32_t *lab,
+               tkm_real *b1, tkm_real *s2)
+{
+    size_t bl = 0;
+    for (size_t l = 1; l < KW; l++)
+        if (LANE(*best, l) < LANE(*best, bl) ||
+            (LANE(*best, l) == LANE(*best, bl) &&
+             LANE(*bi, l) < LANE(*bi, bl)))
+            bl = l;
+    if (lab)
+        *lab = (int32_t)LANE(*bi, bl);
+    if (b1)
+        *b1 = LANE(*best, bl);
+    if (s2) {
+        tkm_real s = (tkm_real)INFINITY;
+        for (size_t l = 0; l < KW; l++) {
+            if (LANE(*sec, l) < s)
+                s = LANE(*sec, l);
+            if (l != bl && LANE(*best, l) < s)
+                s = LANE(*best, l);
+        }
+        *s2 = s;
+    }
+}
+
+/* The scan, specialised by the constant flags two (second smallest) and
+ * all (every distance stored) where it is inlined below. */
+KI void scan_impl(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
+                  const size_t *idx, size_t m,
+                  const TKM_FN(tkmi_scan_out) *o, int two, int all)
+{
+    size_t d = kc->d, k = kc->k, nb = kc->nb;
+    ki iota;
+    for (size_t l = 0; l < KW; l++)
+        LANE(iota, l) = (kl)l;
+    const kv inf = splat((tkm_real)INFINITY);
+    for (size_t i0 = 0; i0 < m; i0 += KERN_P) {
+        size_t np = m - i0 < KERN_P ? m - i0 : KERN_P;
+        const tkm_real *xr[KERN_P];
+        kv best[KERN_P], sec[KERN_P];
+        ki bi[KERN_P];
+        for (int i = 0; i < KERN_P; i++) {
+            size_t ii = i0 + ((size_t)i < np ? (size_t)i : np - 1);
+            xr[i] = x + (idx ? idx[ii] : ii) * d;
+            best[i] = sec[i] = inf;
+            bi[i] = iota;
+        }
+        ki ci = iota;
+        for (size_t b = 0; b < nb; b++) {
+            kv tot[KERN_P];
+            block_dist2(xr, kc->pk + b * d * KW, d, tot);
+#pragma GCC unroll 8
+            for (int i = 0; i < KERN_P; i++) {
+                ki lt = less(tot[i], best[i]);
+                if (two)
+                    sec[i] = sel(lt, best[i],
+                                 sel(less(tot[i], sec[i]), tot[i], sec[i]));
+                best[i] = sel(lt, tot[i], best[i]);
+                bi[i] = seli(lt, ci, bi[i]);
+            }
+            if (all)
+                for (size_t i = 0; i < np; i++)
+                    store_block(o->all + (i0 + i) * o->astride, b, k,
+                                tot[i]);
+            EACH(h) ci.h[h] += (kl)KW;
+        }
+        for (size_t i = 0; i < np; i++)
+            finish(&best[i], &bi[i], &sec[i],
+                   o->lab ? o->lab + i0 + i : NULL,
+                   o->b1 ? o->b1 + i0 + i : NULL,
+                   two ? o->b2 + i0 + i : NULL);
+    }
+}
+
+static void kscan(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
+                  const size_t *idx, size_t m,
+                  const TKM_FN(tkmi_scan_out) *o)
+{
+    if (o->all)
+        scan_impl(kc, x, idx, m, o, 0, 1);
+    else if (o->b2)
+        scan_impl(kc, x, idx, m, o, 1, 0);
+    else
+        scan_impl(kc, x, idx, m, o, 0, 0);
+}
+
+const TKM_FN(tkmi_kern) KERN_NAME = {
+    .isa = KERN_STR(KERN_ISA),
+    .scan = kscan,
+    .dist2 = kdist2,
+    .dist2_pairs = kdist2_pairs,
+};
