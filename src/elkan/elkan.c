@@ -22,6 +22,7 @@
 
 #include "arith.h"
 #include "elkan_arith.h"
+#include "kern.h"
 #include "solver.h"
 
 typedef TKM_FN(tkmi_cpu) cpu_t;
@@ -75,26 +76,42 @@ static tkm_status elkan_setup(cpu_t *s, char *msg, size_t msglen)
     return TKM_OK;
 }
 
-/* First call: every distance, every bound. */
+/* Points per scan call of the first assignment. */
+#define ELK_CHUNK 64
+/* Candidates tested together in the later assignments. */
+#define ELK_BLOCK 64
+
+/* First call: every distance through the scan kernel, written straight
+ * into the point's row of lower bounds, then turned into bounds. */
 static void first_pass(cpu_t *s, tkm_iter_stats *row)
 {
     elkan_t *e = s->alg;
-    size_t d = s->d, k = s->k;
-    long long n = (long long)s->n;
+    size_t n = s->n, d = s->d, k = s->k;
+    long long nch = (long long)((n + ELK_CHUNK - 1) / ELK_CHUNK);
     uint64_t changed = 0;
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(static) reduction(+ : changed)
-    for (long long i = 0; i < n; i++) {
-        int a = TKM_FN(tkmi_elkan_first)(s->x + (size_t)i * d, 1, s->c, k, d,
-                                         e->l + (size_t)i * k, 1, e->upf,
-                                         e->dnf, e->u + i);
-        if (a != s->labels[i]) {
-            s->labels[i] = a;
-            changed++;
+    for (long long ch = 0; ch < nch; ch++) {
+        size_t lo = (size_t)ch * ELK_CHUNK;
+        size_t m = n - lo < ELK_CHUNK ? n - lo : ELK_CHUNK;
+        int32_t lab[ELK_CHUNK];
+        tkm_real b1[ELK_CHUNK];
+        TKM_FN(tkmi_scan_out) o = {.lab = lab, .b1 = b1,
+                                   .all = e->l + lo * k, .astride = k};
+        s->kern->scan(&s->kc, s->x + lo * d, NULL, m, &o);
+        for (size_t i = 0; i < m; i++) {
+            tkm_real *li = e->l + (lo + i) * k;
+            for (size_t c = 0; c < k; c++)
+                li[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(li[c]), e->dnf);
+            e->u[lo + i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1[i]), e->upf);
+            if (lab[i] != s->labels[lo + i]) {
+                s->labels[lo + i] = lab[i];
+                changed++;
+            }
         }
     }
     row->changed = changed;
-    row->dist_pc = (uint64_t)s->n * k;
+    row->dist_pc = (uint64_t)n * k;
 }
 
 /* Bound phase: loosen every bound by the drifts of the last update. */
@@ -125,7 +142,7 @@ static uint64_t centroid_halves(cpu_t *s, elkan_t *e)
         e->h[(size_t)c * k + (size_t)c] = 0;
         for (size_t o = (size_t)c + 1; o < k; o++) {
             tkm_real v = TKM_FN(tkmi_bnd_half)(
-                TKM_FN(tkmi_dist)(cen + (size_t)c * d, 1, cen + o * d, d),
+                TKM_SQRT(s->kern->dist2(cen + (size_t)c * d, cen + o * d, d)),
                 e->dnf);
             e->h[(size_t)c * k + o] = v;
             e->h[o * k + (size_t)c] = v;
@@ -144,26 +161,148 @@ static uint64_t centroid_halves(cpu_t *s, elkan_t *e)
     return (uint64_t)k * (k - 1) / 2;
 }
 
+/* The state of one point's walk over the candidates: its centroid a at
+ * computed squared distance a2 (once tight), the upper bound ub. */
+typedef struct {
+    const tkm_real *x;
+    tkm_real *l;
+    int a0, a, tight;
+    tkm_real ub, a2;
+    uint64_t ndist, npairs;
+} walk_t;
+
+/* The candidates of [c0, c1) that the per-centroid test keeps with the
+ * walk's present state (a0 is never a candidate). */
+static size_t survivors(const elkan_t *e, size_t k, const walk_t *w,
+                        size_t c0, size_t c1, size_t *out)
+{
+    const tkm_real *ha = e->h + (size_t)w->a * k;
+    size_t ns = 0;
+    for (size_t c = c0; c < c1; c++) {
+        out[ns] = c;
+        ns += (int)c != w->a0 &&
+              !TKM_FN(tkmi_elkan_pair_pruned)(w->ub, w->l[c], ha[c]);
+    }
+    return ns;
+}
+
+/* Tighten u: the distance to the original centroid. */
+static void tighten(cpu_t *s, elkan_t *e, walk_t *w)
+{
+    w->a2 = s->kern->dist2(w->x, s->c + (size_t)w->a0 * s->d, s->d);
+    w->ndist++;
+    tkm_real da = TKM_SQRT(w->a2);
+    w->ub = TKM_FN(tkmi_bnd_up)(da, e->upf);
+    w->l[w->a0] = TKM_FN(tkmi_bnd_down)(da, e->dnf);
+    w->tight = 1;
+}
+
+/* Candidates [c0, c1) of one point, with the outcome of
+ * tkmi_elkan_point's loop over them, pair by pair: the survivors of the
+ * test are found together and their distances computed together; once the
+ * walk switches to a closer centroid (a new a and ub), each later
+ * candidate is tested again with the new state, as the sequential loop
+ * would, and computed alone if it now survives. */
+static void walk_block(cpu_t *s, elkan_t *e, walk_t *w, size_t c0,
+                       size_t c1)
+{
+    size_t k = s->k, d = s->d;
+    size_t sv[ELK_BLOCK];
+    size_t ns = survivors(e, k, w, c0, c1, sv);
+    if (ns && !w->tight) {
+        /* the loop tightens at the first survivor, then tests it again */
+        w->npairs += sv[0] - c0 - ((size_t)w->a0 >= c0 &&
+                                   (size_t)w->a0 < sv[0]);
+        c0 = sv[0];
+        tighten(s, e, w);
+        ns = survivors(e, k, w, c0, c1, sv);
+    }
+    const tkm_real *cs[ELK_BLOCK], *xs[ELK_BLOCK];
+    tkm_real dist[ELK_BLOCK];
+    for (size_t q = 0; q < ns; q++) {
+        xs[q] = w->x;
+        cs[q] = s->c + sv[q] * d;
+    }
+    if (ns)
+        s->kern->dist2_pairs(xs, cs, ns, d, dist);
+    /* until the walk switches, the survivors are exactly the pairs the
+     * sequential loop computes; the others it prunes */
+    size_t q = 0, c = c1;
+    while (q < ns) {
+        size_t cq = sv[q];
+        tkm_real c2 = dist[q++];
+        w->ndist++;
+        tkm_real dc = TKM_SQRT(c2);
+        w->l[cq] = TKM_FN(tkmi_bnd_down)(dc, e->dnf);
+        if (TKM_FN(tkmi_closer)(c2, cq, w->a2, (size_t)w->a)) {
+            w->a = (int)cq;
+            w->a2 = c2;
+            w->ub = TKM_FN(tkmi_bnd_up)(dc, e->upf);
+            c = cq + 1;
+            break;
+        }
+    }
+    /* pairs pruned in [c0, c): all but a0 and the q survivors */
+    w->npairs += c - c0 - q - ((size_t)w->a0 >= c0 && (size_t)w->a0 < c);
+    /* after a switch: every later candidate tested with the new state */
+    for (; c < c1; c++) {
+        if ((int)c == w->a0)
+            continue;
+        int have = q < ns && sv[q] == c;
+        tkm_real c2 = have ? dist[q++] : 0;
+        if (TKM_FN(tkmi_elkan_pair_pruned)(w->ub, w->l[c],
+                                           e->h[(size_t)w->a * k + c])) {
+            w->npairs++;
+            continue;
+        }
+        if (!have)
+            c2 = s->kern->dist2(w->x, s->c + c * d, d);
+        w->ndist++;
+        tkm_real dc = TKM_SQRT(c2);
+        w->l[c] = TKM_FN(tkmi_bnd_down)(dc, e->dnf);
+        if (TKM_FN(tkmi_closer)(c2, c, w->a2, (size_t)w->a)) {
+            w->a = (int)c;
+            w->a2 = c2;
+            w->ub = TKM_FN(tkmi_bnd_up)(dc, e->upf);
+        }
+    }
+}
+
+/* Later assignment of point i: tkmi_elkan_point's labels, bounds and
+ * counters, its candidates taken ELK_BLOCK at a time.  Returns 1 when the
+ * global test pruned the point. */
+static int elkan_point(cpu_t *s, elkan_t *e, size_t i, uint64_t *ndist,
+                       uint64_t *npairs)
+{
+    size_t k = s->k;
+    walk_t w = {.x = s->x + i * s->d, .l = e->l + i * k,
+                .a0 = s->labels[i], .ub = e->u[i]};
+    w.a = w.a0;
+    if (TKM_FN(tkmi_elkan_point_pruned)(w.ub, e->s[w.a0]))
+        return 1;
+    for (size_t c0 = 0; c0 < k; c0 += ELK_BLOCK)
+        walk_block(s, e, &w, c0, k - c0 < ELK_BLOCK ? k : c0 + ELK_BLOCK);
+    s->labels[i] = w.a;
+    e->u[i] = w.ub;
+    *ndist += w.ndist;
+    *npairs += w.npairs;
+    return 0;
+}
+
 /* The centroid-centroid quantities, then the pruned assignment of every
  * point. */
 static void pruned_pass(cpu_t *s, tkm_iter_stats *row)
 {
     elkan_t *e = s->alg;
     row->dist_cc = centroid_halves(s, e);
-    size_t d = s->d, k = s->k;
     long long n = (long long)s->n;
     uint64_t changed = 0, ndist = 0, npairs = 0, npts = 0;
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(dynamic, 256) reduction(+ : changed, ndist, npairs, npts)
     for (long long i = 0; i < n; i++) {
         int a = s->labels[i];
-        npts += (uint64_t)TKM_FN(tkmi_elkan_point)(
-            s->x + (size_t)i * d, 1, s->c, k, d, e->l + (size_t)i * k, 1,
-            e->h, e->s, e->upf, e->dnf, &a, e->u + i, &ndist, &npairs);
-        if (a != s->labels[i]) {
-            s->labels[i] = a;
-            changed++;
-        }
+        npts += (uint64_t)elkan_point(s, e, (size_t)i, &ndist, &npairs);
+        changed += s->labels[i] != a;
     }
     row->changed = changed;
     row->dist_pc = ndist;
