@@ -15,7 +15,10 @@ void cli_info_help(FILE *f)
           "\n"
           "Print the version, the precisions, each form (seq, omp,\n"
           "cuda-global, cuda-shared) as available or absent with the reason,\n"
-          "the OpenMP thread count, the CUDA devices seen (or why there are\n"
+          "the OpenMP thread count, the instruction set of the CPU forms'\n"
+          "distance kernels (the widest this processor has, or the one\n"
+          "the environment variable TKM_CPU_ISA names: avx512, avx2, sse2\n"
+          "on x86-64, generic elsewhere), the CUDA devices seen (or why there are\n"
           "none), whether the CUDA kernels use fused multiply-add, and the\n"
           "compiler.\n"
           "\n"
@@ -57,6 +60,13 @@ static void print_info(void)
 #else
     printf("openmp: not compiled in (1 thread)\n");
 #endif
+    char isas[128] = "";
+    tkm_cpu_isa_list(isas, sizeof isas);
+    char why[256] = "";
+    printf("cpu kernels: %s (usable here: %s; TKM_CPU_ISA chooses)\n",
+           tkm_cpu_isa(), isas);
+    if (tkmi_isa_check(why, sizeof why) != TKM_OK)
+        printf("cpu kernels: refused, the solvers will not run: %s\n", why);
     char dev[1024] = "";
     tkm_cuda_describe(dev, sizeof dev);
     printf("cuda devices: %s\n", dev[0] ? dev : "none");

@@ -57,8 +57,8 @@ static double *point_dist2(const TKM_FN(tkmi_cpu) *s)
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(static)
     for (long long i = 0; i < n; i++)
-        dist2[i] = (double)TKM_FN(tkmi_dist2)(
-            s->x + (size_t)i * s->d, 1, s->c + (size_t)s->labels[i] * s->d,
+        dist2[i] = (double)s->kern->dist2(
+            s->x + (size_t)i * s->d, s->c + (size_t)s->labels[i] * s->d,
             s->d);
     return dist2;
 }
@@ -113,7 +113,7 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia)
     }
     double maxd = 0.0;
     for (size_t c = 0; c < k; c++) {
-        s->drift[c] = TKM_FN(tkmi_dist)(s->c + c * d, 1, newc + c * d, d);
+        s->drift[c] = TKM_SQRT(s->kern->dist2(s->c + c * d, newc + c * d, d));
         if ((double)s->drift[c] > maxd)
             maxd = (double)s->drift[c];
     }

@@ -1,0 +1,302 @@
+/*
+ * CPU distance kernel tests: every instruction set this processor has gives
+ * the bits of the reference order (kern.h) in the scan (nearest, second
+ * nearest, all distances) and the pair kernels, for d and k around the
+ * lane count; whole solver runs are bit-identical across instruction sets
+ * and OpenMP thread counts; the set can be chosen and refused by name.
+ * Built for f32 and f64.
+ */
+#include "real.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "fit_harness.h"
+#include "internal.h"
+#include "kern.h"
+
+/* The instruction sets usable here, widest first. */
+static int isa_names(char names[][16], int max)
+{
+    char list[128];
+    int n = 0;
+    tkm_cpu_isa_list(list, sizeof list);
+    for (char *tok = strtok(list, ", "); tok && n < max;
+         tok = strtok(NULL, ", "))
+        snprintf(names[n++], 16, "%s", tok);
+    return n;
+}
+
+static void use_isa(const char *name)
+{
+    char msg[256] = "";
+    if (tkm_cpu_isa_set(name, msg, sizeof msg) != TKM_OK)
+        fail_msg("tkm_cpu_isa_set(%s): %s", name, msg);
+    if (strcmp(name, "auto") != 0)
+        assert_string_equal(tkm_cpu_isa(), name);
+}
+
+static void fill(tkm_real *v, size_t len, tkmi_rng *r, double scale)
+{
+    for (size_t i = 0; i < len; i++)
+        v[i] = (tkm_real)(scale * (2 * tkmi_rng_uniform(r) - 1));
+}
+
+/* Plain left-to-right sum of squares: the order for d <= W. */
+static tkm_real plain_dist2(const tkm_real *x, const tkm_real *c, size_t d)
+{
+    tkm_real s = 0;
+    for (size_t j = 0; j < d; j++) {
+        tkm_real t = x[j] - c[j];
+        s += t * t;
+    }
+    return s;
+}
+
+static int same_bits(tkm_real a, tkm_real b)
+{
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* m points against k centroids with one instruction set, against the
+ * reference computed here pair by pair. */
+static void kernel_case(const char *isa, size_t m, size_t d, size_t k,
+                        uint64_t seed)
+{
+    tkmi_rng r;
+    tkmi_rng_seed(&r, seed);
+    tkm_real *x = malloc(m * d * sizeof *x), *c = malloc(k * d * sizeof *c);
+    tkm_real *all = malloc(m * k * sizeof *all), *ref = malloc(k * sizeof *ref);
+    tkm_real *b1 = malloc(m * sizeof *b1), *b2 = malloc(m * sizeof *b2);
+    int32_t *lab = malloc(m * sizeof *lab);
+    size_t *idx = malloc(m * sizeof *idx);
+    assert_true(x && c && all && ref && b1 && b2 && lab && idx);
+    fill(x, m * d, &r, 10);
+    fill(c, k * d, &r, 10);
+    /* a duplicate of centroid 1 as the last: a tie the lower index wins */
+    if (k > 2)
+        memcpy(c + (k - 1) * d, c + d, d * sizeof *c);
+    /* a point on centroid 0 (distance 0) */
+    memcpy(x, c, d * sizeof *x);
+    for (size_t i = 0; i < m; i++)
+        idx[i] = m - 1 - i; /* the scan through an index list, reversed */
+
+    TKM_FN(tkmi_kc) kc;
+    assert_int_equal(TKM_FN(tkmi_kc_init)(&kc, k, d), TKM_OK);
+    TKM_FN(tkmi_kc_pack)(&kc, c);
+    use_isa(isa);
+    const TKM_FN(tkmi_kern) *kern = TKM_FN(tkmi_kern_get)();
+    assert_string_equal(kern->isa, strcmp(isa, "sse2") == 0 ? "generic"
+                                                             : isa);
+
+    TKM_FN(tkmi_scan_out) o2 = {.lab = lab, .b1 = b1, .b2 = b2};
+    kern->scan(&kc, x, idx, m, &o2);
+    TKM_FN(tkmi_scan_out) oa = {.all = all, .astride = k};
+    kern->scan(&kc, x, NULL, m, &oa);
+    for (size_t i = 0; i < m; i++) {
+        const tkm_real *xi = x + i * d;
+        size_t best = 0;
+        for (size_t q = 0; q < k; q++) {
+            ref[q] = TKM_FN(tkmi_kdist2_ref)(xi, c + q * d, d);
+            if (d <= TKMI_KW && !same_bits(ref[q], plain_dist2(xi, c + q * d, d)))
+                fail_msg("%s d=%zu: the reference is not the plain sum", isa,
+                         d);
+            if (ref[q] < ref[best])
+                best = q;
+            if (!same_bits(all[i * k + q], ref[q]))
+                fail_msg("%s %s m=%zu d=%zu k=%zu: all[%zu][%zu] = %.17g, "
+                         "reference %.17g",
+                         isa, TKM_PREC_NAME, m, d, k, i, q,
+                         (double)all[i * k + q], (double)ref[q]);
+            const tkm_real *xp = xi, *cp = c + q * d;
+            tkm_real one = kern->dist2(xi, c + q * d, d), pair;
+            kern->dist2_pairs(&xp, &cp, 1, d, &pair);
+            assert_true(same_bits(one, ref[q]) && same_bits(pair, ref[q]));
+        }
+        tkm_real second = (tkm_real)INFINITY;
+        for (size_t q = 0; q < k; q++)
+            if (q != best && ref[q] < second)
+                second = ref[q];
+        size_t j = m - 1 - i; /* its place in the reversed list */
+        if (lab[j] != (int32_t)best || !same_bits(b1[j], ref[best]) ||
+            !same_bits(b2[j], second))
+            fail_msg("%s %s m=%zu d=%zu k=%zu point %zu: nearest %d at "
+                     "%.17g, second %.17g; reference %zu at %.17g, %.17g",
+                     isa, TKM_PREC_NAME, m, d, k, i, lab[j], (double)b1[j],
+                     (double)b2[j], best, (double)ref[best], (double)second);
+    }
+    if (k > 2 && m > 1) /* point 0 sits on centroid 0 */
+        assert_int_equal(lab[m - 1], 0);
+
+    /* several pairs at once: point i against centroid i mod k */
+    const tkm_real **xs = malloc(m * sizeof *xs), **cs = malloc(m * sizeof *cs);
+    assert_true(xs && cs);
+    for (size_t i = 0; i < m; i++) {
+        xs[i] = x + i * d;
+        cs[i] = c + (i % k) * d;
+    }
+    kern->dist2_pairs(xs, cs, m, d, b1);
+    for (size_t i = 0; i < m; i++)
+        assert_true(same_bits(b1[i], TKM_FN(tkmi_kdist2_ref)(xs[i], cs[i], d)));
+    free(xs);
+    free(cs);
+    TKM_FN(tkmi_kc_free)(&kc);
+    free(x);
+    free(c);
+    free(all);
+    free(ref);
+    free(b1);
+    free(b2);
+    free(lab);
+    free(idx);
+}
+
+static void test_kernels_match_reference(void **state)
+{
+    (void)state;
+    char names[4][16];
+    int ni = isa_names(names, 4);
+    assert_true(ni >= 1);
+    const size_t W = TKMI_KW;
+    const size_t ds[] = {1, 2, 3, W - 1, W, W + 1, 2 * W - 1, 2 * W + 3,
+                         3 * W, 100, 257};
+    const size_t ks[] = {1, 2, 3, W - 1, W, W + 1, 3 * W + 5};
+    for (int s = 0; s < ni; s++)
+        for (size_t a = 0; a < sizeof ds / sizeof *ds; a++)
+            for (size_t b = 0; b < sizeof ks / sizeof *ks; b++)
+                kernel_case(names[s], 1 + (a * 7 + b) % 13, ds[a], ks[b],
+                            100 * a + b);
+    use_isa("auto");
+}
+
+/* Coordinates near the largest finite value: squared distances overflow
+ * to +inf, where Lloyd's order keeps the lowest index. */
+static void test_kernels_overflow(void **state)
+{
+    (void)state;
+    char names[4][16];
+    int ni = isa_names(names, 4);
+    size_t d = 3, k = TKMI_KW + 3;
+    tkm_real x[3] = {TKM_REAL_MAX, -TKM_REAL_MAX, TKM_REAL_MAX};
+    tkm_real *c = calloc(k * d, sizeof *c);
+    assert_non_null(c);
+    for (size_t q = 0; q < k * d; q++)
+        c[q] = -x[q % d] / (tkm_real)(1 + q / d); /* every distance +inf */
+    TKM_FN(tkmi_kc) kc;
+    assert_int_equal(TKM_FN(tkmi_kc_init)(&kc, k, d), TKM_OK);
+    TKM_FN(tkmi_kc_pack)(&kc, c);
+    for (int s = 0; s < ni; s++) {
+        use_isa(names[s]);
+        int32_t lab = -1;
+        tkm_real b1 = 0;
+        TKM_FN(tkmi_scan_out) o = {.lab = &lab, .b1 = &b1};
+        TKM_FN(tkmi_kern_get)()->scan(&kc, x, NULL, 1, &o);
+        assert_int_equal(lab, 0);
+        assert_true(b1 == (tkm_real)INFINITY);
+    }
+    use_isa("auto");
+    TKM_FN(tkmi_kc_free)(&kc);
+    free(c);
+}
+
+static void test_isa_names(void **state)
+{
+    (void)state;
+    char msg[256] = "";
+    char names[4][16];
+    int ni = isa_names(names, 4);
+    assert_int_equal(tkm_cpu_isa_set("auto", msg, sizeof msg), TKM_OK);
+    assert_string_equal(tkm_cpu_isa(), names[0]); /* the widest */
+    assert_int_equal(tkm_cpu_isa_set("mmx", msg, sizeof msg), TKM_EINVAL);
+    assert_non_null(strstr(msg, "mmx"));
+    assert_string_equal(tkm_cpu_isa(), names[0]); /* unchanged */
+#if defined(__x86_64__)
+    if (ni < 3) { /* a set this processor lacks is refused */
+        assert_int_equal(tkm_cpu_isa_set("avx512", msg, sizeof msg),
+                         TKM_ENOTSUP);
+        assert_non_null(strstr(msg, "no avx512"));
+    }
+#else
+    assert_int_equal(ni, 1);
+#endif
+}
+
+/* Whole runs: every instruction set and the OpenMP form with 1, 2 and 3
+ * threads give the bits of the sequential form with the widest set,
+ * counters included. */
+static void test_solvers_identical(void **state)
+{
+    (void)state;
+    const size_t shapes[][3] = {{3001, 5, 40}, {2003, 37, 25}, {1500, 2, 70},
+                                {700, 2 * TKMI_KW + 1, 3}};
+    const tkm_algorithm algs[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
+    char names[4][16];
+    int ni = isa_names(names, 4);
+    for (size_t sh = 0; sh < sizeof shapes / sizeof *shapes; sh++) {
+        size_t n = shapes[sh][0], d = shapes[sh][1], k = shapes[sh][2];
+        tkm_dataset ds;
+        char msg[256];
+        assert_int_equal(tkm_generate_blobs(n, d, k / 2 + 1, 2.0, 10, 40 + sh,
+                                            &ds, NULL, msg, sizeof msg),
+                         TKM_OK);
+        double *init = malloc(k * d * sizeof *init);
+        assert_non_null(init);
+        assert_int_equal(tkm_init_centroids(&ds, k, TKM_INIT_KMEANSPP, 0, sh,
+                                            init, msg, sizeof msg),
+                         TKM_OK);
+        for (int a = 0; a < 3; a++) {
+            use_isa(names[0]);
+            tkm_result base = fit_or_die(&ds, init, k, algs[a], TKM_SEQ, 1,
+                                         TKM_EMPTY_KEEP);
+            for (int run = 1; run < ni + 3; run++) {
+                int threads = run < ni ? 1 : run - ni + 1;
+                use_isa(run < ni ? names[run] : names[0]);
+                tkm_result r = fit_or_die(&ds, init, k, algs[a],
+                                          run < ni ? TKM_SEQ : TKM_OMP,
+                                          threads, TKM_EMPTY_KEEP);
+                if (r.iterations != base.iterations ||
+                    memcmp(r.labels, base.labels, n * sizeof *r.labels) ||
+                    memcmp(r.centroids, base.centroids,
+                           k * d * sizeof *r.centroids))
+                    fail_msg("%s %s n=%zu d=%zu k=%zu: %s with %d thread(s) "
+                             "differs from seq %s",
+                             tkm_algorithm_name(algs[a]), TKM_PREC_NAME, n, d,
+                             k, tkm_cpu_isa(), threads, names[0]);
+                for (int it = 0; it < r.iterations; it++) {
+                    const tkm_iter_stats *p = &r.iters[it],
+                                         *q = &base.iters[it];
+                    assert_true(p->changed == q->changed &&
+                                p->dist_pc == q->dist_pc &&
+                                p->dist_cc == q->dist_cc &&
+                                p->pruned_points == q->pruned_points &&
+                                p->pruned_pairs == q->pruned_pairs &&
+                                p->max_drift == q->max_drift);
+                }
+                tkm_result_free(&r);
+            }
+            tkm_result_free(&base);
+        }
+        free(init);
+        tkm_dataset_free(&ds);
+    }
+    use_isa("auto");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_isa_names),
+        cmocka_unit_test(test_kernels_match_reference),
+        cmocka_unit_test(test_kernels_overflow),
+        cmocka_unit_test(test_solvers_identical),
+    };
+    return cmocka_run_group_tests_name("kern_" TKM_PREC_NAME, tests, NULL,
+                                       NULL);
+}
