@@ -53,10 +53,19 @@ static inline TKM_HD int TKM_FN(tkmi_nearest)(const tkm_real *x, size_t xs,
  *
  * The bounds are kept on the exact distances between the stored points and
  * centroids, yet the labels must follow Lloyd, who compares the computed
- * squared distances tkmi_dist2 (lowest index on ties).  With u the unit
+ * squared distances (lowest index on ties): in the order of tkmi_dist2
+ * below on the GPU, in the order of kern.h on the CPU.  With u the unit
  * roundoff (TKM_EPS / 2), the computed squared distance over d coordinates
  * is within a relative (d + 2) u of the exact one and its square root
- * within (d + 4) u / 2.  Hence every bound is widened by the relative
+ * within (d + 4) u / 2, in either order.  Proof: a term t_j^2 carries the
+ * rounding of the subtraction twice and of the product once, factors
+ * (1 + e1)^2 (1 + e2) with |e| <= u; the terms are non-negative, so a sum
+ * is within (1 + u)^A of exact, A the most additions any one term passes
+ * through.  Left to right (tkmi_dist2) A = d - 1.  In kern.h's order a
+ * term passes through at most ceil(d / W) - 1 additions in its partial
+ * and min(d, W) - 1 in the sum of the partials; for d <= W that is d - 1,
+ * and for d > W, ceil(d / W) + W - 2 <= d - 1 as ceil(d / W) - 1 <= d - W.
+ * Hence (1 + u)^(d + 2), that is (d + 2) u to first order, for both.  Hence every bound is widened by the relative
  * margin m = (d + 4) TKM_EPS = (2 d + 8) u.  To first order an upper bound
  * needs (1.5 d + 6) u: (d + 2) u for Lloyd's comparison, (d + 4) u / 2
  * for the computed distance, 2 u for rounding the factor and the product;
