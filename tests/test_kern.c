@@ -18,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "arith.h"
 #include "fit_harness.h"
 #include "internal.h"
 #include "kern.h"
@@ -73,7 +74,8 @@ static void kernel_case(const char *isa, size_t m, size_t d, size_t k,
     tkmi_rng r;
     tkmi_rng_seed(&r, seed);
     tkm_real *x = malloc(m * d * sizeof *x), *c = malloc(k * d * sizeof *c);
-    tkm_real *all = malloc(m * k * sizeof *all), *ref = malloc(k * sizeof *ref);
+    tkm_real *all = malloc((m + 2) * k * sizeof *all);
+    tkm_real *ref = malloc(k * sizeof *ref);
     tkm_real *b1 = malloc(m * sizeof *b1), *b2 = malloc(m * sizeof *b2);
     int32_t *lab = malloc(m * sizeof *lab);
     size_t *idx = malloc(m * sizeof *idx);
@@ -147,6 +149,22 @@ static void kernel_case(const char *isa, size_t m, size_t d, size_t k,
         assert_true(same_bits(b1[i], TKM_FN(tkmi_kdist2_ref)(xs[i], cs[i], d)));
     free(xs);
     free(cs);
+
+    /* Elkan's bound move: lower bounds all[0..k) (one +inf) by drifts
+     * ref[0..k) (some 0, one larger than its bound), tkmi_bnd_shrink's
+     * bits */
+    fill(ref, k, &r, 1);
+    for (size_t q = 0; q < k; q++) {
+        all[q] = (tkm_real)(5 * tkmi_rng_uniform(&r));
+        ref[q] = q % 3 == 0 ? 0 : (tkm_real)fabs((double)ref[q]);
+    }
+    all[k - 1] = (tkm_real)INFINITY;
+    ref[0] = all[0] + 1;
+    memcpy(all + k, all, k * sizeof *all); /* the expected row */
+    kern->shrink(all, ref, k);
+    for (size_t q = 0; q < k; q++)
+        assert_true(same_bits(all[q],
+                              TKM_FN(tkmi_bnd_shrink)(all[k + q], ref[q])));
     TKM_FN(tkmi_kc_free)(&kc);
     free(x);
     free(c);

@@ -79,6 +79,8 @@ typedef struct TKM_FN(tkmi_kern) {
     void (*dist2_pairs)(const tkm_real *const *xs,
                         const tkm_real *const *cs, size_t m, size_t d,
                         tkm_real *out);
+    /* l[c] = tkmi_bnd_shrink(l[c], t[c]) for c < k (arith.h), same bits. */
+    void (*shrink)(tkm_real *l, const tkm_real *t, size_t k);
 } TKM_FN(tkmi_kern);
 
 extern const TKM_FN(tkmi_kern) TKM_FN(tkmi_kern_generic);

@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "arith.h"
 #include "kern.h"
 
 #ifndef KERN_ISA
@@ -359,6 +360,22 @@ KI void scan_impl(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
     }
 }
 
+/* l[c] = tkmi_bnd_shrink(l[c], t[c]) for c < k, W lanes at a time:
+ * where t > 0, (l - t) (1 - 2 eps) kept >= 0, else l unchanged. */
+static void kshrink(tkm_real *l, const tkm_real *t, size_t k)
+{
+    const kv f = splat((tkm_real)1 - 2 * TKM_EPS), zero = splat(0);
+    size_t c = 0;
+    for (; c + KW <= k; c += KW) {
+        kv lv = loadu(l + c), tv = loadu(t + c), v;
+        EACH(h) v.h[h] = (lv.h[h] - tv.h[h]) * f.h[h];
+        v = sel(less(zero, v), v, zero);
+        storeu(l + c, sel(less(zero, tv), v, lv));
+    }
+    for (; c < k; c++)
+        l[c] = TKM_FN(tkmi_bnd_shrink)(l[c], t[c]);
+}
+
 static void kscan(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
                   const size_t *idx, size_t m,
                   const TKM_FN(tkmi_scan_out) *o)
@@ -376,4 +393,5 @@ const TKM_FN(tkmi_kern) KERN_NAME = {
     .scan = kscan,
     .dist2 = kdist2,
     .dist2_pairs = kdist2_pairs,
+    .shrink = kshrink,
 };

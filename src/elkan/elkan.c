@@ -124,9 +124,10 @@ static void move_bounds(cpu_t *s)
     long long n = (long long)s->n;
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(static)
-    for (long long i = 0; i < n; i++)
-        TKM_FN(tkmi_elkan_move)(e->u + i, e->l + (size_t)i * k, 1, e->t, k,
-                                s->labels[i]);
+    for (long long i = 0; i < n; i++) { /* tkmi_elkan_move, vectorised */
+        e->u[i] = TKM_FN(tkmi_bnd_grow)(e->u[i], e->t[s->labels[i]]);
+        s->kern->shrink(e->l + (size_t)i * k, e->t, k);
+    }
 }
 
 /* Half-distances between all centroid pairs (each computed once) and
