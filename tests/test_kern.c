@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "arith.h"
+#include "elkan_arith.h"
 #include "fit_harness.h"
 #include "internal.h"
 #include "kern.h"
@@ -165,6 +166,22 @@ static void kernel_case(const char *isa, size_t m, size_t d, size_t k,
     for (size_t q = 0; q < k; q++)
         assert_true(same_bits(all[q],
                               TKM_FN(tkmi_bnd_shrink)(all[k + q], ref[q])));
+
+    /* Elkan's candidate test over [1, k): bounds all[0..k), halves
+     * ref[0..k), ub the median-ish value 2.5; a0 = k / 2 is left out */
+    size_t *sv = malloc(k * sizeof *sv), ns, want = 0;
+    assert_non_null(sv);
+    for (size_t q = 0; q < k; q++)
+        ref[q] = (tkm_real)(5 * tkmi_rng_uniform(&r));
+    ns = kern->survivors(all, ref, (tkm_real)2.5, k / 2, 1, k, sv);
+    for (size_t q = 1; q < k; q++)
+        if (q != k / 2 &&
+            !TKM_FN(tkmi_elkan_pair_pruned)((tkm_real)2.5, all[q], ref[q])) {
+            assert_true(want < ns && sv[want] == q);
+            want++;
+        }
+    assert_int_equal(ns, want);
+    free(sv);
     TKM_FN(tkmi_kc_free)(&kc);
     free(x);
     free(c);

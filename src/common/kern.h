@@ -81,6 +81,11 @@ typedef struct TKM_FN(tkmi_kern) {
                         tkm_real *out);
     /* l[c] = tkmi_bnd_shrink(l[c], t[c]) for c < k (arith.h), same bits. */
     void (*shrink)(tkm_real *l, const tkm_real *t, size_t k);
+    /* Elkan's candidates: the c in [c0, c1), c != a0, that
+     * tkmi_elkan_pair_pruned(ub, l[c], h[c]) keeps, in increasing order
+     * into out (room for c1 - c0); returns their number. */
+    size_t (*survivors)(const tkm_real *l, const tkm_real *h, tkm_real ub,
+                        size_t a0, size_t c0, size_t c1, size_t *out);
 } TKM_FN(tkmi_kern);
 
 extern const TKM_FN(tkmi_kern) TKM_FN(tkmi_kern_generic);

@@ -376,6 +376,45 @@ static void kshrink(tkm_real *l, const tkm_real *t, size_t k)
         l[c] = TKM_FN(tkmi_bnd_shrink)(l[c], t[c]);
 }
 
+/* Elkan's candidates in [c0, c1): the c != a0 that the per-centroid test
+ * keeps, !(ub < l[c] || ub < h[c]), in increasing order into out; returns
+ * how many.  A block of W tests is skipped in one branch when none
+ * survives, the common case once the bounds are tight. */
+static size_t ksurvivors(const tkm_real *l, const tkm_real *h, tkm_real ub,
+                         size_t a0, size_t c0, size_t c1, size_t *out)
+{
+    const kv u = splat(ub);
+    size_t ns = 0, c = c0;
+    for (; c + KW <= c1; c += KW) {
+        kv lv = loadu(l + c), hv = loadu(h + c);
+        ki m;
+        EACH(h) m.h[h] = (lv.h[h] <= u.h[h]) & (hv.h[h] <= u.h[h]);
+        vi any = m.h[0];
+        EACH(h) any |= m.h[h];
+        uint64_t w[KERN_VB / 8], or = 0;
+        memcpy(w, &any, sizeof w);
+        for (size_t q = 0; q < KERN_VB / 8; q++)
+            or |= w[q];
+        if (!or)
+            continue;
+        for (size_t q = 0; q < KW; q++) {
+            out[ns] = c + q;
+            ns += (size_t)(LANE(m, q) & 1);
+        }
+    }
+    for (; c < c1; c++) {
+        out[ns] = c;
+        ns += !(ub < l[c] || ub < h[c]);
+    }
+    for (size_t q = 0; q < ns; q++) /* a0 is never a candidate */
+        if (out[q] == a0) {
+            memmove(out + q, out + q + 1, (ns - q - 1) * sizeof *out);
+            ns--;
+            break;
+        }
+    return ns;
+}
+
 static void kscan(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
                   const size_t *idx, size_t m,
                   const TKM_FN(tkmi_scan_out) *o)
@@ -394,4 +433,5 @@ const TKM_FN(tkmi_kern) KERN_NAME = {
     .dist2 = kdist2,
     .dist2_pairs = kdist2_pairs,
     .shrink = kshrink,
+    .survivors = ksurvivors,
 };

@@ -174,17 +174,11 @@ typedef struct {
 
 /* The candidates of [c0, c1) that the per-centroid test keeps with the
  * walk's present state (a0 is never a candidate). */
-static size_t survivors(const elkan_t *e, size_t k, const walk_t *w,
+static size_t survivors(const cpu_t *s, const elkan_t *e, const walk_t *w,
                         size_t c0, size_t c1, size_t *out)
 {
-    const tkm_real *ha = e->h + (size_t)w->a * k;
-    size_t ns = 0;
-    for (size_t c = c0; c < c1; c++) {
-        out[ns] = c;
-        ns += (int)c != w->a0 &&
-              !TKM_FN(tkmi_elkan_pair_pruned)(w->ub, w->l[c], ha[c]);
-    }
-    return ns;
+    return s->kern->survivors(w->l, e->h + (size_t)w->a * s->k, w->ub,
+                              (size_t)w->a0, c0, c1, out);
 }
 
 /* Tighten u: the distance to the original centroid. */
@@ -209,14 +203,14 @@ static void walk_block(cpu_t *s, elkan_t *e, walk_t *w, size_t c0,
 {
     size_t k = s->k, d = s->d;
     size_t sv[ELK_BLOCK];
-    size_t ns = survivors(e, k, w, c0, c1, sv);
+    size_t ns = survivors(s, e, w, c0, c1, sv);
     if (ns && !w->tight) {
         /* the loop tightens at the first survivor, then tests it again */
         w->npairs += sv[0] - c0 - ((size_t)w->a0 >= c0 &&
                                    (size_t)w->a0 < sv[0]);
         c0 = sv[0];
         tighten(s, e, w);
-        ns = survivors(e, k, w, c0, c1, sv);
+        ns = survivors(s, e, w, c0, c1, sv);
     }
     const tkm_real *cs[ELK_BLOCK], *xs[ELK_BLOCK];
     tkm_real dist[ELK_BLOCK];
