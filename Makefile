@@ -142,7 +142,9 @@ sanitize:
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	  test
 
-DEB_PKGS := gcc make libcmocka-dev python3-sklearn gnuplot-nox
+# libopenblas0-pthread: scikit-learn (the benchmarks' reference) on an optimised
+# BLAS instead of the reference one Debian installs with it
+DEB_PKGS := gcc make libcmocka-dev python3-sklearn gnuplot-nox libopenblas0-pthread
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

@@ -292,7 +292,14 @@ def main():
                          text=True).stdout
     isa = next((l for l in isa.splitlines() if l.startswith("cpu kernels")),
                "")
-    machine = "%s, %d processors, %s" % (lscpu_model(), os.cpu_count(), isa)
+    from threadpoolctl import threadpool_info
+    blas = ", ".join("%s %s (%s)" % (i.get("internal_api"), i.get("version"),
+                                     i.get("architecture"))
+                     for i in threadpool_info()
+                     if i.get("user_api") == "blas") or "no BLAS found"
+    import sklearn
+    machine = "%s, %d processors, %s; scikit-learn %s on %s" % (
+        lscpu_model(), os.cpu_count(), isa, sklearn.__version__, blas)
     write_md(os.path.join(args.outdir, "cpu-bench.md"), rows, args, peaks,
              machine)
     print("cpu_bench: wrote %s/cpu-bench.csv and cpu-bench.md" % args.outdir)
