@@ -126,7 +126,7 @@ def median_run(fn, reps):
 def peak_rate(prog, tmp, prec, threads):
     """Lloyd's triples per second per thread on an in-cache problem."""
     import numpy as np
-    n, d, k, it = 20000, 32, 64, 30
+    n, d, k, it = 20000, 64, 256, 10
     rng = np.random.default_rng(3)
     path = os.path.join(tmp, "peak.npy")
     np.save(path, rng.normal(0, 1, (n, d)))
@@ -186,11 +186,12 @@ def write_md(path, rows, args, peaks, machine):
              "Seconds, median of %d; same data, same start "
              "(scikit-learn's k-means++), same iteration cap, tol 0." %
              args.reps, "",
-             "| n x d x k (cap) | prec | threads | sklearn lloyd | sklearn "
+             "| n x d x k (cap) | prec | threads | iterations sklearn / "
+             "trikmeans | sklearn lloyd | sklearn "
              "elkan | lloyd | elkan | hamerly | lloyd vs sklearn lloyd | "
              "fastest vs sklearn fastest | Lloyd triples/s/thread "
              "(share of in-cache) |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for shape in dict.fromkeys(r["shape"] for r in rows):
         for prec in dict.fromkeys(r["precision"] for r in rows):
             for thr in sorted({r["threads"] for r in rows}, reverse=True):
@@ -207,9 +208,10 @@ def write_md(path, rows, args, peaks, machine):
                 rate = tk["lloyd"]["rate"]
                 peak = peaks.get((prec, thr))
                 lines.append(
-                    "| %s | %s | %d | %.3f | %.3f | %.3f | %.3f | %.3f | "
-                    "%.2fx %s | %.2fx %s | %.2e (%s) |" %
-                    (shape, prec, thr, skl, sk["elkan"]["time"],
+                    "| %s | %s | %d | %d / %d | %.3f | %.3f | %.3f | %.3f | "
+                    "%.3f | %.2fx %s | %.2fx %s | %.2e (%s) |" %
+                    (shape, prec, thr, sk["lloyd"]["iterations"],
+                     tk["lloyd"]["iterations"], skl, sk["elkan"]["time"],
                      tk["lloyd"]["time"], tk["elkan"]["time"],
                      tk["hamerly"]["time"], r1,
                      "ok" if r1 >= 1 else "MISSED",
@@ -258,14 +260,6 @@ def main():
                                           "f32" else np.float64)
                 sp = start.astype(xp.dtype)
                 for thr in thread_counts:
-                    for alg in SK_ALGS:
-                        r = median_run(lambda: sk_fit(xp, sp, k, alg, thr,
-                                                      cap), args.reps)
-                        rows.append(dict(r, shape=shape, precision=prec,
-                                         threads=thr, who="sklearn",
-                                         algorithm=alg, rate=float("nan")))
-                        print(shape, prec, thr, "sklearn", alg,
-                              "%.3f s" % r["time"], flush=True)
                     for alg in TKM_ALGS:
                         try:
                             r = median_run(lambda: tkm_fit(
@@ -281,6 +275,18 @@ def main():
                                          algorithm=alg, rate=rate))
                         print(shape, prec, thr, "trikmeans", alg,
                               "%.3f s" % r["time"], flush=True)
+                    for alg in SK_ALGS:
+                        r = median_run(lambda: sk_fit(xp, sp, k, alg, thr,
+                                                      cap), args.reps)
+                        rows.append(dict(r, shape=shape, precision=prec,
+                                         threads=thr, who="sklearn",
+                                         algorithm=alg, rate=float("nan")))
+                        print(shape, prec, thr, "sklearn", alg,
+                              "%.3f s" % r["time"], flush=True)
+                    # scikit-learn's OpenMP and BLAS threads spin for a
+                    # while after a call: let them stop before trikmeans
+                    # runs again
+                    time.sleep(1.0)
     cols = ["shape", "precision", "threads", "who", "algorithm", "time",
             "iterations", "t_assign", "inertia", "rate"]
     with open(os.path.join(args.outdir, "cpu-bench.csv"), "w",
