@@ -65,8 +65,9 @@ static inline TKM_HD int TKM_FN(tkmi_nearest)(const tkm_real *x, size_t xs,
  * term passes through at most ceil(d / W) - 1 additions in its partial
  * and min(d, W) - 1 in the sum of the partials; for d <= W that is d - 1,
  * and for d > W, ceil(d / W) + W - 2 <= d - 1 as ceil(d / W) - 1 <= d - W.
- * Hence (1 + u)^(d + 2), that is (d + 2) u to first order, for both.  Hence every bound is widened by the relative
- * margin m = (d + 4) TKM_EPS = (2 d + 8) u.  To first order an upper bound
+ * Hence (1 + u)^(d + 2), that is (d + 2) u to first order, for both.
+ * So every bound is widened by the relative margin
+ * m = (d + 4) TKM_EPS = (2 d + 8) u.  To first order an upper bound
  * needs (1.5 d + 6) u: (d + 2) u for Lloyd's comparison, (d + 4) u / 2
  * for the computed distance, 2 u for rounding the factor and the product;
  * the rest absorbs the second-order terms.  So:

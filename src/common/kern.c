@@ -28,7 +28,6 @@ tkm_status TKM_FN(tkmi_kc_init)(TKM_FN(tkmi_kc) *kc, size_t k, size_t d)
 void TKM_FN(tkmi_kc_pack)(TKM_FN(tkmi_kc) *kc, const tkm_real *c)
 {
     size_t k = kc->k, d = kc->d, pw = d < TKMI_KW ? d : TKMI_KW;
-    kc->c = c;
     for (size_t b = 0; b < kc->nb; b++) {
         tkm_real *blk = kc->pk + b * d * TKMI_KW;
         size_t q = 0;

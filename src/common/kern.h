@@ -37,20 +37,18 @@ extern "C" {
 /* Lanes of one kernel vector. */
 #define TKMI_KW (64 / sizeof(tkm_real))
 
-/* Centroids as the kernels read them: row-major (k x d) for the pair
- * kernels, and packed for the scan: nb = ceil(k / W) blocks of d x W
+/* Centroids packed for the scan: nb = ceil(k / W) blocks of d x W
  * values, block b holding centroids b W .. b W + W - 1, its rows in the
  * order of the partial sums (j = 0, W, 2W, .., 1, W + 1, ..), the lanes
  * past k set to NaN so that they never win a comparison. */
 typedef struct TKM_FN(tkmi_kc) {
-    const tkm_real *c;  /* k x d row-major                          */
     tkm_real *pk;       /* nb * d * W packed (64-byte aligned)      */
     size_t k, d, nb;
 } TKM_FN(tkmi_kc);
 
 /* Allocate the packed copy for k x d centroids; TKM_ENOMEM or TKM_OK. */
 tkm_status TKM_FN(tkmi_kc_init)(TKM_FN(tkmi_kc) *kc, size_t k, size_t d);
-/* Point kc at centroids c (k x d) and pack them (call after every move). */
+/* Pack centroids c (k x d, row-major; call after every move). */
 void TKM_FN(tkmi_kc_pack)(TKM_FN(tkmi_kc) *kc, const tkm_real *c);
 void TKM_FN(tkmi_kc_free)(TKM_FN(tkmi_kc) *kc);
 

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arith.h"
 #include "solver.h"
 
 /* Partial sums of block b into acc (k*(d+1): d sums then the count). */

@@ -192,6 +192,21 @@ static void tighten(cpu_t *s, elkan_t *e, walk_t *w)
     w->tight = 1;
 }
 
+/* Candidate c computed at squared distance c2: its lower bound set, and
+ * the walk moved to it when it is closer in Lloyd's order (returns 1). */
+static int take(const elkan_t *e, walk_t *w, size_t c, tkm_real c2)
+{
+    w->ndist++;
+    tkm_real dc = TKM_SQRT(c2);
+    w->l[c] = TKM_FN(tkmi_bnd_down)(dc, e->dnf);
+    if (!TKM_FN(tkmi_closer)(c2, c, w->a2, (size_t)w->a))
+        return 0;
+    w->a = (int)c;
+    w->a2 = c2;
+    w->ub = TKM_FN(tkmi_bnd_up)(dc, e->upf);
+    return 1;
+}
+
 /* Candidates [c0, c1) of one point, with the outcome of
  * tkmi_elkan_point's loop over them, pair by pair: the survivors of the
  * test are found together and their distances computed together; once the
@@ -225,14 +240,7 @@ static void walk_block(cpu_t *s, elkan_t *e, walk_t *w, size_t c0,
     size_t q = 0, c = c1;
     while (q < ns) {
         size_t cq = sv[q];
-        tkm_real c2 = dist[q++];
-        w->ndist++;
-        tkm_real dc = TKM_SQRT(c2);
-        w->l[cq] = TKM_FN(tkmi_bnd_down)(dc, e->dnf);
-        if (TKM_FN(tkmi_closer)(c2, cq, w->a2, (size_t)w->a)) {
-            w->a = (int)cq;
-            w->a2 = c2;
-            w->ub = TKM_FN(tkmi_bnd_up)(dc, e->upf);
+        if (take(e, w, cq, dist[q++])) {
             c = cq + 1;
             break;
         }
@@ -252,14 +260,7 @@ static void walk_block(cpu_t *s, elkan_t *e, walk_t *w, size_t c0,
         }
         if (!have)
             c2 = s->kern->dist2(w->x, s->c + c * d, d);
-        w->ndist++;
-        tkm_real dc = TKM_SQRT(c2);
-        w->l[c] = TKM_FN(tkmi_bnd_down)(dc, e->dnf);
-        if (TKM_FN(tkmi_closer)(c2, c, w->a2, (size_t)w->a)) {
-            w->a = (int)c;
-            w->a2 = c2;
-            w->ub = TKM_FN(tkmi_bnd_up)(dc, e->upf);
-        }
+        take(e, w, c, c2);
     }
 }
 
