@@ -25,8 +25,13 @@ OPT      ?= -O2
 
 comma    := ,
 WARN     := -Wall -Wextra -Werror
+# every folder of the library is on the include path: a file names the
+# header it uses, not where it lives
+LIB_DIRS := src/common src/solve src/lloyd src/elkan src/hamerly src/cuda \
+            src/io src/quality
+INC      := -Iinclude $(addprefix -I,$(LIB_DIRS))
 CFLAGS   ?= $(OPT) -g
-CFLAGS   += -std=c11 -D_GNU_SOURCE -ffp-contract=off -fno-math-errno $(WARN) -fopenmp -Iinclude -Isrc/common $(SAN)
+CFLAGS   += -std=c11 -D_GNU_SOURCE -ffp-contract=off -fno-math-errno $(WARN) -fopenmp $(INC) $(SAN)
 # CMOCKA_DIR: a root where libcmocka-dev was unpacked (dpkg -x), for machines
 # where it cannot be installed (the GPU machine); empty = the system's.
 CMOCKA_DIR ?=
@@ -38,7 +43,7 @@ LIBS     := -fopenmp -lm
 ifneq ($(strip $(NVCC)),)
 HAVE_CUDA := 1
 CFLAGS   += -DTKM_HAVE_CUDA=1 -DTKM_CUDA_FMA=$(FMA) -I$(CUDA_HOME)/include
-NVFLAGS  := -O3 -std=c++17 -Iinclude -Isrc/common -DTKM_HAVE_CUDA=1 \
+NVFLAGS  := -O3 -std=c++17 $(INC) -DTKM_HAVE_CUDA=1 \
             -gencode arch=compute_90,code=sm_90 \
             -gencode arch=compute_75,code=compute_75 \
             -Xcompiler -Wall,-Wextra,-Werror -Werror all-warnings \
@@ -52,11 +57,11 @@ HAVE_CUDA := 0
 CFLAGS   += -DTKM_HAVE_CUDA=0 -DTKM_CUDA_FMA=-1
 endif
 
-LIB_SRC   := $(sort $(wildcard src/common/*.c src/lloyd/*.c src/elkan/*.c src/hamerly/*.c))
+LIB_SRC   := $(sort $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c)))
 PREC_SRC  := $(sort $(shell grep -l '^\#include "real.h"' $(LIB_SRC) 2>/dev/null))
 PLAIN_SRC := $(filter-out $(PREC_SRC),$(LIB_SRC))
 CU_SRC    := $(if $(filter 1,$(HAVE_CUDA)),$(sort $(wildcard kernels/*.cu)))
-CLI_SRC   := $(sort $(wildcard src/cli/*.c))
+CLI_SRC   := $(sort $(wildcard src/cli/*.c src/bench/*.c))
 TEST_SRC  := $(sort $(wildcard tests/test_*.c))
 HEADERS   := $(wildcard include/*.h src/*/*.h kernels/*.cuh tests/*.h)
 
@@ -112,6 +117,9 @@ $(LIB): $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ)
 	$(Q)rm -f $@
 	@echo "  AR      $@"
 	$(Q)ar rcs $@ $^
+
+# the command and its evaluation harness also see each other's headers
+$(CLI_OBJ): CFLAGS += -Isrc/cli -Isrc/bench
 
 $(BIN): $(CLI_OBJ) $(LIB)
 	@echo "  LD      $@"

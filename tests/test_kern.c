@@ -19,7 +19,7 @@
 #include <cmocka.h>
 
 #include "arith.h"
-#include "../src/elkan/elkan_arith.h"
+#include "elkan_arith.h"
 #include "fit_harness.h"
 #include "internal.h"
 #include "kern.h"

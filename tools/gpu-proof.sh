@@ -50,7 +50,7 @@ SAN=${SAN:-compute-sanitizer}
     "$SAN" --version 2>&1 | tail -1
     gcc --version | head -1
     nproc
-    sha256sum kernels/*.cu kernels/*.cuh src/common/cuda_engine.c \
+    sha256sum kernels/*.cu kernels/*.cuh src/cuda/cuda_engine.c \
         src/*/*_cuda.c tests/test_cuda.c
 } >"$LOG/machine.log" 2>&1
 note "machine: $(nvidia-smi -L 2>/dev/null | head -1)"

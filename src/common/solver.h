@@ -1,6 +1,6 @@
 /*
  * The solver loop's view of a form (precision dependent; include real.h
- * first).  src/common/solve.c runs one loop for every solver:
+ * first).  src/solve/solve.c runs one loop for every solver:
  *
  *     repeat: assign -> (stop if no label changed) -> update
  *

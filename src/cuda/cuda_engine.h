@@ -1,6 +1,6 @@
 /*
  * The CUDA engine of forms cuda-global and cuda-shared: state shared by its
- * C host code (src/common/cuda_engine.c, src/<alg>/<alg>_cuda.c) and the
+ * C host code (src/cuda/cuda_engine.c, src/<alg>/<alg>_cuda.c) and the
  * launchers of its kernels (the .cu files in kernels/).  Precision
  * dependent: include real.h first.  Only used in builds with CUDA.
  *
