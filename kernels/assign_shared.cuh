@@ -884,7 +884,7 @@ static tkm_status tkm_sh_grid(const TKM_FN(tkmi_gpu) *g, K kernel, int smem,
     const int room = g->smem_optin - (int)fa.sharedSizeBytes;
     if (smem > room)
         return tkmi_fail(TKM_ECUDA, msg, msglen,
-                         "cuda-shared: %s needs %d bytes of shared memory "
+                         "%s needs %d bytes of shared memory "
                          "per block at block size %d; the device allows %d",
                          name, smem, g->block, room);
     if (smem > (48 << 10))
@@ -894,7 +894,7 @@ static tkm_status tkm_sh_grid(const TKM_FN(tkmi_gpu) *g, K kernel, int smem,
         &per, kernel, g->block, (size_t)smem));
     if (per < 1)
         return tkmi_fail(TKM_ECUDA, msg, msglen,
-                         "cuda-shared: %s cannot run %d threads per block "
+                         "%s cannot run %d threads per block "
                          "with %d bytes of shared memory on this device",
                          name, g->block, smem);
     const size_t wave = (size_t)per * (size_t)g->sms;

@@ -22,16 +22,6 @@ typedef struct {
     const TKM_FN(tkmi_cpu_alg) *alg;
 } engine_t;
 
-static const TKM_FN(tkmi_cpu_alg) *alg_of(tkm_algorithm a)
-{
-    switch (a) {
-    case TKM_LLOYD: return &TKM_FN(tkmi_lloyd_cpu);
-    case TKM_ELKAN: return &TKM_FN(tkmi_elkan_cpu);
-    case TKM_HAMERLY: return &TKM_FN(tkmi_hamerly_cpu);
-    default: return NULL;
-    }
-}
-
 /* Number of summation blocks: depends on n, k and d only. */
 static size_t sum_blocks(size_t n, size_t k, size_t d)
 {
@@ -145,6 +135,7 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb)
 }
 
 tkm_status TKM_FN(tkmi_cpu_engine)(const TKM_FN(tkmi_problem) *pb,
+                                   const TKM_FN(tkmi_cpu_alg) *alg,
                                    TKM_FN(tkmi_engine) *eng, char *msg,
                                    size_t msglen)
 {
@@ -154,11 +145,7 @@ tkm_status TKM_FN(tkmi_cpu_engine)(const TKM_FN(tkmi_problem) *pb,
         return tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory");
     if ((rc = tkmi_isa_check(msg, msglen)) != TKM_OK)
         goto cleanup;
-    e->alg = alg_of(pb->p->algorithm);
-    if (!e->alg) {
-        rc = tkmi_fail(TKM_EINVAL, msg, msglen, "unknown algorithm");
-        goto cleanup;
-    }
+    e->alg = alg;
     rc = cpu_alloc(e, pb);
     if (rc != TKM_OK) {
         tkmi_fail(rc, msg, msglen,

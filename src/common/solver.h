@@ -90,12 +90,9 @@ typedef struct TKM_FN(tkmi_cpu_alg) {
     void (*release)(TKM_FN(tkmi_cpu) *s);
 } TKM_FN(tkmi_cpu_alg);
 
-extern const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_lloyd_cpu);
-extern const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_elkan_cpu);
-extern const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_hamerly_cpu);
-
-/* Build the CPU engine for an algorithm (seq when threads == 1). */
+/* Build the CPU engine running alg (seq, or omp by the params' form). */
 tkm_status TKM_FN(tkmi_cpu_engine)(const TKM_FN(tkmi_problem) *pb,
+                                   const TKM_FN(tkmi_cpu_alg) *alg,
                                    TKM_FN(tkmi_engine) *e, char *msg,
                                    size_t msglen);
 
@@ -111,10 +108,23 @@ double TKM_FN(tkmi_inertia)(const tkm_real *x, size_t n, size_t d,
                             const tkm_real *c, const int32_t *labels,
                             int threads);
 
-/* ---- the CUDA forms (kernels/, host side in src/<alg>/) ----------------- */
+/* ---- the CUDA forms (src/cuda/, src/<alg>/<alg>_cuda.c, kernels/) ------ */
 
-/* Build a CUDA engine; TKM_ENOTSUP without nvcc, TKM_ENODEV without GPU. */
+/* An algorithm's CUDA part (src/cuda/cuda_engine.h; opaque here). */
+typedef struct TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_gpu_alg);
+
+/* Build the CUDA engine of the params' form running alg; TKM_ENOTSUP
+ * without nvcc, TKM_ENODEV without a GPU. */
 tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
+                                    const TKM_FN(tkmi_gpu_alg) *alg,
+                                    TKM_FN(tkmi_engine) *e, char *msg,
+                                    size_t msglen);
+
+/* ---- src/solve/ ---------------------------------------------------------- */
+
+/* The engine of the params' (algorithm, form), from the solver table
+ * (src/solve/table.c). */
+tkm_status TKM_FN(tkmi_engine_make)(const TKM_FN(tkmi_problem) *pb,
                                     TKM_FN(tkmi_engine) *e, char *msg,
                                     size_t msglen);
 

@@ -23,7 +23,7 @@ tkm_status tkmi_cuda_fail(int err, const char *what, const char *file,
 {
     cudaError_t e = (cudaError_t)err;
     return tkmi_fail(TKM_ECUDA, msg, msglen,
-                     "cuda-global: %s failed: %s (%s) at %s:%d", what,
+                     "%s failed: %s (%s) at %s:%d", what,
                      cudaGetErrorName(e), cudaGetErrorString(e),
                      short_path(file), line);
 }

@@ -14,8 +14,8 @@
 extern "C" {
 #endif
 
-/* Write "cuda-global: WHAT failed: NAME (description) at FILE:LINE" into
- * msg and return TKM_ECUDA.  err is a cudaError_t; what names the call
+/* Write "WHAT failed: NAME (description) at FILE:LINE" into msg and return
+ * TKM_ECUDA (the engine puts the form's name in front).  err is a cudaError_t; what names the call
  * (its source text, or the kernel launched). */
 tkm_status tkmi_cuda_fail(int err, const char *what, const char *file,
                           int line, char *msg, size_t msglen);

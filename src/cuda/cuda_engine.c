@@ -24,12 +24,6 @@
 #include "cuda_engine.h"
 
 #define DEFAULT_BLOCK 256
-/* Whether the solver loop takes assign and update in one step (gpu_step:
- * one wait for the device an iteration instead of two); 0 builds the two
- * steps apart, for comparison (tools/gpu-shared-proof.sh). */
-#ifndef TKM_CUDA_STEP
-#define TKM_CUDA_STEP 1
-#endif
 /* Room left for allocation granularity and the runtime's own buffers. */
 #define HEADROOM ((size_t)64 << 20)
 
@@ -40,34 +34,27 @@ typedef struct {
     const TKM_FN(tkmi_gpu_alg) *alg;
 } engine_t;
 
-static const TKM_FN(tkmi_gpu_alg) *alg_of(tkm_algorithm a, int shared)
-{
-    switch (a) {
-    case TKM_LLOYD:
-        return shared ? &TKM_FN(tkmi_lloyd_gpu_sh) : &TKM_FN(tkmi_lloyd_gpu);
-    case TKM_ELKAN:
-        return shared ? &TKM_FN(tkmi_elkan_gpu_sh) : &TKM_FN(tkmi_elkan_gpu);
-    case TKM_HAMERLY:
-        return shared ? &TKM_FN(tkmi_hamerly_gpu_sh)
-                      : &TKM_FN(tkmi_hamerly_gpu);
-    default: return NULL;
-    }
-}
-
 static const char *form_name(const gpu_t *g)
 {
     return g->shared ? "cuda-shared" : "cuda-global";
 }
 
-/* The CUDA error messages (cuda_check.c) name cuda-global; a cuda-shared
- * run's failure names its own form (the two names are equally long). */
-static tkm_status relabel(const gpu_t *g, tkm_status rc, char *msg,
-                          size_t msglen)
+/* Every failure leaves the engine through here: its message, made below
+ * without a form, gets "FORM: " in front (cut at msglen). */
+static tkm_status named(const gpu_t *g, tkm_status rc, char *msg,
+                        size_t msglen)
 {
-    static const char glob[] = "cuda-global";
-    if (rc != TKM_OK && g->shared && msg && msglen >= sizeof glob &&
-        strncmp(msg, glob, sizeof glob - 1) == 0)
-        memcpy(msg, "cuda-shared", sizeof glob - 1);
+    const char *name = form_name(g);
+    size_t p = strlen(name) + 2;
+    if (rc == TKM_OK || !msg || msglen <= p)
+        return rc;
+    size_t len = strnlen(msg, msglen - 1);
+    if (len > msglen - 1 - p)
+        len = msglen - 1 - p;
+    memmove(msg + p, msg, len);
+    msg[p + len] = '\0';
+    memcpy(msg, name, p - 2);
+    memcpy(msg + p - 2, ": ", 2);
     return rc;
 }
 
@@ -190,7 +177,7 @@ static tkm_status gpu_assign(void *st, tkm_iter_stats *row, char *msg,
     tkm_status rc = queue_assign(e, msg, msglen);
     if (rc == TKM_OK && (rc = fetch_scalars(&e->g, msg, msglen)) == TKM_OK)
         rc = collect_assign(e, row, msg, msglen);
-    return relabel(&e->g, rc, msg, msglen);
+    return named(&e->g, rc, msg, msglen);
 }
 
 static tkm_status gpu_update(void *st, tkm_iter_stats *row, int want_inertia,
@@ -200,7 +187,7 @@ static tkm_status gpu_update(void *st, tkm_iter_stats *row, int want_inertia,
     tkm_status rc = queue_update(e, want_inertia, msg, msglen);
     if (rc == TKM_OK && (rc = fetch_scalars(&e->g, msg, msglen)) == TKM_OK)
         rc = collect_update(e, row, want_inertia, msg, msglen);
-    return relabel(&e->g, rc, msg, msglen);
+    return named(&e->g, rc, msg, msglen);
 }
 
 /* Assign and update with one wait for the device instead of two: the
@@ -234,7 +221,7 @@ static tkm_status gpu_step(void *st, tkm_iter_stats *row, int want_inertia,
         (rc = collect_assign(e, row, msg, msglen)) == TKM_OK &&
         row->changed)
         rc = collect_update(e, row, want_inertia, msg, msglen);
-    return relabel(g, rc, msg, msglen);
+    return named(g, rc, msg, msglen);
 }
 
 static tkm_status gpu_result(void *st, double *centroids, int32_t *labels,
@@ -262,7 +249,7 @@ static tkm_status gpu_result(void *st, double *centroids, int32_t *labels,
     *inertia = g->hsc.inertia;
 cleanup:
     free(c);
-    return relabel(g, rc, msg, msglen);
+    return named(g, rc, msg, msglen);
 }
 
 static void gpu_destroy(void *st)
@@ -344,18 +331,18 @@ static tkm_status check_memory(const gpu_t *g, size_t xbytes, size_t state,
     size_t peak = 2 * xbytes > xbytes + state ? 2 * xbytes : xbytes + state;
     if (state == 0 || 2 * xbytes < xbytes || xbytes + state < xbytes) {
         rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
-                       "%s: n=%zu, d=%zu, k=%zu needs more device "
+                       "n=%zu, d=%zu, k=%zu needs more device "
                        "memory than a size_t can count",
-                       form_name(g), g->n, g->d, g->k);
+                       g->n, g->d, g->k);
         goto cleanup;
     }
     TKMI_CUDA(cudaMemGetInfo(&freeb, &total));
     if (peak > freeb || freeb - peak < HEADROOM)
         rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
-                       "%s: n=%zu, d=%zu, k=%zu needs %zu bytes of "
+                       "n=%zu, d=%zu, k=%zu needs %zu bytes of "
                        "device memory (%.2f GiB, plus %zu MiB headroom) but "
                        "only %zu bytes (%.2f GiB) of %.2f GiB are free",
-                       form_name(g), g->n, g->d, g->k, peak,
+                       g->n, g->d, g->k, peak,
                        (double)peak / (1 << 30),
                        HEADROOM >> 20, freeb, (double)freeb / (1 << 30),
                        (double)total / (1 << 30));
@@ -472,8 +459,8 @@ static tkm_status build(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     size_t xbytes = 0;
     if (tkmi_mul_size(pb->n, pb->d, sizeof(tkm_real), &xbytes)) {
         rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
-                       "%s: %zu x %zu points do not fit in memory",
-                       form_name(g), pb->n, pb->d);
+                       "%zu x %zu points do not fit in memory",
+                       pb->n, pb->d);
         goto cleanup;
     }
     if ((rc = launch_shape(g, pb->p->block_size, msg, msglen)) != TKM_OK ||
@@ -496,6 +483,7 @@ cleanup:
 }
 
 tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
+                                    const TKM_FN(tkmi_gpu_alg) *alg,
                                     TKM_FN(tkmi_engine) *eng, char *msg,
                                     size_t msglen)
 {
@@ -507,11 +495,7 @@ tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
         return tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory");
     gpu_t *g = &e->g;
     g->shared = pb->p->form == TKM_CUDA_SHARED;
-    e->alg = alg_of(pb->p->algorithm, g->shared);
-    if (!e->alg) {
-        rc = tkmi_fail(TKM_EINVAL, msg, msglen, "unknown algorithm");
-        goto cleanup;
-    }
+    e->alg = alg;
     g->n = pb->n;
     g->d = pb->d;
     g->k = pb->k;
@@ -519,12 +503,12 @@ tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
     g->first = 1;
     g->upf = TKM_FN(tkmi_bnd_upf)(pb->d);
     g->dnf = TKM_FN(tkmi_bnd_dnf)(pb->d);
-    if ((rc = relabel(g, build(e, pb, msg, msglen), msg, msglen)) != TKM_OK)
+    if ((rc = named(g, build(e, pb, msg, msglen), msg, msglen)) != TKM_OK)
         goto cleanup;
     eng->st = e;
     eng->assign = gpu_assign;
     eng->update = gpu_update;
-    eng->step = TKM_CUDA_STEP ? gpu_step : NULL;
+    eng->step = gpu_step;
     eng->result = gpu_result;
     eng->destroy = gpu_destroy;
     eng->bound_bytes = g->bound_bytes;

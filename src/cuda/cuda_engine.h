@@ -175,7 +175,7 @@ static inline size_t tkmi_inertia_parts(size_t n, size_t d)
  * k (0 on size_t overflow); setup allocates them; first assigns from
  * scratch; bound moves the bounds by the drifts of the last update (NULL:
  * none); assign is the pruned assign step. */
-typedef struct TKM_FN(tkmi_gpu_alg) {
+struct TKM_FN(tkmi_gpu_alg) {
     size_t (*bytes)(size_t n, size_t d, size_t k);
     tkm_status (*setup)(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen);
     tkm_status (*first)(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen);
@@ -183,14 +183,7 @@ typedef struct TKM_FN(tkmi_gpu_alg) {
     tkm_status (*assign)(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen);
     void (*release)(TKM_FN(tkmi_gpu) *g);
     int (*rows)(size_t d); /* keep the row-major points (g->xr)? NULL: no */
-} TKM_FN(tkmi_gpu_alg);
-
-extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_lloyd_gpu);
-extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu);
-extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_hamerly_gpu);
-extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_lloyd_gpu_sh);
-extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu_sh);
-extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_hamerly_gpu_sh);
+};
 
 /* ---- launchers (the .cu files in kernels/): each queues its kernels on
  * g->st, checks every launch and returns TKM_ECUDA with the failing call

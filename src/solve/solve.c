@@ -17,22 +17,6 @@
 
 #include "solver.h"
 
-static tkm_status make_engine(const TKM_FN(tkmi_problem) *pb,
-                              TKM_FN(tkmi_engine) *e, char *msg,
-                              size_t msglen)
-{
-    switch (pb->p->form) {
-    case TKM_SEQ:
-    case TKM_OMP:
-        return TKM_FN(tkmi_cpu_engine)(pb, e, msg, msglen);
-    case TKM_CUDA_GLOBAL:
-    case TKM_CUDA_SHARED:
-        return TKM_FN(tkmi_cuda_engine)(pb, e, msg, msglen);
-    default:
-        return tkmi_fail(TKM_EINVAL, msg, msglen, "unknown form");
-    }
-}
-
 static void result_init(tkm_result *res, const TKM_FN(tkmi_problem) *pb)
 {
     memset(res, 0, sizeof *res);
@@ -113,7 +97,7 @@ tkm_status TKM_FN(tkmi_solve)(const TKM_FN(tkmi_problem) *pb, tkm_result *res,
         goto cleanup;
     }
     double t0 = tkmi_now();
-    if ((rc = make_engine(pb, &e, msg, msglen)) != TKM_OK)
+    if ((rc = TKM_FN(tkmi_engine_make)(pb, &e, msg, msglen)) != TKM_OK)
         goto cleanup;
     res->bound_bytes = e.bound_bytes;
     res->threads = e.threads;

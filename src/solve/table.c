@@ -1,0 +1,66 @@
+/*
+ * The solver table: (algorithm, form) -> the operations that run it.  The
+ * CPU forms (seq, omp) share one set of operations per algorithm (the
+ * OpenMP form is the same source with a team); each CUDA form has its own.
+ * An algorithm is one row here; adding one touches the public header (its
+ * enum value), the names (status.c), this row and its own folder.
+ */
+#include "real.h"
+
+#include "solver.h"
+
+/* Each algorithm's parts, defined in src/<alg>/<alg>.c (CPU) and
+ * src/<alg>/<alg>_cuda.c (the CUDA forms, in builds with CUDA only). */
+extern const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_lloyd_cpu);
+extern const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_elkan_cpu);
+extern const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_hamerly_cpu);
+#if TKM_HAVE_CUDA
+extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_lloyd_gpu);
+extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_lloyd_gpu_sh);
+extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu);
+extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu_sh);
+extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_hamerly_gpu);
+extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_hamerly_gpu_sh);
+#define CUDA_PART(name) (&TKM_FN(name))
+#else
+#define CUDA_PART(name) NULL /* the stub engine says CUDA is absent */
+#endif
+
+typedef struct {
+    tkm_algorithm algorithm;
+    const TKM_FN(tkmi_cpu_alg) *cpu;            /* seq and omp          */
+    const TKM_FN(tkmi_gpu_alg) *cuda_global;
+    const TKM_FN(tkmi_gpu_alg) *cuda_shared;
+} solver_row;
+
+static const solver_row table[] = {
+    {TKM_LLOYD, &TKM_FN(tkmi_lloyd_cpu), CUDA_PART(tkmi_lloyd_gpu),
+     CUDA_PART(tkmi_lloyd_gpu_sh)},
+    {TKM_ELKAN, &TKM_FN(tkmi_elkan_cpu), CUDA_PART(tkmi_elkan_gpu),
+     CUDA_PART(tkmi_elkan_gpu_sh)},
+    {TKM_HAMERLY, &TKM_FN(tkmi_hamerly_cpu), CUDA_PART(tkmi_hamerly_gpu),
+     CUDA_PART(tkmi_hamerly_gpu_sh)},
+};
+
+tkm_status TKM_FN(tkmi_engine_make)(const TKM_FN(tkmi_problem) *pb,
+                                    TKM_FN(tkmi_engine) *e, char *msg,
+                                    size_t msglen)
+{
+    const solver_row *r = NULL;
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (table[i].algorithm == pb->p->algorithm)
+            r = &table[i];
+    if (!r)
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "unknown algorithm");
+    switch (pb->p->form) {
+    case TKM_SEQ:
+    case TKM_OMP:
+        return TKM_FN(tkmi_cpu_engine)(pb, r->cpu, e, msg, msglen);
+    case TKM_CUDA_GLOBAL:
+        return TKM_FN(tkmi_cuda_engine)(pb, r->cuda_global, e, msg, msglen);
+    case TKM_CUDA_SHARED:
+        return TKM_FN(tkmi_cuda_engine)(pb, r->cuda_shared, e, msg, msglen);
+    default:
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "unknown form");
+    }
+}
