@@ -7,7 +7,8 @@
 
 #include "arith.h"
 #include "cuda_engine.h"
-#include "../src/elkan/elkan_arith.h"
+#include "elkan_kernels.h"
+#include "elkan_arith.h"
 
 #include "common.cuh"
 

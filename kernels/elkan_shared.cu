@@ -36,7 +36,8 @@
 
 #include "arith.h"
 #include "cuda_engine.h"
-#include "../src/elkan/elkan_arith.h"
+#include "elkan_kernels.h"
+#include "elkan_arith.h"
 
 #include "common.cuh"
 #include "assign_shared.cuh"
@@ -517,21 +518,13 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
 // holds the candidates' partial sums as ceil(n k TKM_ELK_CAND_D / d)
 // distances, u's n distances and the listed points' k each; dist_cc the
 // halves; pruned_points the global test's; changed is n, every label new.
-// From TKM_ELK_CAND_MIN_D coordinates on; -DTKM_ELK_CAND=0 builds the full
-// pass alone.
-#ifndef TKM_ELK_CAND
-#define TKM_ELK_CAND 1
-#endif
+// From TKM_ELK_CAND_MIN_D coordinates on (src/elkan/elkan_cuda.c orders
+// the steps).
 #ifndef TKM_ELK_CAND_D
 #define TKM_ELK_CAND_D 32
 #endif
 #ifndef TKM_ELK_CAND_MIN_D
 #define TKM_ELK_CAND_MIN_D 256
-#endif
-// Points per thread of the listed points' register tiles: 0, the full
-// pass's (an experiment, see below)
-#ifndef TKM_ELK_LIST_TP
-#define TKM_ELK_LIST_TP 0
 #endif
 
 // u(x) and l(x, b) from the distance to the candidate b = labels[i], a
@@ -585,68 +578,86 @@ static __global__ void first_counts_kernel(unsigned long long *ctr,
     ctr[TKMI_CTR_DIST_PC] += partial;
 }
 
-static bool cand_first(const TKM_FN(tkmi_gpu) *g)
+extern "C" int TKM_FN(tkmi_cu_sh_elkan_cand_first)(const TKM_FN(tkmi_gpu) *g)
 {
-    return TKM_ELK_CAND && g->d >= TKM_ELK_CAND_MIN_D &&
-           g->d > TKM_ELK_CAND_D;
+    return g->d >= TKM_ELK_CAND_MIN_D && g->d > TKM_ELK_CAND_D;
 }
 
-extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_first)(
-    TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l, tkm_real *h, tkm_real *s,
-    size_t *list, int32_t *ll, tkm_real *lu, unsigned long long *cnt,
-    char *msg, size_t msglen)
+extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_full)(TKM_FN(tkmi_gpu) *g,
+                                                   tkm_real *u, tkm_real *l,
+                                                   char *msg, size_t msglen)
 {
     tkm_sh_args a = tkm_sh_base(g);
     a.u = u;
     a.l = l;
-    if (!cand_first(g))
-        return tkm_sh_assign<TKM_SH_ELK_FIRST>(g, a, TKMI_PLAN_FIRST, msg,
-                                               msglen);
-    const size_t n = g->n, k = g->k;
-    tkm_status rc = TKM_FN(tkmi_cu_sh_ctrans)(g, msg, msglen);
-    if (rc != TKM_OK)
-        return rc;
-    // the candidates: column j of the points and of ct is the same for a
-    // prefix of the coordinates; the kernel's counts go to cnt, which the
-    // test clears again (they are not distances)
+    return tkm_sh_assign<TKM_SH_ELK_FIRST>(g, a, TKMI_PLAN_FIRST, msg,
+                                           msglen);
+}
+
+extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_cand)(TKM_FN(tkmi_gpu) *g,
+                                                   tkm_real *u, tkm_real *l,
+                                                   unsigned long long *cnt,
+                                                   char *msg, size_t msglen)
+{
+    // column j of the points and of ct is the same for a prefix of the
+    // coordinates; the kernel's counts go to cnt, which the global test
+    // clears again (they are not distances)
     TKM_CU_CHECK(cudaMemsetAsync(cnt, 0, 2 * sizeof *cnt, g->st));
     TKM_FN(tkmi_gpu) cut = *g;
     cut.d = TKM_ELK_CAND_D;
     tkm_sh_args ca = tkm_sh_base(&cut);
     ca.ctr = cnt;
-    if ((rc = tkm_sh_tile_assign<TKM_SH_LLOYD>(
-             &cut, ca, &g->plan[TKMI_PLAN_CAND], msg, msglen)) != TKM_OK)
+    tkm_status rc = tkm_sh_tile_assign<TKM_SH_LLOYD>(
+        &cut, ca, &g->plan[TKMI_PLAN_CAND], msg, msglen);
+    if (rc != TKM_OK)
         return rc;
+    const size_t n = g->n;
     own_kernel<<<tkm_blocks_for(n, g->block, g->grid), g->block, 0,
-                 g->st>>>(g->x, n, g->d, g->ct, k, g->labels, g->upf,
+                 g->st>>>(g->x, n, g->d, g->ct, g->k, g->labels, g->upf,
                           g->dnf, u, l, g->sc->ctr);
     TKM_CU_LAUNCHED(own_kernel);
-    if ((rc = TKM_FN(tkmi_cu_halves)(g, h, s, msg, msglen)) != TKM_OK ||
-        (rc = queue_test(g, u, s, list, ll, lu, cnt, msg, msglen)) != TKM_OK)
-        return rc;
+    return TKM_OK;
+}
+
+extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_test)(
+    TKM_FN(tkmi_gpu) *g, const tkm_real *u, const tkm_real *s, size_t *list,
+    int32_t *ll, tkm_real *lu, unsigned long long *cnt, char *msg,
+    size_t msglen)
+{
+    return queue_test(g, u, s, list, ll, lu, cnt, msg, msglen);
+}
+
+extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_lemma)(TKM_FN(tkmi_gpu) *g,
+                                                    const tkm_real *u,
+                                                    const tkm_real *h,
+                                                    tkm_real *l, char *msg,
+                                                    size_t msglen)
+{
+    const size_t n = g->n, k = g->k;
     lemma_kernel<<<tkm_blocks_for(n * k, g->block, tkm_wave(g)), g->block,
                    0, g->st>>>(n, k, g->labels, u, h, l);
     TKM_CU_LAUNCHED(lemma_kernel);
+    return TKM_OK;
+}
+
+extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_listed)(
+    TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l, const size_t *list,
+    unsigned long long *cnt, char *msg, size_t msglen)
+{
+    tkm_sh_args a = tkm_sh_base(g);
+    a.u = u;
+    a.l = l;
     a.list = list;
     a.m = cnt;
-#if TKM_ELK_LIST_TP
-    // (an experiment: register tiles of fewer points, for more tiles when
-    // few points are listed; at least TKM_SH_VW, the tile's vector loads)
-    constexpr int LTP =
-        TKM_ELK_LIST_TP < TKM_SH_VW ? TKM_SH_VW : TKM_ELK_LIST_TP;
-    if (g->block <= 256)
-        rc = tkm_sh_tile_launch<LTP, TKM_SH_TC_BIG, LTP, TKM_SH_TC_ST,
-                                TKM_SH_ELK_FIRST, 256,
-                                TKM_SH_MINB(TKM_SH_ELK_FIRST), TKM_SH_PF>(
-            g, a, &g->plan[TKMI_PLAN_FIRST], msg, msglen);
-    else
-#endif
-        rc = tkm_sh_tile_assign<TKM_SH_ELK_FIRST>(
-            g, a, &g->plan[TKMI_PLAN_FIRST], msg, msglen);
-    if (rc != TKM_OK)
-        return rc;
+    return tkm_sh_tile_assign<TKM_SH_ELK_FIRST>(
+        g, a, &g->plan[TKMI_PLAN_FIRST], msg, msglen);
+}
+
+extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_cand_counts)(
+    TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
+{
     // n k cut / d, rounded up, without overflow for any n k that fits
-    const size_t nk = n * k, cd = TKM_ELK_CAND_D, d = g->d;
+    const size_t n = g->n, nk = n * g->k, cd = TKM_ELK_CAND_D, d = g->d;
     const unsigned long long partial =
         (unsigned long long)(nk / d * cd + (nk % d * cd + d - 1) / d);
     first_counts_kernel<<<1, 1, 0, g->st>>>(g->sc->ctr, n, partial);

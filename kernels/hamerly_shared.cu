@@ -15,7 +15,8 @@
 
 #include "arith.h"
 #include "cuda_engine.h"
-#include "../src/hamerly/hamerly_arith.h"
+#include "hamerly_kernels.h"
+#include "hamerly_arith.h"
 
 #include "common.cuh"
 #include "assign_shared.cuh"

@@ -5,6 +5,7 @@
 
 #include "arith.h"
 #include "cuda_engine.h"
+#include "lloyd_kernels.h"
 
 #include "common.cuh"
 #include "assign_shared.cuh"

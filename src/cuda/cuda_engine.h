@@ -222,32 +222,6 @@ tkm_status TKM_FN(tkmi_cu_drift)(TKM_FN(tkmi_gpu) *g, char *msg,
 tkm_status TKM_FN(tkmi_cu_halves)(TKM_FN(tkmi_gpu) *g, tkm_real *h,
                                   tkm_real *s, char *msg, size_t msglen);
 
-/* kernels/lloyd_global.cu */
-tkm_status TKM_FN(tkmi_cu_lloyd_assign)(TKM_FN(tkmi_gpu) *g, char *msg,
-                                        size_t msglen);
-
-/* kernels/elkan_global.cu: u n upper bounds, l k*n lower bounds
- * (centroid-major), h k*k and s k from tkmi_cu_halves. */
-tkm_status TKM_FN(tkmi_cu_elkan_first)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
-                                       tkm_real *l, char *msg, size_t msglen);
-tkm_status TKM_FN(tkmi_cu_elkan_move)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
-                                      tkm_real *l, char *msg, size_t msglen);
-tkm_status TKM_FN(tkmi_cu_elkan_assign)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
-                                        tkm_real *l, const tkm_real *h,
-                                        const tkm_real *s, char *msg,
-                                        size_t msglen);
-
-/* kernels/hamerly_global.cu: u, l n bounds each, s k. */
-tkm_status TKM_FN(tkmi_cu_hamerly_first)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
-                                         tkm_real *l, char *msg,
-                                         size_t msglen);
-tkm_status TKM_FN(tkmi_cu_hamerly_move)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
-                                        tkm_real *l, char *msg,
-                                        size_t msglen);
-tkm_status TKM_FN(tkmi_cu_hamerly_assign)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
-                                          tkm_real *l, const tkm_real *s,
-                                          char *msg, size_t msglen);
-
 /* ---- cuda-shared launchers ----------------------------------------------
  * Compacted lists hold point indices (size_t) and their length lives in
  * device memory (an unsigned long long); the kernels that read a list
@@ -258,44 +232,6 @@ tkm_status TKM_FN(tkmi_cu_hamerly_assign)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
 /* kernels/common_shared.cu: g->ct = the centroids g->c, column-major. */
 tkm_status TKM_FN(tkmi_cu_sh_ctrans)(TKM_FN(tkmi_gpu) *g, char *msg,
                                      size_t msglen);
-
-/* kernels/lloyd_shared.cu: Lloyd's assign step. */
-tkm_status TKM_FN(tkmi_cu_sh_lloyd)(TKM_FN(tkmi_gpu) *g, char *msg,
-                                    size_t msglen);
-
-/* kernels/hamerly_shared.cu.  first: nearest and second nearest of every
- * point.  assign (after tkmi_cu_hamerly_move and tkmi_cu_halves): the
- * global test compacts the failing points into la (length cnt[0]); their
- * own distance tightens u and the points that still fail go to lb
- * (length cnt[1]) with that squared distance in a2; then the nearest and
- * second nearest of the points in lb.  la, lb: n entries; a2: n. */
-tkm_status TKM_FN(tkmi_cu_sh_hamerly_first)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
-                                            tkm_real *l, char *msg,
-                                            size_t msglen);
-tkm_status TKM_FN(tkmi_cu_sh_hamerly_assign)(
-    TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l, const tkm_real *s,
-    size_t *la, size_t *lb, tkm_real *a2, unsigned long long *cnt,
-    char *msg, size_t msglen);
-
-/* kernels/elkan_shared.cu, lower bounds point-major l[i*k + c].  first:
- * every bound set, every label Lloyd's; at high d through candidates and
- * Elkan's Lemma 1 (the assign's buffers below, h and s included, serve it
- * too), else all k distances of every point.  move: the bound phase.
- * assign (after tkmi_cu_halves): the global test compacts the failing
- * points into list (length cnt[0]), then a warp per listed point (the next
- * one counted in cnt[1]) tests 32 centroids at a time and computes the
- * distances that survive. */
-tkm_status TKM_FN(tkmi_cu_sh_elkan_first)(
-    TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l, tkm_real *h, tkm_real *s,
-    size_t *list, int32_t *ll, tkm_real *lu, unsigned long long *cnt,
-    char *msg, size_t msglen);
-tkm_status TKM_FN(tkmi_cu_sh_elkan_move)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
-                                         tkm_real *l, char *msg,
-                                         size_t msglen);
-tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
-    TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l, const tkm_real *h,
-    const tkm_real *s, size_t *list, int32_t *ll, tkm_real *lu,
-    unsigned long long *cnt, char *msg, size_t msglen);
 
 #ifdef __cplusplus
 }

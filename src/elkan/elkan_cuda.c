@@ -20,6 +20,7 @@
 
 #include "cuda_check.h"
 #include "cuda_engine.h"
+#include "elkan_kernels.h"
 
 typedef struct {
     tkm_real *u; /* n upper bounds                                       */
@@ -171,13 +172,28 @@ cleanup:
     return rc;
 }
 
+/* The first assignment: one full pass, or from the candidates on
+ * (elkan_kernels.h). */
 static tkm_status elkan_sh_first(TKM_FN(tkmi_gpu) *g, char *msg,
                                  size_t msglen)
 {
     elkan_sh_t *e = g->alg;
-    return TKM_FN(tkmi_cu_sh_elkan_first)(g, e->b.u, e->b.l, e->b.h, e->b.s,
-                                          e->list, e->ll, e->lu, e->cnt, msg,
-                                          msglen);
+    tkm_real *u = e->b.u, *l = e->b.l, *h = e->b.h, *s = e->b.s;
+    tkm_status rc;
+    if (!TKM_FN(tkmi_cu_sh_elkan_cand_first)(g))
+        return TKM_FN(tkmi_cu_sh_elkan_full)(g, u, l, msg, msglen);
+    if ((rc = TKM_FN(tkmi_cu_sh_ctrans)(g, msg, msglen)) != TKM_OK ||
+        (rc = TKM_FN(tkmi_cu_sh_elkan_cand)(g, u, l, e->cnt, msg, msglen)) !=
+            TKM_OK ||
+        (rc = TKM_FN(tkmi_cu_halves)(g, h, s, msg, msglen)) != TKM_OK ||
+        (rc = TKM_FN(tkmi_cu_sh_elkan_test)(g, u, s, e->list, e->ll, e->lu,
+                                            e->cnt, msg, msglen)) != TKM_OK ||
+        (rc = TKM_FN(tkmi_cu_sh_elkan_lemma)(g, u, h, l, msg, msglen)) !=
+            TKM_OK ||
+        (rc = TKM_FN(tkmi_cu_sh_elkan_listed)(g, u, l, e->list, e->cnt, msg,
+                                              msglen)) != TKM_OK)
+        return rc;
+    return TKM_FN(tkmi_cu_sh_elkan_cand_counts)(g, msg, msglen);
 }
 
 static tkm_status elkan_sh_bound(TKM_FN(tkmi_gpu) *g, char *msg,

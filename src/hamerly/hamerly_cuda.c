@@ -16,6 +16,7 @@
 
 #include "cuda_check.h"
 #include "cuda_engine.h"
+#include "hamerly_kernels.h"
 
 typedef struct {
     tkm_real *u; /* n upper bounds                                       */

@@ -7,6 +7,7 @@
 
 #if TKM_HAVE_CUDA
 #include "cuda_engine.h"
+#include "lloyd_kernels.h"
 
 static tkm_status lloyd_assign(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
 {
