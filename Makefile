@@ -29,7 +29,7 @@ WARN     := -Wall -Wextra -Werror
 # header it uses, not where it lives
 LIB_DIRS := src/common src/solve src/lloyd src/elkan src/hamerly src/cuda \
             src/io src/quality
-INC      := -Iinclude $(addprefix -I,$(LIB_DIRS))
+INC      := -Iinclude $(addprefix -I,$(LIB_DIRS)) -Ikernels
 CFLAGS   ?= $(OPT) -g
 CFLAGS   += -std=c11 -D_GNU_SOURCE -ffp-contract=off -fno-math-errno $(WARN) -fopenmp $(INC) $(SAN)
 # CMOCKA_DIR: a root where libcmocka-dev was unpacked (dpkg -x), for machines
@@ -63,7 +63,7 @@ PLAIN_SRC := $(filter-out $(PREC_SRC),$(LIB_SRC))
 CU_SRC    := $(if $(filter 1,$(HAVE_CUDA)),$(sort $(wildcard kernels/*.cu)))
 CLI_SRC   := $(sort $(wildcard src/cli/*.c src/bench/*.c))
 TEST_SRC  := $(sort $(wildcard tests/test_*.c))
-HEADERS   := $(wildcard include/*.h src/*/*.h kernels/*.cuh tests/*.h)
+HEADERS   := $(wildcard include/*.h src/*/*.h kernels/*.h kernels/*.cuh tests/*.h)
 
 PLAIN_OBJ := $(PLAIN_SRC:%.c=$(BUILD)/plain/%.o)
 PREC_OBJ  := $(foreach p,f32 f64,$(PREC_SRC:%.c=$(BUILD)/$(p)/%.o))

@@ -47,118 +47,21 @@ enum {
 
 #define TKM_SH_NONE SIZE_MAX // an empty slot of a point tile
 
-// Unrolling of the tile kernel's loop over staged dimensions (1: the
-// compiler's choice), and whether Lloyd's tile finds the nearest of a
-// thread's TC centroids before merging it into the point's candidate.
-// tools/gpu-shared-proof.sh times the alternatives; on an H100 at
-// 1,000,000 x 32, k = 1000 (f32) the tile kernel took 2.98 ms without
-// either, 2.92 with the nearest first, 2.90 with both (docs/gpu-shared.md).
-#ifndef TKM_SH_UNROLL
-#define TKM_SH_UNROLL 2
+// The tile kernel's vector loads: 16 bytes of reals.  Its register tiles
+// and launch bounds are in tune.h.
+#if TKM_PREC == 32
+typedef float4 tkm_sh_vec;
+#define TKM_SH_VW 4
+#else
+typedef double2 tkm_sh_vec;
+#define TKM_SH_VW 2
 #endif
-#ifndef TKM_SH_PREMIN
-#define TKM_SH_PREMIN 1
-#endif
-// Whether a point tile that does not fit in shared memory streams through
-// two buffers of asynchronous copies (else it is reloaded chunk by chunk
-// with plain loads, the centroid chunk by chunk).
-#ifndef TKM_SH_STREAM
-#define TKM_SH_STREAM 1
-#endif
-// Blocks of up to 256 threads per multiprocessor the streamed tile kernel
-// is built for (2 caps a thread at 128 registers): for Lloyd's pass and
-// Elkan's first (FULL) and for Hamerly's passes (HAM).  On an H100 at
-// 100,000 x 784, k = 100, two blocks made the f64 full passes faster
-// (Lloyd's assign step 2.50 -> 1.89 ms per iteration) and the rest slower
-// (f32 Lloyd 1.26 -> 1.38 ms; Hamerly f64 1.08 -> 1.61 ms): gpu-shared.md.
-#ifndef TKM_SH_MINB_ST_FULL
-#define TKM_SH_MINB_ST_FULL (TKM_PREC == 64 ? 2 : 1)
-#endif
-#ifndef TKM_SH_MINB_ST_HAM
-#define TKM_SH_MINB_ST_HAM 1
-#endif
+// (#pragma unroll takes a constant, not a macro)
+constexpr int tkm_sh_unroll = TKM_SH_UNROLL;
 #define TKM_SH_MINB_ST(MODE, MAXT)                                            \
     ((MAXT) > 256 ? 1                                                        \
      : (MODE) == TKM_SH_HAM ? TKM_SH_MINB_ST_HAM                            \
                             : TKM_SH_MINB_ST_FULL)
-
-// Whether the last, partial centroid chunk of the tile kernel is spread
-// over all the warps of the block (warp y takes its centroids y, y + TY,
-// ...), each warp computing only as many columns of its register tile as
-// it has real centroids (rounded up to a quarter of TC); else warp y takes
-// the TC consecutive centroids from y TC and the warps past k wait.
-// Lloyd's and Hamerly's passes in blocks of up to 256 threads only.
-#ifndef TKM_SH_SPREAD
-#define TKM_SH_SPREAD 1
-#endif
-
-// Whether a resident point tile's centroid chunks come through two
-// shared-memory buffers, the next filled by asynchronous copies while the
-// current one is computed (one barrier a chunk), where shared memory holds
-// both; else one buffer, filled with plain loads between two barriers.
-#ifndef TKM_SH_CDB
-#define TKM_SH_CDB 1
-#endif
-
-#if TKM_PREC == 32
-typedef float4 tkm_sh_vec; // 16 bytes of reals
-#define TKM_SH_VW 4
-// register tiles (points x centroids per thread): blocks <= 256, > 256;
-// Hamerly's passes in blocks <= 256 (HAM)
-#define TKM_SH_TP_BIG 8
-#define TKM_SH_TC_BIG 8
-#define TKM_SH_TP_ST 8 // streamed (a point tile not resident), blocks <= 256
-#define TKM_SH_TC_ST 8
-#define TKM_SH_TP_HAM 8
-#define TKM_SH_TC_HAM 8
-#define TKM_SH_TP_SMALL 4
-#define TKM_SH_TC_SMALL 4
-#else
-typedef double2 tkm_sh_vec;
-#define TKM_SH_VW 2
-// Hamerly's passes take 16 centroids a thread, 128 a block of 256: at
-// k <= 128 the point tile streams once, not once per 32 centroids (H100,
-// f64, Hamerly to convergence: 14.6-14.9 -> 10.6 ms at 100,000 x 784,
-// k = 100; 54.4-54.6 -> 51.7-52.2 ms at 1,000,000 x 32, k = 1000; with
-// the same tile Lloyd and Elkan's first pass gained nothing: see
-// docs/gpu-shared.md).  TKM_SH64_*: other tiles for the proof script's
-// variants (TP a multiple of 2, TC an even divisor of 32).
-#ifndef TKM_SH64_TP_BIG
-#define TKM_SH64_TP_BIG 4
-#endif
-#ifndef TKM_SH64_TC_BIG
-#define TKM_SH64_TC_BIG 4
-#endif
-// Lloyd's pass and Elkan's first when the point tile streams (high d):
-// 4 x 8, two chunks of centroids at k = 100 instead of four (H100, f64,
-// 100,000 x 784, k = 100, every tile 4 x 8: Lloyd's assign step 1.93 ->
-// 1.70 ms per iteration, Elkan's first pass 2.01 -> 1.81 ms; run P6 of
-// docs/results/gpu-shared-proof.md; this tile for the streamed builds
-// only, against 4 x 4 there, sixth session, medians of six on one
-// machine: Elkan to convergence 5.20 -> 4.95 ms, Lloyd 26.0 -> 23.2).
-// The resident builds keep 4 x 4 (4 x 8 spills 56 bytes there; not
-// measured).
-#ifndef TKM_SH64_TP_ST
-#define TKM_SH64_TP_ST 4
-#endif
-#ifndef TKM_SH64_TC_ST
-#define TKM_SH64_TC_ST 8
-#endif
-#ifndef TKM_SH64_TP_HAM
-#define TKM_SH64_TP_HAM 2
-#endif
-#ifndef TKM_SH64_TC_HAM
-#define TKM_SH64_TC_HAM 16
-#endif
-#define TKM_SH_TP_BIG TKM_SH64_TP_BIG
-#define TKM_SH_TC_BIG TKM_SH64_TC_BIG
-#define TKM_SH_TP_ST TKM_SH64_TP_ST
-#define TKM_SH_TC_ST TKM_SH64_TC_ST
-#define TKM_SH_TP_HAM TKM_SH64_TP_HAM
-#define TKM_SH_TC_HAM TKM_SH64_TC_HAM
-#define TKM_SH_TP_SMALL 2
-#define TKM_SH_TC_SMALL 4
-#endif
 
 // Arguments of both kernels (passed by value).
 struct tkm_sh_args {
@@ -410,13 +313,7 @@ static __device__ __forceinline__ void tkm_sh_dot(tkm_real (&acc)[TP][TC],
                                                   int BC, int tx, int ty)
 {
     constexpr int BP = 32 * TP;
-#if TKM_SH_UNROLL == 2
-#pragma unroll 2
-#elif TKM_SH_UNROLL == 4
-#pragma unroll 4
-#elif TKM_SH_UNROLL == 8
-#pragma unroll 8
-#endif
+#pragma unroll tkm_sh_unroll
     for (int jj = 0; jj < dc; jj++) {
         tkm_real xv[TP], cv[NR];
 #pragma unroll
@@ -498,7 +395,7 @@ static __device__ __forceinline__ void tkm_sh_tile_epi(
     const size_t (&ip)[TP], const int (&known)[TP], size_t cb, int step)
 {
     constexpr bool SECOND = MODE == TKM_SH_HAM;
-    if (MODE == TKM_SH_LLOYD && TKM_SH_PREMIN &&
+    if (MODE == TKM_SH_LLOYD &&
         cb + (size_t)(TC - 1) * step < a.k) {
         // Lloyd, TC real centroids: the nearest of the TC first (strict <,
         // so the lowest index on ties), then one push
@@ -612,12 +509,11 @@ static __device__ __forceinline__ void tkm_sh_issue(
 // A thread loads the centroid tile's column cr = tid % BC, rows
 // tid / BC + q * (32 / TC): no division per element.  When the point tile
 // is resident, the next centroid tile is copied asynchronously into the
-// second cs while the current one is computed (a.cbufs 2, TKM_SH_CDB),
-// or, when a centroid tile is at most PF reals per thread, loaded into
-// registers, so that its latency hides behind the arithmetic.
+// second cs while the current one is computed (a.cbufs 2), so that its
+// latency hides behind the arithmetic.
 // ST: the streamed build (the point tile is not resident), built for
 // TKM_SH_MINB_ST blocks per multiprocessor; the other build for MINB.
-template <int TP, int TC, int MODE, int MAXT, int MINB, int PF, bool ST>
+template <int TP, int TC, int MODE, int MAXT, int MINB, bool ST>
 static __global__ __launch_bounds__(MAXT, ST ? TKM_SH_MINB_ST(MODE, MAXT) : MINB) void
 tkm_sh_tile_kernel(tkm_sh_args a)
 {
@@ -630,7 +526,7 @@ tkm_sh_tile_kernel(tkm_sh_args a)
     // bytes each of the last chunk's sectors, and the pass took 2.6 times
     // as long at 1,000,000 x 32, k = 1000 (H100, f32: 17.6 against 6.6 ms)
     constexpr bool SP =
-        TKM_SH_SPREAD && MAXT <= 256 && MODE != TKM_SH_ELK_FIRST;
+        MAXT <= 256 && MODE != TKM_SH_ELK_FIRST;
     const int B = blockDim.x, tid = threadIdx.x;
     const int tx = tid & 31, ty = tid >> 5, TY = B >> 5, BC = TY * TC;
     const int cr = tid % BC, cj = tid / BC;
@@ -642,11 +538,9 @@ tkm_sh_tile_kernel(tkm_sh_args a)
     int *rb = reinterpret_cast<int *>(xs + (size_t)2 * TY * BP);
     const size_t m = a.list ? (size_t)*a.m : a.n;
     const bool resident = !ST && (size_t)DC >= a.d; // the point tile stays
-    constexpr int PFX = PF > 0 ? PF : 1; // room for the array
     // resident, two centroid buffers (the plan's choice): asynchronous
-    // copies of the next centroid chunk (TKM_SH_CDB)
-    const bool db = TKM_SH_CDB && MAXT <= 256 && resident && a.cbufs == 2;
-    const bool pf = PF > 0 && resident && !db && (int)a.d <= PF * JS;
+    // copies of the next centroid chunk
+    const bool db = MAXT <= 256 && resident && a.cbufs == 2;
     const int col0 = tkm_sh_chunk_at<TC, SP>(a, 0, TY, ty, cr).col;
     unsigned long long v[2] = {0ull, 0ull};
     for (size_t t0 = (size_t)blockIdx.x * BP; t0 < m;
@@ -668,15 +562,6 @@ tkm_sh_tile_kernel(tkm_sh_args a)
                            : -1;
             tkm_sh_init(q[p]);
         }
-        tkm_real nx[PFX]; // prefetch path: the next centroid tile
-        if (pf)
-#pragma unroll
-            for (int u = 0; u < PFX; u++) {
-                const int jj = cj + u * JS;
-                nx[u] = jj < (int)a.d && (size_t)col0 < a.k
-                            ? a.ct[(size_t)jj * a.k + col0]
-                            : (tkm_real)0;
-            }
         if constexpr (ST) {
             // Step st takes centroid chunk st / nj and dims chunk st % nj
             // from buffer st % 2, while step st + 1's copies fill the other.
@@ -770,29 +655,11 @@ tkm_sh_tile_kernel(tkm_sh_args a)
                         xs[e] = i != TKM_SH_NONE ? a.x[(j0 + jj) * a.n + i]
                                                  : (tkm_real)0;
                     }
-                if (pf) {
-#pragma unroll
-                    for (int u = 0; u < PFX; u++)
-                        if (cj + u * JS < dc)
-                            cs[(cj + u * JS) * BC + cr] = nx[u];
-                } else {
-                    const size_t c = c0 + h.col;
-                    for (int jj = cj; jj < dc; jj += JS)
-                        cs[jj * BC + cr] = c < a.k ? a.ct[(j0 + jj) * a.k + c]
-                                                   : (tkm_real)0;
-                }
+                const size_t c = c0 + h.col;
+                for (int jj = cj; jj < dc; jj += JS)
+                    cs[jj * BC + cr] = c < a.k ? a.ct[(j0 + jj) * a.k + c]
+                                               : (tkm_real)0;
                 __syncthreads();
-                if (pf && c0 + BC < a.k) {
-                    const size_t c1 = c0 + BC;
-                    const size_t c =
-                        c1 + tkm_sh_chunk_at<TC, SP>(a, c1, TY, ty, cr).col;
-#pragma unroll
-                    for (int u = 0; u < PFX; u++) {
-                        const int jj = cj + u * JS;
-                        nx[u] = jj < dc && c < a.k ? a.ct[(size_t)jj * a.k + c]
-                                                   : (tkm_real)0;
-                    }
-                }
                 tkm_sh_dot_n<TP, TC, SP>(acc, xs, cs, dc, BC, tx, ty, h.nr);
                 __syncthreads(); // the tiles are read
             }
@@ -957,7 +824,7 @@ static tkm_sh_tplan tkm_sh_tile_plan(const TKM_FN(tkmi_gpu) *g, size_t budget,
     tkm_sh_tplan t;
     t.dc = room / per_dim;
     t.fits = t.dc >= g->d;
-    const bool two_c = !ST && TKM_SH_CDB && MAXT <= 256 && t.fits &&
+    const bool two_c = !ST && MAXT <= 256 && t.fits &&
                        room / (per_dim + BC * R) >= g->d;
     const size_t bufs = ST ? 2 : 1;
     t.dc = t.fits && !ST ? g->d : t.dc / bufs;
@@ -970,19 +837,18 @@ static tkm_sh_tplan tkm_sh_tile_plan(const TKM_FN(tkmi_gpu) *g, size_t budget,
 }
 
 // The tile kernel with a TP x TC register tile, or TPS x TCS when the
-// point tile streams (it does not fit in shared memory and TKM_SH_STREAM).
-template <int TP, int TC, int TPS, int TCS, int MODE, int MAXT, int MINB,
-          int PF>
+// point tile streams (it does not fit in shared memory).
+template <int TP, int TC, int TPS, int TCS, int MODE, int MAXT, int MINB>
 static tkm_status tkm_sh_tile_launch(TKM_FN(tkmi_gpu) *g, tkm_sh_args a,
                                      tkmi_shplan *pl, char *msg, size_t msglen)
 {
-    auto kernel = tkm_sh_tile_kernel<TP, TC, MODE, MAXT, MINB, PF, false>;
-    auto streamed = tkm_sh_tile_kernel<TPS, TCS, MODE, MAXT, MINB, PF, true>;
+    auto kernel = tkm_sh_tile_kernel<TP, TC, MODE, MAXT, MINB, false>;
+    auto streamed = tkm_sh_tile_kernel<TPS, TCS, MODE, MAXT, MINB, true>;
     if (!pl->grid) {
         const int blocks = 512 / g->block > 2 ? 512 / g->block : 2;
         const size_t budget = (size_t)tkm_sh_budget(g, blocks);
         tkm_sh_tplan t = tkm_sh_tile_plan<TP, TC, MAXT>(g, budget, false);
-        pl->streamed = !t.fits && TKM_SH_STREAM;
+        pl->streamed = !t.fits;
         if (pl->streamed)
             t = tkm_sh_tile_plan<TPS, TCS, MAXT>(g, budget, true);
         pl->chunk = (int)t.dc;
@@ -1011,29 +877,6 @@ static tkm_status tkm_sh_tile_launch(TKM_FN(tkmi_gpu) *g, tkm_sh_args a,
     return TKM_OK;
 }
 
-// Points per thread of the register kernel: as many as the registers of a
-// 1024-thread block allow for DP coordinates.
-#if TKM_PREC == 32
-#define TKM_SH_REG_TP(DP) ((DP) <= 4 ? 4 : 2)
-#else
-#define TKM_SH_REG_TP(DP) ((DP) <= 4 ? 2 : 1)
-#endif
-
-// Blocks of 256 threads per multiprocessor the big tile kernel is built
-// for (2 caps Lloyd's at 128 registers a thread: two blocks per SM), and
-// the reals of the next centroid tile it may prefetch into registers (0:
-// none; tools/gpu-shared-proof.sh times the alternatives, see
-// docs/gpu-shared.md).  Blocks of up to 1024 threads have no registers to
-// spare: they never prefetch.
-#ifndef TKM_SH_PF
-#define TKM_SH_PF 0
-#endif
-#ifndef TKM_SH_MINB_LLOYD
-#define TKM_SH_MINB_LLOYD 2
-#endif
-#ifndef TKM_SH_MINB_OTHER
-#define TKM_SH_MINB_OTHER 1
-#endif
 #define TKM_SH_MINB(MODE)                                                     \
     ((MODE) == TKM_SH_LLOYD ? TKM_SH_MINB_LLOYD : TKM_SH_MINB_OTHER)
 
@@ -1048,17 +891,17 @@ static tkm_status tkm_sh_tile_assign(TKM_FN(tkmi_gpu) *g, tkm_sh_args a,
         if constexpr (MODE == TKM_SH_HAM)
             return tkm_sh_tile_launch<TKM_SH_TP_HAM, TKM_SH_TC_HAM,
                                       TKM_SH_TP_HAM, TKM_SH_TC_HAM, MODE, 256,
-                                      TKM_SH_MINB(MODE), TKM_SH_PF>(
+                                      TKM_SH_MINB(MODE)>(
                 g, a, pl, msg, msglen);
         else
             return tkm_sh_tile_launch<TKM_SH_TP_BIG, TKM_SH_TC_BIG,
                                       TKM_SH_TP_ST, TKM_SH_TC_ST, MODE, 256,
-                                      TKM_SH_MINB(MODE), TKM_SH_PF>(
+                                      TKM_SH_MINB(MODE)>(
                 g, a, pl, msg, msglen);
     }
     return tkm_sh_tile_launch<TKM_SH_TP_SMALL, TKM_SH_TC_SMALL,
-                              TKM_SH_TP_SMALL, TKM_SH_TC_SMALL, MODE, 1024, 1,
-                              0>(g, a, pl, msg, msglen);
+                              TKM_SH_TP_SMALL, TKM_SH_TC_SMALL, MODE, 1024,
+                              1>(g, a, pl, msg, msglen);
 }
 
 // Assign the points of a.list (or all) in mode MODE, planned in slot:

@@ -117,7 +117,6 @@ static __device__ __forceinline__ tkm_real tkm_warp_dist2(const tkm_real *a,
 
 // Rows of more coordinates than this are summed by a warp
 // (tkm_warp_dist2) where only a bound needs their distance ...
-#define TKM_WARP_DIST_MIN_D 8
 
 // ... when there are fewer rows (or pairs of rows) than one wave of the
 // engine's grid has threads: then a thread per row would leave most of the

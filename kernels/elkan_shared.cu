@@ -177,13 +177,8 @@ static __device__ __forceinline__ void warp_stage(tkm_real *dst,
 }
 
 // dist2_strided with TKM_ELK_BATCH coordinates' loads issued before their
-// part of the same chain of additions (as many as 64 registers a thread
-// leave room for); dist2_rows: two contiguous rows in shared memory.
-#if TKM_PREC == 32
-#define TKM_ELK_BATCH 16
-#else
-#define TKM_ELK_BATCH 8
-#endif
+// part of the same chain of additions (tune.h); dist2_rows: two contiguous
+// rows in shared memory.
 static __device__ __forceinline__ tkm_real dist2_batched(const tkm_real *x,
                                                          size_t xs,
                                                          const tkm_real *c,
@@ -214,23 +209,15 @@ static __device__ __forceinline__ tkm_real dist2_rows(const tkm_real *x,
     return dist2_batched(x, 1, c, 1, d);
 }
 
-// Surviving pairs of a chunk at or below this many per TKM_ELK_ROW_D
+// Surviving pairs of a chunk at or below one per TKM_ELK_ROW_D
 // coordinates go one row at a time through shared memory: a staged row
 // costs about one memory latency plus a chain of d additions, a lane
 // reading the column-major copy about d/4 latencies, all lanes at once.
-#ifndef TKM_ELK_ROW_D
-#define TKM_ELK_ROW_D 24
-#endif
 // ... except that from TKM_ELK_SLAB_J * 32 coordinates on, more than
 // TKM_ELK_SLAB_ROWS survivors go through slabs instead: d/32 coordinates of
 // all 32 centroids of the chunk at a time (the room of one row), every
 // lane walking its own centroid's chain, about 32 latencies in all.
-#ifndef TKM_ELK_SLAB_J
-#define TKM_ELK_SLAB_J 8
-#endif
-#ifndef TKM_ELK_SLAB_ROWS
-#define TKM_ELK_SLAB_ROWS 6
-#endif
+// (The three constants: tune.h.)
 
 // Squared distance of the staged point xw to centroid c0 + lane (when
 // need; the lanes of c >= k stage zeros), in tkmi_dist2's order, through
@@ -518,14 +505,8 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
 // holds the candidates' partial sums as ceil(n k TKM_ELK_CAND_D / d)
 // distances, u's n distances and the listed points' k each; dist_cc the
 // halves; pruned_points the global test's; changed is n, every label new.
-// From TKM_ELK_CAND_MIN_D coordinates on (src/elkan/elkan_cuda.c orders
-// the steps).
-#ifndef TKM_ELK_CAND_D
-#define TKM_ELK_CAND_D 32
-#endif
-#ifndef TKM_ELK_CAND_MIN_D
-#define TKM_ELK_CAND_MIN_D 256
-#endif
+// From TKM_ELK_CAND_MIN_D coordinates on (tune.h; src/elkan/elkan_cuda.c
+// orders the steps).
 
 // u(x) and l(x, b) from the distance to the candidate b = labels[i], a
 // thread per point: the column-major points (coalesced) and centroids

@@ -29,6 +29,7 @@
 
 #include "internal.h"
 #include "fit_harness.h"
+#include "tune.h"
 
 static const double TOL = TKM_PREC == 32 ? 1e-4 : 1e-12;
 static const tkm_algorithm ALGS[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
@@ -372,7 +373,7 @@ static void test_bit_identical(void **state)
     bit_identical_case(3007, 12, 40, 22);
 }
 
-/* The centroids of a cluster from scratch, as kernels/update.cu defines
+/* The centroids of a cluster from scratch, as kernels/sums.cu defines
  * them: every coordinate (in the precision) scaled by 2^shift, shift = 62
  * - e where max |x| < 2^e, and rounded to an integer; the exact sum over
  * the cluster's points (128 bits); its magnitude to double as the high and
@@ -534,7 +535,7 @@ static void test_shared_vs_global(void **state)
         skip();
     /* (the sums named are Lloyd's and Hamerly's: Elkan keeps the
      * row-major points from d = 32 on, and its sums from scratch there
-     * are the label-sorted ones of kernels/update.cu) */
+     * are the label-sorted ones of kernels/sums.cu) */
     /* register kernel; the whole sums in shared memory */
     shared_vs_global_case(20011, 3, 40, 40, 256, 27);
     /* tile kernel, point tile resident; sums over chunks of dimensions */

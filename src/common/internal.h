@@ -68,15 +68,6 @@ uint64_t tkmi_rng_below(tkmi_rng *r, uint64_t bound);
 /* Standard normal deviate (Box-Muller, both values used in turn). */
 double tkmi_rng_normal(tkmi_rng *r, int *have_spare, double *spare);
 
-/* The CUDA engine keeps its exact centroid sums from one update to the
- * next and moves only the points whose label changed when at most 1 in
- * TKMI_SUMS_DELTA_FRAC labels changed (in this iteration, or in the
- * previous one when the update was queued before this one's count was
- * known: cuda_engine.c, kernels/update.cu); else it sums from scratch.
- * Both give the same sums.  Here so that the tests can tell which path
- * ran. */
-#define TKMI_SUMS_DELTA_FRAC 8
-
 #ifdef __cplusplus
 }
 #endif

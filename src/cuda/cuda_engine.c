@@ -22,8 +22,8 @@
 #include "arith.h"
 #include "cuda_check.h"
 #include "cuda_engine.h"
+#include "tune.h"
 
-#define DEFAULT_BLOCK 256
 /* Room left for allocation granularity and the runtime's own buffers. */
 #define HEADROOM ((size_t)64 << 20)
 
@@ -368,7 +368,7 @@ static tkm_status launch_shape(gpu_t *g, int block, char *msg, size_t msglen)
         &g->smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     g->sms = sms;
     g->thr_sm = per_sm;
-    g->block = block > 0 ? block : DEFAULT_BLOCK;
+    g->block = block > 0 ? block : TKM_CUDA_BLOCK;
     size_t wave = (size_t)sms * (size_t)(per_sm / g->block);
     size_t need = (g->n + (size_t)g->block - 1) / (size_t)g->block;
     if (wave == 0)

@@ -5,8 +5,8 @@
  * dependent: include real.h first.  Only used in builds with CUDA.
  *
  * Both forms share the loop, the layouts below, the centroid update
- * (kernels/update.cu) and the statistics; they differ in the assign step
- * and the bound kernels: cuda-global reads centroids straight from global
+ * (kernels/sums.cu, farthest.cu, drift.cu, inertia.cu) and the
+ * statistics; they differ in the assign step and the bound kernels: cuda-global reads centroids straight from global
  * memory, one thread per point (kernels/<alg>_global.cu); cuda-shared
  * stages centroids (and for high d the points) in shared memory in
  * chunks over k and d, and runs the distance kernels over a compacted
@@ -43,6 +43,7 @@
 
 #include "real.h"
 #include "solver.h"
+#include "tune.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -147,8 +148,9 @@ typedef struct TKM_FN(tkmi_gpu) {
 
 /* Whether the next update moves the kept sums by the points that changed
  * cluster rather than summing from scratch: when at most 1 in
- * TKMI_SUMS_DELTA_FRAC labels changed at the last count collected
- * (g->changed; internal.h). */
+ * TKMI_SUMS_DELTA_FRAC (tune.h) labels changed at the last count collected
+ * (g->changed: this iteration's, or the previous one's when the update was
+ * queued before this one's count was known).  Both give the same sums. */
 static inline int TKM_FN(tkmi_sums_move)(const TKM_FN(tkmi_gpu) *g)
 {
     return g->sums_ok && g->changed <= g->n / TKMI_SUMS_DELTA_FRAC;
@@ -196,11 +198,11 @@ tkm_status TKM_FN(tkmi_cu_transpose)(TKM_FN(tkmi_gpu) *g, const tkm_real *xr,
 tkm_status TKM_FN(tkmi_cu_maxabs)(TKM_FN(tkmi_gpu) *g, char *msg,
                                   size_t msglen);
 
-/* kernels/update.cu */
-/* Inertia of g->labels against centroids c into g->sc->inertia. */
+/* kernels/inertia.cu: inertia of g->labels against centroids c into
+ * g->sc->inertia. */
 tkm_status TKM_FN(tkmi_cu_inertia)(TKM_FN(tkmi_gpu) *g, const tkm_real *c,
                                    char *msg, size_t msglen);
-/* Exact sums and counts per cluster, then g->cn = means (empty clusters
+/* kernels/sums.cu: exact sums and counts per cluster, then g->cn = means (empty clusters
  * keep g->c) and g->sc->nempty.  The sums are made from scratch on the
  * first update and whenever many labels changed (g->changed: the last
  * count on the host, the previous iteration's when the update is queued
@@ -208,10 +210,12 @@ tkm_status TKM_FN(tkmi_cu_inertia)(TKM_FN(tkmi_gpu) *g, const tkm_real *c,
  * since the last update; both give the same sums. */
 tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
                                  size_t msglen);
-/* Farthest-point policy for nempty empty clusters, as the CPU does it. */
+/* kernels/farthest.cu: farthest-point policy for nempty empty clusters,
+ * as the CPU does it. */
 tkm_status TKM_FN(tkmi_cu_farthest)(TKM_FN(tkmi_gpu) *g, size_t nempty,
                                     char *msg, size_t msglen);
-/* Drift of every centroid from g->c to g->cn, safe drifts g->t, and into
+/* kernels/drift.cu: drift of every centroid from g->c to g->cn, safe
+ * drifts g->t, and into
  * g->sc: max_drift, imax, t1, t2. */
 tkm_status TKM_FN(tkmi_cu_drift)(TKM_FN(tkmi_gpu) *g, char *msg,
                                  size_t msglen);

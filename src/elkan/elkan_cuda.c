@@ -21,6 +21,7 @@
 #include "cuda_check.h"
 #include "cuda_engine.h"
 #include "elkan_kernels.h"
+#include "tune.h"
 
 typedef struct {
     tkm_real *u; /* n upper bounds                                       */
@@ -219,8 +220,8 @@ static tkm_status elkan_sh_assign(TKM_FN(tkmi_gpu) *g, char *msg,
 
 /* The pair kernel stages a point's coordinates in one coalesced read of
  * its row where the row-major points are kept (n*d reals more), instead of
- * d scattered reads of the column-major ones: kept from this d on. */
-#define TKMI_ELK_ROWS_MIN_D 32
+ * d scattered reads of the column-major ones: kept from
+ * TKMI_ELK_ROWS_MIN_D (tune.h) on. */
 static int elkan_sh_rows(size_t d)
 {
     return d >= TKMI_ELK_ROWS_MIN_D;

@@ -1,6 +1,6 @@
-// Centroid update on the device, with the CPU's semantics
-// (src/common/update.c): means of the points of each cluster, the
-// empty-cluster policy, the drift of every centroid; and the inertia.
+// The centroid update's sums and means on the device, with the CPU's
+// semantics (src/common/update.c); the rest of the update is in
+// farthest.cu (empty clusters), drift.cu, and inertia.cu.
 //
 // Determinism without floating-point atomics: the sums are exact 128-bit
 // fixed-point integers (see cuda_engine.h), so the order the threads add
@@ -171,7 +171,6 @@ static __global__ __launch_bounds__(1024) void sums_chunked_kernel(
 // j is x[i*ps + j*ds], column- or row-major).  Integer additions modulo
 // 2^128 (a subtraction adds the two's complement), so the result is the
 // sum from scratch, bit for bit.
-#define TKM_DELTA_U 4
 static __global__ __launch_bounds__(1024) void sums_delta_kernel(
     const tkm_real *__restrict__ x, size_t ps, size_t ds, size_t n, size_t d,
     const int32_t *__restrict__ labels, int32_t *__restrict__ held,
@@ -340,10 +339,6 @@ static __global__ __launch_bounds__(64) void sums_bydim_kernel(
 // eighth of a multiprocessor's shared memory (16 warps of 64-thread
 // blocks), at most TKM_BYDIM_ZMAX slices: every slice reads all the
 // labels.
-#define TKM_BYDIM_ZMAX 8
-#ifndef TKM_BYDIM_MIN_D
-#define TKM_BYDIM_MIN_D 64
-#endif
 static tkm_status sums_bydim(TKM_FN(tkmi_gpu) *g, int *done, char *msg,
                              size_t msglen)
 {
@@ -473,8 +468,6 @@ static tkm_status means(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
 // its lanes reading one cache line of a point at a time and keeping a
 // 128-bit sum in registers, flushed once per cluster the segment meets.
 
-#define TKM_SORTED_SEG 256
-#define TKM_SORTED_U 8
 
 // The counting sort's two passes over the labels, a block's points
 // blockDim.x at a time: with k <= blockDim.x clusters their counts go
@@ -633,8 +626,7 @@ static tkm_status sums_sorted(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
 }
 
 // Shared-memory bytes per block above which the sums go straight to
-// global memory.
-#define TKM_SUMS_SHARED_MAX (32u << 10)
+// global memory: TKM_SUMS_SHARED_MAX (tune.h).
 
 // The sums are moved rather than made afresh when at most 1 in
 // TKMI_SUMS_DELTA_FRAC labels changed (tkmi_sums_move: g->changed, the
@@ -689,282 +681,4 @@ extern "C" tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
         TKM_CU_LAUNCHED(sums_global_kernel);
     }
     return means(g, msg, msglen);
-}
-
-// ---- farthest point for empty clusters -------------------------------------
-
-// Squared distance of every point to its own (old) centroid, in the
-// precision, kept as double as update.c keeps it.
-static __global__ __launch_bounds__(1024) void own_dist2_kernel(
-    const tkm_real *__restrict__ x, size_t n, size_t d,
-    const tkm_real *__restrict__ c, const int32_t *__restrict__ labels,
-    double *pd2)
-{
-    for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP)
-        pd2[i] = (double)TKM_FN(tkmi_dist2)(x + i, n,
-                                            c + (size_t)labels[i] * d, d);
-}
-
-// Start of the search: no cluster visited, nothing found.
-static __global__ void far_reset_kernel(TKM_FN(tkmi_gsc) *sc, size_t k)
-{
-    sc->from = 0;
-    sc->next = k;
-    sc->far_key = 0;
-    sc->far_idx = ~0ull;
-}
-
-// The lowest-index empty cluster not yet visited.
-static __global__ __launch_bounds__(1024) void far_next_kernel(
-    const unsigned long long *__restrict__ cnt, size_t k,
-    TKM_FN(tkmi_gsc) *sc)
-{
-    const size_t from = sc->from;
-    for (size_t c = from + TKM_GRID_START; c < k; c += TKM_GRID_STEP)
-        if (cnt[c] == 0)
-            atomicMin(&sc->next, (unsigned long long)c);
-}
-
-// Largest distance among the points not taken yet (taken: -1).
-static __global__ __launch_bounds__(1024) void far_max_kernel(
-    const double *__restrict__ pd2, size_t n, TKM_FN(tkmi_gsc) *sc)
-{
-    unsigned long long best = 0;
-    for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP)
-        if (pd2[i] >= 0.0) {
-            const unsigned long long key = tkm_key(pd2[i]) + 1ull;
-            best = key > best ? key : best;
-        }
-    for (int o = 16; o > 0; o >>= 1) {
-        const unsigned long long v = __shfl_down_sync(0xffffffffu, best, o);
-        best = v > best ? v : best;
-    }
-    if ((threadIdx.x & 31u) == 0 && best)
-        atomicMax(&sc->far_key, best);
-}
-
-// Lowest index at that distance (update.c keeps the first maximum).
-static __global__ __launch_bounds__(1024) void far_index_kernel(
-    const double *__restrict__ pd2, size_t n, TKM_FN(tkmi_gsc) *sc)
-{
-    const unsigned long long key = sc->far_key;
-    if (key == 0)
-        return;
-    for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP)
-        if (pd2[i] >= 0.0 && tkm_key(pd2[i]) + 1ull == key) {
-            atomicMin(&sc->far_idx, (unsigned long long)i);
-            return; // later points of this thread have higher indices
-        }
-}
-
-// Move the cluster to the point found and take the point; when every
-// point is taken the cluster keeps its centroid.  Then set up the search
-// for the next empty cluster.
-static __global__ void far_move_kernel(const tkm_real *__restrict__ x,
-                                       size_t n, size_t d, size_t k,
-                                       tkm_real *cn, double *pd2,
-                                       TKM_FN(tkmi_gsc) *sc)
-{
-    const size_t c = sc->next;
-    const unsigned long long key = sc->far_key, i = sc->far_idx;
-    if (c < k && key != 0)
-        for (size_t j = threadIdx.x; j < d; j += blockDim.x)
-            cn[c * d + j] = x[j * n + i];
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        if (c < k && key != 0)
-            pd2[i] = -1.0;
-        sc->from = c < k ? c + 1 : k;
-        sc->next = k;
-        sc->far_key = 0;
-        sc->far_idx = ~0ull;
-    }
-}
-
-extern "C" tkm_status TKM_FN(tkmi_cu_farthest)(TKM_FN(tkmi_gpu) *g,
-                                               size_t nempty, char *msg,
-                                               size_t msglen)
-{
-    const size_t n = g->n, d = g->d, k = g->k;
-    const int bn = tkm_blocks_for(n, g->block, g->grid);
-    const int bk = tkm_blocks_for(k, g->block, g->grid);
-    own_dist2_kernel<<<bn, g->block, 0, g->st>>>(g->x, n, d, g->c, g->labels,
-                                                 g->pd2);
-    TKM_CU_LAUNCHED(own_dist2_kernel);
-    far_reset_kernel<<<1, 1, 0, g->st>>>(g->sc, k);
-    TKM_CU_LAUNCHED(far_reset_kernel);
-    for (size_t e = 0; e < nempty; e++) {
-        far_next_kernel<<<bk, g->block, 0, g->st>>>(g->cnt, k, g->sc);
-        TKM_CU_LAUNCHED(far_next_kernel);
-        far_max_kernel<<<bn, g->block, 0, g->st>>>(g->pd2, n, g->sc);
-        TKM_CU_LAUNCHED(far_max_kernel);
-        far_index_kernel<<<bn, g->block, 0, g->st>>>(g->pd2, n, g->sc);
-        TKM_CU_LAUNCHED(far_index_kernel);
-        far_move_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->x, n, d, k,
-                                                          g->cn, g->pd2,
-                                                          g->sc);
-        TKM_CU_LAUNCHED(far_move_kernel);
-    }
-    return TKM_OK;
-}
-
-// ---- drift -----------------------------------------------------------------
-
-// The drift of every centroid: a thread per centroid (tkmi_dist, the CPU's
-// order), or where tkm_warp_rows says so a warp per centroid
-// (tkm_warp_dist2).
-template <bool WARP>
-static __global__ __launch_bounds__(1024) void drift_kernel(
-    const tkm_real *__restrict__ c, const tkm_real *__restrict__ cn, size_t k,
-    size_t d, tkm_real upf, tkm_real *drift, tkm_real *t)
-{
-    const unsigned sh = WARP ? 5u : 0u; // threads per centroid: 2^sh
-    const bool lead = !WARP || (threadIdx.x & 31u) == 0;
-    for (size_t q = TKM_GRID_START >> sh; q < k; q += TKM_GRID_STEP >> sh) {
-        const tkm_real v =
-            WARP ? TKM_SQRT(tkm_warp_dist2(c + q * d, cn + q * d, d))
-                 : TKM_FN(tkmi_dist)(c + q * d, 1, cn + q * d, d);
-        if (lead) {
-            drift[q] = v;
-            t[q] = TKM_FN(tkmi_bnd_up)(v, upf);
-        }
-    }
-}
-
-// Largest value m1 of t, its first index im, and the largest m2 among the
-// other indices: the sequential scan of tkmi_hamerly_top2, and a merge
-// that keeps its meaning (the result depends on the values only).
-struct top2 {
-    tkm_real m1, m2;
-    size_t im;
-    double dmax;
-};
-
-static __device__ void top2_merge(top2 &a, const top2 &b)
-{
-    if (b.m1 > a.m1 || (b.m1 == a.m1 && b.im < a.im)) {
-        a.m2 = a.m1 > b.m2 ? a.m1 : b.m2;
-        a.m1 = b.m1;
-        a.im = b.im;
-    } else {
-        a.m2 = b.m1 > a.m2 ? b.m1 : a.m2;
-    }
-    a.dmax = b.dmax > a.dmax ? b.dmax : a.dmax;
-}
-
-static __global__ __launch_bounds__(TKM_RED_THREADS) void drift_summary_kernel(
-    const tkm_real *__restrict__ drift, const tkm_real *__restrict__ t,
-    size_t k, TKM_FN(tkmi_gsc) *sc)
-{
-    __shared__ top2 sh[TKM_RED_THREADS];
-    top2 me = {(tkm_real)-1, (tkm_real)0, ~(size_t)0, 0.0};
-    for (size_t q = threadIdx.x; q < k; q += TKM_RED_THREADS) {
-        const top2 one = {t[q], (tkm_real)0, q, (double)drift[q]};
-        top2_merge(me, one);
-    }
-    sh[threadIdx.x] = me;
-    __syncthreads();
-    for (unsigned s = TKM_RED_THREADS / 2; s > 0; s >>= 1) {
-        if (threadIdx.x < s)
-            top2_merge(sh[threadIdx.x], sh[threadIdx.x + s]);
-        __syncthreads();
-    }
-    if (threadIdx.x == 0) {
-        sc->max_drift = sh[0].dmax;
-        sc->t1 = sh[0].m1;
-        sc->t2 = sh[0].m2 > 0 ? sh[0].m2 : (tkm_real)0;
-        sc->imax = (int)sh[0].im;
-    }
-}
-
-extern "C" tkm_status TKM_FN(tkmi_cu_drift)(TKM_FN(tkmi_gpu) *g, char *msg,
-                                            size_t msglen)
-{
-    if (tkm_warp_rows(g->d, g->k, g->grid, g->block)) {
-        drift_kernel<true><<<tkm_blocks_for(g->k * 32, g->block, g->grid),
-                             g->block, 0, g->st>>>(g->c, g->cn, g->k, g->d,
-                                                   g->upf, g->drift, g->t);
-    } else {
-        drift_kernel<false><<<tkm_blocks_for(g->k, g->block, g->grid),
-                              g->block, 0, g->st>>>(g->c, g->cn, g->k, g->d,
-                                                    g->upf, g->drift, g->t);
-    }
-    TKM_CU_LAUNCHED(drift_kernel);
-    drift_summary_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->drift, g->t,
-                                                           g->k, g->sc);
-    TKM_CU_LAUNCHED(drift_summary_kernel);
-    return TKM_OK;
-}
-
-// ---- inertia --------------------------------------------------------------
-
-// Sum over the points of a chunk and the dimensions of a slice (block b:
-// chunk b / S, slice b % S) of the squared differences to the points'
-// centroids, in double (as update.c's tkmi_inertia), reduced in a fixed
-// tree.
-static __global__ __launch_bounds__(TKM_RED_THREADS) void inertia_part_kernel(
-    const tkm_real *__restrict__ x, size_t n, size_t d, size_t S,
-    const tkm_real *__restrict__ c, const int32_t *__restrict__ labels,
-    double *part)
-{
-    __shared__ double sh[TKM_RED_THREADS];
-    const size_t q = blockIdx.x / S, sl = blockIdx.x - q * S;
-    const size_t base = q * TKMI_INERTIA_CHUNK, j0 = sl * TKMI_INERTIA_DIMS;
-    const size_t j1 = d - j0 < TKMI_INERTIA_DIMS ? d : j0 + TKMI_INERTIA_DIMS;
-    double acc = 0.0;
-    for (size_t r = threadIdx.x; r < TKMI_INERTIA_CHUNK;
-         r += TKM_RED_THREADS) {
-        const size_t i = base + r;
-        if (i >= n)
-            break;
-        const tkm_real *ci = c + (size_t)labels[i] * d;
-        for (size_t j = j0; j < j1; j++) {
-            const double v = (double)x[j * n + i] - (double)ci[j];
-            acc += v * v;
-        }
-    }
-    sh[threadIdx.x] = acc;
-    __syncthreads();
-    for (unsigned s = TKM_RED_THREADS / 2; s > 0; s >>= 1) {
-        if (threadIdx.x < s)
-            sh[threadIdx.x] += sh[threadIdx.x + s];
-        __syncthreads();
-    }
-    if (threadIdx.x == 0)
-        part[blockIdx.x] = sh[0];
-}
-
-static __global__ __launch_bounds__(TKM_RED_THREADS) void inertia_sum_kernel(
-    const double *__restrict__ part, size_t m, TKM_FN(tkmi_gsc) *sc)
-{
-    __shared__ double sh[TKM_RED_THREADS];
-    double acc = 0.0;
-    for (size_t q = threadIdx.x; q < m; q += TKM_RED_THREADS)
-        acc += part[q];
-    sh[threadIdx.x] = acc;
-    __syncthreads();
-    for (unsigned s = TKM_RED_THREADS / 2; s > 0; s >>= 1) {
-        if (threadIdx.x < s)
-            sh[threadIdx.x] += sh[threadIdx.x + s];
-        __syncthreads();
-    }
-    if (threadIdx.x == 0)
-        sc->inertia = sh[0];
-}
-
-extern "C" tkm_status TKM_FN(tkmi_cu_inertia)(TKM_FN(tkmi_gpu) *g,
-                                              const tkm_real *c, char *msg,
-                                              size_t msglen)
-{
-    const size_t parts = tkmi_inertia_parts(g->n, g->d);
-    const size_t S = tkmi_inertia_slices(g->d);
-    // parts <= n d / 2^17 + n / 2^11 + d / 2^6 + 1: far below the grid's
-    // 2^31 - 1 for any n d reals that fit in device memory
-    inertia_part_kernel<<<(unsigned)parts, TKM_RED_THREADS, 0, g->st>>>(
-        g->x, g->n, g->d, S, c, g->labels, g->part);
-    TKM_CU_LAUNCHED(inertia_part_kernel);
-    inertia_sum_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->part, parts,
-                                                         g->sc);
-    TKM_CU_LAUNCHED(inertia_sum_kernel);
-    return TKM_OK;
 }

@@ -1,0 +1,127 @@
+// The farthest-point policy for empty clusters on the device, as
+// src/common/update.c does it on the CPU: each empty cluster in index
+// order moves to the point farthest from its own centroid, lowest index on
+// ties, each point taken once.
+#include "real.h"
+
+#include "arith.h"
+#include "cuda_engine.h"
+
+#include "common.cuh"
+
+// ---- farthest point for empty clusters -------------------------------------
+
+// Squared distance of every point to its own (old) centroid, in the
+// precision, kept as double as update.c keeps it.
+static __global__ __launch_bounds__(1024) void own_dist2_kernel(
+    const tkm_real *__restrict__ x, size_t n, size_t d,
+    const tkm_real *__restrict__ c, const int32_t *__restrict__ labels,
+    double *pd2)
+{
+    for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP)
+        pd2[i] = (double)TKM_FN(tkmi_dist2)(x + i, n,
+                                            c + (size_t)labels[i] * d, d);
+}
+
+// Start of the search: no cluster visited, nothing found.
+static __global__ void far_reset_kernel(TKM_FN(tkmi_gsc) *sc, size_t k)
+{
+    sc->from = 0;
+    sc->next = k;
+    sc->far_key = 0;
+    sc->far_idx = ~0ull;
+}
+
+// The lowest-index empty cluster not yet visited.
+static __global__ __launch_bounds__(1024) void far_next_kernel(
+    const unsigned long long *__restrict__ cnt, size_t k,
+    TKM_FN(tkmi_gsc) *sc)
+{
+    const size_t from = sc->from;
+    for (size_t c = from + TKM_GRID_START; c < k; c += TKM_GRID_STEP)
+        if (cnt[c] == 0)
+            atomicMin(&sc->next, (unsigned long long)c);
+}
+
+// Largest distance among the points not taken yet (taken: -1).
+static __global__ __launch_bounds__(1024) void far_max_kernel(
+    const double *__restrict__ pd2, size_t n, TKM_FN(tkmi_gsc) *sc)
+{
+    unsigned long long best = 0;
+    for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP)
+        if (pd2[i] >= 0.0) {
+            const unsigned long long key = tkm_key(pd2[i]) + 1ull;
+            best = key > best ? key : best;
+        }
+    for (int o = 16; o > 0; o >>= 1) {
+        const unsigned long long v = __shfl_down_sync(0xffffffffu, best, o);
+        best = v > best ? v : best;
+    }
+    if ((threadIdx.x & 31u) == 0 && best)
+        atomicMax(&sc->far_key, best);
+}
+
+// Lowest index at that distance (update.c keeps the first maximum).
+static __global__ __launch_bounds__(1024) void far_index_kernel(
+    const double *__restrict__ pd2, size_t n, TKM_FN(tkmi_gsc) *sc)
+{
+    const unsigned long long key = sc->far_key;
+    if (key == 0)
+        return;
+    for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP)
+        if (pd2[i] >= 0.0 && tkm_key(pd2[i]) + 1ull == key) {
+            atomicMin(&sc->far_idx, (unsigned long long)i);
+            return; // later points of this thread have higher indices
+        }
+}
+
+// Move the cluster to the point found and take the point; when every
+// point is taken the cluster keeps its centroid.  Then set up the search
+// for the next empty cluster.
+static __global__ void far_move_kernel(const tkm_real *__restrict__ x,
+                                       size_t n, size_t d, size_t k,
+                                       tkm_real *cn, double *pd2,
+                                       TKM_FN(tkmi_gsc) *sc)
+{
+    const size_t c = sc->next;
+    const unsigned long long key = sc->far_key, i = sc->far_idx;
+    if (c < k && key != 0)
+        for (size_t j = threadIdx.x; j < d; j += blockDim.x)
+            cn[c * d + j] = x[j * n + i];
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        if (c < k && key != 0)
+            pd2[i] = -1.0;
+        sc->from = c < k ? c + 1 : k;
+        sc->next = k;
+        sc->far_key = 0;
+        sc->far_idx = ~0ull;
+    }
+}
+
+extern "C" tkm_status TKM_FN(tkmi_cu_farthest)(TKM_FN(tkmi_gpu) *g,
+                                               size_t nempty, char *msg,
+                                               size_t msglen)
+{
+    const size_t n = g->n, d = g->d, k = g->k;
+    const int bn = tkm_blocks_for(n, g->block, g->grid);
+    const int bk = tkm_blocks_for(k, g->block, g->grid);
+    own_dist2_kernel<<<bn, g->block, 0, g->st>>>(g->x, n, d, g->c, g->labels,
+                                                 g->pd2);
+    TKM_CU_LAUNCHED(own_dist2_kernel);
+    far_reset_kernel<<<1, 1, 0, g->st>>>(g->sc, k);
+    TKM_CU_LAUNCHED(far_reset_kernel);
+    for (size_t e = 0; e < nempty; e++) {
+        far_next_kernel<<<bk, g->block, 0, g->st>>>(g->cnt, k, g->sc);
+        TKM_CU_LAUNCHED(far_next_kernel);
+        far_max_kernel<<<bn, g->block, 0, g->st>>>(g->pd2, n, g->sc);
+        TKM_CU_LAUNCHED(far_max_kernel);
+        far_index_kernel<<<bn, g->block, 0, g->st>>>(g->pd2, n, g->sc);
+        TKM_CU_LAUNCHED(far_index_kernel);
+        far_move_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->x, n, d, k,
+                                                          g->cn, g->pd2,
+                                                          g->sc);
+        TKM_CU_LAUNCHED(far_move_kernel);
+    }
+    return TKM_OK;
+}

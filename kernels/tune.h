@@ -1,0 +1,128 @@
+/*
+ * Every tuned constant of the CUDA forms, in one place, each with the one
+ * line of why; docs/gpu-shared.md and docs/gpu-global.md have the
+ * measurements.  A constant here changes speed only, never a result:
+ * every path gives the same labels, bounds, counters and centroid bits.
+ * Precision dependent where TKM_PREC appears (include real.h first).
+ * C and CUDA C++ alike: the engine's host code reads some of these.
+ */
+#ifndef TKM_KERNELS_TUNE_H
+#define TKM_KERNELS_TUNE_H
+
+/* ---- the engine (src/cuda/cuda_engine.c) -------------------------------- */
+
+/* Threads per block of the per-point kernels when the user gives none:
+ * 8 warps, enough to hide memory latency without starving registers. */
+#define TKM_CUDA_BLOCK 256
+
+/* The centroid sums are moved by the points that changed cluster (instead
+ * of summed from scratch) when at most 1 in this many labels changed: past
+ * that the scattered atomics of the moves cost more than one ordered pass
+ * (also read by the tests, which check both paths). */
+#define TKMI_SUMS_DELTA_FRAC 8
+
+/* ---- the centroid update (kernels/sums*.cu) ----------------------------- */
+
+/* Points a lane moves per step in the delta sums: loads in flight. */
+#define TKM_DELTA_U 4
+/* Sums by dimension from this d on; below, its few latency-bound threads
+ * lose to the chunked sums (H200, 494,080 x 34, k = 100: 0.32 vs 0.17 ms). */
+#define TKM_BYDIM_MIN_D 64
+/* ... in at most this many slices of the clusters: each reads all labels. */
+#define TKM_BYDIM_ZMAX 8
+/* Sorted sums: points a warp takes per segment, and coordinates a lane
+ * keeps in registers per point (one cache line of loads in flight). */
+#define TKM_SORTED_SEG 256
+#define TKM_SORTED_U 8
+/* Shared-memory bytes per block above which the sums go straight to
+ * global memory (fewer blocks per multiprocessor cost more than atomics). */
+#define TKM_SUMS_SHARED_MAX (32u << 10)
+
+/* ---- distances of a few rows (kernels/common.cuh) ----------------------- */
+
+/* Rows of more coordinates than this are summed by a warp where only a
+ * bound needs their distance and the rows are fewer than a wave. */
+#define TKM_WARP_DIST_MIN_D 8
+
+/* ---- cuda-shared assign tiles (kernels/assign_shared.cuh) --------------- */
+
+/* Register tiles, points x centroids per thread, of the tile kernel: BIG
+ * for blocks <= 256 with a resident point tile, ST when it streams (high
+ * d), HAM for Hamerly's passes, SMALL for blocks of up to 1024 (no
+ * registers to spare).  f64 Hamerly takes 16 centroids a thread so that
+ * at k <= 128 the point tile streams once (H100, 100,000 x 784, k = 100:
+ * 14.7 -> 10.6 ms to convergence); f64 streamed 4 x 8 halves the centroid
+ * chunks at k = 100 (Lloyd's assign 1.93 -> 1.70 ms); f64 resident 4 x 8
+ * spills, so it keeps 4 x 4. */
+#if TKM_PREC == 32
+#define TKM_SH_TP_BIG 8
+#define TKM_SH_TC_BIG 8
+#define TKM_SH_TP_ST 8
+#define TKM_SH_TC_ST 8
+#define TKM_SH_TP_HAM 8
+#define TKM_SH_TC_HAM 8
+#define TKM_SH_TP_SMALL 4
+#define TKM_SH_TC_SMALL 4
+#else
+#define TKM_SH_TP_BIG 4
+#define TKM_SH_TC_BIG 4
+#define TKM_SH_TP_ST 4
+#define TKM_SH_TC_ST 8
+#define TKM_SH_TP_HAM 2
+#define TKM_SH_TC_HAM 16
+#define TKM_SH_TP_SMALL 2
+#define TKM_SH_TC_SMALL 4
+#endif
+
+/* Points per thread of the register kernel (d <= 8) for DP padded
+ * coordinates: as many as a 1024-thread block's registers allow. */
+#if TKM_PREC == 32
+#define TKM_SH_REG_TP(DP) ((DP) <= 4 ? 4 : 2)
+#else
+#define TKM_SH_REG_TP(DP) ((DP) <= 4 ? 2 : 1)
+#endif
+
+/* Blocks of up to 256 threads per multiprocessor the tile kernel is built
+ * for (__launch_bounds__; 2 caps a thread at 128 registers).  Resident
+ * point tile: 2 for Lloyd (two blocks per SM), 1 for the others.
+ * Streamed: 2 made the f64 full passes faster (H100, 100,000 x 784,
+ * k = 100: Lloyd's assign 2.50 -> 1.89 ms) and the rest slower (f32 Lloyd
+ * 1.26 -> 1.38 ms, f64 Hamerly 1.08 -> 1.61 ms). */
+#define TKM_SH_MINB_LLOYD 2
+#define TKM_SH_MINB_OTHER 1
+#define TKM_SH_MINB_ST_FULL (TKM_PREC == 64 ? 2 : 1)
+#define TKM_SH_MINB_ST_HAM 1
+
+/* Unrolling of the tile kernel's loop over staged dimensions: 2 beat the
+ * compiler's choice (H100, 1,000,000 x 32, k = 1000, f32: 2.92 -> 2.90
+ * ms). */
+#define TKM_SH_UNROLL 2
+
+/* ---- Elkan cuda-shared (kernels/elkan_shared.cu, src/elkan/) ------------ */
+
+/* Coordinates whose loads a lane issues before adding them: as many as
+ * 64 registers a thread leave room for. */
+#if TKM_PREC == 32
+#define TKM_ELK_BATCH 16
+#else
+#define TKM_ELK_BATCH 8
+#endif
+/* Surviving pairs of a chunk at or below one per this many coordinates go
+ * a row at a time through shared memory (one latency plus d additions,
+ * against d/4 latencies reading the column-major copy). */
+#define TKM_ELK_ROW_D 24
+/* From TKM_ELK_SLAB_J * 32 coordinates on, more than TKM_ELK_SLAB_ROWS
+ * survivors go through slabs of all 32 centroids (about 32 latencies). */
+#define TKM_ELK_SLAB_J 8
+#define TKM_ELK_SLAB_ROWS 6
+/* The first assignment goes through candidates on the first
+ * TKM_ELK_CAND_D coordinates from TKM_ELK_CAND_MIN_D coordinates on: there
+ * the full pass costs a Lloyd iteration (H100, 100,000 x 784, f64: 1.8 ms)
+ * for distances mostly far above the nearest. */
+#define TKM_ELK_CAND_D 32
+#define TKM_ELK_CAND_MIN_D 256
+/* The pair kernel stages a point's row in one coalesced read from this d
+ * on, where the row-major points are kept (n*d reals more). */
+#define TKMI_ELK_ROWS_MIN_D 32
+
+#endif /* TKM_KERNELS_TUNE_H */
