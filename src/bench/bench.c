@@ -8,7 +8,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -156,63 +155,6 @@ static int make_dirs(const char *path)
     return 0;
 }
 
-/* ---- progress ---------------------------------------------------------- */
-
-static void clock_text(double s, char *buf, size_t len)
-{
-    long t = (long)(s + 0.5);
-    if (t >= 3600)
-        snprintf(buf, len, "%ldh%02ldm", t / 3600, t / 60 % 60);
-    else if (t >= 60)
-        snprintf(buf, len, "%ldm%02lds", t / 60, t % 60);
-    else
-        snprintf(buf, len, "%lds", t);
-}
-
-static int term_width(void)
-{
-    struct winsize w;
-    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col >= 40)
-        return w.ws_col;
-    return 80;
-}
-
-void cli_bench_progress(bench_state *b, int force)
-{
-    double now = tkmi_now();
-    if (!b->tty || (!force && now - b->last_draw < 0.2))
-        return;
-    b->last_draw = now;
-    double el = now - b->t0;
-    double frac = b->work_total > 0 ? b->work_done / b->work_total
-                : b->runs_total ? (double)b->runs_done / b->runs_total
-                                : 0;
-    if (frac > 1)
-        frac = 1;
-    char e[32], l[32] = "?", line[512], bar[31];
-    clock_text(el, e, sizeof e);
-    if (frac > 0.01 && el > 1)
-        clock_text(el / frac - el, l, sizeof l);
-    int fill = (int)(frac * 30);
-    for (int i = 0; i < 30; i++)
-        bar[i] = i < fill ? '#' : '.';
-    bar[30] = '\0';
-    int n = snprintf(line, sizeof line, "[%s] %3.0f%% %zu/%zu runs, %s, "
-                     "~%s left | %s", bar, 100 * frac, b->runs_done,
-                     b->runs_total, e, l, b->current);
-    int w = term_width() - 1;
-    if (n > w)
-        line[w] = '\0';
-    fprintf(stderr, "\r%-*s", w, line);
-    fflush(stderr);
-}
-
-static void progress_end(bench_state *b)
-{
-    if (b->tty)
-        fprintf(stderr, "\r%*s\r", term_width() - 1, "");
-}
-
 /* ---- outputs ----------------------------------------------------------- */
 
 static void fill_datasets(FILE *f, void *ctx)
@@ -320,7 +262,7 @@ static void plan_only(const cli_preset *p)
 static void summary(const bench_state *b, const char *dir, double secs)
 {
     char t[32];
-    clock_text(secs, t, sizeof t);
+    cli_bench_clock(secs, t, sizeof t);
     printf("bench: %zu runs in %s: %zu baseline, %zu pass, %zu fail, %zu "
            "unchecked, %zu skipped, %zu failed to run\n",
            b->runs_done, t, b->n_baseline, b->n_pass, b->n_fail,
@@ -352,7 +294,7 @@ static int sweep(bench_state *b, const char *dir)
     b->t0 = tkmi_now();
     for (int i = 0; i < b->p->ndata; i++)
         cli_bench_data_set(b, &b->p->data[i]);
-    progress_end(b);
+    cli_bench_progress_end(b);
     int bad = finish_part(b->runs, rpath);
     bad |= finish_part(b->iters, ipath);
     return bad ? CLI_FAIL : CLI_OK;

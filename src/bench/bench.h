@@ -1,11 +1,12 @@
 /*
- * trikmeans bench, between its two files: bench.c (options, output folder,
- * progress, summary) and bench_run.c (the sweep and its CSV rows).
+ * trikmeans bench, between its files: bench.c (options, output folder,
+ * summary) calls bench_run.c (the sweep and its CSV rows); both draw
+ * through progress.c.
  */
 #ifndef TKM_CLI_BENCH_H
 #define TKM_CLI_BENCH_H
 
-#include "cli.h"
+#include "harness.h"
 
 typedef struct {
     const cli_preset *p;
@@ -32,7 +33,10 @@ size_t cli_bench_count(const cli_bench_data *d, double *work);
 /* Run every case of a data set, appending to b's files. */
 void cli_bench_data_set(bench_state *b, const cli_bench_data *d);
 /* Redraw the progress line (terminal only; at most a few times a
- * second unless force). */
+ * second unless force); clear it at the end. */
 void cli_bench_progress(bench_state *b, int force);
+void cli_bench_progress_end(bench_state *b);
+/* s seconds as "12s", "3m05s" or "1h02m". */
+void cli_bench_clock(double s, char *buf, size_t len);
 
 #endif /* TKM_CLI_BENCH_H */

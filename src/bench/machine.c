@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "harness.h"
 
 #if TKM_HAVE_CUDA && defined(__has_include)
 #if __has_include(<cuda_runtime_api.h>)

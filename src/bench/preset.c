@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "harness.h"
 
 enum { IN_GLOBAL = 1, IN_DATA = 2, IN_BOTH = 3 };
 

@@ -1,12 +1,13 @@
 /*
- * trikmeans report, between its files: report.c (reading runs.csv and
- * grouping it, running gnuplot), report_plot.c (plot data and the gnuplot
- * script) and report_md.c (report.md).
+ * trikmeans report, between its files: report.c (the command, gnuplot)
+ * calls report_plot.c (plot data and the gnuplot script) and report_md.c
+ * (report.md); all three read what report_data.c (runs.csv read and
+ * grouped, queries) makes.
  */
 #ifndef TKM_CLI_REPORT_H
 #define TKM_CLI_REPORT_H
 
-#include "cli.h"
+#include "harness.h"
 
 /* One row of runs.csv or sklearn.csv, its numbers parsed (NaN when
  * empty). */
@@ -63,6 +64,11 @@ typedef struct {
     int nmachine;
     char preset_name[CLI_NAME_MAX + 64];
 } rp_report;
+
+/* Read DIR's CSV files into r (r->dir set, the rest zero) and group
+ * them: CLI_OK, or an exit code after a message; rp_free(r) either way. */
+int rp_load(rp_report *r);
+void rp_free(rp_report *r);
 
 /* The configuration of a case a bar chart shows for (algo, form, prec):
  * omp at its most threads, cuda at its fastest block size; NULL when

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "harness.h"
 
 typedef struct {
     const char *name;

@@ -9,11 +9,6 @@
 
 #include "cli.h"
 
-int cli_solver_is_lloyd_seq(const cli_solver_run *r)
-{
-    return r->algo == TKM_LLOYD && r->form == TKM_SEQ;
-}
-
 /* How many variants a form takes: thread counts (omp), block sizes (cuda),
  * one otherwise, and one for a form that cannot run here (it is listed
  * once, as skipped). */

@@ -6,8 +6,6 @@
  * precision only decides which magnitudes are accepted.
  */
 #include <errno.h>
-#include <float.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,18 +14,6 @@
 #include "trikmeans.h"
 #include "internal.h"
 #include "io_read.h"
-
-/* ---- shared pieces ----------------------------------------------------- */
-
-/* Contract in io_read.h. */
-tkmi_val_check tkmi_check_value(double v, tkm_precision target)
-{
-    if (!isfinite(v))
-        return TKMI_VAL_NONFINITE;
-    if (target == TKM_F32 && fabs(v) > FLT_MAX)
-        return TKMI_VAL_F32;
-    return TKMI_VAL_OK;
-}
 
 /* Extension of the last path component without the dot, or "". */
 static const char *ext_of(const char *path)

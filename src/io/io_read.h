@@ -1,7 +1,8 @@
 /*
- * Internal interface of the data-set reader, shared by io_read.c (entry
- * points, format dispatch), io_text.c (CSV, TSV, whitespace) and io_bin.c
- * (NumPy .npy, raw little-endian).  Precision independent.
+ * Internal interface of the data-set reader: io_read.c (entry points,
+ * format dispatch) calls io_text.c (CSV, TSV, whitespace) and io_bin.c
+ * (NumPy .npy, raw little-endian), which check values with io_check.c.
+ * Precision independent.
  */
 #ifndef TKM_IO_READ_H
 #define TKM_IO_READ_H
@@ -17,7 +18,7 @@ typedef enum {
     TKMI_VAL_F32        /* finite, but too large for a float run */
 } tkmi_val_check;
 
-/* Can v be used by a run in the target precision?  Pure; the caller turns
+/* io_check.c: can v be used by a run in the target precision?  Pure; the caller turns
  * anything but TKMI_VAL_OK into its own message (the position differs). */
 tkmi_val_check tkmi_check_value(double v, tkm_precision target);
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "harness.h"
 
 char *cli_slurp(const char *path, size_t *len, char *err, size_t errlen)
 {
