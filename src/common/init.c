@@ -147,9 +147,8 @@ tkm_status tkm_init_centroids(const tkm_dataset *ds, size_t k,
     if (!ds || !ds->x || ds->n == 0 || ds->d == 0 || !out)
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "init: an empty data set has no rows to start from");
-    if (k < 1 || k > ds->n)
-        return tkmi_fail(TKM_EINVAL, msg, msglen,
-                         "init: k=%zu must be in 1..n (n=%zu)", k, ds->n);
+    if (tkmi_check_k(k, ds->n, msg, msglen) != TKM_OK)
+        return TKM_EINVAL;
     if (candidates < 0)
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "init: candidates must be >= 0 (0 = 2 + ln k)");

@@ -20,6 +20,10 @@ extern "C" {
 tkm_status tkmi_fail(tkm_status st, char *msg, size_t msglen, const char *fmt,
                      ...) __attribute__((format(printf, 4, 5)));
 
+/* The one rule for the number of clusters of a run on n points:
+ * 1 <= k <= n, and k fits a 32-bit label.  TKM_EINVAL with the reason. */
+tkm_status tkmi_check_k(size_t k, size_t n, char *msg, size_t msglen);
+
 /* Monotonic wall clock in seconds. */
 double tkmi_now(void);
 

@@ -127,6 +127,22 @@ tkm_status tkmi_fail(tkm_status st, char *msg, size_t msglen, const char *fmt,
     return st;
 }
 
+tkm_status tkmi_check_k(size_t k, size_t n, char *msg, size_t msglen)
+{
+    if (k < 1)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "k must be at least 1 (got %zu)", k);
+    if (k > n)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "k=%zu exceeds the number of points n=%zu; choose "
+                         "k <= %zu",
+                         k, n, n);
+    if (k > INT32_MAX)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "k=%zu is too large; labels are 32-bit", k);
+    return TKM_OK;
+}
+
 double tkmi_now(void)
 {
     struct timespec ts;

@@ -29,17 +29,9 @@ tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
     if (n == 0 || d == 0)
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "the data set is empty (n=%zu, d=%zu)", n, d);
-    if (p->k < 1)
-        return tkmi_fail(TKM_EINVAL, msg, msglen,
-                         "k must be at least 1 (got %zu)", p->k);
-    if (p->k > n)
-        return tkmi_fail(TKM_EINVAL, msg, msglen,
-                         "k=%zu exceeds the number of points n=%zu; choose "
-                         "k <= %zu",
-                         p->k, n, n);
-    if (p->k > INT32_MAX)
-        return tkmi_fail(TKM_EINVAL, msg, msglen,
-                         "k=%zu is too large; labels are 32-bit", p->k);
+    tkm_status rc = tkmi_check_k(p->k, n, msg, msglen);
+    if (rc != TKM_OK)
+        return rc;
     if ((unsigned)p->algorithm >= TKM_NALGO)
         return tkmi_fail(TKM_EINVAL, msg, msglen, "unknown algorithm");
     if ((unsigned)p->form >= TKM_NFORM)
