@@ -8,6 +8,8 @@
 #   make NVCC=        build without CUDA even where nvcc exists
 #   make CMOCKA_DIR=D use a libcmocka-dev unpacked under D (dpkg -x)
 #   make V=1          show every compiler command
+#   make gpu-proof    on a machine with a GPU: tests, FMA=0 tests, sanitizers,
+#                     checker and benchmark of the CUDA forms (tools/README.md)
 #
 # Every source that includes "real.h" is precision dependent and compiled
 # twice, with -DTKM_PREC=32 into build/f32 and -DTKM_PREC=64 into build/f64.
@@ -73,11 +75,13 @@ TESTS     := $(foreach p,f32 f64,$(TEST_SRC:tests/%.c=$(BUILD)/$(p)/tests/%))
 
 LIB := $(BUILD)/libtrikmeans.a
 BIN := $(BUILD)/trikmeans
+# the GPU benchmark (tools/gpu-bench.c), in builds with CUDA
+TOOLS := $(if $(filter 1,$(HAVE_CUDA)),$(BUILD)/gpu-bench)
 
-.PHONY: all test sanitize deps clean info-build demo
+.PHONY: all test sanitize deps clean info-build demo gpu-proof
 .DELETE_ON_ERROR:
 
-all: info-build $(LIB) $(BIN)
+all: info-build $(LIB) $(BIN) $(TOOLS)
 
 info-build:
 ifeq ($(HAVE_CUDA),1)
@@ -125,6 +129,10 @@ $(BIN): $(CLI_OBJ) $(LIB)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LIBS)
 
+$(BUILD)/gpu-bench: tools/gpu-bench.c $(LIB) $(HEADERS)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LIBS)
+
 $(BUILD)/f32/tests/%: tests/%.c $(LIB) $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
@@ -164,6 +172,9 @@ deps:
 
 clean:
 	rm -rf build build-san
+
+gpu-proof:
+	bash tools/gpu-proof.sh
 
 # The README's main job: the quick benchmark preset (the bundled sample and
 # a generated set, every solver that can run here, f32 and f64), scikit-learn

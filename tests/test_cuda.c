@@ -10,7 +10,7 @@
  * reason, and the forms report themselves unavailable.
  *
  * TKM_TEST_FORMS=cuda-shared (or cuda-global) limits the tests to one
- * form (the sanitizer runs of tools/gpu-shared-proof.sh use it), and
+ * form (to rerun a sanitizer on one form by hand), and
  * TKM_TEST_ONLY=PATTERN to the tests whose names match (cmocka's filter:
  * '*' and '?').
  */

@@ -4,11 +4,8 @@
  * Elkan, Hamerly) in f32 and f64 from one k-means++ start on generated
  * blobs (spread 1.0, centres uniform in [-10, 10]^d), Lloyd's time per
  * iteration, and the achieved GB/s and GFLOP/s of Lloyd's assign kernel
- * against the device's peaks.  Built against the library:
- *
- *   gcc -O2 -std=c11 -D_GNU_SOURCE -fopenmp -Iinclude -I$CUDA/include \
- *       tools/gpu-bench.c build/libtrikmeans.a -lm -L$CUDA/lib64 \
- *       -lcudart_static -ldl -lrt -lpthread -lstdc++ -o build/gpu-bench
+ * against the device's peaks.  Built by make where nvcc is found
+ * (build/gpu-bench); run by tools/gpu-proof.sh.
  *
  *   gpu-bench [--shapes N,D,K;...] [--precs f32,f64] [--block B]
  *             [--seed S] [--csv FILE] [--iters FILE]
@@ -40,8 +37,8 @@
  * of the result's bytes (n labels and k x d centroids) into pageable
  * memory, as the engine copies them, timed here after the run.  Not
  * counted: the host work of iteration 1 between its kernels (one copy of
- * about 120 bytes; two with the farthest-point policy or a build with
- * TKM_CUDA_STEP=0) and the final inertia pass (one read of the points).
+ * about 120 bytes; two with the farthest-point policy) and the final
+ * inertia pass (one read of the points).
  * Kernels are loaded eagerly (CUDA_MODULE_LOADING=EAGER) so that no run
  * pays a kernel's first load.
  *

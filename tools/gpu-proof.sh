@@ -1,168 +1,158 @@
 #!/usr/bin/env bash
-# Prove the cuda-global form on a machine with a GPU, in one go:
+# The proof of the CUDA forms on a machine with a GPU (make gpu-proof):
+# what docs/results/ cites as "the GPU proof".  Steps, each with a time
+# limit inside BUDGET seconds, chosen with STEPS (default: all):
 #
-#   1. build the library and the CUDA tests, then everything else and run
-#      every test program (make test), both precisions;
-#   2. a build without FMA contraction (FMA=0) and its CUDA tests;
-#   3. the CUDA test program under compute-sanitizer memcheck, racecheck,
-#      synccheck and initcheck, f32 and f64 (the eight runs in parallel);
-#   4. timings on generated blobs (1,000,000 x 8, k=100; 200,000 x 64,
-#      k=500) for every cuda-global solver at block sizes 64, 256, 1024,
-#      each held to GPU Lloyd of its precision, and OpenMP Lloyd (the CPU's
-#      Lloyd, bit-identical to the sequential one) held to it as well;
-#   5. the command line: trikmeans info, gen, fit --form cuda-global.
+#   tests   make test (every test program, both precisions), then
+#           test_cuda again from a build without FMA contraction (FMA=0);
+#   bench   build/gpu-bench: time to convergence of every CUDA solver on
+#           the five shapes of docs/gpu-shared.md, f32 and f64, each run
+#           held to the first of its precision (CSV in OUT);
+#   san     test_cuda under compute-sanitizer memcheck (leaks too),
+#           racecheck, synccheck and initcheck, f32 and f64, both forms;
+#   check   trikmeans check --forms cuda-global,cuda-shared
+#           --block-sizes 64,256,1024 on generated 1,000,000 x 8 (k = 100)
+#           and 200,000 x 64 (k = 500), f32 and f64 (CHECK_SPECS);
+#   cli     info, gen and fit of every algorithm in both CUDA forms.
 #
-# Logs go to a folder that is packed into $OUT/gpu-proof-logs.tgz; the
-# summary grows in $OUT/gpu-proof-summary.txt and is printed last.  Every
-# step has a time limit inside BUDGET seconds (default 560).
+# san and check run side by side (check spends most of its time in
+# sequential Lloyd on the CPU).  The summary goes to OUT/summary.txt and
+# is printed last; every step's log is in OUT/logs/.
 #
-#   bash tools/gpu-proof.sh          (OUT defaults to /tmp/gpu-proof-out)
-#   QUICK=1 bash tools/gpu-proof.sh  (skip the 200,000 x 64 timings)
-#
-# Where libcmocka-dev is not installed, the .deb files in .devdeps/ (or
-# CMOCKA_DIR, an unpacked root) are used.
+#   make gpu-proof                       (OUT=build/gpu-proof)
+#   STEPS="tests san" BUDGET=560 OUT=/tmp/p bash tools/gpu-proof.sh
 set -u
 cd "$(dirname "$0")/.."
-export PATH=$PATH:/usr/local/cuda/bin
-OUT=${OUT:-/tmp/gpu-proof-out}
-BUDGET=${BUDGET:-560}   # seconds for the whole script (a device run: 600)
-LOG=/tmp/gpu-proof-logs
+OUT=${OUT:-build/gpu-proof}
+BUDGET=${BUDGET:-1500}
+STEPS=${STEPS:-tests bench san check cli}
+CHECK_SPECS=${CHECK_SPECS:-"1000000,8,100 200000,64,500"}
+MAKE=${MAKE:-make}
+LOG=$OUT/logs
+SUM=$OUT/summary.txt
 rm -rf "$LOG"
-mkdir -p "$LOG" "$OUT"
-J=$(nproc 2>/dev/null || echo 8)
-SUM=$OUT/gpu-proof-summary.txt
+mkdir -p "$LOG"
 : >"$SUM"
+J=$(nproc 2>/dev/null || echo 8)
 
-. tools/proof-steps.sh
+want() { case " $STEPS " in *" $1 "*) return 0 ;; esac; return 1; }
+note() { echo "$*" | tee -a "$SUM"; }
+left() { echo $((BUDGET - SECONDS)); }
+# step NAME LIMIT CMD...: run with a time limit (cut to what is left of
+# the budget), log to LOG/NAME.log, record PASS / FAIL / TIMEOUT / SKIP.
+step() {
+    local name=$1 lim=$2 t rc
+    shift 2
+    if [ "$(left)" -lt 15 ]; then
+        note "SKIP    $name (budget spent)"
+        return 1
+    fi
+    [ "$lim" -gt "$(($(left) - 8))" ] && lim=$(($(left) - 8))
+    t=$SECONDS
+    timeout "$lim" "$@" >"$LOG/$name.log" 2>&1
+    rc=$?
+    t=$((SECONDS - t))
+    case $rc in
+    0) note "PASS    $name (${t}s)" ;;
+    124) note "TIMEOUT $name (${t}s, limit ${lim}s)" ;;
+    *) note "FAIL    $name (exit $rc, ${t}s): see $LOG/$name.log" ;;
+    esac
+    return $rc
+}
 
+command -v nvcc >/dev/null || export PATH=$PATH:/usr/local/cuda/bin
 CUDA_HOME=$(dirname "$(dirname "$(command -v nvcc)")")
 SAN=$(command -v compute-sanitizer ||
     ls "$CUDA_HOME"/bin/compute-sanitizer \
-        "$CUDA_HOME"/compute-sanitizer/compute-sanitizer 2>/dev/null | head -1)
-SAN=${SAN:-compute-sanitizer}
-
+        "$CUDA_HOME"/compute-sanitizer/compute-sanitizer 2>/dev/null |
+    head -1)
 {
     date -u
-    nvidia-smi -L 2>&1
+    nvidia-smi -L
     nvidia-smi --format=csv \
         --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm
-    nvcc --version 2>&1 | tail -2
-    "$SAN" --version 2>&1 | tail -1
+    nvcc --version | tail -2
+    "${SAN:-true}" --version | tail -1
     gcc --version | head -1
-    nproc
-    sha256sum kernels/*.cu kernels/*.cuh src/cuda/cuda_engine.c \
-        src/*/*_cuda.c tests/test_cuda.c
+    lscpu | grep -E "^Model name|^CPU\(s\)"
+    git rev-parse HEAD 2>/dev/null
 } >"$LOG/machine.log" 2>&1
 note "machine: $(nvidia-smi -L 2>/dev/null | head -1)"
 note "date:    $(date -u '+%Y-%m-%d %H:%M UTC')"
+note "commit:  $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
 
-CM=${CMOCKA_DIR:-}
-if [ -z "$CM" ] && [ ! -f /usr/include/cmocka.h ]; then
-    CM=/tmp/cm
-    mkdir -p "$CM"
-    for f in .devdeps/*.deb; do dpkg -x "$f" "$CM"; done
-fi
+step build 400 $MAKE -j"$J" all build/f32/tests/test_cuda \
+    build/f64/tests/test_cuda || { tail -40 "$LOG/build.log"; exit 1; }
 
-# 1. the library and the CUDA test programs (all the proof below needs),
-# then everything else and every test program (make test)
-step build 200 make -j"$J" CMOCKA_DIR="$CM" build/libtrikmeans.a \
-    build/f32/tests/test_cuda build/f64/tests/test_cuda
-step make-test 200 make -j"$J" CMOCKA_DIR="$CM" test
-for p in f32 f64; do
-    step "test_cuda-$p" 60 build/$p/tests/test_cuda
-done
-
-# 2. without FMA contraction: the same tests must pass
-step build-nofma 150 make -j"$J" BUILD=build/nofma FMA=0 CMOCKA_DIR="$CM" \
-    build/nofma/libtrikmeans.a build/nofma/f32/tests/test_cuda \
-    build/nofma/f64/tests/test_cuda
-for p in f32 f64; do
-    step "test_cuda-nofma-$p" 60 build/nofma/$p/tests/test_cuda
-done
-
-# 3. the sanitizers, in parallel with each other and nothing else on the GPU
-SAN_PIDS=()
-san() {
-    local tool=$1 p=$2 extra=""
-    [ "$tool" = memcheck ] && extra="--leak-check full"
-    step "sanitize-$tool-$p" "$(($(left) - 120))" "$SAN" --tool "$tool" \
-        $extra --error-exitcode 99 build/$p/tests/test_cuda
-}
-for tool in memcheck racecheck synccheck initcheck; do
+if want tests; then
+    step make-test 400 $MAKE -j"$J" test
+    step build-nofma 300 $MAKE -j"$J" BUILD=build/nofma FMA=0 \
+        build/nofma/f32/tests/test_cuda build/nofma/f64/tests/test_cuda
     for p in f32 f64; do
-        san "$tool" "$p" &
-        SAN_PIDS+=($!)
+        step "test_cuda-nofma-$p" 200 build/nofma/$p/tests/test_cuda
     done
-done
-wait "${SAN_PIDS[@]}"
-
-# 4. timings, alone on the GPU
-for b in build build/nofma; do
-    gcc -O2 -std=c11 -D_GNU_SOURCE -fopenmp -Iinclude tools/gpu-time.c \
-        $b/libtrikmeans.a -lm -L"$CUDA_HOME/lib64" -lcudart_static -ldl \
-        -lrt -lpthread -lstdc++ -o $b/gpu-time >>"$LOG/gpu-time-build.log" 2>&1
-done
-# the first run of each precision is the reference: GPU Lloyd at block
-# 64; OpenMP Lloyd comes last and is held to it like every other run
-RUNS=
-for a in lloyd elkan hamerly; do
-    for b in 64 256 1024; do RUNS=$RUNS${RUNS:+,}$a/cuda-global/$b; done
-done
-RUNS=$RUNS,lloyd/omp
-step time-1M-d8-k100 200 build/gpu-time -n 1000000 -d 8 -k 100 \
-    --runs "$RUNS"
-# FMA alone: float kernels without contraction against the same CPU run
-NOFMA_RUNS=lloyd/omp,lloyd/cuda-global/256,elkan/cuda-global/256
-NOFMA_RUNS=$NOFMA_RUNS,hamerly/cuda-global/256
-step time-1M-d8-k100-nofma 100 build/nofma/gpu-time -n 1000000 -d 8 \
-    -k 100 --precs f32 --runs "$NOFMA_RUNS"
-if [ -z "${QUICK:-}" ]; then
-    step time-200k-d64-k500 200 build/gpu-time -n 200000 -d 64 -k 500 \
-        --runs "$RUNS"
+fi
+if want bench; then
+    step bench 400 build/gpu-bench --csv "$OUT/bench.csv" \
+        --iters "$OUT/iters.csv"
+fi
+PIDS=()
+if want check; then
+    for spec in $CHECK_SPECS; do
+        for p in f32 f64; do
+            tag=${spec//,/x}-$p
+            step "check-$tag" 900 build/trikmeans check --generate "$spec" \
+                -k "${spec##*,}" --seed 1 --forms cuda-global,cuda-shared \
+                --precisions "$p" --block-sizes 64,256,1024 \
+                --out "$OUT/check-$tag.csv" &
+            PIDS+=($!)
+        done
+    done
+fi
+if want san && [ -n "$SAN" ]; then
+    for tool in memcheck racecheck synccheck initcheck; do
+        extra=""
+        [ "$tool" = memcheck ] && extra="--leak-check full"
+        for p in f32 f64; do
+            step "san-$tool-$p" 900 "$SAN" --tool "$tool" $extra \
+                --error-exitcode 99 build/$p/tests/test_cuda &
+            PIDS+=($!)
+        done
+    done
+fi
+[ ${#PIDS[@]} -gt 0 ] && wait "${PIDS[@]}"
+if want cli; then
+    step cli 120 bash -c '
+        set -e
+        build/trikmeans info
+        build/trikmeans gen -q -n 100000 -d 8 -k 20 --seed 3 \
+            --out build/gpu-proof-blobs.npy
+        for f in cuda-global cuda-shared; do
+            for a in lloyd elkan hamerly; do
+                build/trikmeans fit build/gpu-proof-blobs.npy -k 20 \
+                    --algorithm $a --form $f --precision f32 \
+                    --block-size 128
+            done
+        done'
 fi
 
-# 5. the command line
-step cli 60 bash -c '
-    set -e
-    build/trikmeans info
-    build/trikmeans gen -n 100000 -d 8 -k 20 --seed 3 --out /tmp/gp-blobs.npy
-    for a in lloyd elkan hamerly; do
-        build/trikmeans fit /tmp/gp-blobs.npy -k 20 --algorithm $a \
-            --form cuda-global --precision f32 --block-size 128 \
-            --stats /tmp/gp-stats-$a.csv
-    done
-    head -3 /tmp/gp-stats-elkan.csv'
-
-# summary: the sanitizers' verdicts and the timing tables
 {
     echo
-    echo "== sanitizer error summaries"
-    for f in "$LOG"/sanitize-*.log; do
-        echo "$(basename "$f" .log):" \
-            "$(grep -h "ERROR SUMMARY\|RACECHECK SUMMARY" "$f" | tail -1 |
-                sed 's/^=* *//')"
-        grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$f" ||
-            grep -h "^=========" "$f" | head -30
-    done
-    echo
-    echo "== test_cuda results"
-    for f in "$LOG"/test_cuda-*.log; do
-        echo "$(basename "$f" .log):" \
-            "$(grep -h "PASSED\|FAILED  \] [0-9]\|SKIPPED  \] [0-9]" "$f" |
-                tr -s ' ' | tr '\n' ' ')"
-        grep -h -B4 "^\[  FAILED  \] test_" "$f" | head -40
-    done
-    for f in "$LOG"/time-*.log; do
+    for f in "$LOG"/san-*.log; do
         [ -f "$f" ] || continue
-        echo
-        echo "== $(basename "$f" .log)"
-        cat "$f"
+        echo "$(basename "$f" .log): $(grep -h "ERROR SUMMARY\|RACECHECK SUMMARY" "$f" |
+            tail -1 | sed 's/^=* *//')"
     done
+    for f in "$LOG"/test_cuda-*.log "$LOG"/make-test.log; do
+        [ -f "$f" ] || continue
+        echo "$(basename "$f" .log): $(grep -h "PASSED\|FAILED  \] [0-9]\|SKIPPED  \] [0-9]" "$f" |
+            tr -s ' ' | sort | uniq -c | tr -s ' ' | tr '\n' ' ')"
+    done
+    [ -f "$LOG/bench.log" ] && { echo; cat "$LOG/bench.log"; }
     echo
     echo "total ${SECONDS}s"
 } >>"$SUM" 2>&1
-
-tar czf "$OUT/gpu-proof-logs.tgz" -C "$(dirname "$LOG")" "$(basename "$LOG")"
 echo
-echo "======== gpu-proof summary (${SECONDS}s) ========"
+echo "======== gpu proof summary ========"
 cat "$SUM"
+! grep -q "^FAIL\|^TIMEOUT" "$SUM"
