@@ -171,7 +171,7 @@ deps:
 	else echo "deps: missing$$missing; run: sudo apt-get install$$missing"; exit 1; fi
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-nofma
 
 gpu-proof:
 	bash tools/gpu-proof.sh
