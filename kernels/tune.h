@@ -1,7 +1,7 @@
 /*
- * Every tuned constant of the CUDA forms, in one place, each with the one
- * line of why; docs/gpu-shared.md and docs/gpu-global.md have the
- * measurements.  A constant here changes speed only, never a result:
+ * Every tuned constant of the CUDA forms, in one place, each with its
+ * line of why (H100 measurements; docs/results/gpu-bench.md has the
+ * benchmark).  A constant here changes speed only, never a result:
  * every path gives the same labels, bounds, counters and centroid bits.
  * Precision dependent where TKM_PREC appears (include real.h first).
  * C and CUDA C++ alike: the engine's host code reads some of these.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Markdown tables from tools/gpu-bench output (docs/gpu-shared.md).
+"""Markdown tables from tools/gpu-bench output (docs/results/gpu-bench.md).
 
     python3 tools/gpu-bench-table.py BENCH.csv SEQ.csv [PEAK_GBS PEAK_F32 PEAK_F64]
 

@@ -1,5 +1,5 @@
 /*
- * gpu-bench: the GPU benchmark of docs/gpu-shared.md.  Time to strict
+ * gpu-bench: the GPU benchmark of docs/results/gpu-bench.md.  Time to strict
  * convergence of every CUDA solver (cuda-global and cuda-shared x Lloyd,
  * Elkan, Hamerly) in f32 and f64 from one k-means++ start on generated
  * blobs (spread 1.0, centres uniform in [-10, 10]^d), Lloyd's time per

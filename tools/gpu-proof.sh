@@ -6,7 +6,7 @@
 #   tests   make test (every test program, both precisions), then
 #           test_cuda again from a build without FMA contraction (FMA=0);
 #   bench   build/gpu-bench: time to convergence of every CUDA solver on
-#           the five shapes of docs/gpu-shared.md, f32 and f64, each run
+#           the five shapes of docs/results/gpu-bench.md, f32 and f64, each run
 #           held to the first of its precision (CSV in OUT);
 #   san     test_cuda under compute-sanitizer memcheck (leaks too),
 #           racecheck, synccheck and initcheck, f32 and f64, both forms;

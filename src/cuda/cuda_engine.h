@@ -11,7 +11,7 @@
  * stages centroids (and for high d the points) in shared memory in
  * chunks over k and d, and runs the distance kernels over a compacted
  * list of the points whose bounds failed (kernels/<alg>_shared.cu,
- * kernels/assign_shared.cuh; docs/gpu-shared.md).
+ * kernels/assign_shared.cuh; docs/design.md).
  *
  * Layouts on the device (chosen so that neighbouring threads, which hold
  * neighbouring points, touch neighbouring addresses):
