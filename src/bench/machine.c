@@ -41,17 +41,6 @@ static int proc_value(const char *path, const char *key, char *out,
     return found;
 }
 
-static const char *compiler(void)
-{
-#if defined(__clang__)
-    return "clang " __VERSION__;
-#elif defined(__GNUC__)
-    return "gcc " __VERSION__;
-#else
-    return "unknown";
-#endif
-}
-
 static void cuda_line(FILE *f)
 {
 #ifdef CUDART_VERSION
@@ -94,7 +83,7 @@ static void fill(FILE *f, void *arg)
     tkm_cuda_describe(buf, sizeof buf);
     fprintf(f, "gpu: %s\n", buf[0] ? buf : "none");
     cuda_line(f);
-    fprintf(f, "compiler: %s\n", compiler());
+    fprintf(f, "compiler: %s\n", cli_compiler());
     fputs("command:", f);
     for (int i = 0; i < c->argc; i++)
         fprintf(f, " %s", c->argv[i]);

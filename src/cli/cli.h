@@ -46,6 +46,9 @@ int cli_code_for(tkm_status st);
  * argv; returns CLI_USAGE. */
 int cli_getopt_error(const char *cmd, int c, char **argv);
 
+/* The compiler that built the program, as "gcc VERSION" (util.c). */
+const char *cli_compiler(void);
+
 /* ---- numbers (util.c): full-string, range-checked; on error print a
  * usage message naming opt and return -1 -------------------------------- */
 

@@ -28,17 +28,6 @@ void cli_info_help(FILE *f)
           f);
 }
 
-static const char *compiler(void)
-{
-#if defined(__clang__)
-    return __VERSION__;
-#elif defined(__GNUC__)
-    return "gcc " __VERSION__;
-#else
-    return "unknown";
-#endif
-}
-
 static void print_info(void)
 {
     printf("trikmeans %s\n", TKM_VERSION);
@@ -74,7 +63,7 @@ static void print_info(void)
     printf("cuda fma: %s\n", fma == 1   ? "yes"
                              : fma == 0 ? "no (built with FMA=0)"
                                         : "not built (no CUDA kernels)");
-    printf("compiler: %s\n", compiler());
+    printf("compiler: %s\n", cli_compiler());
 }
 
 int cli_info(int argc, char **argv)

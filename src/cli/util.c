@@ -237,3 +237,14 @@ void cli_written_undo(cli_written *w)
                     w->path[i], strerror(errno));
     w->n = 0;
 }
+
+const char *cli_compiler(void)
+{
+#if defined(__clang__)
+    return "clang " __VERSION__;
+#elif defined(__GNUC__)
+    return "gcc " __VERSION__;
+#else
+    return "unknown";
+#endif
+}

@@ -12,16 +12,6 @@
 
 #define INIT_BLOCK 4096
 
-static double dist2_d(const double *a, const double *b, size_t d)
-{
-    double s = 0.0;
-    for (size_t j = 0; j < d; j++) {
-        double t = a[j] - b[j];
-        s += t * t;
-    }
-    return s;
-}
-
 /* Sum of min(dmin[i], |x_i - c|^2) over all points, or of dmin alone when
  * c is NULL; blocks combined in order.  part has one slot per block. */
 static double potential(const tkm_dataset *ds, const double *dmin,
@@ -37,7 +27,7 @@ static double potential(const tkm_dataset *ds, const double *dmin,
         for (size_t i = lo; i < hi; i++) {
             double v = dmin[i];
             if (c) {
-                double t = dist2_d(ds->x + i * ds->d, c, ds->d);
+                double t = tkmi_dist2_d(ds->x + i * ds->d, c, ds->d);
                 v = t < v ? t : v;
             }
             acc += v;
@@ -73,7 +63,7 @@ static void lower_dmin(const tkm_dataset *ds, double *dmin, const double *c)
     long long n = (long long)ds->n;
 #pragma omp parallel for schedule(static)
     for (long long i = 0; i < n; i++) {
-        double t = dist2_d(ds->x + (size_t)i * ds->d, c, ds->d);
+        double t = tkmi_dist2_d(ds->x + (size_t)i * ds->d, c, ds->d);
         if (t < dmin[i])
             dmin[i] = t;
     }

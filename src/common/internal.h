@@ -24,6 +24,18 @@ tkm_status tkmi_fail(tkm_status st, char *msg, size_t msglen, const char *fmt,
  * 1 <= k <= n, and k fits a 32-bit label.  TKM_EINVAL with the reason. */
 tkm_status tkmi_check_k(size_t k, size_t n, char *msg, size_t msglen);
 
+/* Squared Euclidean distance of two rows of d doubles, left to right (the
+ * start, the checker and the quality scores work on the data as read). */
+static inline double tkmi_dist2_d(const double *a, const double *b, size_t d)
+{
+    double s = 0.0;
+    for (size_t j = 0; j < d; j++) {
+        double t = a[j] - b[j];
+        s += t * t;
+    }
+    return s;
+}
+
 /* Monotonic wall clock in seconds. */
 double tkmi_now(void);
 

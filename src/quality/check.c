@@ -22,10 +22,7 @@ static double norm_d(const double *a, size_t d)
 
 static double dist_d(const double *a, const double *b, size_t d)
 {
-    double s = 0.0;
-    for (size_t j = 0; j < d; j++)
-        s += (a[j] - b[j]) * (a[j] - b[j]);
-    return sqrt(s);
+    return sqrt(tkmi_dist2_d(a, b, d));
 }
 
 /* Labels: count differences, ties and the largest non-tie gap. */

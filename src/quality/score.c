@@ -39,19 +39,9 @@ static void grouping_free(grouping *g)
     g->id = g->count = NULL;
 }
 
-static double dist2(const double *a, const double *b, size_t d)
-{
-    double s = 0.0;
-    for (size_t j = 0; j < d; j++) {
-        double t = a[j] - b[j];
-        s += t * t;
-    }
-    return s;
-}
-
 static double dist(const double *a, const double *b, size_t d)
 {
-    return sqrt(dist2(a, b, d));
+    return sqrt(tkmi_dist2_d(a, b, d));
 }
 
 /* Arguments every score takes: data, labels in 0..k-1, finite values. */
@@ -316,9 +306,9 @@ tkm_status tkm_calinski_harabasz(const tkm_dataset *ds, const int32_t *labels,
         mean[j] /= (double)g.n;
     double between = 0.0, within = 0.0;
     for (size_t l = 0; l < g.m; l++)
-        between += (double)g.count[l] * dist2(c + l * g.d, mean, g.d);
+        between += (double)g.count[l] * tkmi_dist2_d(c + l * g.d, mean, g.d);
     for (size_t i = 0; i < g.n; i++)
-        within += dist2(g.x + i * g.d, c + g.id[i] * g.d, g.d);
+        within += tkmi_dist2_d(g.x + i * g.d, c + g.id[i] * g.d, g.d);
     /* scikit-learn's value when every cluster is a single point value */
     *out = within == 0.0 ? 1.0
                          : between * (double)(g.n - g.m) /
