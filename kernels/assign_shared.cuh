@@ -779,7 +779,7 @@ static tkm_status tkm_sh_reg_launch(TKM_FN(tkmi_gpu) *g, tkm_sh_args a,
         // a chunk of centroids per block, its share of a full SM
         long long budget =
             (long long)g->smem_sm * g->block / g->thr_sm - 2048;
-        budget = budget < (40 << 10) ? budget : (40 << 10);
+        budget = budget < TKM_SH_REG_SMEM ? budget : TKM_SH_REG_SMEM;
         size_t kc = (size_t)(budget > 0 ? budget : 0) /
                     (DP * sizeof(tkm_real));
         kc = kc < g->k ? kc : g->k;
@@ -845,7 +845,9 @@ static tkm_status tkm_sh_tile_launch(TKM_FN(tkmi_gpu) *g, tkm_sh_args a,
     auto kernel = tkm_sh_tile_kernel<TP, TC, MODE, MAXT, MINB, false>;
     auto streamed = tkm_sh_tile_kernel<TPS, TCS, MODE, MAXT, MINB, true>;
     if (!pl->grid) {
-        const int blocks = 512 / g->block > 2 ? 512 / g->block : 2;
+        const int blocks = TKM_SH_TILE_THREADS / g->block > 2
+                               ? TKM_SH_TILE_THREADS / g->block
+                               : 2;
         const size_t budget = (size_t)tkm_sh_budget(g, blocks);
         tkm_sh_tplan t = tkm_sh_tile_plan<TP, TC, MAXT>(g, budget, false);
         pl->streamed = !t.fits;

@@ -416,7 +416,7 @@ static tkm_status pairs_plan(TKM_FN(tkmi_gpu) *g, tkmi_shplan *pl, char *msg,
 {
     const size_t wpb = (size_t)g->block / 32;
     const size_t row = wpb * g->d * sizeof(tkm_real);
-    const size_t budget = (size_t)tkm_sh_budget(g, 2);
+    const size_t budget = (size_t)tkm_sh_budget(g, TKM_ELK_PAIR_BLOCKS);
     pl->chunk = 2 * row <= budget ? 2 : row <= budget ? 1 : 0;
     pl->smem = (int)(row * (size_t)pl->chunk);
     tkm_status rc = tkm_sh_grid(g, pairs_kernel, pl->smem,

@@ -93,6 +93,15 @@
 #define TKM_SH_MINB_ST_FULL (TKM_PREC == 64 ? 2 : 1)
 #define TKM_SH_MINB_ST_HAM 1
 
+/* The shared memory a tile kernel plans with: its share of a
+ * multiprocessor when TKM_SH_TILE_THREADS threads (and at least two
+ * blocks) run on it, so that two blocks of 256 overlap one's barriers
+ * with the other's arithmetic. */
+#define TKM_SH_TILE_THREADS 512
+/* The register kernel's centroid chunk: at most this many bytes of shared
+ * memory a block, so that several blocks share a multiprocessor. */
+#define TKM_SH_REG_SMEM (40 << 10)
+
 /* Unrolling of the tile kernel's loop over staged dimensions: 2 beat the
  * compiler's choice (H100, 1,000,000 x 32, k = 1000, f32: 2.92 -> 2.90
  * ms). */
@@ -121,6 +130,9 @@
  * for distances mostly far above the nearest. */
 #define TKM_ELK_CAND_D 32
 #define TKM_ELK_CAND_MIN_D 256
+/* Blocks per multiprocessor the pair kernel plans its staging for: two,
+ * so that one block's latency hides behind the other's. */
+#define TKM_ELK_PAIR_BLOCKS 2
 /* The pair kernel stages a point's row in one coalesced read from this d
  * on, where the row-major points are kept (n*d reals more). */
 #define TKMI_ELK_ROWS_MIN_D 32

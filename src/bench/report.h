@@ -83,8 +83,9 @@ int rp_has_scores(const rp_case *c);
 /* Whether any ok run of c has form f (prefix match: "cuda"). */
 int rp_has_form(const rp_case *c, const char *f);
 
-/* Algorithms, forms and precisions in their display order. */
-extern const char *const rp_algos[3];
+/* Algorithms (the library's, TKM_NALGO of them, in enum order), forms and
+ * precisions in their display order. */
+#define rp_algo(a) tkm_algorithm_name((tkm_algorithm)(a))
 extern const char *const rp_forms[5]; /* ... cuda-shared, sklearn */
 extern const char *const rp_precs[2];
 

@@ -14,7 +14,6 @@
 
 static const char *const CMD = "report";
 
-const char *const rp_algos[3] = {"lloyd", "elkan", "hamerly"};
 const char *const rp_forms[5] = {"seq", "omp", "cuda-global", "cuda-shared",
                                  "sklearn"};
 const char *const rp_precs[2] = {"f32", "f64"};

@@ -18,15 +18,24 @@ static int index_of(const char *const *names, int n, const char *s)
     return n;
 }
 
+/* An algorithm's place in the display order (unknown names last). */
+static int algo_index(const char *s)
+{
+    for (int a = 0; a < TKM_NALGO; a++)
+        if (!strcmp(rp_algo(a), s))
+            return a;
+    return TKM_NALGO;
+}
+
 static int cfg_order(const void *a, const void *b)
 {
     const rp_cfg *x = *(const rp_cfg *const *)a;
     const rp_cfg *y = *(const rp_cfg *const *)b;
     int k[2][5] = {{index_of(rp_forms, 5, x->form),
-                    index_of(rp_algos, 3, x->algo),
+                    algo_index(x->algo),
                     index_of(rp_precs, 2, x->prec), x->threads, x->block},
                    {index_of(rp_forms, 5, y->form),
-                    index_of(rp_algos, 3, y->algo),
+                    algo_index(y->algo),
                     index_of(rp_precs, 2, y->prec), y->threads, y->block}};
     for (int i = 0; i < 5; i++)
         if (k[0][i] != k[1][i])
@@ -203,9 +212,9 @@ static void precision_table(FILE *f, const rp_case *c)
     int shown = 0;
     char a[32], b[32], d[32], e[32];
     for (int fi = 0; fi < 5; fi++)
-        for (int ai = 0; ai < 3; ai++) {
-            const rp_cfg *s = rp_pick(c, rp_algos[ai], rp_forms[fi], "f32");
-            const rp_cfg *l = rp_pick(c, rp_algos[ai], rp_forms[fi], "f64");
+        for (int ai = 0; ai < TKM_NALGO; ai++) {
+            const rp_cfg *s = rp_pick(c, rp_algo(ai), rp_forms[fi], "f32");
+            const rp_cfg *l = rp_pick(c, rp_algo(ai), rp_forms[fi], "f64");
             if (!s || !l)
                 continue;
             if (!shown++)

@@ -16,12 +16,21 @@ typedef struct {
     int bad;
 } plotter;
 
+/* An algorithm's colour, by its place in the library's order. */
+static const char *color_of(int a)
+{
+    static const char *const palette[] = {"#4477aa", "#ee6677", "#228833",
+                                          "#ccbb44", "#66ccee"};
+    const int np = (int)(sizeof palette / sizeof palette[0]);
+    return a >= 0 && a < np ? palette[a] : "#aa3377";
+}
+
 static const char *color(const char *algo)
 {
-    return !strcmp(algo, "lloyd")   ? "#4477aa"
-         : !strcmp(algo, "elkan")   ? "#ee6677"
-         : !strcmp(algo, "hamerly") ? "#228833"
-                                    : "#aa3377";
+    for (int a = 0; a < TKM_NALGO; a++)
+        if (!strcmp(rp_algo(a), algo))
+            return color_of(a);
+    return color_of(-1);
 }
 
 static FILE *dat_open(plotter *p, const char *kind, const rp_case *c)
@@ -80,8 +89,8 @@ static int groups(const rp_case *c, int g[10][2])
     int n = 0;
     for (int f = 0; f < 5; f++)
         for (int q = 0; q < 2; q++)
-            for (int a = 0; a < 3; a++)
-                if (rp_pick(c, rp_algos[a], rp_forms[f], rp_precs[q])) {
+            for (int a = 0; a < TKM_NALGO; a++)
+                if (rp_pick(c, rp_algo(a), rp_forms[f], rp_precs[q])) {
                     g[n][0] = f;
                     g[n++][1] = q;
                     break;
@@ -99,13 +108,16 @@ static void bars(plotter *p, const rp_case *c, int speedup)
     if (!f)
         return;
     double lo = INFINITY, hi = 0;
-    fputs("# group lloyd elkan hamerly\n", f);
+    fputs("# group", f);
+    for (int a = 0; a < TKM_NALGO; a++)
+        fprintf(f, " %s", rp_algo(a));
+    fputc('\n', f);
     for (int i = 0; i < ng; i++) {
         const char *form = rp_forms[g[i][0]], *prec = rp_precs[g[i][1]];
         double base = rp_lloyd_seq(c, prec);
         fprintf(f, "\"%s %s\"", form, prec);
-        for (int a = 0; a < 3; a++) {
-            const rp_cfg *k = rp_pick(c, rp_algos[a], form, prec);
+        for (int a = 0; a < TKM_NALGO; a++) {
+            const rp_cfg *k = rp_pick(c, rp_algo(a), form, prec);
             double v = !k ? NAN : speedup ? base / k->t_med : k->t_med;
             if (isfinite(v) && v > 0) {
                 fprintf(f, " %.6g", v);
@@ -138,10 +150,13 @@ static void bars(plotter *p, const rp_case *c, int speedup)
     if (speedup)
         fputs("set arrow from graph 0, first 1 to graph 1, first 1 nohead "
               "dt 2 lc rgb \"#555555\"\n", p->gp);
-    fprintf(p->gp, "plot \"plots/%s_%s.dat\" using 2:xtic(1) title "
-                   "\"lloyd\" lc rgb \"%s\", '' using 3 title \"elkan\" lc "
-                   "rgb \"%s\", '' using 4 title \"hamerly\" lc rgb \"%s\"\n",
-            kind, c->slug, color("lloyd"), color("elkan"), color("hamerly"));
+    fprintf(p->gp, "plot \"plots/%s_%s.dat\" using 2:xtic(1) title \"%s\" lc "
+                   "rgb \"%s\"",
+            kind, c->slug, rp_algo(0), color_of(0));
+    for (int a = 1; a < TKM_NALGO; a++)
+        fprintf(p->gp, ", '' using %d title \"%s\" lc rgb \"%s\"", a + 2,
+                rp_algo(a), color_of(a));
+    fputc('\n', p->gp);
     end(p);
 }
 
@@ -164,13 +179,13 @@ static int series(plotter *p, const rp_case *c, FILE *f, const char *prefix,
     for (int fi = 0; fi < 4; fi++) {
         if (strncmp(rp_forms[fi], prefix, strlen(prefix)))
             continue;
-        for (int a = 0; a < 3; a++)
+        for (int a = 0; a < TKM_NALGO; a++)
             for (int q = 0; q < 2; q++) {
                 int m = 0;
                 for (size_t i = 0; i < c->ncfg && m < CLI_MAX_LIST * 2; i++) {
                     const rp_cfg *g = &c->cfg[i];
                     if (!g->nok || strcmp(g->form, rp_forms[fi]) ||
-                        strcmp(g->algo, rp_algos[a]) ||
+                        strcmp(g->algo, rp_algo(a)) ||
                         strcmp(g->prec, rp_precs[q]))
                         continue;
                     pts[m][0] = block ? g->block : g->threads;
@@ -179,15 +194,15 @@ static int series(plotter *p, const rp_case *c, FILE *f, const char *prefix,
                 if (!m)
                     continue;
                 qsort(pts, (size_t)m, sizeof pts[0], by_x);
-                fprintf(f, "%s# %s %s %s\n", ns ? "\n\n" : "", rp_algos[a],
+                fprintf(f, "%s# %s %s %s\n", ns ? "\n\n" : "", rp_algo(a),
                         rp_forms[fi], rp_precs[q]);
                 for (int i = 0; i < m; i++)
                     fprintf(f, "%g %.6g\n", pts[i][0], pts[i][1]);
                 if (block)
-                    snprintf(titles[ns++], 48, "%s %s %s", rp_algos[a],
+                    snprintf(titles[ns++], 48, "%s %s %s", rp_algo(a),
                              rp_forms[fi], rp_precs[q]);
                 else
-                    snprintf(titles[ns++], 48, "%s %s", rp_algos[a],
+                    snprintf(titles[ns++], 48, "%s %s", rp_algo(a),
                              rp_precs[q]);
                 *most = m > *most ? m : *most;
             }
@@ -312,9 +327,9 @@ static void prune(plotter *p, const rp_case *c, const iter_set *s)
 {
     FILE *f = NULL;
     int ns = 0, most = 0;
-    const char *names[3];
-    for (int a = 0; a < 3; a++) {
-        const rp_run *u = representative(c, rp_algos[a]);
+    const char *names[TKM_NALGO];
+    for (int a = 0; a < TKM_NALGO; a++) {
+        const rp_run *u = representative(c, rp_algo(a));
         size_t rows = 0;
         for (size_t i = 0; u && i < s->n; i++)
             rows += s->v[i].id == u->id;
@@ -323,12 +338,12 @@ static void prune(plotter *p, const rp_case *c, const iter_set *s)
         if (!f && !(f = dat_open(p, "prune", c)))
             return;
         fprintf(f, "%s# %s %s %s run %ld: iter dist_pc frac_pruned\n",
-                ns ? "\n\n" : "", rp_algos[a], u->form, u->prec, u->id);
+                ns ? "\n\n" : "", rp_algo(a), u->form, u->prec, u->id);
         for (size_t i = 0; i < s->n; i++)
             if (s->v[i].id == u->id)
                 fprintf(f, "%d %.17g %.6g\n", s->v[i].iter, s->v[i].dist,
                         s->v[i].frac);
-        names[ns++] = rp_algos[a];
+        names[ns++] = rp_algo(a);
         most = u->iterations > most ? u->iterations : most;
     }
     if (!f)
@@ -366,9 +381,9 @@ static void precision(plotter *p, const rp_case *c)
     FILE *f = NULL;
     double most = 0;
     for (int fi = 0; fi < 5; fi++)
-        for (int a = 0; a < 3; a++) {
-            const rp_cfg *s = rp_pick(c, rp_algos[a], rp_forms[fi], "f32");
-            const rp_cfg *d = rp_pick(c, rp_algos[a], rp_forms[fi], "f64");
+        for (int a = 0; a < TKM_NALGO; a++) {
+            const rp_cfg *s = rp_pick(c, rp_algo(a), rp_forms[fi], "f32");
+            const rp_cfg *d = rp_pick(c, rp_algo(a), rp_forms[fi], "f64");
             if (!s || !d)
                 continue;
             if (!f && !(f = dat_open(p, "prec", c)))
@@ -377,7 +392,7 @@ static void precision(plotter *p, const rp_case *c)
                               ? 100.0 * s->f64_diff / (double)c->n
                               : 0;
             most = diff > most ? diff : most;
-            fprintf(f, "\"%s %s\" %.6g %.6g %.6g\n", rp_algos[a],
+            fprintf(f, "\"%s %s\" %.6g %.6g %.6g\n", rp_algo(a),
                     rp_forms[fi], s->t_med, d->t_med, diff);
         }
     if (!f)
@@ -489,12 +504,12 @@ static void histograms(plotter *p, const rp_case *c)
 /* Run ids whose iterations the pruning plots need, sorted. */
 static int wanted_ids(const rp_report *r, iter_set *s)
 {
-    s->ids = malloc((3 * r->ncases + 1) * sizeof *s->ids);
+    s->ids = malloc(((size_t)TKM_NALGO * r->ncases + 1) * sizeof *s->ids);
     if (!s->ids)
         return -1;
     for (size_t i = 0; i < r->ncases; i++)
-        for (int a = 0; a < 3; a++) {
-            const rp_run *u = representative(&r->cases[i], rp_algos[a]);
+        for (int a = 0; a < TKM_NALGO; a++) {
+            const rp_run *u = representative(&r->cases[i], rp_algo(a));
             if (u)
                 s->ids[s->nids++] = u->id;
         }
