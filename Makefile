@@ -174,7 +174,7 @@ clean:
 	rm -rf build build-san build-nofma
 
 gpu-proof:
-	bash tools/gpu-proof.sh
+	CMOCKA_DIR=$(CMOCKA_DIR) bash tools/gpu-proof.sh
 
 # The README's main job: the quick benchmark preset (the bundled sample and
 # a generated set, every solver that can run here, f32 and f64), scikit-learn

@@ -21,13 +21,16 @@
 #
 #   make gpu-proof                       (OUT=build/gpu-proof)
 #   STEPS="tests san" BUDGET=560 OUT=/tmp/p bash tools/gpu-proof.sh
+#   make gpu-proof CMOCKA_DIR=/tmp/cm    (libcmocka unpacked there)
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-build/gpu-proof}
 BUDGET=${BUDGET:-1500}
 STEPS=${STEPS:-tests bench san check cli}
 CHECK_SPECS=${CHECK_SPECS:-"1000000,8,100 200000,64,500"}
-MAKE=${MAKE:-make}
+# CMOCKA_DIR: where libcmocka-dev was unpacked (dpkg -x), on a GPU machine
+# that cannot install it
+MAKE="make${CMOCKA_DIR:+ CMOCKA_DIR=$CMOCKA_DIR}"
 LOG=$OUT/logs
 SUM=$OUT/summary.txt
 rm -rf "$LOG"
