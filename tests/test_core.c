@@ -344,6 +344,42 @@ static void test_params_check(void **state)
     tkm_dataset_free(&ds);
 }
 
+/* A value the run's precision cannot hold stops tkm_fit before any work,
+ * naming the first such value in the data's order (row, column; 1-based)
+ * whatever the threads of the checking pass; the data set is not
+ * modified. */
+static void test_unfit_values(void **state)
+{
+    (void)state;
+    char msg[256];
+    tkm_dataset ds;
+    assert_int_equal(tkm_generate_uniform(20000, 3, 10, 5, &ds, msg,
+                                          sizeof msg),
+                     TKM_OK);
+    double init[12];
+    assert_int_equal(tkm_init_centroids(&ds, 4, TKM_INIT_RANDOM, 0, 1, init,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    /* later in the data (and in another thread's share): NaN; earlier:
+     * infinity, or in float a value beyond its range */
+    ds.x[19000 * 3 + 2] = NAN;
+    ds.x[12345 * 3 + 1] = TKM_PREC == 32 ? 1e300 : INFINITY;
+    const double kept = ds.x[12345 * 3 + 1];
+    for (int t = 1; t <= 3; t++) {
+        tkm_params p = fit_params(4, TKM_LLOYD, t == 1 ? TKM_SEQ : TKM_OMP,
+                                  TKM_EMPTY_KEEP);
+        p.threads = t;
+        tkm_result r;
+        assert_int_equal(tkm_fit(&ds, init, &p, &r, msg, sizeof msg),
+                         TKM_ERANGE);
+        assert_non_null(strstr(msg, "point 12346, column 2"));
+        assert_null(r.labels);
+    }
+    assert_true(ds.x[12345 * 3 + 1] == kept);
+    assert_true(isnan(ds.x[19000 * 3 + 2]));
+    tkm_dataset_free(&ds);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -355,6 +391,7 @@ int main(void)
         cmocka_unit_test(test_omp_bit_identical),
         cmocka_unit_test(test_empty_cluster),
         cmocka_unit_test(test_params_check),
+        cmocka_unit_test(test_unfit_values),
     };
     return cmocka_run_group_tests_name("core_" TKM_PREC_NAME, tests, NULL,
                                        NULL);

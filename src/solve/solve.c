@@ -121,37 +121,69 @@ cleanup:
     return rc;
 }
 
-/* tkm_fit for this precision: convert points and start, then solve. */
+/* The points as the run's precision, every value checked: in double the
+ * data set's own array (no copy: *own stays NULL), in float a converted
+ * copy (*own, the caller frees it).  One pass, on the threads of the form
+ * (one for seq); a value that does not fit is named by its row and
+ * column, the first in the data's order. */
+static tkm_status points_of(const tkm_dataset *ds, const tkm_params *p,
+                            const tkm_real **x, tkm_real **own, char *msg,
+                            size_t msglen)
+{
+    const size_t n = ds->n, d = ds->d;
+    const long long nd = (long long)(n * d);
+    const int same = sizeof(tkm_real) == sizeof(double);
+    const int threads = p->form == TKM_SEQ ? 1 : tkmi_threads(p->threads);
+    tkm_real *c = NULL;
+    *own = NULL;
+    if (!same && !(c = tkmi_alloc(n, d, sizeof *c)))
+        return tkmi_fail(TKM_ENOMEM, msg, msglen,
+                         "out of memory converting %zu x %zu points to %s",
+                         n, d, TKM_PREC_NAME);
+    long long bad = nd;
+#pragma omp parallel for num_threads(threads) if (threads > 1) \
+    schedule(static) reduction(min : bad)
+    for (long long i = 0; i < nd; i++) {
+        if (!(fabs(ds->x[i]) <= (double)TKM_REAL_MAX) && i < bad)
+            bad = i;
+        if (c)
+            c[i] = (tkm_real)ds->x[i];
+    }
+    if (bad < nd) {
+        free(c);
+        return tkmi_fail(TKM_ERANGE, msg, msglen,
+                         "point %zu, column %zu: %g is not finite in %s",
+                         (size_t)bad / d + 1, (size_t)bad % d + 1,
+                         ds->x[bad], TKM_PREC_NAME);
+    }
+    *x = c ? c : (const tkm_real *)(const void *)ds->x;
+    *own = c;
+    return TKM_OK;
+}
+
+/* tkm_fit for this precision: the points and the start in the run's
+ * precision, then solve. */
 tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
                             const tkm_params *p, tkm_result *res, char *msg,
                             size_t msglen)
 {
-    tkm_status rc = TKM_OK;
-    size_t n = ds->n, d = ds->d, k = p->k;
-    tkm_real *x = tkmi_alloc(n, d, sizeof *x);
+    size_t d = ds->d, k = p->k;
+    const tkm_real *x = NULL;
+    tkm_real *own = NULL;
     tkm_real *c0 = tkmi_alloc(k, d, sizeof *c0);
-    if (!x || !c0) {
-        rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
-                       "out of memory converting %zu x %zu points to %s", n,
-                       d, TKM_PREC_NAME);
+    if (!c0)
+        return tkmi_fail(TKM_ENOMEM, msg, msglen,
+                         "out of memory for %zu x %zu centroids", k, d);
+    tkm_status rc = points_of(ds, p, &x, &own, msg, msglen);
+    if (rc != TKM_OK)
         goto cleanup;
-    }
-    for (size_t i = 0; i < n * d; i++) {
-        if (!(fabs(ds->x[i]) <= (double)TKM_REAL_MAX)) {
-            rc = tkmi_fail(TKM_ERANGE, msg, msglen,
-                           "point %zu, column %zu: %g is not finite in %s",
-                           i / d + 1, i % d + 1, ds->x[i], TKM_PREC_NAME);
-            goto cleanup;
-        }
-        x[i] = (tkm_real)ds->x[i];
-    }
     for (size_t i = 0; i < k * d; i++)
         c0[i] = (tkm_real)init[i];
-    TKM_FN(tkmi_problem) pb = {.x = x, .n = n, .d = d, .k = k, .init = c0,
-                               .p = p};
+    TKM_FN(tkmi_problem) pb = {.x = x, .n = ds->n, .d = d, .k = k,
+                               .init = c0, .p = p};
     rc = TKM_FN(tkmi_solve)(&pb, res, msg, msglen);
 cleanup:
-    free(x);
+    free(own);
     free(c0);
     return rc;
 }
