@@ -676,6 +676,71 @@ static void test_npy_bad_values(void **state)
     }
 }
 
+/* A float64 .npy is used where it lies in the file (mapped): the same
+ * values as a read, writes to them change the reader's copy and not the
+ * file, two reads of one file are freed apart, and among several bad
+ * values the first in the data's order is named.  A file whose body is
+ * not aligned for doubles (a header padded to 4 bytes, as no numpy
+ * writes) is read instead, with the same values. */
+static void test_npy_mapped(void **state)
+{
+    enum { N = 3000, D = 7 };
+    unsigned char *raw = malloc(8 * N * D);
+    double *want = malloc(8 * N * D);
+    tkm_read_opts o = opts(TKM_F64);
+    tkmi_rng r;
+    const char *p = PATH("mapped.npy");
+    (void)state;
+    assert_non_null(raw);
+    assert_non_null(want);
+    tkmi_rng_seed(&r, 1111);
+    for (size_t i = 0; i < N * D; i++)
+        want[i] = rand_elem(&r, 'f', 8, raw + 8 * i);
+    put_npy(p, 1, "<f8", "False", "(3000, 7)", raw, 8 * N * D, 0);
+    expect_matrix(p, &o, want, N, D);
+    tkm_dataset a, b;
+    assert_int_equal(tkm_dataset_read(p, &o, &a, g_msg, sizeof g_msg),
+                     TKM_OK);
+    assert_int_equal(tkm_dataset_read(p, &o, &b, g_msg, sizeof g_msg),
+                     TKM_OK);
+    a.x[5] = 123.0;
+    assert_true(b.x[5] == want[5]);
+    tkm_dataset_free(&a);
+    assert_memory_equal(b.x, want, 8 * N * D);
+    tkm_dataset_free(&b);
+    expect_matrix(p, &o, want, N, D);
+    /* unaligned body: preamble 10 + header 86 = 96 + 4 */
+    {
+        const char dict[] = "{'descr': '<f8', 'fortran_order': False, "
+                            "'shape': (3000, 7), }";
+        size_t hlen = sizeof dict; /* the dict, spaces, a newline */
+        while ((10 + hlen) % 8 != 4)
+            hlen++;
+        unsigned char *buf = malloc(10 + hlen + 8 * N * D);
+        assert_non_null(buf);
+        memcpy(buf, "\x93NUMPY\x01\x00", 8);
+        put_le(buf + 8, hlen, 2);
+        memset(buf + 10, ' ', hlen);
+        memcpy(buf + 10, dict, sizeof dict - 1);
+        buf[10 + hlen - 1] = '\n';
+        memcpy(buf + 10 + hlen, raw, 8 * N * D);
+        write_bytes(p, buf, 10 + hlen + 8 * N * D);
+        free(buf);
+        expect_matrix(p, &o, want, N, D);
+    }
+    /* two bad values far apart: the first is named */
+    uint64_t u;
+    const double nan = NAN, inf = INFINITY;
+    memcpy(&u, &nan, 8);
+    put_le(raw + 8 * (2900 * D + 3), u, 8);
+    memcpy(&u, &inf, 8);
+    put_le(raw + 8 * (1234 * D + 6), u, 8);
+    put_npy(p, 2, "<f8", "False", "(3000, 7)", raw, 8 * N * D, 0);
+    expect_error(p, &o, TKM_EFORMAT, "row 1235, column 7: ", "not a finite");
+    free(raw);
+    free(want);
+}
+
 /* ---- raw ---------------------------------------------------------------- */
 
 static void test_raw(void **state)
@@ -868,6 +933,7 @@ int main(void)
         cmocka_unit_test(test_npy_dtypes),
         cmocka_unit_test(test_npy_rejects),
         cmocka_unit_test(test_npy_bad_values),
+        cmocka_unit_test(test_npy_mapped),
         cmocka_unit_test(test_raw),
         cmocka_unit_test(test_raw_rejects),
         cmocka_unit_test(test_read_missing),

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include "trikmeans.h"
@@ -127,6 +128,56 @@ static tkm_status read_body(FILE *f, const char *path, const bin_layout *L,
 cleanup:
     free(x);
     return st;
+}
+
+/* Whether this host stores a double as the little-endian bytes a .npy
+ * '<f8' holds (then the file's values are doubles as they lie). */
+static int host_le_doubles(void)
+{
+    const double one = 1.0; /* 0x3ff0000000000000 */
+    unsigned char b[sizeof one];
+    memcpy(b, &one, sizeof b);
+    return b[7] == 0x3f && b[6] == 0xf0 && b[0] == 0;
+}
+
+/* A float64 .npy whose body is aligned for doubles is used where it lies:
+ * the file is mapped copy-on-write (writes to x change the process's
+ * copy, never the file) and its values checked in one parallel pass,
+ * the first bad one in the data's order named.  TKM_ENOTSUP when the
+ * file cannot be mapped here (the caller then reads it). */
+static tkm_status map_body(FILE *f, const char *path, size_t size,
+                           size_t offset, const bin_layout *L,
+                           tkm_precision target, tkm_dataset *out,
+                           char *msg, size_t msglen)
+{
+    if (L->kind != 'f' || L->width != 8 || offset % sizeof(double) ||
+        !host_le_doubles() || L->n == 0 || L->d == 0)
+        return TKM_ENOTSUP;
+    void *base = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE,
+                      fileno(f), 0);
+    if (base == MAP_FAILED)
+        return TKM_ENOTSUP;
+    madvise(base, size, MADV_SEQUENTIAL);
+    double *x = (double *)(void *)((unsigned char *)base + offset);
+    const long long nd = (long long)(L->n * L->d);
+    long long bad = nd;
+#pragma omp parallel for schedule(static) reduction(min : bad)
+    for (long long i = 0; i < nd; i++)
+        if (tkmi_check_value(x[i], target) != TKMI_VAL_OK && i < bad)
+            bad = i;
+    if (bad < nd) {
+        tkm_status st = bad_binary_value(path, (size_t)bad, L->d, x[bad],
+                                         tkmi_check_value(x[bad], target),
+                                         msg, msglen);
+        munmap(base, size);
+        return st;
+    }
+    if (tkmi_map_keep(x, base, size) != 0) {
+        munmap(base, size);
+        return TKM_ENOTSUP;
+    }
+    out->x = x;
+    return TKM_OK;
 }
 
 /* The file must hold exactly offset bytes of header and the shape's data. */
@@ -333,7 +384,9 @@ tkm_status tkmi_read_npy(FILE *f, const char *path, tkm_precision target,
         st = check_length(path, size, offset, &L, msg, msglen);
     if (st != TKM_OK)
         goto cleanup;
-    st = read_body(f, path, &L, target, &out->x, msg, msglen);
+    st = map_body(f, path, size, offset, &L, target, out, msg, msglen);
+    if (st == TKM_ENOTSUP)
+        st = read_body(f, path, &L, target, &out->x, msg, msglen);
     if (st == TKM_OK) {
         out->n = L.n;
         out->d = L.d;

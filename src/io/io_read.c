@@ -120,12 +120,14 @@ cleanup:
     return st;
 }
 
-/* Free ds->x and empty *ds; accepts NULL and empty data sets. */
+/* Free ds->x (or unmap the file it lies in) and empty *ds; accepts NULL
+ * and empty data sets. */
 void tkm_dataset_free(tkm_dataset *ds)
 {
     if (!ds)
         return;
-    free(ds->x);
+    if (!tkmi_unmap(ds->x))
+        free(ds->x);
     ds->x = NULL;
     ds->n = ds->d = 0;
 }

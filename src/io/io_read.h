@@ -18,6 +18,15 @@ typedef enum {
     TKMI_VAL_F32        /* finite, but too large for a float run */
 } tkmi_val_check;
 
+/* io_map.c: the files the readers mapped, so that tkm_dataset_free can
+ * tell an array that lies in a mapping from one it must free().
+ * tkmi_map_keep records that x lies in the mapping [base, base + len):
+ * 0, or -1 when out of memory (the caller unmaps and reads instead).
+ * tkmi_unmap unmaps the mapping x lies in and returns 1, or returns 0
+ * when x is not in one (NULL included).  Thread-safe. */
+int tkmi_map_keep(const void *x, void *base, size_t len);
+int tkmi_unmap(const void *x);
+
 /* io_check.c: can v be used by a run in the target precision?  Pure; the caller turns
  * anything but TKMI_VAL_OK into its own message (the position differs). */
 tkmi_val_check tkmi_check_value(double v, tkm_precision target);
