@@ -188,11 +188,19 @@ typedef struct {
     int iterations;          /* assign steps taken                          */
     int converged;           /* 1: no label changed (or tol reached)        */
     double inertia;          /* sum of squared distances, final            */
-    double t_total;          /* seconds, after the data are in place        */
+    double t_total;          /* seconds, after the data are in place:
+                                t_setup + t_loop + t_result              */
     size_t bound_bytes;      /* bytes of bound storage                      */
     int threads;             /* threads used (cpu) or threads per block     */
     int blocks;              /* cuda: blocks per grid, cpu: 0               */
     tkm_iter_stats *iters;   /* iterations rows                             */
+    /* phases of the run, seconds (t_total does not count t_convert) */
+    double t_convert;        /* points checked (and converted to float)     */
+    double t_setup;          /* the form's state: allocation, packing, and
+                                for CUDA the context's use, device memory
+                                and the upload of the points              */
+    double t_loop;           /* the iterations (the thesis's measure)       */
+    double t_result;         /* centroids and labels back, final inertia    */
 } tkm_result;
 
 /* Check parameters against a data set of n x d; TKM_EINVAL with a message

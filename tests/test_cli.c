@@ -230,20 +230,42 @@ static void test_failed_run_writes_nothing(void **state)
 
 /* ---- gen -> fit round trip --------------------------------------------- */
 
-/* Rows of a stats CSV after the header, each with 11 fields. */
+/* Rows of a stats CSV after the header, each with 11 per-iteration
+ * fields and the run's 8 phase times (t_read ... t_wall), the same on
+ * every row: each at least 0, and together at most the wall time (they
+ * are disjoint stretches of it). */
 static int stats_csv_rows(const char *path)
 {
-    char *text = slurp(path);
+    char *text = slurp(path), *first = NULL;
     int rows = -1;
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
         int fields = 1;
         for (char *p = line; *p; p++)
             fields += *p == ',';
-        assert_int_equal(fields, 11);
+        assert_int_equal(fields, 19);
         if (rows < 0)
             assert_non_null(strstr(line, "iter,changed,dist_pc"));
+        else {
+            const char *ph = line;
+            for (int f = 0; f < 11; f++)
+                ph = strchr(ph, ',') + 1;
+            if (!first)
+                first = strdup(ph);
+            assert_string_equal(ph, first);
+            double v[8], sum = 0;
+            assert_int_equal(sscanf(ph, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf",
+                                    &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
+                                    &v[6], &v[7]),
+                             8);
+            for (int q = 0; q < 7; q++) {
+                assert_true(v[q] >= 0);
+                sum += v[q];
+            }
+            assert_true(sum <= v[7] + 1e-9);
+        }
         rows++;
     }
+    free(first);
     free(text);
     return rows;
 }
@@ -297,6 +319,8 @@ static void test_gen_fit_round_trip(void **state)
                           "\"n\": 300", "\"d\": 3", "\"k\": 4",
                           "\"iterations\"", "\"converged\"", "\"inertia\"",
                           "\"t_total\"", "\"bound_bytes\"", "\"threads\"",
+                          "\"phases\": {\"read\": ", "\"loop\": ",
+                          "\"wall\": ",
                           "\"blocks\"", "\"iters\": ["};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         assert_contains(text, keys[i]);

@@ -258,7 +258,7 @@ static int load(check_opts *o, tkm_dataset *ds, double **init)
         want_f32 |= o->set.precs[i] == TKM_F32;
     r->precision = want_f32 ? TKM_F32 : TKM_F64; /* reader's range check */
     if (!o->gen[0])
-        return cli_run_load(r, CMD, ds, init);
+        return cli_run_load(r, CMD, ds, init, NULL);
     char msg[512] = "";
     tkm_status st = tkm_generate_blobs(o->gen[0], o->gen[1], o->gen[2],
                                        o->spread, 10.0, r->seed, ds, NULL,

@@ -156,11 +156,19 @@ void cli_run_params(const cli_run *r, tkm_params *p);
 /* Parameter checks that do not need the data, then the form's
  * availability.  CLI_OK, CLI_USAGE or CLI_FAIL (form absent). */
 int cli_run_precheck(const cli_run *r, const char *cmd);
-/* Read the data set and choose (or read) the k x d starting centroids.
- * On success *ds and *init (malloc'd) belong to the caller; on failure
- * both are left empty and the exit code is returned. */
+/* Wall-clock seconds of a run's phases outside the library: reading the
+ * file, choosing the start, writing labels and centroids, and the command
+ * from its start to the statistics file. */
+typedef struct {
+    double read, start, write, wall;
+} cli_times;
+
+/* Read the data set and choose (or read) the k x d starting centroids;
+ * the seconds of both go to *tm when tm is not NULL.  On success *ds and
+ * *init (malloc'd) belong to the caller; on failure both are left empty
+ * and the exit code is returned. */
 int cli_run_load(const cli_run *r, const char *cmd, tkm_dataset *ds,
-                 double **init);
+                 double **init, cli_times *tm);
 /* Choose (or read from --init FILE) the k x d starting centroids for a
  * data set already in memory; *init (malloc'd) belongs to the caller. */
 int cli_run_start(const cli_run *r, const char *cmd, const tkm_dataset *ds,
@@ -168,11 +176,14 @@ int cli_run_start(const cli_run *r, const char *cmd, const tkm_dataset *ds,
 
 /* ---- statistics files (stats.c) --------------------------------------- */
 
-/* Write the run's statistics as .csv (one row per iteration) or .json
- * (run metadata and an array of iterations), replacing path whole.
+/* Write the run's statistics as .csv (one row per iteration; the run's
+ * phase times, from res and tm, repeated on every row) or .json (run
+ * metadata, its phases and an array of iterations), replacing path whole.
+ * tm may be NULL (its phases are then written as unknown).
  * TKM_OK or TKM_EIO with the reason in msg. */
 tkm_status cli_write_stats(const char *path, const cli_run *r,
-                           const tkm_result *res, char *msg, size_t msglen);
+                           const tkm_result *res, const cli_times *tm,
+                           char *msg, size_t msglen);
 /* Write a text file whole or not at all: fill() writes into a temporary
  * beside path, which is renamed onto path when every write succeeded.
  * TKM_OK or TKM_EIO with the reason in msg. */

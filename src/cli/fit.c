@@ -128,12 +128,16 @@ static int check_dirs(const cli_run *r)
     return CLI_OK;
 }
 
-/* Write the requested outputs; if one fails, remove those written. */
-static int write_outputs(const cli_run *r, const tkm_result *res)
+/* Write the requested outputs (the statistics last, with the phase
+ * times, the writing's and the command's so far in *tm); if one fails,
+ * remove those written. */
+static int write_outputs(const cli_run *r, const tkm_result *res,
+                         cli_times *tm, double t_cmd)
 {
     cli_written w = {0};
     char msg[512] = "";
     tkm_status st = TKM_OK;
+    double t0 = tkmi_now();
     if (r->labels) {
         st = tkm_write_labels(r->labels, res->labels, res->n, msg,
                               sizeof msg);
@@ -146,8 +150,10 @@ static int write_outputs(const cli_run *r, const tkm_result *res)
         if (st == TKM_OK)
             cli_written_add(&w, r->centroids);
     }
+    tm->write = tkmi_now() - t0;
+    tm->wall = tkmi_now() - t_cmd;
     if (st == TKM_OK && r->stats)
-        st = cli_write_stats(r->stats, r, res, msg, sizeof msg);
+        st = cli_write_stats(r->stats, r, res, tm, msg, sizeof msg);
     if (st == TKM_OK)
         return CLI_OK;
     cli_written_undo(&w);
@@ -165,9 +171,19 @@ static void print_summary(const tkm_result *res)
     printf("time:       %.6f s\n", res->t_total);
 }
 
+/* -v: where the time went. */
+static void print_phases(const tkm_result *res, const cli_times *tm)
+{
+    fprintf(stderr,
+            "trikmeans %s: seconds: read %.3f, start %.3f, convert %.3f, "
+            "setup %.3f, loop %.3f, result %.3f, write %.3f; wall %.3f\n",
+            CMD, tm->read, tm->start, res->t_convert, res->t_setup,
+            res->t_loop, res->t_result, tm->write, tm->wall);
+}
+
 /* Run the solver with progress as asked, then write and report. */
 static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
-                         const double *init)
+                         const double *init, cli_times *tm, double t_cmd)
 {
     tkm_params p;
     tkm_result res;
@@ -184,7 +200,9 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
     progress_end(&pg, st == TKM_OK ? &res : NULL);
     if (st != TKM_OK)
         return cli_status(CMD, cli_code_for(st), st, msg);
-    int rc = write_outputs(r, &res);
+    int rc = write_outputs(r, &res, tm, t_cmd);
+    if (rc == CLI_OK && r->verbosity > 0)
+        print_phases(&res, tm);
     if (rc == CLI_OK && r->verbosity >= 0)
         print_summary(&res);
     tkm_result_free(&res);
@@ -193,6 +211,8 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
 
 int cli_fit(int argc, char **argv)
 {
+    double t_cmd = tkmi_now();
+    cli_times tm = {0};
     cli_run r;
     int help = 0;
     cli_run_default(&r);
@@ -209,9 +229,9 @@ int cli_fit(int argc, char **argv)
         return rc;
     tkm_dataset ds;
     double *init = NULL;
-    if ((rc = cli_run_load(&r, CMD, &ds, &init)) != CLI_OK)
+    if ((rc = cli_run_load(&r, CMD, &ds, &init, &tm)) != CLI_OK)
         return rc;
-    rc = fit_and_write(&r, &ds, init);
+    rc = fit_and_write(&r, &ds, init, &tm, t_cmd);
     free(init);
     tkm_dataset_free(&ds);
     return rc;

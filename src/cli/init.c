@@ -115,7 +115,7 @@ int cli_init(int argc, char **argv)
         return CLI_FAIL;
     tkm_dataset ds;
     double *init = NULL;
-    if ((rc = cli_run_load(&r, CMD, &ds, &init)) != CLI_OK)
+    if ((rc = cli_run_load(&r, CMD, &ds, &init, NULL)) != CLI_OK)
         return rc;
     char msg[512] = "";
     tkm_status st = tkm_write_matrix(out, init, r.k, ds.d, msg, sizeof msg);

@@ -307,9 +307,12 @@ void cli_run_help(FILE *f)
         "Output (written only when the run succeeds):\n"
         "  --labels FILE        labels, .csv, .tsv or .npy (int32)\n"
         "  --centroids FILE     centroids, .csv, .tsv or .npy (float64)\n"
-        "  --stats FILE         per-iteration statistics, .csv or .json\n"
+        "  --stats FILE         per-iteration statistics and the run's\n"
+        "                       phase times (read, start, convert, setup,\n"
+        "                       loop, result, write, wall), .csv or .json\n"
         "  -q, --quiet          print nothing on success, no progress\n"
         "  -v, --verbose        progress on stderr even when it is not a\n"
-        "                       terminal (one line per iteration)\n",
+        "                       terminal (one line per iteration), and the\n"
+        "                       phase times at the end\n",
         f);
 }

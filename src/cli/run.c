@@ -143,7 +143,7 @@ int cli_run_start(const cli_run *r, const char *cmd, const tkm_dataset *ds,
 }
 
 int cli_run_load(const cli_run *r, const char *cmd, tkm_dataset *ds,
-                 double **init)
+                 double **init, cli_times *tm)
 {
     tkm_read_opts o;
     double t0 = tkmi_now();
@@ -153,10 +153,15 @@ int cli_run_load(const cli_run *r, const char *cmd, tkm_dataset *ds,
     int rc = read_file(cmd, r->data, &o, ds);
     if (rc != CLI_OK)
         return rc;
+    double t1 = tkmi_now();
     if (r->verbosity > 0)
         fprintf(stderr, "trikmeans %s: read %s: %zu x %zu in %.3f s\n", cmd,
-                r->data, ds->n, ds->d, tkmi_now() - t0);
+                r->data, ds->n, ds->d, t1 - t0);
     rc = cli_run_start(r, cmd, ds, init);
+    if (tm) {
+        tm->read = t1 - t0;
+        tm->start = tkmi_now() - t1;
+    }
     if (rc != CLI_OK)
         tkm_dataset_free(ds);
     return rc;

@@ -14,7 +14,27 @@
 
 static const char csv_header[] =
     "iter,changed,dist_pc,dist_cc,pruned_points,pruned_pairs,max_drift,"
-    "inertia,t_assign,t_update,t_bound\n";
+    "inertia,t_assign,t_update,t_bound,t_read,t_start,t_convert,t_setup,"
+    "t_loop,t_result,t_write,t_wall\n";
+
+/* The run's phases in the order of the CSV columns and the JSON object;
+ * the command's own (tm) are NaN when not measured. */
+enum { NPHASE = 8 };
+static const char *const phase_names[NPHASE] = {
+    "read", "start", "convert", "setup", "loop", "result", "write", "wall"};
+
+static void phases_of(const tkm_result *res, const cli_times *tm,
+                      double v[NPHASE])
+{
+    v[0] = tm ? tm->read : NAN;
+    v[1] = tm ? tm->start : NAN;
+    v[2] = res->t_convert;
+    v[3] = res->t_setup;
+    v[4] = res->t_loop;
+    v[5] = res->t_result;
+    v[6] = tm ? tm->write : NAN;
+    v[7] = tm ? tm->wall : NAN;
+}
 
 /* A double as CSV: NaN (inertia not recorded) as "nan". */
 static void csv_num(FILE *f, double v, const char *sep)
@@ -25,8 +45,10 @@ static void csv_num(FILE *f, double v, const char *sep)
         fprintf(f, "%.17g%s", v, sep);
 }
 
-static void write_csv(FILE *f, const tkm_result *res)
+static void write_csv(FILE *f, const tkm_result *res, const cli_times *tm)
 {
+    double ph[NPHASE];
+    phases_of(res, tm, ph);
     fputs(csv_header, f);
     for (int i = 0; i < res->iterations; i++) {
         const tkm_iter_stats *s = &res->iters[i];
@@ -40,7 +62,9 @@ static void write_csv(FILE *f, const tkm_result *res)
         csv_num(f, s->inertia, ",");
         csv_num(f, s->t_assign, ",");
         csv_num(f, s->t_update, ",");
-        csv_num(f, s->t_bound, "\n");
+        csv_num(f, s->t_bound, ",");
+        for (int q = 0; q < NPHASE; q++)
+            csv_num(f, ph[q], q + 1 < NPHASE ? "," : "\n");
     }
 }
 
@@ -95,10 +119,16 @@ static void json_meta(FILE *f, const cli_run *r, const tkm_result *res)
             res->bound_bytes, res->threads, res->blocks);
 }
 
-static void write_json(FILE *f, const cli_run *r, const tkm_result *res)
+static void write_json(FILE *f, const cli_run *r, const tkm_result *res,
+                       const cli_times *tm)
 {
+    double ph[NPHASE];
+    phases_of(res, tm, ph);
     fputs("{\n", f);
     json_meta(f, r, res);
+    fputs("  \"phases\": {", f);
+    for (int q = 0; q < NPHASE; q++)
+        cli_json_num(f, phase_names[q], ph[q], q + 1 < NPHASE ? ", " : "},\n");
     fputs("  \"iters\": [", f);
     for (int i = 0; i < res->iterations; i++) {
         const tkm_iter_stats *s = &res->iters[i];
@@ -122,6 +152,7 @@ static void write_json(FILE *f, const cli_run *r, const tkm_result *res)
 typedef struct {
     const cli_run *r;
     const tkm_result *res;
+    const cli_times *tm;
     int json;
 } stats_ctx;
 
@@ -129,15 +160,16 @@ static void fill_stats(FILE *f, void *ctx)
 {
     const stats_ctx *c = ctx;
     if (c->json)
-        write_json(f, c->r, c->res);
+        write_json(f, c->r, c->res, c->tm);
     else
-        write_csv(f, c->res);
+        write_csv(f, c->res, c->tm);
 }
 
 tkm_status cli_write_stats(const char *path, const cli_run *r,
-                           const tkm_result *res, char *msg, size_t msglen)
+                           const tkm_result *res, const cli_times *tm,
+                           char *msg, size_t msglen)
 {
-    stats_ctx c = {r, res, strcasecmp(cli_ext(path), ".json") == 0};
+    stats_ctx c = {r, res, tm, strcasecmp(cli_ext(path), ".json") == 0};
     return cli_write_atomic(path, fill_stats, &c, msg, msglen);
 }
 

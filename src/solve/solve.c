@@ -99,14 +99,20 @@ tkm_status TKM_FN(tkmi_solve)(const TKM_FN(tkmi_problem) *pb, tkm_result *res,
     double t0 = tkmi_now();
     if ((rc = TKM_FN(tkmi_engine_make)(pb, &e, msg, msglen)) != TKM_OK)
         goto cleanup;
+    double t1 = tkmi_now();
     res->bound_bytes = e.bound_bytes;
     res->threads = e.threads;
     res->blocks = e.blocks;
     if ((rc = run_loop(&e, pb->p, res, msg, msglen)) != TKM_OK)
         goto cleanup;
+    double t2 = tkmi_now();
     rc = e.result(e.st, res->centroids, res->labels, &res->inertia, msg,
                   msglen);
-    res->t_total = tkmi_now() - t0;
+    double t3 = tkmi_now();
+    res->t_setup = t1 - t0;
+    res->t_loop = t2 - t1;
+    res->t_result = t3 - t2;
+    res->t_total = t3 - t0;
     /* the last assignment had no update step: its inertia is the final */
     if (rc == TKM_OK && pb->p->inertia_each_iter && res->iterations > 0 &&
         isnan(res->iters[res->iterations - 1].inertia))
@@ -174,14 +180,18 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
     if (!c0)
         return tkmi_fail(TKM_ENOMEM, msg, msglen,
                          "out of memory for %zu x %zu centroids", k, d);
+    double t0 = tkmi_now();
     tkm_status rc = points_of(ds, p, &x, &own, msg, msglen);
     if (rc != TKM_OK)
         goto cleanup;
     for (size_t i = 0; i < k * d; i++)
         c0[i] = (tkm_real)init[i];
+    double t_convert = tkmi_now() - t0;
     TKM_FN(tkmi_problem) pb = {.x = x, .n = ds->n, .d = d, .k = k,
                                .init = c0, .p = p};
     rc = TKM_FN(tkmi_solve)(&pb, res, msg, msglen);
+    if (rc == TKM_OK)
+        res->t_convert = t_convert;
 cleanup:
     free(own);
     free(c0);
