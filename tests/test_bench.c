@@ -107,7 +107,8 @@ static const char *const runs_columns[] = {
     "pruned_points", "pruned_pairs", "frac_pruned", "inertia",
     "bound_bytes", "label_diff", "ties", "max_abs_diff", "inertia_rel",
     "f64_label_diff", "f64_max_abs_diff", "f64_inertia_rel", "silhouette",
-    "calinski_harabasz", "davies_bouldin"};
+    "calinski_harabasz", "davies_bouldin", "t_convert", "t_setup", "t_loop",
+    "t_result"};
 #define NRUNCOL (sizeof runs_columns / sizeof runs_columns[0])
 
 enum { REPS = 2, NTHREADS = 2 };
@@ -184,6 +185,9 @@ static void check_row(const table *t, int i, int *baselines)
     }
     assert_true(atoi(at(t, i, "iterations")) >= 1);
     assert_true(atof(at(t, i, "t_total")) >= 0);
+    /* the loop is a part of the whole run */
+    assert_true(atof(at(t, i, "t_loop")) >= 0);
+    assert_true(atof(at(t, i, "t_loop")) <= atof(at(t, i, "t_total")));
     assert_true(atof(at(t, i, "inertia")) > 0);
     double fr = atof(at(t, i, "frac_pruned"));
     assert_true(fr >= 0 && fr <= 1);

@@ -19,7 +19,8 @@ const char cli_bench_runs_header[] =
     "converged,max_iter,t_total,t_assign,t_update,t_bound,dist_pc,dist_cc,"
     "pruned_points,pruned_pairs,frac_pruned,inertia,bound_bytes,label_diff,"
     "ties,max_abs_diff,inertia_rel,f64_label_diff,f64_max_abs_diff,"
-    "f64_inertia_rel,silhouette,calinski_harabasz,davies_bouldin\n";
+    "f64_inertia_rel,silhouette,calinski_harabasz,davies_bouldin,"
+    "t_convert,t_setup,t_loop,t_result\n";
 
 const char cli_bench_iters_header[] =
     "run,iter,changed,dist_pc,dist_cc,pruned_points,pruned_pairs,"
@@ -147,9 +148,9 @@ static void write_run(bench_state *b, const bench_case *c, long id,
             cli_solver_verdict(r));
     cli_csv_field(f, r->ran ? "" : r->why, ",");
     if (!r->ran) {
-        /* the 21 columns after max_iter: nothing measured */
+        /* the 25 columns after max_iter: nothing measured */
         fprintf(f, ",,%d", c->d->runs.max_iter);
-        for (int i = 0; i < 21; i++)
+        for (int i = 0; i < 25; i++)
             fputc(',', f);
         fputc('\n', f);
         return;
@@ -178,10 +179,11 @@ static void write_run(bench_state *b, const bench_case *c, long id,
     }
     num(f, x->score[0]);
     num(f, x->score[1]);
-    if (isfinite(x->score[2]))
-        fprintf(f, "%.17g\n", x->score[2]);
-    else
-        fputc('\n', f);
+    num(f, x->score[2]);
+    num(f, res->t_convert);
+    num(f, res->t_setup);
+    num(f, res->t_loop);
+    fprintf(f, "%.17g\n", res->t_result);
 }
 
 static void write_iters(bench_state *b, long id, const cli_solver_run *r)

@@ -19,6 +19,8 @@ typedef struct {
     long long seed;
     int threads, block, rep, iterations, ok;
     double t_total, t_assign, t_update, t_bound, frac, inertia;
+    double t_loop;   /* the iterations alone; NaN in sklearn.csv and in
+                        bench folders written before it was recorded */
     double label_diff, inertia_rel, f64_label_diff, f64_inertia_rel;
     double score[3]; /* silhouette, Calinski-Harabasz, Davies-Bouldin */
 } rp_run;
@@ -29,7 +31,10 @@ typedef struct {
     int threads, block;
     size_t nrun, nok;
     size_t npass, nfail, nbase, nunchecked, nskipped, nfailed;
-    double t_med, t_assign, t_update, t_bound; /* medians over ok runs  */
+    double t_med, t_assign, t_update, t_bound; /* medians over ok runs:
+                                                  t_med of the loop time
+                                                  (rp_time)              */
+    double t_whole;                            /* median t_total         */
     double iterations, frac;                   /* means over ok runs    */
     double f64_diff, f64_inertia;              /* largest over ok runs  */
     double label_diff;                         /* largest vs baseline   */
@@ -69,6 +74,11 @@ typedef struct {
  * them: CLI_OK, or an exit code after a message; rp_free(r) either way. */
 int rp_load(rp_report *r);
 void rp_free(rp_report *r);
+
+/* A run's time as the report compares it: the loop alone (t_loop: no
+ * set-up, allocation, upload or download) where recorded, else the whole
+ * t_total (scikit-learn: its fit). */
+double rp_time(const rp_run *u);
 
 /* The configuration of a case a bar chart shows for (algo, form, prec):
  * omp at its most threads, cuda at its fastest block size; NULL when

@@ -43,7 +43,7 @@ static int take_rows(rp_report *r, const cli_table *t)
         "repetition", "iterations", "t_total", "t_assign", "t_update",
         "t_bound", "frac_pruned", "inertia", "label_diff", "inertia_rel",
         "f64_label_diff", "f64_inertia_rel", "silhouette",
-        "calinski_harabasz", "davies_bouldin"};
+        "calinski_harabasz", "davies_bouldin", "t_loop"};
     enum { NC = sizeof names / sizeof names[0] };
     int c[NC];
     for (int i = 0; i < NC; i++)
@@ -71,6 +71,7 @@ static int take_rows(rp_report *r, const cli_table *t)
                       .f64_inertia_rel = fnum(S(26))};
         for (int j = 0; j < 3; j++)
             u->score[j] = fnum(S(27 + j));
+        u->t_loop = fnum(S(30));
 #undef S
         u->ok = !strcmp(u->status, "ok");
     }
@@ -187,20 +188,26 @@ static void tally(rp_cfg *g, const rp_run *u)
 }
 
 /* Medians and means of one configuration over its ok runs. */
+double rp_time(const rp_run *u)
+{
+    return isfinite(u->t_loop) ? u->t_loop : u->t_total;
+}
+
 static int summarise(rp_case *c, rp_cfg *g)
 {
-    double *v = malloc(4 * (c->nruns + 1) * sizeof *v);
+    double *v = malloc(5 * (c->nruns + 1) * sizeof *v);
     if (!v)
         return -1;
-    double *ph[4] = {v, v + c->nruns + 1, v + 2 * (c->nruns + 1),
-                     v + 3 * (c->nruns + 1)};
+    double *ph[5] = {v, v + c->nruns + 1, v + 2 * (c->nruns + 1),
+                     v + 3 * (c->nruns + 1), v + 4 * (c->nruns + 1)};
     size_t m = 0;
     double it = 0, fr = 0;
     for (size_t i = 0; i < c->nruns; i++) {
         const rp_run *u = c->runs[i];
         if (!u->ok || !same_cfg(g, u))
             continue;
-        ph[0][m] = u->t_total;
+        ph[0][m] = rp_time(u);
+        ph[4][m] = u->t_total;
         ph[1][m] = u->t_assign;
         ph[2][m] = u->t_update;
         ph[3][m] = u->t_bound;
@@ -212,6 +219,7 @@ static int summarise(rp_case *c, rp_cfg *g)
     g->t_assign = median(ph[1], m);
     g->t_update = median(ph[2], m);
     g->t_bound = median(ph[3], m);
+    g->t_whole = median(ph[4], m);
     g->iterations = m ? it / (double)m : NAN;
     g->frac = m ? fr / (double)m : NAN;
     free(v);
