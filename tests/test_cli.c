@@ -320,7 +320,7 @@ static void test_gen_fit_round_trip(void **state)
                           "\"iterations\"", "\"converged\"", "\"inertia\"",
                           "\"t_total\"", "\"bound_bytes\"", "\"threads\"",
                           "\"phases\": {\"read\": ", "\"loop\": ",
-                          "\"wall\": ",
+                          "\"wall\": ", "\"data_bytes\": 7200,", "\"peak_rss\": ",
                           "\"blocks\"", "\"iters\": ["};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         assert_contains(text, keys[i]);

@@ -161,6 +161,8 @@ int cli_run_precheck(const cli_run *r, const char *cmd);
  * from its start to the statistics file. */
 typedef struct {
     double read, start, write, wall;
+    long long peak_rss; /* the process's peak resident bytes at the end, -1
+                           when unknown */
 } cli_times;
 
 /* Read the data set and choose (or read) the k x d starting centroids;

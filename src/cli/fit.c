@@ -6,6 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sys/resource.h>
+
 #include "cli.h"
 
 static const char *const CMD = "fit";
@@ -152,6 +154,10 @@ static int write_outputs(const cli_run *r, const tkm_result *res,
     }
     tm->write = tkmi_now() - t0;
     tm->wall = tkmi_now() - t_cmd;
+    struct rusage ru;
+    tm->peak_rss = getrusage(RUSAGE_SELF, &ru) == 0
+                       ? (long long)ru.ru_maxrss * 1024 /* KiB on Linux */
+                       : -1;
     if (st == TKM_OK && r->stats)
         st = cli_write_stats(r->stats, r, res, tm, msg, sizeof msg);
     if (st == TKM_OK)
@@ -176,9 +182,12 @@ static void print_phases(const tkm_result *res, const cli_times *tm)
 {
     fprintf(stderr,
             "trikmeans %s: seconds: read %.3f, start %.3f, convert %.3f, "
-            "setup %.3f, loop %.3f, result %.3f, write %.3f; wall %.3f\n",
+            "setup %.3f, loop %.3f, result %.3f, write %.3f; wall %.3f; "
+            "peak memory %.1f MiB (bounds %.1f MiB)\n",
             CMD, tm->read, tm->start, res->t_convert, res->t_setup,
-            res->t_loop, res->t_result, tm->write, tm->wall);
+            res->t_loop, res->t_result, tm->write, tm->wall,
+            (double)tm->peak_rss / (1 << 20),
+            (double)res->bound_bytes / (1 << 20));
 }
 
 /* Run the solver with progress as asked, then write and report. */

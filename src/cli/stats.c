@@ -129,6 +129,12 @@ static void write_json(FILE *f, const cli_run *r, const tkm_result *res,
     fputs("  \"phases\": {", f);
     for (int q = 0; q < NPHASE; q++)
         cli_json_num(f, phase_names[q], ph[q], q + 1 < NPHASE ? ", " : "},\n");
+    fprintf(f, "  \"data_bytes\": %zu,\n  ",
+            res->n * res->d * sizeof(double));
+    cli_json_num(f, "peak_rss", tm && tm->peak_rss >= 0
+                                    ? (double)tm->peak_rss
+                                    : NAN,
+                 ",\n");
     fputs("  \"iters\": [", f);
     for (int i = 0; i < res->iterations; i++) {
         const tkm_iter_stats *s = &res->iters[i];

@@ -140,7 +140,8 @@ static int host_le_doubles(void)
     return b[7] == 0x3f && b[6] == 0xf0 && b[0] == 0;
 }
 
-/* A float64 .npy whose body is aligned for doubles is used where it lies:
+/* A float64 .npy (or raw float64 file) whose body is aligned for doubles
+ * is used where it lies:
  * the file is mapped copy-on-write (writes to x change the process's
  * copy, never the file) and its values checked in one parallel pass,
  * the first bad one in the data's order named.  TKM_ENOTSUP when the
@@ -424,7 +425,9 @@ tkm_status tkmi_read_raw(FILE *f, const char *path, const tkm_read_opts *o,
     st = check_length(path, size, 0, &L, msg, msglen);
     if (st != TKM_OK)
         goto cleanup;
-    st = read_body(f, path, &L, o->target, &out->x, msg, msglen);
+    st = map_body(f, path, size, 0, &L, o->target, out, msg, msglen);
+    if (st == TKM_ENOTSUP)
+        st = read_body(f, path, &L, o->target, &out->x, msg, msglen);
     if (st == TKM_OK) {
         out->n = L.n;
         out->d = L.d;
