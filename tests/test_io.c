@@ -501,6 +501,58 @@ static void test_text_empty_inputs(void **state)
     }
 }
 
+/* A text file of several MB (read in parallel chunks where there are
+ * threads): the values of every row in order, exactly as strtod gives
+ * them, after a comment, a header and CRLF line ends; of several bad
+ * fields the first in the file is reported, with its line and column. */
+static void test_text_large_chunks(void **state)
+{
+    enum { N = 60000, D = 4 };
+    double *want = malloc(N * D * sizeof *want);
+    size_t cap = (size_t)N * D * 26 + 64, len = 0;
+    char *text = malloc(cap);
+    tkmi_rng r;
+    tkm_read_opts o = opts(TKM_F64);
+    (void)state;
+    assert_non_null(want);
+    assert_non_null(text);
+    tkmi_rng_seed(&r, 2222);
+    len += (size_t)snprintf(text + len, cap - len, "# made by test_io\r\n"
+                                                   "a,b,c,d\r\n");
+    for (size_t i = 0; i < N; i++)
+        for (size_t j = 0; j < D; j++) {
+            want[i * D + j] = rand_value(&r);
+            len += (size_t)snprintf(text + len, cap - len, "%.17g%s",
+                                    want[i * D + j],
+                                    j + 1 < D ? "," : "\r\n");
+        }
+    write_bytes(PATH("big.csv"), text, len);
+    expect_matrix(PATH("big.csv"), &o, want, N, D);
+    /* two bad fields, late and later: line numbers count the comment and
+     * the header (data row i is on line i + 3) */
+    char *late = text, *later = text;
+    for (int nl = 0; nl < 2 + 41000; nl++)
+        late = strchr(late, '\n') + 1;
+    for (int nl = 0; nl < 2 + 55000; nl++)
+        later = strchr(later, '\n') + 1;
+    later[0] = 'x';
+    late = strchr(late, ',') + 1;
+    late[0] = '?';
+    write_bytes(PATH("big.csv"), text, len);
+    expect_error(PATH("big.csv"), &o, TKM_EFORMAT, "line 41003, column 2",
+                 "is not a number");
+    /* and one early in the file: it is the one reported */
+    char *early = text;
+    for (int nl = 0; nl < 2 + 20000; nl++)
+        early = strchr(early, '\n') + 1;
+    memcpy(early, "nan", 3);
+    write_bytes(PATH("big.csv"), text, len);
+    expect_error(PATH("big.csv"), &o, TKM_EFORMAT, "line 20003, column 1",
+                 NULL);
+    free(text);
+    free(want);
+}
+
 /* ---- npy, written byte by byte here ------------------------------------ */
 
 static void put_le(unsigned char *p, uint64_t v, size_t w)
@@ -934,6 +986,7 @@ int main(void)
         cmocka_unit_test(test_npy_rejects),
         cmocka_unit_test(test_npy_bad_values),
         cmocka_unit_test(test_npy_mapped),
+        cmocka_unit_test(test_text_large_chunks),
         cmocka_unit_test(test_raw),
         cmocka_unit_test(test_raw_rejects),
         cmocka_unit_test(test_read_missing),

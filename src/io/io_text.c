@@ -5,9 +5,13 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 
 #include "trikmeans.h"
 #include "internal.h"
@@ -15,15 +19,19 @@
 
 #define SHOW "%.40s" /* how much of a bad field a message quotes */
 
-/* Growable array of the values read so far. */
+/* Growable array of the values read so far (fixed: a slice of a larger
+ * array that must not grow). */
 typedef struct {
     double *v;
     size_t len, cap;
+    int fixed;
 } dbuf;
 
 static int dbuf_push(dbuf *b, double x)
 {
     if (b->len == b->cap) {
+        if (b->fixed)
+            return -1;
         size_t cap = b->cap ? b->cap * 2 : 1024, bytes;
         double *v;
         if (cap < b->cap || tkmi_mul_size(cap, 1, sizeof *v, &bytes) != 0)
@@ -240,6 +248,165 @@ static tkm_status text_line(text_ctx *c, char *s, size_t len)
     return text_row(c, s);
 }
 
+/* ---- a large regular file: mapped and parsed in chunks ------------------
+ *
+ * The lines up to the first data row are read in order (separator,
+ * header, the number of fields); the rest is cut at line ends into one
+ * chunk per thread, each parsed by the same text_line with its own line
+ * numbers, values and first error.  The values are those of the
+ * sequential reader (strtod per field), the rows keep their order, and of
+ * several errors the first in the file is reported, with its line. */
+
+#define PAR_MIN_BYTES ((size_t)1 << 20) /* smaller files: one pass */
+#define DROP_BYTES ((size_t)4 << 20)    /* read pages given back in steps */
+#define PAGE ((size_t)4096)             /* madvise's unit (a multiple is fine) */
+
+typedef struct {
+    const char *b, *e; /* whole lines */
+    text_ctx c;        /* c.line: the line before b */
+    char msg[512];
+    tkm_status st;
+} chunk_t;
+
+/* Feed the lines of [*p, e) to text_line, each copied (with its newline,
+ * as getline gives it) into *buf; stop after the first data row when
+ * first_row, or at the first error. */
+static tkm_status feed_lines(text_ctx *c, const char **p, const char *e,
+                             char **buf, size_t *cap, int first_row)
+{
+    const char *kept = *p; /* pages before it already given back */
+    while (*p < e && !(first_row && c->n > 0)) {
+        if (*p - kept >= (ptrdiff_t)DROP_BYTES) {
+            /* the mapped pages behind us are read: out of the process's
+             * memory (they stay in the page cache) */
+            uintptr_t a = ((uintptr_t)kept + PAGE - 1) & ~(uintptr_t)(PAGE - 1);
+            uintptr_t z = (uintptr_t)*p & ~(uintptr_t)(PAGE - 1);
+            if (z > a)
+                madvise((void *)a, z - a, MADV_DONTNEED);
+            kept = (const char *)z;
+        }
+        const char *nl = memchr(*p, '\n', (size_t)(e - *p));
+        size_t len = nl ? (size_t)(nl - *p) + 1 : (size_t)(e - *p);
+        if (len + 1 > *cap) {
+            char *nb = realloc(*buf, len + 1);
+            if (!nb)
+                return tkmi_fail(TKM_ENOMEM, c->msg, c->msglen,
+                                 "%s: line %zu: out of memory", c->path,
+                                 c->line + 1);
+            *buf = nb;
+            *cap = len + 1;
+        }
+        memcpy(*buf, *p, len);
+        (*buf)[len] = '\0';
+        *p += len;
+        c->line++;
+        tkm_status st = text_line(c, *buf, len);
+        if (st != TKM_OK)
+            return st;
+    }
+    return TKM_OK;
+}
+
+static size_t count_lines(const char *b, const char *e)
+{
+    size_t n = 0;
+    for (const char *q = b; q < e && (q = memchr(q, '\n', (size_t)(e - q)));
+         q++)
+        n++;
+    return n;
+}
+
+/* The rows after the first, in chunks; their values appended to c. */
+static tkm_status parse_chunks(text_ctx *c, const char *p, const char *e)
+{
+    const int nt = tkmi_threads(0) > 1 ? tkmi_threads(0) : 1;
+    const size_t nts = (size_t)nt;
+    size_t per = (size_t)(e - p) / nts + 1;
+    chunk_t *ch = calloc(nts, sizeof *ch);
+    tkm_status st = TKM_OK;
+    if (!ch)
+        return tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory",
+                         c->path);
+    for (int t = 0; t < nt; t++) { /* cut at line ends */
+        ch[t].b = t ? ch[t - 1].e : p;
+        const char *want = ch[t].b + per < e && t + 1 < nt ? ch[t].b + per : e;
+        const char *nl = want < e ? memchr(want, '\n', (size_t)(e - want))
+                                  : NULL;
+        ch[t].e = want < e ? (nl ? nl + 1 : e) : e;
+        ch[t].c = *c;
+        ch[t].c.vals = (dbuf){0};
+        ch[t].c.n = 0;
+        ch[t].c.line = 0;
+        ch[t].c.msg = ch[t].msg;
+        ch[t].c.msglen = sizeof ch[t].msg;
+    }
+    /* every chunk writes its rows into its own slice of one array: at
+     * most d values for each of its lines (a longer row is an error) */
+    size_t room = c->vals.len, lines_before = 0;
+    size_t *first = malloc(nts * sizeof *first);
+    size_t *lines = malloc(nts * sizeof *lines);
+    double *v = NULL;
+    if (first && lines) {
+        for (int t = 0; t < nt; t++) {
+            lines[t] = count_lines(ch[t].b, ch[t].e) + 1;
+            first[t] = room;
+            room += lines[t] * c->d;
+        }
+        v = realloc(c->vals.v, room * sizeof *v);
+    }
+    if (!v) {
+        st = tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory "
+                       "for %zu values", c->path, room);
+        goto cleanup;
+    }
+    c->vals.v = v;
+    for (int t = 0; t < nt; t++) {
+        ch[t].c.vals = (dbuf){v + first[t], 0, lines[t] * c->d, 1};
+        ch[t].c.line = c->line + lines_before;
+        lines_before += lines[t] - 1;
+    }
+#pragma omp parallel for num_threads(nt) schedule(static, 1)
+    for (int t = 0; t < nt; t++) {
+        char *buf = NULL;
+        size_t cap = 0;
+        const char *q = ch[t].b;
+        ch[t].st = feed_lines(&ch[t].c, &q, ch[t].e, &buf, &cap, 0);
+        free(buf);
+    }
+    for (int t = 0; t < nt && st == TKM_OK; t++)
+        if (ch[t].st != TKM_OK) {
+            st = ch[t].st;
+            if (c->msg && c->msglen)
+                snprintf(c->msg, c->msglen, "%s", ch[t].msg);
+        }
+    if (st == TKM_OK) /* the slices, closed up in order */
+        for (int t = 0; t < nt; t++) {
+            memmove(v + c->vals.len, ch[t].c.vals.v,
+                    ch[t].c.vals.len * sizeof *v);
+            c->vals.len += ch[t].c.vals.len;
+            c->n += ch[t].c.n;
+        }
+    c->vals.cap = room;
+cleanup:
+    free(first);
+    free(lines);
+    free(ch);
+    return st;
+}
+
+/* The whole mapped file m of size bytes into c. */
+static tkm_status read_mapped(text_ctx *c, const char *m, size_t size)
+{
+    const char *p = m, *e = m + size;
+    char *buf = NULL;
+    size_t cap = 0;
+    tkm_status st = feed_lines(c, &p, e, &buf, &cap, 1);
+    free(buf);
+    if (st == TKM_OK && p < e)
+        st = parse_chunks(c, p, e);
+    return st;
+}
+
 /* Contract in io_read.h. */
 tkm_status tkmi_read_text(FILE *f, const char *path, tkm_precision target,
                           tkm_dataset *out, char *msg, size_t msglen)
@@ -251,6 +418,20 @@ tkm_status tkmi_read_text(FILE *f, const char *path, tkm_precision target,
     ssize_t len;
     double *shrunk;
     tkm_status st = TKM_OK;
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) &&
+        (size_t)sb.st_size >= PAR_MIN_BYTES && tkmi_threads(0) > 1) {
+        size_t size = (size_t)sb.st_size;
+        void *m = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fileno(f), 0);
+        if (m != MAP_FAILED) {
+            madvise(m, size, MADV_SEQUENTIAL);
+            st = read_mapped(&c, m, size);
+            munmap(m, size);
+            if (st != TKM_OK)
+                goto cleanup;
+            goto done;
+        }
+    }
     for (;;) {
         errno = 0;
         len = getline(&line, &cap, f);
@@ -267,6 +448,7 @@ tkm_status tkmi_read_text(FILE *f, const char *path, tkm_precision target,
                        strerror(errno));
         goto cleanup;
     }
+done:
     if (c.n == 0) {
         st = tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: no data rows%s", path,
                        c.seen_first ? " (only a header)" : "");
