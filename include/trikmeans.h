@@ -92,12 +92,22 @@ typedef enum {
     TKM_FMT_RAW       /* raw little-endian binary, shape given             */
 } tkm_format;
 
+/* Whether a text file's first line (after comments) is a header. */
+typedef enum {
+    TKM_HEADER_AUTO = 0, /* a header when none of its fields is a number   */
+    TKM_HEADER_NO,       /* data                                           */
+    TKM_HEADER_YES       /* a header, whatever it holds (pandas writes
+                            0,1,... for integer column names)             */
+} tkm_header;
+
 typedef struct {
     tkm_format format;
     size_t raw_d;         /* raw: columns (required)                       */
     size_t raw_n;         /* raw: rows, 0 = file size / (d * width)        */
     int raw_bits;         /* raw: 32 or 64 (float32 or float64)            */
     tkm_precision target; /* reject values that do not fit this precision */
+    tkm_header header;    /* text: the first line (after comments); a
+                             header must have as many fields as the data */
 } tkm_read_opts;
 
 void tkm_read_opts_default(tkm_read_opts *o);

@@ -139,7 +139,7 @@ static void test_usage_errors(void **state)
     bad_fit(data, "--form", "gpu");
     assert_contains(err_text, "seq, omp, cuda-global, cuda-shared");
     bad_fit(data, "--precision", "f16");
-    assert_contains(err_text, "f32, f64");
+    assert_contains(err_text, "f32 (or float32, float), f64 (or float64, double)");
     bad_fit(data, "--init", "kmeans+++");
     assert_contains(err_text, "kmeans++, kmeans++-greedy, random");
     bad_fit(data, "--empty", "drop");
@@ -471,6 +471,52 @@ static void test_check(void **state)
     assert_contains(out_text, "--threads-list");
 }
 
+/* The first line of a text file is a header only when none of its
+ * fields is a number (--header yes|no override it), and a header must
+ * name as many columns as the data has; a first data row with one bad
+ * field is an error at line 1, as it would be at line 2.  Precision names
+ * take their common spellings. */
+static void test_header_rules(void **state)
+{
+    (void)state;
+    need_bin();
+    write_text(tp("h_na.csv"), "1,NA\n2,3\n4,5\n");
+    EXPECT(2, "fit", tp("h_na.csv"), "-k", "1");
+    assert_contains(err_text, "line 1, column 2");
+    /* a numeric header (pandas' integer column names): data unless told */
+    write_text(tp("h_num.csv"), "0,1\n2,3\n4,5\n");
+    EXPECT(0, "fit", tp("h_num.csv"), "-k", "3");
+    assert_contains(out_text, "3, 2, 3");
+    EXPECT(0, "fit", tp("h_num.csv"), "-k", "2", "--header", "yes");
+    assert_contains(out_text, "2, 2, 2");
+    EXPECT(2, "fit", tp("h_num.csv"), "-k", "3", "--header", "yes");
+    /* the header's width */
+    write_text(tp("h_wide.csv"), "a,b,c\n2,3\n4,5\n");
+    EXPECT(2, "fit", tp("h_wide.csv"), "-k", "1");
+    assert_contains(err_text, "names 3 columns, the data has 2");
+    /* pandas' index header: an empty first field still counts */
+    write_text(tp("h_idx.csv"), ",x,y\n0,2,3\n1,4,5\n");
+    EXPECT(0, "fit", tp("h_idx.csv"), "-k", "2");
+    assert_contains(out_text, "2, 3, 2");
+    /* --header no: a text header is bad data */
+    write_text(tp("h_txt.csv"), "x,y\n2,3\n4,5\n");
+    EXPECT(0, "fit", tp("h_txt.csv"), "-k", "2");
+    EXPECT(2, "fit", tp("h_txt.csv"), "-k", "2", "--header", "no");
+    assert_contains(err_text, "line 1, column 1");
+    EXPECT(2, "fit", tp("h_txt.csv"), "-k", "2", "--header", "maybe");
+    assert_contains(err_text, "--header");
+    const char *f32[] = {"f32", "float32", "float"};
+    const char *f64[] = {"f64", "float64", "double"};
+    for (int i = 0; i < 3; i++) {
+        EXPECT(0, "fit", tp("h_txt.csv"), "-k", "2", "--precision", f32[i]);
+        assert_contains(out_text, "lloyd seq f32");
+        EXPECT(0, "fit", tp("h_txt.csv"), "-k", "2", "--precision", f64[i]);
+        assert_contains(out_text, "lloyd seq f64");
+    }
+    EXPECT(2, "fit", tp("h_txt.csv"), "-k", "2", "--precision", "half");
+    assert_contains(err_text, "float32");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -484,6 +530,7 @@ int main(void)
         cmocka_unit_test(test_progress),
         cmocka_unit_test(test_info),
         cmocka_unit_test(test_check),
+        cmocka_unit_test(test_header_rules),
     };
     return cmocka_run_group_tests_name("cli (" PREC ")", tests, setup,
                                        teardown);

@@ -114,6 +114,7 @@ typedef struct {
     size_t raw_d, raw_n;    /* raw binary input: shape (n 0 = from size)  */
     int raw_bits;           /* 32 or 64; 0 = not given                    */
     int raw_set;            /* any --raw-* option seen                    */
+    tkm_header header;      /* text input: --header                       */
     const char *labels;     /* outputs: NULL = not asked                  */
     const char *centroids;
     const char *stats;

@@ -27,6 +27,7 @@ enum {
     OPT_RAW_D,
     OPT_RAW_N,
     OPT_RAW_BITS,
+    OPT_HEADER,
     OPT_LABELS,
     OPT_CENTROIDS,
     OPT_STATS
@@ -49,6 +50,7 @@ const struct option cli_run_longopts[] = {
     {"raw-d", required_argument, NULL, OPT_RAW_D},
     {"raw-n", required_argument, NULL, OPT_RAW_N},
     {"raw-bits", required_argument, NULL, OPT_RAW_BITS},
+    {"header", required_argument, NULL, OPT_HEADER},
     {"labels", required_argument, NULL, OPT_LABELS},
     {"centroids", required_argument, NULL, OPT_CENTROIDS},
     {"stats", required_argument, NULL, OPT_STATS},
@@ -97,7 +99,18 @@ static int parse_name_opt(cli_run *r, int code, const char *arg,
     case OPT_PRECISION:
         if (tkm_precision_parse(arg, &r->precision) == 0)
             return 1;
-        cli_usage(cmd, "unknown precision '%s'; valid names: f32, f64", arg);
+        cli_usage(cmd, "unknown precision '%s'; valid names: f32 (or "
+                  "float32, float), f64 (or float64, double)", arg);
+        return -1;
+    case OPT_HEADER:
+        if (!strcmp(arg, "auto") || !strcmp(arg, "no") ||
+            !strcmp(arg, "yes")) {
+            r->header = !strcmp(arg, "auto") ? TKM_HEADER_AUTO
+                        : !strcmp(arg, "no") ? TKM_HEADER_NO
+                                              : TKM_HEADER_YES;
+            return 1;
+        }
+        cli_usage(cmd, "--header takes yes, no or auto, not '%s'", arg);
         return -1;
     case OPT_EMPTY:
         if (tkm_empty_parse(arg, &r->empty) == 0)
@@ -176,6 +189,7 @@ int cli_run_parse(cli_run *r, int code, const char *arg, const char *cmd)
     case OPT_FORM:
     case OPT_PRECISION:
     case OPT_INIT:
+    case OPT_HEADER:
     case OPT_EMPTY: return parse_name_opt(r, code, arg, cmd);
     case 'k':
     case OPT_CANDIDATES:
@@ -277,12 +291,18 @@ void cli_run_help(FILE *f)
         "                       (d * width))\n"
         "  --raw-bits 32|64     raw binary input: float32 or float64\n"
         "                       (default: 32 for .f32 files, else 64)\n"
+        "  --header yes|no|auto text input: the first line (after #\n"
+        "                       comments) is a header, is data, or is a\n"
+        "                       header when none of its fields is a number\n"
+        "                       (default auto); a header must name as many\n"
+        "                       columns as the data has\n"
         "Solver:\n"
         "  -k N                 number of clusters, 1 <= k <= n (required)\n"
         "  --algorithm NAME     lloyd | elkan | hamerly (default lloyd)\n"
         "  --form NAME          seq | omp | cuda-global | cuda-shared\n"
         "                       (default seq; see 'trikmeans info')\n"
-        "  --precision NAME     f32 | f64 (default f64)\n"
+        "  --precision NAME     f32 | f64 (default f64); also float32,\n"
+        "                       float and float64, double\n"
         "  --init METHOD|FILE   kmeans++ | kmeans++-greedy | random, or a file\n"
         "                       of k x d starting centroids (default kmeans++)\n"
         "  --candidates N       kmeans++-greedy: candidates per step\n"

@@ -88,11 +88,13 @@ int tkm_form_parse(const char *s, tkm_form *out)
 
 int tkm_precision_parse(const char *s, tkm_precision *out)
 {
-    if (s && (!strcmp(s, "f32") || !strcmp(s, "float"))) {
+    if (s && (!strcmp(s, "f32") || !strcmp(s, "float32") ||
+              !strcmp(s, "float"))) {
         *out = TKM_F32;
         return 0;
     }
-    if (s && (!strcmp(s, "f64") || !strcmp(s, "double"))) {
+    if (s && (!strcmp(s, "f64") || !strcmp(s, "float64") ||
+              !strcmp(s, "double"))) {
         *out = TKM_F64;
         return 0;
     }

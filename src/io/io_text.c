@@ -53,6 +53,9 @@ typedef struct {
     size_t n, d;    /* data rows so far; fields per row (0 = unknown) */
     char sep;       /* ',', '\t', ' ' (runs of blanks), 0 = unknown   */
     int seen_first; /* the first non-comment line has been seen      */
+    tkm_header header; /* what that line is                          */
+    size_t hdr_fields; /* fields of the header taken, 0 = none        */
+    size_t hdr_line;   /* its line                                    */
     dbuf vals;
     char *msg;
     size_t msglen;
@@ -135,21 +138,37 @@ static int parse_double(const char *f, double *v, int *overflow)
     return 1;
 }
 
-/* A header has a non-empty field that is not a number (empty fields, as in
- * pandas' index header ",x,y", do not count).  1, 0, or -1 out of memory. */
-static int looks_like_header(const char *s, char sep)
+/* The fields of line s under sep, and how many of them are numbers (an
+ * empty field, as in pandas' index header ",x,y", is neither). */
+static int count_fields(const char *s, char sep, size_t *fields,
+                        size_t *numbers)
 {
     char *copy = strdup(s), *f;
     field_iter it = {copy, sep, 0};
     double v;
-    int overflow, header = 0;
+    int overflow;
     if (!copy)
         return -1;
-    while (next_field(&it, &f))
-        if (*f != '\0' && !parse_double(f, &v, &overflow))
-            header = 1;
+    *fields = *numbers = 0;
+    while (next_field(&it, &f)) {
+        (*fields)++;
+        *numbers += *f != '\0' && parse_double(f, &v, &overflow);
+    }
     free(copy);
-    return header;
+    return 0;
+}
+
+/* Is the first line s a header?  As asked, or (auto) when it has no
+ * number at all: a line with one bad field among numbers is data, and
+ * is reported as such.  1, 0, or -1 out of memory; *fields its width. */
+static int is_header(const text_ctx *c, const char *s, size_t *fields)
+{
+    size_t numbers;
+    if (count_fields(s, c->sep, fields, &numbers) != 0)
+        return -1;
+    if (c->header != TKM_HEADER_AUTO)
+        return c->header == TKM_HEADER_YES;
+    return numbers == 0;
 }
 
 static tkm_status text_value(text_ctx *c, const char *f, size_t col,
@@ -235,17 +254,27 @@ static tkm_status text_line(text_ctx *c, char *s, size_t len)
     if (c->sep == 0)
         c->sep = detect_sep(s);
     if (!c->seen_first) {
+        size_t fields = 0;
         c->seen_first = 1;
-        header = looks_like_header(s, c->sep);
+        header = is_header(c, s, &fields);
         if (header < 0)
             return tkmi_fail(TKM_ENOMEM, c->msg, c->msglen,
                              "%s: out of memory", c->path);
         if (header) {
+            c->hdr_fields = fields;
+            c->hdr_line = c->line;
             c->sep = 0; /* the data may use another separator */
             return TKM_OK;
         }
     }
-    return text_row(c, s);
+    tkm_status st = text_row(c, s);
+    if (st == TKM_OK && c->n == 1 && c->hdr_fields &&
+        c->hdr_fields != c->d)
+        return tkmi_fail(TKM_EFORMAT, c->msg, c->msglen,
+                         "%s: line %zu: the header (line %zu) names %zu "
+                         "columns, the data has %zu", c->path, c->line,
+                         c->hdr_line, c->hdr_fields, c->d);
+    return st;
 }
 
 /* ---- a large regular file: mapped and parsed in chunks ------------------
@@ -409,10 +438,11 @@ static tkm_status read_mapped(text_ctx *c, const char *m, size_t size)
 
 /* Contract in io_read.h. */
 tkm_status tkmi_read_text(FILE *f, const char *path, tkm_precision target,
-                          tkm_dataset *out, char *msg, size_t msglen)
+                          tkm_header header, tkm_dataset *out, char *msg,
+                          size_t msglen)
 {
-    text_ctx c = {.path = path, .target = target, .msg = msg,
-                  .msglen = msglen};
+    text_ctx c = {.path = path, .target = target, .header = header,
+                  .msg = msg, .msglen = msglen};
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
