@@ -517,6 +517,23 @@ static void test_header_rules(void **state)
     assert_contains(err_text, "float32");
 }
 
+/* Counts are whole numbers >= 1: a negative one is a usage error, not
+ * a wrapped 2^64 - 1 that fails later as "out of memory". */
+static void test_counts_parsed(void **state)
+{
+    (void)state;
+    need_bin();
+    const char *bad[] = {"-1,2,3", "10,-2,3", "10,2,-3", "+5,2,2",
+                         "10,2,99999999999999999999999", "10,0,2"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        EXPECT(2, "check", "--generate", bad[i], "-k", "2", "--forms", "seq");
+        assert_contains(err_text, "three positive integers");
+    }
+    EXPECT(2, "fit", tp("x.csv"), "-k", "-3");
+    EXPECT(2, "gen", "-n", "-5", "--out", tp("neg.csv"));
+    assert_false(exists(tp("neg.csv")));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -531,6 +548,7 @@ int main(void)
         cmocka_unit_test(test_info),
         cmocka_unit_test(test_check),
         cmocka_unit_test(test_header_rules),
+        cmocka_unit_test(test_counts_parsed),
     };
     return cmocka_run_group_tests_name("cli (" PREC ")", tests, setup,
                                        teardown);

@@ -3,6 +3,8 @@
  * same start, against sequential Lloyd of the same precision; then each
  * solver's float result against its double result.
  */
+#include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -126,9 +128,13 @@ static int parse_generate(const char *arg, size_t *g)
     char *end;
     const char *s = arg;
     for (int i = 0; i < 3; i++) {
-        unsigned long long v = strtoull(s, &end, 10);
-        if (end == s || v == 0 || (i < 2 && *end != ',') ||
-            (i == 2 && *end))
+        /* digits only: strtoull would take "-1" as 2^64 - 1 */
+        errno = 0;
+        unsigned long long v = isdigit((unsigned char)*s)
+                                   ? strtoull(s, &end, 10)
+                                   : (end = (char *)s, 0);
+        if (end == s || v == 0 || errno == ERANGE || v > SIZE_MAX ||
+            (i < 2 && *end != ',') || (i == 2 && *end))
             return cli_usage(CMD, "--generate wants N,D,K (three positive "
                              "integers), got '%s'", arg) ? -1 : -1;
         g[i] = (size_t)v;
