@@ -534,6 +534,54 @@ static void test_counts_parsed(void **state)
     assert_false(exists(tp("neg.csv")));
 }
 
+/* Outputs are compared with the inputs and with each other as files,
+ * not as strings: no spelling of the data file, of the starting
+ * centroids or of another output is written over. */
+static void test_same_files(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "sf_data.csv");
+    make_blobs(data, 40, 2, 3, 2);
+    char *before = slurp(data);
+    char dot[600], up[600], link[600], start[600];
+    /* tp() gives absolute paths: spell them other ways */
+    snprintf(dot, sizeof dot, "%.*s/./sf_data.csv",
+             (int)(strrchr(data, '/') - data), data);
+    snprintf(up, sizeof up, "%.*s/sub/../sf_data.csv",
+             (int)(strrchr(data, '/') - data), data);
+    snprintf(link, sizeof link, "%s", tp("sf_link.csv"));
+    unlink(link);
+    assert_int_equal(symlink(data, link), 0);
+    EXPECT(2, "fit", data, "-k", "3", "--centroids", dot);
+    assert_contains(err_text, "would overwrite the data file");
+    EXPECT(2, "fit", data, "-k", "3", "--labels", link);
+    assert_contains(err_text, "would overwrite the data file");
+    char sub[600];
+    snprintf(sub, sizeof sub, "%.*s/sub", (int)(strrchr(data, '/') - data),
+             data);
+    mkdir(sub, 0777);
+    EXPECT(2, "fit", data, "-k", "3", "--labels", up);
+    char *after = slurp(data);
+    assert_string_equal(before, after);
+    free(after);
+    /* two outputs, one file not yet written */
+    PATH(out, "sf_out.csv");
+    char out2[600];
+    snprintf(out2, sizeof out2, "%.*s/./sf_out.csv",
+             (int)(strrchr(out, '/') - out), out);
+    unlink(out);
+    EXPECT(2, "fit", data, "-k", "3", "--labels", out, "--centroids", out2);
+    assert_contains(err_text, "name the same file");
+    assert_false(exists(out));
+    /* the starting centroids */
+    snprintf(start, sizeof start, "%s", tp("sf_start.csv"));
+    EXPECT(0, "init", data, "-k", "3", "--out", start, "-q");
+    EXPECT(2, "fit", data, "-k", "3", "--init", start, "--centroids", start);
+    assert_contains(err_text, "starting centroids");
+    free(before);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -549,6 +597,7 @@ int main(void)
         cmocka_unit_test(test_check),
         cmocka_unit_test(test_header_rules),
         cmocka_unit_test(test_counts_parsed),
+        cmocka_unit_test(test_same_files),
     };
     return cmocka_run_group_tests_name("cli (" PREC ")", tests, setup,
                                        teardown);

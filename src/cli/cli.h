@@ -76,6 +76,10 @@ int cli_check_ext(const char *cmd, const char *what, const char *path,
 /* Whether the reader takes path as raw binary by its extension (.bin,
  * .raw, .f32, .f64). */
 int cli_is_raw(const char *path);
+/* Whether two paths name one file: the same string, the same device and
+ * inode when both exist, else the same resolved path (an output not yet
+ * written against an input or another output). */
+int cli_same_file(const char *a, const char *b);
 /* Check that the folder that will hold path exists and is writable; else
  * print the reason and return -1 (an I/O problem: exit CLI_FAIL). */
 int cli_check_dir(const char *cmd, const char *what, const char *path);

@@ -151,9 +151,9 @@ static int finish(const gen_opts *g)
     if (cli_check_ext(CMD, "--out", g->out, table_exts) ||
         (g->labels && cli_check_ext(CMD, "--labels", g->labels, table_exts)))
         return CLI_USAGE;
-    if (g->labels && strcmp(g->labels, g->out) == 0)
-        return cli_usage(CMD, "--out and --labels name the same file %s",
-                         g->out);
+    if (g->labels && cli_same_file(g->labels, g->out))
+        return cli_usage(CMD, "--out %s and --labels %s name the same file",
+                         g->out, g->labels);
     if (cli_check_dir(CMD, "--out", g->out) ||
         (g->labels && cli_check_dir(CMD, "--labels", g->labels)))
         return CLI_FAIL;

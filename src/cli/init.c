@@ -109,8 +109,9 @@ int cli_init(int argc, char **argv)
         return rc;
     if (r.init_file)
         return cli_usage(CMD, "--init takes a method here, not a file");
-    if (!strcmp(out, r.data))
-        return cli_usage(CMD, "--out would overwrite the data file %s", out);
+    if (cli_same_file(out, r.data))
+        return cli_usage(CMD, "--out %s would overwrite the data file %s", out,
+                         r.data);
     if (cli_check_dir(CMD, "--out", out))
         return CLI_FAIL;
     tkm_dataset ds;

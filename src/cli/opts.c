@@ -233,13 +233,16 @@ static int check_outputs(const cli_run *r, const char *cmd)
         if (cli_check_ext(cmd, what[i], out[i],
                           i == 2 ? stats_exts : table_exts))
             return CLI_USAGE;
-        if (r->data && strcmp(out[i], r->data) == 0)
-            return cli_usage(cmd, "%s would overwrite the data file %s",
-                             what[i], out[i]);
+        if (cli_same_file(out[i], r->data))
+            return cli_usage(cmd, "%s %s would overwrite the data file %s",
+                             what[i], out[i], r->data);
+        if (cli_same_file(out[i], r->init_file))
+            return cli_usage(cmd, "%s %s would overwrite the starting "
+                             "centroids %s", what[i], out[i], r->init_file);
         for (int j = 0; j < i; j++)
-            if (out[j] && strcmp(out[i], out[j]) == 0)
-                return cli_usage(cmd, "%s and %s name the same file %s",
-                                 what[j], what[i], out[i]);
+            if (out[j] && cli_same_file(out[i], out[j]))
+                return cli_usage(cmd, "%s %s and %s %s name the same file",
+                                 what[j], out[j], what[i], out[i]);
     }
     return CLI_OK;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -247,4 +248,40 @@ const char *cli_compiler(void)
 #else
     return "unknown";
 #endif
+}
+
+/* path made absolute with every link and "." or ".." resolved: the file's
+ * own when it exists, else its folder's and its last component; "" when
+ * neither resolves. */
+static void canonical(const char *path, char *out, size_t len)
+{
+    char dir[PATH_MAX], full[PATH_MAX];
+    out[0] = '\0';
+    if (realpath(path, full)) {
+        snprintf(out, len, "%s", full);
+        return;
+    }
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    if (slash)
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path + 1), path);
+    else
+        snprintf(dir, sizeof dir, ".");
+    if (realpath(dir, full))
+        snprintf(out, len, "%s/%s", full, base);
+}
+
+int cli_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    char ca[PATH_MAX + 256], cb[PATH_MAX + 256];
+    if (!a || !b)
+        return 0;
+    if (!strcmp(a, b))
+        return 1;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    canonical(a, ca, sizeof ca);
+    canonical(b, cb, sizeof cb);
+    return ca[0] && !strcmp(ca, cb);
 }
