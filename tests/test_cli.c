@@ -582,6 +582,42 @@ static void test_same_files(void **state)
     free(before);
 }
 
+/* Results that are not numbers are errors, never printed: an inertia or
+ * a score that overflows exits 1 with the reason and writes nothing.
+ * Messages name rows as rows, carry one prefix, and the fit summary names
+ * the files it wrote. */
+static void test_honest_results(void **state)
+{
+    (void)state;
+    need_bin();
+    write_text(tp("hr_big.csv"), "1e308,1e308\n-1e308,-1e308\n1e308,-1e308\n");
+    PATH(l, "hr_l.csv");
+    unlink(l);
+    EXPECT(1, "fit", tp("hr_big.csv"), "-k", "1", "--labels", l);
+    assert_contains(err_text, "inertia is not finite");
+    assert_false(exists(l));
+    write_text(tp("hr_lab.csv"), "0\n1\n1\n");
+    EXPECT(1, "score", tp("hr_big.csv"), "--labels", tp("hr_lab.csv"));
+    assert_contains(err_text, "not finite");
+    assert_false(strstr(out_text, "nan") != NULL);
+    write_text(tp("hr_d.csv"), "1,2\n3,4\n5,6\n");
+    write_text(tp("hr_neg.csv"), "0\n-1\n0\n");
+    EXPECT(2, "score", tp("hr_d.csv"), "--labels", tp("hr_neg.csv"));
+    assert_contains(err_text, "row 2 holds -1");
+    EXPECT(1, "gen", "-n", "1", "-d", "100000000000", "--out",
+           tp("hr_gen.csv"));
+    assert_false(strstr(err_text, "gen: gen:") != NULL);
+    /* CR alone as the line end */
+    write_text(tp("hr_cr.csv"), "1,2\r3,4\r5,6\r");
+    EXPECT(2, "fit", tp("hr_cr.csv"), "-k", "1");
+    assert_contains(err_text, "carriage return");
+    PATH(s, "hr_s.json");
+    EXPECT(0, "fit", tp("hr_d.csv"), "-k", "2", "--labels", l, "--stats", s);
+    assert_contains(out_text, "wrote:");
+    assert_contains(out_text, l);
+    assert_contains(out_text, s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -598,6 +634,7 @@ int main(void)
         cmocka_unit_test(test_header_rules),
         cmocka_unit_test(test_counts_parsed),
         cmocka_unit_test(test_same_files),
+        cmocka_unit_test(test_honest_results),
     };
     return cmocka_run_group_tests_name("cli (" PREC ")", tests, setup,
                                        teardown);

@@ -2,6 +2,7 @@
  * trikmeans fit: one solver on one data set; labels, centroids and
  * statistics written only once the run has succeeded, all or none.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -190,6 +191,19 @@ static void print_phases(const tkm_result *res, const cli_times *tm)
             (double)res->bound_bytes / (1 << 20));
 }
 
+/* The summary's last line: the files written, if any. */
+static void print_written(const cli_run *r)
+{
+    const char *f[3] = {r->labels, r->centroids, r->stats};
+    const char *what[3] = {"labels", "centroids", "statistics"};
+    int any = 0;
+    for (int i = 0; i < 3; i++)
+        if (f[i])
+            printf("%s%s %s", any++ ? ", " : "wrote:      ", what[i], f[i]);
+    if (any)
+        putchar('\n');
+}
+
 /* Run the solver with progress as asked, then write and report. */
 static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
                          const double *init, cli_times *tm, double t_cmd)
@@ -209,11 +223,20 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
     progress_end(&pg, st == TKM_OK ? &res : NULL);
     if (st != TKM_OK)
         return cli_status(CMD, cli_code_for(st), st, msg);
+    if (!isfinite(res.inertia)) {
+        /* the labels of overflowing distances are no clustering */
+        tkm_result_free(&res);
+        return cli_fail(CMD, "the inertia is not finite (the squared "
+                        "distances of these values overflow double); "
+                        "scale the data; nothing was written");
+    }
     int rc = write_outputs(r, &res, tm, t_cmd);
     if (rc == CLI_OK && r->verbosity > 0)
         print_phases(&res, tm);
-    if (rc == CLI_OK && r->verbosity >= 0)
+    if (rc == CLI_OK && r->verbosity >= 0) {
         print_summary(&res);
+        print_written(r);
+    }
     tkm_result_free(&res);
     return rc;
 }

@@ -198,7 +198,7 @@ static int read_labels(const char *path, size_t n, int32_t **out, size_t *k)
     for (size_t i = 0; i < n; i++) {
         double v = t.x[i];
         if (!(v >= 0.0 && v <= INT32_MAX && v == floor(v))) {
-            rc = cli_usage(CMD, "--labels %s: label %zu is %.17g; labels "
+            rc = cli_usage(CMD, "--labels %s: row %zu holds %.17g; labels "
                            "are whole numbers in 0..%d", path, i + 1, v,
                            INT32_MAX);
             free(*out);
@@ -254,6 +254,17 @@ static int compute(const score_opts *o, const tkm_dataset *ds,
         st = tkm_davies_bouldin(ds, labels, k, &sc->db, msg, sizeof msg);
     if (st != TKM_OK)
         return cli_status(CMD, cli_code_for(st), st, msg);
+    /* a score that overflowed is no score: say so, never print nan */
+    static const char *const names[3] = {"silhouette", "calinski-harabasz",
+                                         "davies-bouldin"};
+    const double v[3] = {sc->sil, sc->ch, sc->db};
+    const int want[3] = {o->metrics & M_SIL, o->metrics & M_CH,
+                         o->metrics & M_DB};
+    for (int m = 0; m < 3; m++)
+        if (want[m] && !isfinite(v[m]))
+            return cli_fail(CMD, "the %s score is not finite (%g): the "
+                            "squared distances of these values overflow "
+                            "double; scale the data", names[m], v[m]);
     return count_clusters(labels, ds->n, &sc->clusters);
 }
 

@@ -11,12 +11,12 @@ static tkm_status gen_alloc(size_t n, size_t d, tkm_dataset *out, char *msg,
     memset(out, 0, sizeof *out);
     if (n == 0 || d == 0)
         return tkmi_fail(TKM_EINVAL, msg, msglen,
-                         "gen: n and d must be at least 1 (n=%zu, d=%zu)", n,
+                         "n and d must be at least 1 (n=%zu, d=%zu)", n,
                          d);
     out->x = tkmi_alloc(n, d, sizeof *out->x);
     if (!out->x)
         return tkmi_fail(TKM_ENOMEM, msg, msglen,
-                         "gen: out of memory for %zu x %zu points", n, d);
+                         "out of memory for %zu x %zu points", n, d);
     out->n = n;
     out->d = d;
     return TKM_OK;
@@ -28,15 +28,15 @@ tkm_status tkm_generate_blobs(size_t n, size_t d, size_t k, double spread,
 {
     if (k < 1 || k > INT32_MAX)
         return tkmi_fail(TKM_EINVAL, msg, msglen,
-                         "gen: k must be in 1..%d (got %zu)", INT32_MAX, k);
+                         "k must be in 1..%d (got %zu)", INT32_MAX, k);
     if (!(spread >= 0.0) || !isfinite(spread) || !(box >= 0.0) ||
         !isfinite(box))
         return tkmi_fail(TKM_EINVAL, msg, msglen,
-                         "gen: spread and box must be finite and >= 0");
+                         "spread and box must be finite and >= 0");
     double *centres = tkmi_alloc(k, d, sizeof *centres);
     if (!centres)
         return tkmi_fail(TKM_ENOMEM, msg, msglen,
-                         "gen: out of memory for %zu centres", k);
+                         "out of memory for %zu centres", k);
     tkm_status rc = gen_alloc(n, d, out, msg, msglen);
     if (rc != TKM_OK)
         goto cleanup;
@@ -66,7 +66,7 @@ tkm_status tkm_generate_uniform(size_t n, size_t d, double box,
 {
     if (!(box >= 0.0) || !isfinite(box))
         return tkmi_fail(TKM_EINVAL, msg, msglen,
-                         "gen: box must be finite and >= 0");
+                         "box must be finite and >= 0");
     tkm_status rc = gen_alloc(n, d, out, msg, msglen);
     if (rc != TKM_OK)
         return rc;

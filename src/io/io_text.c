@@ -246,6 +246,11 @@ static tkm_status text_line(text_ctx *c, char *s, size_t len)
                          "data? name it .npy or .bin)", c->path, c->line);
     while (len > 0 && (s[len - 1] == '\n' || s[len - 1] == '\r'))
         s[--len] = '\0';
+    if (memchr(s, '\r', len))
+        return tkmi_fail(TKM_EFORMAT, c->msg, c->msglen,
+                         "%s: line %zu: a carriage return inside the line "
+                         "(lines ended by CR alone?); end them with "
+                         "newlines, e.g. tr '\\r' '\\n'", c->path, c->line);
     if (c->line == 1 && strncmp(s, "\xEF\xBB\xBF", 3) == 0)
         s += 3; /* UTF-8 byte order mark */
     t = s + strspn(s, " \t");
