@@ -217,7 +217,7 @@ static void test_npy_header_layout(void **state)
 static void test_roundtrip_labels(void **state)
 {
     static const char *const names[] = {"l.csv", "l.tsv", "l.npy"};
-    tkm_read_opts o = opts(TKM_PREC_ENUM);
+    tkm_read_opts o = opts(TKM_F64); /* labels are read as double */
     tkmi_rng r;
     (void)state;
     tkmi_rng_seed(&r, 202);
@@ -594,6 +594,8 @@ static void put_npy(const char *path, int major, const char *descr,
 static double rand_elem(tkmi_rng *r, char kind, size_t w, unsigned char *p)
 {
     unsigned bits = w == 8 ? 53 : 8 * (unsigned)w;
+    if (TKM_PREC == 32 && kind != 'f' && bits > 24)
+        bits = 24; /* what a float holds exactly */
     uint64_t u = tkmi_rng_next(r) >> (64 - bits);
     int64_t s = (int64_t)u - ((int64_t)1 << (bits - 1));
     float f = (float)rand_value(r);
@@ -689,6 +691,80 @@ static void test_npy_rejects(void **state)
     expect_error(p, &o, TKM_EFORMAT, "not a .npy file", NULL);
     write_bytes(p, "\x93NUMPY\x04\x00\x10\x00{}              \n", 26);
     expect_error(p, &o, TKM_EFORMAT, "version 4.0", NULL);
+    /* integers a double cannot hold exactly are reported, not rounded;
+     * 2^60 (one significant bit) is exact */
+    {
+        unsigned char iv[8 * 4];
+        for (int k = 0; k < 4; k++)
+            put_le(iv + 8 * k, (uint64_t)k, 8);
+        put_le(iv + 8 * 2, ((uint64_t)1 << 53) + 1, 8);
+        put_npy(p, 1, "<i8", "False", "(2, 2)", iv, 32, 0);
+        expect_error(p, &o, TKM_ERANGE, "row 2, column 1",
+                     "9007199254740993 is not held exactly");
+        put_le(iv + 8 * 2, (uint64_t)1 << 60, 8);
+        put_npy(p, 1, "<i8", "False", "(2, 2)", iv, 32, 0);
+        tkm_dataset ds;
+        assert_int_equal(tkm_dataset_read(p, &o, &ds, g_msg, sizeof g_msg),
+                         TKM_OK);
+        assert_true(ds.x[2] == 1152921504606846976.0);
+        tkm_dataset_free(&ds);
+        /* in a float run, above 2^24 */
+        unsigned char i4[4 * 4] = {0};
+        put_le(i4 + 4, (1u << 24) + 1, 4);
+        put_npy(p, 1, "<i4", "False", "(2, 2)", i4, 16, 0);
+        tkm_read_opts o32 = opts(TKM_F32);
+        expect_error(p, &o32, TKM_ERANGE, "16777217", "in float");
+        assert_int_equal(tkm_dataset_read(p, &o, &ds, g_msg, sizeof g_msg),
+                         TKM_OK);
+        tkm_dataset_free(&ds);
+    }
+    /* the header is parsed as a dictionary, not searched: a key named
+     * inside another value, a repeated key, an extra key, text after it */
+    static const char *const dicts[][2] = {
+        {"{'descr': '<f8', 'fortran_order': False, 'note': \"'shape': "
+         "(1, 1)\", 'shape': (6, 4), }", "unexpected key 'note'"},
+        {"{'descr': '<f8', 'fortran_order': False, 'shape': (1, 24), "
+         "'shape': (6, 4), }", "'shape' twice"},
+        {"{'descr': '<f8', 'shape': (6, 4), }", "no 'fortran_order'"},
+        {"{'descr': '<f8', 'fortran_order': False, 'shape': (6, 4), } x",
+         "not a dictionary"},
+        {"'descr': '<f8', 'fortran_order': False, 'shape': (6, 4)",
+         "not a dictionary"}};
+    for (size_t k = 0; k < sizeof dicts / sizeof dicts[0]; k++) {
+        unsigned char buf[512];
+        size_t dl = strlen(dicts[k][0]), hlen = dl + 1;
+        while ((10 + hlen) % 64)
+            hlen++;
+        memcpy(buf, "\x93NUMPY\x01\x00", 8);
+        put_le(buf + 8, hlen, 2);
+        memset(buf + 10, ' ', hlen);
+        memcpy(buf + 10, dicts[k][0], dl);
+        buf[10 + hlen - 1] = '\n';
+        memcpy(buf + 10 + hlen, raw, 192);
+        write_bytes(p, buf, 10 + hlen + 192);
+        expect_error(p, &o, TKM_EFORMAT, dicts[k][1], NULL);
+    }
+    /* double quotes and no trailing comma are NumPy's too */
+    {
+        const char dict[] = "{\"descr\": \"<f8\", \"fortran_order\": False, "
+                            "\"shape\": (6, 4)}";
+        unsigned char buf[512];
+        size_t dl = sizeof dict - 1, hlen = dl + 1;
+        while ((10 + hlen) % 64)
+            hlen++;
+        memcpy(buf, "\x93NUMPY\x01\x00", 8);
+        put_le(buf + 8, hlen, 2);
+        memset(buf + 10, ' ', hlen);
+        memcpy(buf + 10, dict, dl);
+        buf[10 + hlen - 1] = '\n';
+        memcpy(buf + 10 + hlen, raw, 192);
+        write_bytes(p, buf, 10 + hlen + 192);
+        tkm_dataset ds;
+        assert_int_equal(tkm_dataset_read(p, &o, &ds, g_msg, sizeof g_msg),
+                         TKM_OK);
+        assert_true(ds.n == 6 && ds.d == 4);
+        tkm_dataset_free(&ds);
+    }
 }
 
 /* A non-finite or too large value is reported at its row and column. */

@@ -70,6 +70,31 @@ static double decode(const unsigned char *p, char kind, size_t width)
     return (double)s;
 }
 
+/* Whether the little-endian integer at p (kind 'i' or 'u') is held
+ * exactly by a binary float of mant significand bits; its digits into
+ * text (len bytes). */
+static int int_exact(const unsigned char *p, char kind, size_t width,
+                     int mant, char *text, size_t len)
+{
+    uint64_t u = 0;
+    int64_t sv;
+    for (size_t i = 0; i < width; i++)
+        u |= (uint64_t)p[i] << (8 * i);
+    if (kind == 'i' && width < 8 && (u >> (8 * width - 1)) & 1)
+        u |= ~(uint64_t)0 << (8 * width);
+    memcpy(&sv, &u, sizeof sv);
+    if (kind == 'i')
+        snprintf(text, len, "%lld", (long long)sv);
+    else
+        snprintf(text, len, "%llu", (unsigned long long)u);
+    if (kind == 'i' && (u >> 63))
+        u = ~u + 1; /* the magnitude; INT64_MIN's is 2^63, exact */
+    if (u == 0)
+        return 1;
+    int bits = 64 - __builtin_clzll(u);
+    return bits <= mant || (u & ((UINT64_C(1) << (bits - mant)) - 1)) == 0;
+}
+
 static tkm_status bad_binary_value(const char *path, size_t idx, size_t d,
                                    double v, tkmi_val_check vc, char *msg,
                                    size_t msglen)
@@ -114,6 +139,22 @@ static tkm_status read_body(FILE *f, const char *path, const bin_layout *L,
         }
         for (i = 0; i < want; i++) {
             x[done + i] = decode(buf + i * L->width, L->kind, L->width);
+            char digits[24];
+            if (L->kind != 'f' && L->width >= 4 &&
+                !int_exact(buf + i * L->width, L->kind, L->width,
+                           target == TKM_F32 ? 24 : 53, digits,
+                           sizeof digits)) {
+                size_t at = done + i;
+                st = tkmi_fail(TKM_ERANGE, msg, msglen,
+                               "%s: row %zu, column %zu: the integer %s "
+                               "is not held exactly in %s (more than %d "
+                               "significant bits); scale it, or convert the "
+                               "file to floats yourself", path,
+                               at / L->d + 1, at % L->d + 1, digits,
+                               target == TKM_F32 ? "float" : "double",
+                               target == TKM_F32 ? 24 : 53);
+                goto cleanup;
+            }
             vc = tkmi_check_value(x[done + i], target);
             if (vc != TKMI_VAL_OK) {
                 st = bad_binary_value(path, done + i, L->d, x[done + i], vc,
@@ -253,30 +294,114 @@ cleanup:
     return st;
 }
 
-/* Text after "'key':" in the header dict (blanks skipped), or NULL. */
-static const char *npy_key(const char *h, const char *key)
+/* The header dictionary, parsed: where each of its three values starts
+ * in the header text (NumPy writes exactly these keys, each once). */
+enum { NPY_DESCR, NPY_FORTRAN, NPY_SHAPE, NPY_NKEYS };
+typedef struct {
+    const char *val[NPY_NKEYS];
+} npy_dict;
+
+static const char *skip_blanks(const char *p)
 {
-    char pat[32];
-    const char *p;
-    for (int q = 0; q < 2; q++) {
-        snprintf(pat, sizeof pat, q ? "\"%s\"" : "'%s'", key);
-        p = strstr(h, pat);
-        if (!p)
-            continue;
-        p += strlen(pat);
-        p += strspn(p, " ");
-        if (*p != ':')
+    return p + strspn(p, " \t\n");
+}
+
+/* End of the Python literal at p (a quoted string, a bracketed list or
+ * tuple, or a bare word such as True or 3), or NULL when malformed. */
+static const char *literal_end(const char *p)
+{
+    int depth = 0;
+    const char *start = p;
+    for (;;) {
+        if (*p == '\'' || *p == '"') {
+            const char *e = strchr(p + 1, *p);
+            if (!e)
+                return NULL;
+            p = e + 1;
+        } else if (*p == '(' || *p == '[' || *p == '{') {
+            depth++;
+            p++;
+        } else if (*p == ')' || *p == ']' || *p == '}') {
+            if (depth == 0)
+                return p > start ? p : NULL;
+            depth--;
+            p++;
+        } else if (*p == ',' && depth == 0) {
+            return p > start ? p : NULL;
+        } else if (*p == '\0') {
             return NULL;
-        return p + 1 + strspn(p + 1, " ");
+        } else {
+            p++;
+        }
+        if (depth == 0 && (*p == ',' || *p == '}' || *p == ' '))
+            return p;
     }
-    return NULL;
+}
+
+/* Parse the header text h as NumPy's dictionary of 'descr',
+ * 'fortran_order' and 'shape', each exactly once and nothing else, then
+ * blanks to the end.  A key's name inside another value is just text. */
+static tkm_status npy_parse_dict(const char *h, const char *path,
+                                 npy_dict *d, char *msg, size_t msglen)
+{
+    static const char *const keys[NPY_NKEYS] = {"descr", "fortran_order",
+                                                "shape"};
+    const char *p = skip_blanks(h);
+    memset(d, 0, sizeof *d);
+    if (*p++ != '{')
+        goto malformed;
+    for (;;) {
+        p = skip_blanks(p);
+        if (*p == '}')
+            break;
+        if (*p != '\'' && *p != '"')
+            goto malformed;
+        const char *e = strchr(p + 1, *p);
+        if (!e)
+            goto malformed;
+        size_t klen = (size_t)(e - p - 1);
+        int which = -1;
+        for (int k = 0; k < NPY_NKEYS; k++)
+            if (strlen(keys[k]) == klen && !strncmp(p + 1, keys[k], klen))
+                which = k;
+        if (which < 0)
+            return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: the .npy header "
+                             "has an unexpected key '%.*s'", path,
+                             (int)(klen < 40 ? klen : 40), p + 1);
+        if (d->val[which])
+            return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: the .npy header "
+                             "gives '%s' twice", path, keys[which]);
+        p = skip_blanks(e + 1);
+        if (*p++ != ':')
+            goto malformed;
+        p = skip_blanks(p);
+        d->val[which] = p;
+        if (!(p = literal_end(p)))
+            goto malformed;
+        p = skip_blanks(p);
+        if (*p == ',')
+            p++;
+        else if (*p != '}')
+            goto malformed;
+    }
+    if (*skip_blanks(p + 1) != '\0')
+        goto malformed;
+    for (int k = 0; k < NPY_NKEYS; k++)
+        if (!d->val[k])
+            return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: the .npy header "
+                             "has no '%s'", path, keys[k]);
+    return TKM_OK;
+malformed:
+    return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: the .npy header is not "
+                     "a dictionary of 'descr', 'fortran_order' and 'shape'",
+                     path);
 }
 
 /* Parse 'descr' into L->kind and L->width. */
-static tkm_status npy_descr(const char *h, const char *path, bin_layout *L,
-                            char *msg, size_t msglen)
+static tkm_status npy_descr(const npy_dict *h, const char *path,
+                            bin_layout *L, char *msg, size_t msglen)
 {
-    const char *p = npy_key(h, "descr"), *end;
+    const char *p = h->val[NPY_DESCR], *end;
     char dt[16], q;
     size_t len;
     if (!p || (*p != '\'' && *p != '"'))
@@ -309,10 +434,10 @@ static tkm_status npy_descr(const char *h, const char *path, bin_layout *L,
     return TKM_OK;
 }
 
-static tkm_status npy_fortran(const char *h, const char *path, char *msg,
-                              size_t msglen)
+static tkm_status npy_fortran(const npy_dict *h, const char *path,
+                              char *msg, size_t msglen)
 {
-    const char *p = npy_key(h, "fortran_order");
+    const char *p = h->val[NPY_FORTRAN];
     if (p && strncmp(p, "False", 5) == 0)
         return TKM_OK;
     if (p && strncmp(p, "True", 4) == 0)
@@ -324,10 +449,10 @@ static tkm_status npy_fortran(const char *h, const char *path, char *msg,
 }
 
 /* Parse 'shape': (n,) becomes n x 1, (n, d) stays. */
-static tkm_status npy_shape(const char *h, const char *path, bin_layout *L,
-                            char *msg, size_t msglen)
+static tkm_status npy_shape(const npy_dict *h, const char *path,
+                            bin_layout *L, char *msg, size_t msglen)
 {
-    const char *p = npy_key(h, "shape");
+    const char *p = h->val[NPY_SHAPE];
     unsigned long long v;
     size_t dims[2], nd = 0;
     char *end;
@@ -375,12 +500,15 @@ tkm_status tkmi_read_npy(FILE *f, const char *path, tkm_precision target,
     tkm_status st = file_size(f, path, &size, msg, msglen);
     if (st == TKM_OK)
         st = npy_preamble(f, path, size, &h, &offset, msg, msglen);
+    npy_dict dict;
     if (st == TKM_OK)
-        st = npy_descr(h, path, &L, msg, msglen);
+        st = npy_parse_dict(h, path, &dict, msg, msglen);
     if (st == TKM_OK)
-        st = npy_fortran(h, path, msg, msglen);
+        st = npy_descr(&dict, path, &L, msg, msglen);
     if (st == TKM_OK)
-        st = npy_shape(h, path, &L, msg, msglen);
+        st = npy_fortran(&dict, path, msg, msglen);
+    if (st == TKM_OK)
+        st = npy_shape(&dict, path, &L, msg, msglen);
     if (st == TKM_OK)
         st = check_length(path, size, offset, &L, msg, msglen);
     if (st != TKM_OK)
