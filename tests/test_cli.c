@@ -611,6 +611,16 @@ static void test_honest_results(void **state)
     write_text(tp("hr_cr.csv"), "1,2\r3,4\r5,6\r");
     EXPECT(2, "fit", tp("hr_cr.csv"), "-k", "1");
     assert_contains(err_text, "carriage return");
+    /* labels are names: score takes the clusters there are, not the
+     * largest label + 1 (2147483647 would be 16 GiB), same scores */
+    write_text(tp("hr_d4.csv"), "1,2\n1.5,2\n9,9\n9,8\n");
+    write_text(tp("hr_big_l.csv"), "2147483647\n5\n5\n2147483647\n");
+    write_text(tp("hr_small_l.csv"), "1\n0\n0\n1\n");
+    EXPECT(0, "score", tp("hr_d4.csv"), "--labels", tp("hr_small_l.csv"));
+    char *small = strdup(out_text);
+    EXPECT(0, "score", tp("hr_d4.csv"), "--labels", tp("hr_big_l.csv"));
+    assert_string_equal(out_text, small);
+    free(small);
     PATH(s, "hr_s.json");
     EXPECT(0, "fit", tp("hr_d.csv"), "-k", "2", "--labels", l, "--stats", s);
     assert_contains(out_text, "wrote:");

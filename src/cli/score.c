@@ -176,8 +176,35 @@ static int read_table(const char *path, tkm_dataset *ds)
     return cli_status(CMD, st == TKM_ENOMEM ? CLI_FAIL : CLI_USAGE, st, msg);
 }
 
-/* Labels from a one-column file of n whole numbers >= 0; *k becomes the
- * largest label + 1.  On success *out (malloc'd) belongs to the caller. */
+static int cmp_i32(const void *a, const void *b);
+
+/* Number the labels that occur 0, 1, ... in their order: the scores do not
+ * depend on the names of the clusters, and their arrays then take the
+ * clusters there are, not the largest label + 1 (one label 2147483647
+ * would ask for 16 GiB).  *k becomes the number of distinct labels. */
+static int dense_labels(int32_t *l, size_t n, size_t *k)
+{
+    int32_t *s = tkmi_alloc(n, 1, sizeof *s);
+    if (!s)
+        return cli_fail(CMD, "out of memory for %zu labels", n);
+    memcpy(s, l, n * sizeof *s);
+    qsort(s, n, sizeof *s, cmp_i32);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (i == 0 || s[i] != s[m - 1])
+            s[m++] = s[i];
+    for (size_t i = 0; i < n; i++) {
+        const int32_t *hit = bsearch(&l[i], s, m, sizeof *s, cmp_i32);
+        l[i] = (int32_t)(hit - s);
+    }
+    free(s);
+    *k = m;
+    return CLI_OK;
+}
+
+/* Labels from a one-column file of n whole numbers >= 0, numbered densely
+ * (dense_labels); *k the clusters.  On success *out (malloc'd) belongs to
+ * the caller. */
 static int read_labels(const char *path, size_t n, int32_t **out, size_t *k)
 {
     tkm_dataset t = {0};
@@ -206,8 +233,10 @@ static int read_labels(const char *path, size_t n, int32_t **out, size_t *k)
             goto cleanup;
         }
         (*out)[i] = (int32_t)v;
-        if ((size_t)v + 1 > *k)
-            *k = (size_t)v + 1;
+    }
+    if ((rc = dense_labels(*out, n, k)) != CLI_OK) {
+        free(*out);
+        *out = NULL;
     }
 cleanup:
     tkm_dataset_free(&t);
