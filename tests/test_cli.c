@@ -23,6 +23,7 @@
 
 #define CLI_HARNESS_TAG "tkm_cli"
 #include "cli_harness.h"
+#include "internal.h"
 
 /* A data set written by the library: blobs, so fits converge quickly. */
 static void make_blobs(const char *path, size_t n, size_t d, size_t k,
@@ -628,6 +629,24 @@ static void test_honest_results(void **state)
     assert_contains(out_text, s);
 }
 
+/* check's default thread counts fit the machine: 1, 2, 4, ... up to
+ * OpenMP's default here, which is the last one; none above it. */
+static void test_check_default_threads(void **state)
+{
+    (void)state;
+    need_bin();
+    const int most = tkmi_threads(0);
+    EXPECT(0, "check", "--generate", "500,2,3", "-k", "3", "--forms", "omp",
+           "--algorithms", "lloyd", "--precisions", "f64");
+    int seen_most = 0;
+    for (const char *p = out_text; (p = strstr(p, " t=")); p += 3) {
+        int t = atoi(p + 3);
+        assert_true(t >= 1 && t <= most);
+        seen_most |= t == most;
+    }
+    assert_true(seen_most);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -645,6 +664,7 @@ int main(void)
         cmocka_unit_test(test_counts_parsed),
         cmocka_unit_test(test_same_files),
         cmocka_unit_test(test_honest_results),
+        cmocka_unit_test(test_check_default_threads),
     };
     return cmocka_run_group_tests_name("cli (" PREC ")", tests, setup,
                                        teardown);

@@ -46,7 +46,8 @@ void cli_check_help(FILE *f)
           "  --algorithms LIST    comma-separated (default lloyd,elkan,hamerly)\n"
           "  --forms LIST         default seq,omp,cuda-global,cuda-shared\n"
           "  --precisions LIST    default f32,f64\n"
-          "  --threads-list LIST  OpenMP thread counts (default 1,2,4); ranges\n"
+          "  --threads-list LIST  OpenMP thread counts (default 1, 2, 4, ...\n"
+          "                       up to OpenMP's default here, and that); ranges\n"
           "                       too: 1..8 (each), 1..max*2 (doubling, 'max'\n"
           "                       = this machine's processors), 64..1024+64\n"
           "  --block-sizes LIST   CUDA block sizes (default 64,256,1024)\n"
@@ -155,9 +156,14 @@ static void defaults(check_opts *o)
     s->precs[0] = TKM_F32;
     s->precs[1] = TKM_F64;
     s->nprec = 2;
-    const int t[] = {1, 2, 4}, b[] = {64, 256, 1024};
+    /* threads: 1, 2, 4, ... up to what OpenMP uses here, and that count
+     * itself (a 2-core machine runs 1 and 2, not 4 on 2 cores) */
+    const int most = tkmi_threads(0);
+    for (int t = 1; t < most && s->nthreads < CLI_MAX_LIST - 1; t *= 2)
+        s->threads[s->nthreads++] = t;
+    s->threads[s->nthreads++] = most;
+    const int b[] = {64, 256, 1024};
     for (int i = 0; i < 3; i++) {
-        s->threads[s->nthreads++] = t[i];
         s->blocks[s->nblocks++] = b[i];
     }
     o->spread = 1.0;
