@@ -108,6 +108,9 @@ typedef struct {
     tkm_precision target; /* reject values that do not fit this precision */
     tkm_header header;    /* text: the first line (after comments); a
                              header must have as many fields as the data */
+    char delimiter;       /* text: the field separator; ' ' for runs of
+                             blanks; 0 = detect (',' if the line has one,
+                             else tab, else blanks)                      */
 } tkm_read_opts;
 
 void tkm_read_opts_default(tkm_read_opts *o);

@@ -514,6 +514,17 @@ static void test_header_rules(void **state)
         EXPECT(0, "fit", tp("h_txt.csv"), "-k", "2", "--precision", f64[i]);
         assert_contains(out_text, "lloyd seq f64");
     }
+    /* --delimiter: a semicolon file is not read as one header column */
+    write_text(tp("h_semi.csv"), "1;2\n3;4\n5;6\n");
+    EXPECT(2, "fit", tp("h_semi.csv"), "-k", "2");
+    assert_contains(err_text, "--delimiter");
+    EXPECT(0, "fit", tp("h_semi.csv"), "-k", "2", "--delimiter", ";");
+    assert_contains(out_text, "3, 2, 2");
+    write_text(tp("h_tab.tsv"), "x\ty\n1\t2\n3\t4\n");
+    EXPECT(0, "fit", tp("h_tab.tsv"), "-k", "2", "--delimiter", "tab");
+    assert_contains(out_text, "2, 2, 2");
+    EXPECT(2, "fit", tp("h_semi.csv"), "-k", "2", "--delimiter", "1");
+    EXPECT(2, "fit", tp("h_semi.csv"), "-k", "2", "--delimiter", ";;");
     EXPECT(2, "fit", tp("h_txt.csv"), "-k", "2", "--precision", "half");
     assert_contains(err_text, "float32");
 }

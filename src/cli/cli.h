@@ -119,6 +119,7 @@ typedef struct {
     int raw_bits;           /* 32 or 64; 0 = not given                    */
     int raw_set;            /* any --raw-* option seen                    */
     tkm_header header;      /* text input: --header                       */
+    char delimiter;         /* text input: --delimiter, 0 = detect        */
     const char *labels;     /* outputs: NULL = not asked                  */
     const char *centroids;
     const char *stats;

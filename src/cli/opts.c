@@ -3,6 +3,7 @@
  * shares: one table, one parser of a single option, one help text, so that
  * a script written for one subcommand keeps working with the others.
  */
+#include <ctype.h>
 #include <limits.h>
 #include <math.h>
 #include <string.h>
@@ -28,6 +29,7 @@ enum {
     OPT_RAW_N,
     OPT_RAW_BITS,
     OPT_HEADER,
+    OPT_DELIMITER,
     OPT_LABELS,
     OPT_CENTROIDS,
     OPT_STATS
@@ -51,6 +53,7 @@ const struct option cli_run_longopts[] = {
     {"raw-n", required_argument, NULL, OPT_RAW_N},
     {"raw-bits", required_argument, NULL, OPT_RAW_BITS},
     {"header", required_argument, NULL, OPT_HEADER},
+    {"delimiter", required_argument, NULL, OPT_DELIMITER},
     {"labels", required_argument, NULL, OPT_LABELS},
     {"centroids", required_argument, NULL, OPT_CENTROIDS},
     {"stats", required_argument, NULL, OPT_STATS},
@@ -102,6 +105,21 @@ static int parse_name_opt(cli_run *r, int code, const char *arg,
         cli_usage(cmd, "unknown precision '%s'; valid names: f32 (or "
                   "float32, float), f64 (or float64, double)", arg);
         return -1;
+    case OPT_DELIMITER:
+        if (!strcmp(arg, "tab") || !strcmp(arg, "\\t"))
+            r->delimiter = '\t';
+        else if (!strcmp(arg, "space") || !strcmp(arg, " "))
+            r->delimiter = ' ';
+        else if (strlen(arg) == 1 && isprint((unsigned char)arg[0]) &&
+                 !strchr("0123456789.+-eE#\"'", arg[0]))
+            r->delimiter = arg[0];
+        else {
+            cli_usage(cmd, "--delimiter takes one character that cannot "
+                      "be part of a number (',', ';', '|', ...), 'tab' or "
+                      "'space', not '%s'", arg);
+            return -1;
+        }
+        return 1;
     case OPT_HEADER:
         if (!strcmp(arg, "auto") || !strcmp(arg, "no") ||
             !strcmp(arg, "yes")) {
@@ -190,6 +208,7 @@ int cli_run_parse(cli_run *r, int code, const char *arg, const char *cmd)
     case OPT_PRECISION:
     case OPT_INIT:
     case OPT_HEADER:
+    case OPT_DELIMITER:
     case OPT_EMPTY: return parse_name_opt(r, code, arg, cmd);
     case 'k':
     case OPT_CANDIDATES:
@@ -299,6 +318,10 @@ void cli_run_help(FILE *f)
         "                       header when none of its fields is a number\n"
         "                       (default auto); a header must name as many\n"
         "                       columns as the data has\n"
+        "  --delimiter C        text input: the field separator, one\n"
+        "                       character (';', '|', ...), 'tab' or 'space'\n"
+        "                       (runs of blanks); default: ',' if the line\n"
+        "                       has one, else tab, else blanks\n"
         "Solver:\n"
         "  -k N                 number of clusters, 1 <= k <= n (required)\n"
         "  --algorithm NAME     lloyd | elkan | hamerly (default lloyd)\n"

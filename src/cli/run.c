@@ -63,6 +63,7 @@ static void read_opts(const cli_run *r, tkm_read_opts *o)
     o->raw_n = r->raw_n;
     o->raw_bits = raw_bits_for(r->data, r->raw_bits);
     o->header = r->header;
+    o->delimiter = r->delimiter;
 }
 
 /* Read a file; failures are input errors except running out of memory. */

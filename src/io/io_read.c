@@ -74,6 +74,7 @@ void tkm_read_opts_default(tkm_read_opts *o)
     o->raw_bits = 0;
     o->target = TKM_F64;
     o->header = TKM_HEADER_AUTO;
+    o->delimiter = 0;
 }
 
 /* Read path into *out (o NULL = defaults).  On success *out owns a new n*d
@@ -112,7 +113,7 @@ tkm_status tkm_dataset_read(const char *path, const tkm_read_opts *o,
     else if (fmt == TKM_FMT_RAW)
         st = tkmi_read_raw(f, path, o, bits, out, msg, msglen);
     else
-        st = tkmi_read_text(f, path, o->target, o->header, out, msg, msglen);
+        st = tkmi_read_text(f, path, o, out, msg, msglen);
 cleanup:
     if (f)
         fclose(f);

@@ -31,14 +31,14 @@ int tkmi_unmap(const void *x);
  * anything but TKMI_VAL_OK into its own message (the position differs). */
 tkmi_val_check tkmi_check_value(double v, tkm_precision target);
 
-/* Read f (opened on path, at its start) as text: CSV, TSV or runs of
- * blanks, a header line as header says, '#' comments.  On TKM_OK out->x is a
+/* Read f (opened on path, at its start) as text: CSV, TSV, runs of
+ * blanks or o->delimiter, a header line as o->header says, '#' comments;
+ * values checked against o->target.  On TKM_OK out->x is a
  * new n*d array owned by the caller and out->n, out->d are set; on failure
  * *out is left as it was (the caller frees it) and msg names the file and
  * the line and column: TKM_EFORMAT, TKM_ERANGE, TKM_EIO or TKM_ENOMEM. */
-tkm_status tkmi_read_text(FILE *f, const char *path, tkm_precision target,
-                          tkm_header header, tkm_dataset *out, char *msg,
-                          size_t msglen);
+tkm_status tkmi_read_text(FILE *f, const char *path, const tkm_read_opts *o,
+                          tkm_dataset *out, char *msg, size_t msglen);
 
 /* Read f (opened on path, a regular file, at its start) as NumPy .npy
  * version 1.0 to 3.0: C-ordered, 1-d or 2-d, little-endian float32/64 or

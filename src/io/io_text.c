@@ -54,6 +54,7 @@ typedef struct {
     char sep;       /* ',', '\t', ' ' (runs of blanks), 0 = unknown   */
     int seen_first; /* the first non-comment line has been seen      */
     tkm_header header; /* what that line is                          */
+    char delim;        /* the separator asked for, 0 = detect          */
     size_t hdr_fields; /* fields of the header taken, 0 = none        */
     size_t hdr_line;   /* its line                                    */
     dbuf vals;
@@ -179,10 +180,15 @@ static tkm_status text_value(text_ctx *c, const char *f, size_t col,
         return tkmi_fail(TKM_EFORMAT, c->msg, c->msglen,
                          "%s: line %zu, column %zu: empty field", c->path,
                          c->line, col);
-    if (!parse_double(f, v, &overflow))
+    if (!parse_double(f, v, &overflow)) {
+        const char *other = strpbrk(f, ";|:");
         return tkmi_fail(TKM_EFORMAT, c->msg, c->msglen,
                          "%s: line %zu, column %zu: '" SHOW
-                         "' is not a number", c->path, c->line, col, f);
+                         "' is not a number%s%c%s", c->path, c->line, col, f,
+                         other ? " (fields separated by '" : "",
+                         other ? *other : ' ',
+                         other ? "'? say so with --delimiter)" : "");
+    }
     if (overflow)
         return tkmi_fail(TKM_ERANGE, c->msg, c->msglen,
                          "%s: line %zu, column %zu: '" SHOW
@@ -257,7 +263,7 @@ static tkm_status text_line(text_ctx *c, char *s, size_t len)
     if (*t == '\0' || *t == '#')
         return TKM_OK;
     if (c->sep == 0)
-        c->sep = detect_sep(s);
+        c->sep = c->delim ? c->delim : detect_sep(s);
     if (!c->seen_first) {
         size_t fields = 0;
         c->seen_first = 1;
@@ -442,12 +448,11 @@ static tkm_status read_mapped(text_ctx *c, const char *m, size_t size)
 }
 
 /* Contract in io_read.h. */
-tkm_status tkmi_read_text(FILE *f, const char *path, tkm_precision target,
-                          tkm_header header, tkm_dataset *out, char *msg,
-                          size_t msglen)
+tkm_status tkmi_read_text(FILE *f, const char *path, const tkm_read_opts *o,
+                          tkm_dataset *out, char *msg, size_t msglen)
 {
-    text_ctx c = {.path = path, .target = target, .header = header,
-                  .msg = msg, .msglen = msglen};
+    text_ctx c = {.path = path, .target = o->target, .header = o->header,
+                  .delim = o->delimiter, .msg = msg, .msglen = msglen};
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
