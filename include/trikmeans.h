@@ -115,9 +115,10 @@ typedef struct {
 
 void tkm_read_opts_default(tkm_read_opts *o);
 
-/* Read a data set.  Rejects empty input, ragged rows, non-numeric fields,
- * NaN/Inf and values out of the target precision's range, naming the file,
- * line and column.  On failure *out is left empty. */
+/* Read a data set ("-": standard input, as text).  Rejects empty input,
+ * ragged rows, non-numeric fields, NaN/Inf and values out of the target
+ * precision's range, naming the file, line and column.  On failure *out
+ * is left empty. */
 tkm_status tkm_dataset_read(const char *path, const tkm_read_opts *o,
                             tkm_dataset *out, char *msg, size_t msglen);
 /* Free a data set's storage; accepts NULL and empty data sets. */

@@ -553,6 +553,25 @@ static void test_text_large_chunks(void **state)
     free(want);
 }
 
+/* "-" reads standard input, as text; binary formats need a file. */
+static void test_stdin(void **state)
+{
+    tkm_read_opts o = opts(TKM_F64);
+    const double want[] = {1, 2, 3, 4, 5, 6};
+    (void)state;
+    write_bytes(PATH("in.txt"), "x,y\n1,2\n3,4\n5,6\n", 16);
+    assert_non_null(freopen(PATH("in.txt"), "r", stdin));
+    expect_matrix("-", &o, want, 3, 2);
+    assert_non_null(freopen(PATH("in.txt"), "r", stdin));
+    o.format = TKM_FMT_NPY;
+    tkm_dataset ds;
+    assert_int_equal(tkm_dataset_read("-", &o, &ds, g_msg, sizeof g_msg),
+                     TKM_EINVAL);
+    assert_null(ds.x);
+    assert_has(g_msg, "standard input");
+    assert_has(g_msg, "need a file");
+}
+
 /* ---- npy, written byte by byte here ------------------------------------ */
 
 static void put_le(unsigned char *p, uint64_t v, size_t w)
@@ -1063,6 +1082,7 @@ int main(void)
         cmocka_unit_test(test_npy_bad_values),
         cmocka_unit_test(test_npy_mapped),
         cmocka_unit_test(test_text_large_chunks),
+        cmocka_unit_test(test_stdin),
         cmocka_unit_test(test_raw),
         cmocka_unit_test(test_raw_rejects),
         cmocka_unit_test(test_read_missing),

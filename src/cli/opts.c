@@ -307,7 +307,7 @@ void cli_run_help(FILE *f)
         "  --data FILE          data set, n x d: text (.csv, .tsv, whitespace;\n"
         "                       optional header, # comments), .npy, or raw\n"
         "                       binary (.bin, .raw, .f32, .f64); FILE alone\n"
-        "                       works too\n"
+        "                       works too; - reads text from standard input\n"
         "  --raw-d N            raw binary input: columns (required for raw)\n"
         "  --raw-n N            raw binary input: rows (default: file size /\n"
         "                       (d * width))\n"

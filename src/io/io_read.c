@@ -77,7 +77,8 @@ void tkm_read_opts_default(tkm_read_opts *o)
     o->delimiter = 0;
 }
 
-/* Read path into *out (o NULL = defaults).  On success *out owns a new n*d
+/* Read path ("-": standard input, text only) into *out (o NULL =
+ * defaults).  On success *out owns a new n*d
  * array (free with tkm_dataset_free); on failure *out is empty and msg says
  * why: TKM_EIO (open/read), TKM_EFORMAT (content), TKM_ERANGE (a value too
  * large for the target), TKM_EINVAL (options), TKM_ENOMEM. */
@@ -102,6 +103,17 @@ tkm_status tkm_dataset_read(const char *path, const tkm_read_opts *o,
                        : resolve_opts(path, o, &fmt, &bits, msg, msglen);
     if (st != TKM_OK)
         goto cleanup;
+    if (!strcmp(path, "-")) { /* standard input: text, read as it comes */
+        path = "(standard input)";
+        if (fmt != TKM_FMT_TEXT) {
+            st = tkmi_fail(TKM_EINVAL, msg, msglen, "%s: .npy and raw "
+                           "input need a file; standard input is read as "
+                           "text", path);
+            goto cleanup;
+        }
+        st = tkmi_read_text(stdin, path, o, out, msg, msglen);
+        goto cleanup;
+    }
     f = fopen(path, "rb");
     if (!f) {
         st = tkmi_fail(TKM_EIO, msg, msglen, "%s: cannot open: %s", path,
