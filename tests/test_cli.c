@@ -633,6 +633,19 @@ static void test_honest_results(void **state)
     EXPECT(0, "score", tp("hr_d4.csv"), "--labels", tp("hr_big_l.csv"));
     assert_string_equal(out_text, small);
     free(small);
+    /* degenerate results are said: 2 distinct points, k = 3 */
+    write_text(tp("hr_dup.csv"), "1,1\n1,1\n1,1\n2,2\n2,2\n");
+    PATH(dj, "hr_dup.json");
+    EXPECT(0, "fit", tp("hr_dup.csv"), "-k", "3", "--init", "random",
+           "--stats", dj);
+    assert_contains(err_text, "1 of the 3 clusters ended empty");
+    assert_contains(err_text, "1 centroids equal another");
+    char *js = slurp(dj);
+    assert_non_null(strstr(js, "\"empty_clusters\": 1"));
+    assert_non_null(strstr(js, "\"duplicate_centroids\": 1"));
+    free(js);
+    EXPECT(0, "fit", tp("hr_d4.csv"), "-k", "2");
+    assert_false(strstr(err_text, "warning") != NULL);
     PATH(s, "hr_s.json");
     EXPECT(0, "fit", tp("hr_d.csv"), "-k", "2", "--labels", l, "--stats", s);
     assert_contains(out_text, "wrote:");

@@ -166,9 +166,18 @@ int cli_run_precheck(const cli_run *r, const char *cmd);
  * file, choosing the start, writing labels and centroids, and the command
  * from its start to the statistics file. */
 typedef struct {
+    size_t empty;      /* clusters with no point at the end              */
+    size_t duplicates; /* centroids equal to a lower-numbered one        */
+} cli_degenerate;
+
+/* Count the degenerate parts of a result (fit.c). */
+void cli_degenerate_of(const tkm_result *res, cli_degenerate *g);
+
+typedef struct {
     double read, start, write, wall;
     long long peak_rss; /* the process's peak resident bytes at the end, -1
                            when unknown */
+    cli_degenerate deg;  /* warnings of the run, for the statistics     */
 } cli_times;
 
 /* Read the data set and choose (or read) the k x d starting centroids;

@@ -178,6 +178,59 @@ static void print_summary(const tkm_result *res)
     printf("time:       %.6f s\n", res->t_total);
 }
 
+static const double *row_cmp_base;
+static size_t row_cmp_d;
+
+static int cmp_rows(const void *a, const void *b)
+{
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    int c = memcmp(row_cmp_base + i * row_cmp_d, row_cmp_base + j * row_cmp_d,
+                   row_cmp_d * sizeof(double));
+    return c ? c : (i > j) - (i < j);
+}
+
+void cli_degenerate_of(const tkm_result *res, cli_degenerate *g)
+{
+    size_t k = res->k, d = res->d;
+    g->empty = g->duplicates = 0;
+    size_t *count = calloc(k, sizeof *count), *order = malloc(k * sizeof *order);
+    if (!count || !order) {
+        free(count);
+        free(order);
+        return;
+    }
+    for (size_t i = 0; i < res->n; i++)
+        count[res->labels[i]]++;
+    for (size_t c = 0; c < k; c++)
+        g->empty += count[c] == 0;
+    for (size_t c = 0; c < k; c++)
+        order[c] = c;
+    row_cmp_base = res->centroids; /* bitwise equal rows sort together */
+    row_cmp_d = d;
+    qsort(order, k, sizeof *order, cmp_rows);
+    for (size_t c = 1; c < k; c++)
+        g->duplicates += !memcmp(res->centroids + order[c] * d,
+                                 res->centroids + order[c - 1] * d,
+                                 d * sizeof(double));
+    free(count);
+    free(order);
+}
+
+/* Say what makes the result less than k clusters (stderr, unless -q). */
+static void warn_degenerate(const cli_run *r, const tkm_result *res,
+                            const cli_degenerate *g)
+{
+    if (r->verbosity < 0)
+        return;
+    if (g->empty)
+        fprintf(stderr, "trikmeans %s: warning: %zu of the %zu clusters "
+                "ended empty (fewer distinct points than k, or a poor start; "
+                "--empty farthest moves them)\n", CMD, g->empty, res->k);
+    if (g->duplicates)
+        fprintf(stderr, "trikmeans %s: warning: %zu centroids equal another "
+                "(duplicate points in the start?)\n", CMD, g->duplicates);
+}
+
 /* -v: where the time went. */
 static void print_phases(const tkm_result *res, const cli_times *tm)
 {
@@ -230,7 +283,10 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
                         "distances of these values overflow double); "
                         "scale the data; nothing was written");
     }
+    cli_degenerate_of(&res, &tm->deg);
     int rc = write_outputs(r, &res, tm, t_cmd);
+    if (rc == CLI_OK)
+        warn_degenerate(r, &res, &tm->deg);
     if (rc == CLI_OK && r->verbosity > 0)
         print_phases(&res, tm);
     if (rc == CLI_OK && r->verbosity >= 0) {

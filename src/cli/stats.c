@@ -131,6 +131,10 @@ static void write_json(FILE *f, const cli_run *r, const tkm_result *res,
         cli_json_num(f, phase_names[q], ph[q], q + 1 < NPHASE ? ", " : "},\n");
     fprintf(f, "  \"data_bytes\": %zu,\n  ",
             res->n * res->d * sizeof(double));
+    if (tm)
+        fprintf(f, "\"warnings\": {\"empty_clusters\": %zu, "
+                   "\"duplicate_centroids\": %zu},\n  ",
+                tm->deg.empty, tm->deg.duplicates);
     cli_json_num(f, "peak_rss", tm && tm->peak_rss >= 0
                                     ? (double)tm->peak_rss
                                     : NAN,
