@@ -671,6 +671,46 @@ static void test_check_default_threads(void **state)
     assert_true(seen_most);
 }
 
+/* --n-init N keeps the run of lowest inertia among the starts seed,
+ * seed + 1, ...: its outputs are those of that single run, and every
+ * start's inertia is in the statistics. */
+static void test_n_init(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "ni.csv");
+    make_blobs(data, 600, 2, 12, 3);
+    PATH(js, "ni.json");
+    PATH(c, "ni_c.csv");
+    EXPECT(0, "fit", data, "-k", "12", "--seed", "10", "--n-init", "4",
+           "--stats", js, "--centroids", c, "--precision", PREC);
+    char *text = slurp(js);
+    const char *p = strstr(text, "\"inertias\": [");
+    assert_non_null(p);
+    double v[4], best;
+    assert_int_equal(sscanf(p, "\"inertias\": [%lf, %lf, %lf, %lf]", &v[0],
+                            &v[1], &v[2], &v[3]),
+                     4);
+    int kept = atoi(strstr(text, "\"kept\": ") + 8);
+    assert_true(kept >= 0 && kept < 4);
+    best = v[kept];
+    for (int i = 0; i < 4; i++)
+        assert_true(best <= v[i] && (i >= kept || v[i] > best));
+    free(text);
+    char seed[32];
+    snprintf(seed, sizeof seed, "%d", 10 + kept);
+    PATH(c1, "ni_c1.csv");
+    EXPECT(0, "fit", data, "-k", "12", "--seed", seed, "--centroids", c1,
+           "--precision", PREC, "-q");
+    char *a = slurp(c), *b = slurp(c1);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    EXPECT(2, "fit", data, "-k", "12", "--n-init", "2", "--init", c1);
+    assert_contains(err_text, "--n-init");
+    EXPECT(2, "fit", data, "-k", "12", "--n-init", "0");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -689,6 +729,7 @@ int main(void)
         cmocka_unit_test(test_same_files),
         cmocka_unit_test(test_honest_results),
         cmocka_unit_test(test_check_default_threads),
+        cmocka_unit_test(test_n_init),
     };
     return cmocka_run_group_tests_name("cli (" PREC ")", tests, setup,
                                        teardown);

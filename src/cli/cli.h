@@ -178,6 +178,8 @@ typedef struct {
     long long peak_rss; /* the process's peak resident bytes at the end, -1
                            when unknown */
     cli_degenerate deg;  /* warnings of the run, for the statistics     */
+    int n_init, kept;    /* --n-init: starts run, the one kept (0-based) */
+    const double *inertias; /* n_init final inertias, NULL for one      */
 } cli_times;
 
 /* Read the data set and choose (or read) the k x d starting centroids;

@@ -24,7 +24,11 @@ void cli_fit_help(FILE *f)
           "\n",
           f);
     cli_run_help(f);
-    fputs("  -h, --help           print this help and exit\n"
+    fputs("  --n-init N           run from N starts (--seed, --seed + 1, ...)\n"
+          "                       and keep the lowest inertia; every start's\n"
+          "                       inertia goes to the JSON statistics\n"
+          "                       (default 1)\n"
+          "  -h, --help           print this help and exit\n"
           "\n"
           "Progress (iteration, labels changed, elapsed seconds) goes to\n"
           "stderr when it is a terminal, or with --verbose.  On success a\n"
@@ -41,11 +45,15 @@ void cli_fit_help(FILE *f)
           f);
 }
 
+enum { OPT_N_INIT = 1000 };
 static const struct option fit_extra[] = {
-    {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    {"n-init", required_argument, NULL, OPT_N_INIT},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0}};
 
-/* Options into r; *help set when --help was asked. */
-static int parse_args(int argc, char **argv, cli_run *r, int *help)
+/* Options into r and *n_init; *help set when --help was asked. */
+static int parse_args(int argc, char **argv, cli_run *r, int *n_init,
+                      int *help)
 {
     struct option opts[64];
     if (cli_options_join(opts, sizeof opts / sizeof opts[0], fit_extra))
@@ -61,6 +69,11 @@ static int parse_args(int argc, char **argv, cli_run *r, int *help)
         }
         if (c == '?' || c == ':')
             return cli_getopt_error(CMD, c, argv);
+        if (c == OPT_N_INIT) {
+            if (cli_parse_int(CMD, "--n-init", optarg, 1, 100000, n_init))
+                return CLI_USAGE;
+            continue;
+        }
         int taken = cli_run_parse(r, c, optarg, CMD);
         if (taken < 0)
             return CLI_USAGE;
@@ -257,12 +270,11 @@ static void print_written(const cli_run *r)
         putchar('\n');
 }
 
-/* Run the solver with progress as asked, then write and report. */
-static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
-                         const double *init, cli_times *tm, double t_cmd)
+/* One run of the solver from init, with progress as asked. */
+static int fit_once(const cli_run *r, const tkm_dataset *ds,
+                    const double *init, tkm_result *res)
 {
     tkm_params p;
-    tkm_result res;
     char msg[512] = "";
     progress pg = {0};
     cli_run_params(r, &p);
@@ -272,13 +284,69 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
         p.progress_ctx = &pg;
     }
     pg.t0 = tkmi_now();
-    tkm_status st = tkm_fit(ds, init, &p, &res, msg, sizeof msg);
-    progress_end(&pg, st == TKM_OK ? &res : NULL);
+    tkm_status st = tkm_fit(ds, init, &p, res, msg, sizeof msg);
+    progress_end(&pg, st == TKM_OK ? res : NULL);
     if (st != TKM_OK)
         return cli_status(CMD, cli_code_for(st), st, msg);
+    return CLI_OK;
+}
+
+/* --n-init N: the runs from starts seed, seed + 1, ... (the first is
+ * init, already chosen); *best the one of lowest inertia, the first on
+ * ties.  inertias[i] each run's. */
+static int fit_best(const cli_run *r, const tkm_dataset *ds,
+                    const double *init, int n_init, double *inertias,
+                    int *kept, tkm_result *best)
+{
+    int rc = fit_once(r, ds, init, best);
+    if (rc != CLI_OK)
+        return rc;
+    inertias[0] = best->inertia;
+    *kept = 0;
+    for (int i = 1; i < n_init; i++) {
+        cli_run ri = *r;
+        double *start = NULL;
+        tkm_result res;
+        ri.seed = r->seed + (uint64_t)i;
+        if ((rc = cli_run_start(&ri, CMD, ds, &start)) != CLI_OK ||
+            (rc = fit_once(&ri, ds, start, &res)) != CLI_OK) {
+            free(start);
+            tkm_result_free(best);
+            return rc;
+        }
+        free(start);
+        inertias[i] = res.inertia;
+        if (res.inertia < best->inertia) {
+            tkm_result_free(best);
+            *best = res;
+            *kept = i;
+        } else {
+            tkm_result_free(&res);
+        }
+    }
+    return CLI_OK;
+}
+
+/* Run the solver (n_init times), then write and report. */
+static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
+                         const double *init, int n_init, cli_times *tm,
+                         double t_cmd)
+{
+    tkm_result res;
+    double *inertias = calloc((size_t)n_init, sizeof *inertias);
+    if (!inertias)
+        return cli_fail(CMD, "out of memory");
+    int frc = fit_best(r, ds, init, n_init, inertias, &tm->kept, &res);
+    if (frc != CLI_OK) {
+        free(inertias);
+        return frc;
+    }
+    tm->n_init = n_init;
+    tm->inertias = n_init > 1 ? inertias : NULL;
     if (!isfinite(res.inertia)) {
         /* the labels of overflowing distances are no clustering */
         tkm_result_free(&res);
+        free(inertias);
         return cli_fail(CMD, "the inertia is not finite (the squared "
                         "distances of these values overflow double); "
                         "scale the data; nothing was written");
@@ -291,9 +359,13 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
         print_phases(&res, tm);
     if (rc == CLI_OK && r->verbosity >= 0) {
         print_summary(&res);
+        if (n_init > 1)
+            printf("starts:     %d (kept seed %llu)\n", n_init,
+                   (unsigned long long)(r->seed + (uint64_t)tm->kept));
         print_written(r);
     }
     tkm_result_free(&res);
+    free(inertias);
     return rc;
 }
 
@@ -302,9 +374,9 @@ int cli_fit(int argc, char **argv)
     double t_cmd = tkmi_now();
     cli_times tm = {0};
     cli_run r;
-    int help = 0;
+    int help = 0, n_init = 1;
     cli_run_default(&r);
-    int rc = parse_args(argc, argv, &r, &help);
+    int rc = parse_args(argc, argv, &r, &n_init, &help);
     if (rc != CLI_OK)
         return rc;
     if (help) {
@@ -315,11 +387,15 @@ int cli_fit(int argc, char **argv)
         (rc = cli_run_precheck(&r, CMD)) != CLI_OK ||
         (rc = check_dirs(&r)) != CLI_OK)
         return rc;
+    if (n_init > 1 && r.init_file)
+        return cli_usage(CMD, "--n-init needs a start method (--init "
+                         "kmeans++, random, ...): from a file every start "
+                         "is the same");
     tkm_dataset ds;
     double *init = NULL;
     if ((rc = cli_run_load(&r, CMD, &ds, &init, &tm)) != CLI_OK)
         return rc;
-    rc = fit_and_write(&r, &ds, init, &tm, t_cmd);
+    rc = fit_and_write(&r, &ds, init, n_init, &tm, t_cmd);
     free(init);
     tkm_dataset_free(&ds);
     return rc;

@@ -131,6 +131,13 @@ static void write_json(FILE *f, const cli_run *r, const tkm_result *res,
         cli_json_num(f, phase_names[q], ph[q], q + 1 < NPHASE ? ", " : "},\n");
     fprintf(f, "  \"data_bytes\": %zu,\n  ",
             res->n * res->d * sizeof(double));
+    if (tm && tm->inertias) {
+        fprintf(f, "\"n_init\": %d,\n  \"kept\": %d,\n  \"inertias\": [",
+                tm->n_init, tm->kept);
+        for (int i = 0; i < tm->n_init; i++)
+            fprintf(f, "%s%.17g", i ? ", " : "", tm->inertias[i]);
+        fputs("],\n  ", f);
+    }
     if (tm)
         fprintf(f, "\"warnings\": {\"empty_clusters\": %zu, "
                    "\"duplicate_centroids\": %zu},\n  ",
