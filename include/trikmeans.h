@@ -231,6 +231,16 @@ tkm_status tkm_fit(const tkm_dataset *ds, const double *init,
                    size_t msglen);
 void tkm_result_free(tkm_result *res);
 
+/* Assign every point of ds to its nearest of k centroids (k x d doubles,
+ * any k >= 1, also k > n): labels (n; smaller distance, then lower index,
+ * as a fit's assignment step) and, when dist is not NULL, the n x k
+ * Euclidean distances.  Computed in precision p on threads (0 = OpenMP's
+ * default; the results do not depend on it). */
+tkm_status tkm_predict(const tkm_dataset *ds, const double *centroids,
+                       size_t k, tkm_precision p, int threads,
+                       int32_t *labels, double *dist, char *msg,
+                       size_t msglen);
+
 /* ---- the CPU forms' distance kernels ------------------------------------ */
 
 /* The instruction set the seq and omp forms compute distances with:

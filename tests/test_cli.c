@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -711,6 +712,63 @@ static void test_n_init(void **state)
     EXPECT(2, "fit", data, "-k", "12", "--n-init", "0");
 }
 
+/* predict gives the labels of a converged fit against its own centroids,
+ * the distances to every centroid, and works for any k (also k > n). */
+static void test_predict(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "pr.csv");
+    make_blobs(data, 800, 3, 6, 5);
+    PATH(fl, "pr_fl.npy");
+    PATH(fc, "pr_fc.csv");
+    EXPECT(0, "fit", data, "-k", "6", "--precision", PREC, "--labels", fl,
+           "--centroids", fc, "--max-iter", "1000", "-q");
+    PATH(pl, "pr_pl.npy");
+    PATH(pt, "pr_pt.npy");
+    EXPECT(0, "predict", data, "--centroids", fc, "--precision", PREC,
+           "--labels", pl, "--transform", pt);
+    assert_contains(out_text, "800, 3, 6");
+    tkm_dataset a = {0}, b = {0}, x = {0}, c = {0}, t = {0};
+    read_back(fl, &a);
+    read_back(pl, &b);
+    assert_memory_equal(a.x, b.x, 800 * sizeof(double));
+    read_back(data, &x);
+    read_back(fc, &c);
+    read_back(pt, &t);
+    assert_true(t.n == 800 && t.d == 6);
+    for (size_t i = 0; i < 800; i++)
+        for (size_t j = 0; j < 6; j++) {
+            double s = 0;
+            for (size_t q = 0; q < 3; q++) {
+                double u = x.x[i * 3 + q] - c.x[j * 3 + q];
+                s += u * u;
+            }
+            assert_true(fabs(t.x[i * 6 + j] - sqrt(s)) <=
+                        (TKM_PREC == 32 ? 1e-5 : 1e-12) * (1 + sqrt(s)));
+        }
+    tkm_dataset_free(&a);
+    tkm_dataset_free(&b);
+    tkm_dataset_free(&x);
+    tkm_dataset_free(&c);
+    tkm_dataset_free(&t);
+    /* more centroids than points */
+    write_text(tp("pr_two.csv"), "0,0,0\n9,9,9\n");
+    PATH(l2, "pr_l2.csv");
+    EXPECT(0, "predict", tp("pr_two.csv"), "--centroids", fc, "--labels",
+           l2, "-q");
+    read_back(l2, &a);
+    assert_true(a.n == 2);
+    tkm_dataset_free(&a);
+    /* errors */
+    write_text(tp("pr_2d.csv"), "1,2\n3,4\n");
+    EXPECT(2, "predict", tp("pr_2d.csv"), "--centroids", fc, "--labels", l2);
+    assert_contains(err_text, "columns");
+    EXPECT(2, "predict", data, "--centroids", fc);
+    EXPECT(2, "predict", data, "--centroids", fc, "--labels", fc);
+    assert_contains(err_text, "overwrite");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -730,6 +788,7 @@ int main(void)
         cmocka_unit_test(test_honest_results),
         cmocka_unit_test(test_check_default_threads),
         cmocka_unit_test(test_n_init),
+        cmocka_unit_test(test_predict),
     };
     return cmocka_run_group_tests_name("cli (" PREC ")", tests, setup,
                                        teardown);

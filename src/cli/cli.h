@@ -303,6 +303,8 @@ const char *cli_solver_verdict(const cli_solver_run *r);
 /* ---- subcommands ------------------------------------------------------- */
 
 int cli_fit(int argc, char **argv);
+int cli_predict(int argc, char **argv);
+void cli_predict_help(FILE *f);
 int cli_gen(int argc, char **argv);
 int cli_info(int argc, char **argv);
 int cli_score(int argc, char **argv);

@@ -14,6 +14,8 @@ typedef struct {
 
 static const subcommand subs[] = {
     {"fit", cli_fit, cli_fit_help, "cluster a data set with one solver"},
+    {"predict", cli_predict, cli_predict_help,
+     "label new points with saved centroids (and distances)"},
     {"check", cli_check, cli_check_help,
      "compare every solver with sequential Lloyd"},
     {"bench", cli_bench, cli_bench_help,

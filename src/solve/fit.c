@@ -12,6 +12,42 @@ tkm_status tkmi_fit_f64(const tkm_dataset *ds, const double *init,
                         const tkm_params *p, tkm_result *res, char *msg,
                         size_t msglen);
 
+tkm_status tkmi_predict_f32(const tkm_dataset *ds, const double *cent,
+                            size_t k, int threads, int32_t *labels,
+                            double *dist, char *msg, size_t msglen);
+tkm_status tkmi_predict_f64(const tkm_dataset *ds, const double *cent,
+                            size_t k, int threads, int32_t *labels,
+                            double *dist, char *msg, size_t msglen);
+
+tkm_status tkm_predict(const tkm_dataset *ds, const double *centroids,
+                       size_t k, tkm_precision p, int threads,
+                       int32_t *labels, double *dist, char *msg,
+                       size_t msglen)
+{
+    if (!ds || !ds->x || !centroids || !labels)
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "tkm_predict: data, "
+                         "centroids and labels are required");
+    if (ds->n == 0 || ds->d == 0)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "the data set is empty (n=%zu, d=%zu)", ds->n,
+                         ds->d);
+    if (k < 1 || k > INT32_MAX)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "k must be in 1..%d (got %zu)", INT32_MAX, k);
+    if (p != TKM_F32 && p != TKM_F64)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "precision must be f32 or f64");
+    tkm_status rc = tkmi_isa_check(msg, msglen);
+    if (rc != TKM_OK)
+        return rc;
+    threads = tkmi_threads(threads);
+    if (p == TKM_F32)
+        return tkmi_predict_f32(ds, centroids, k, threads, labels, dist, msg,
+                                msglen);
+    return tkmi_predict_f64(ds, centroids, k, threads, labels, dist, msg,
+                            msglen);
+}
+
 void tkm_params_default(tkm_params *p)
 {
     memset(p, 0, sizeof *p);
