@@ -43,16 +43,26 @@ typedef struct {
     size_t n, d;  /* shape                    */
 } bin_layout;
 
+/* The bits of one little-endian element, an integer ('i') sign-extended
+ * to 64 bits, whatever the host's byte order. */
+static uint64_t load_le(const unsigned char *p, char kind, size_t width)
+{
+    uint64_t u = 0;
+    for (size_t i = 0; i < width; i++)
+        u |= (uint64_t)p[i] << (8 * i);
+    if (kind == 'i' && width < 8 && (u >> (8 * width - 1)) & 1)
+        u |= ~(uint64_t)0 << (8 * width);
+    return u;
+}
+
 /* One little-endian element to double, whatever the host's byte order. */
 static double decode(const unsigned char *p, char kind, size_t width)
 {
-    uint64_t u = 0;
+    uint64_t u = load_le(p, kind, width);
     uint32_t u32;
     int64_t s;
     float fl;
     double db;
-    for (size_t i = 0; i < width; i++)
-        u |= (uint64_t)p[i] << (8 * i);
     if (kind == 'f' && width == 4) {
         u32 = (uint32_t)u;
         memcpy(&fl, &u32, sizeof fl);
@@ -64,29 +74,16 @@ static double decode(const unsigned char *p, char kind, size_t width)
     }
     if (kind == 'u')
         return (double)u;
-    if (width < 8 && (u >> (8 * width - 1)) & 1)
-        u |= ~(uint64_t)0 << (8 * width); /* sign-extend */
     memcpy(&s, &u, sizeof s);
     return (double)s;
 }
 
 /* Whether the little-endian integer at p (kind 'i' or 'u') is held
- * exactly by a binary float of mant significand bits; its digits into
- * text (len bytes). */
+ * exactly by a binary float of mant significand bits. */
 static int int_exact(const unsigned char *p, char kind, size_t width,
-                     int mant, char *text, size_t len)
+                     int mant)
 {
-    uint64_t u = 0;
-    int64_t sv;
-    for (size_t i = 0; i < width; i++)
-        u |= (uint64_t)p[i] << (8 * i);
-    if (kind == 'i' && width < 8 && (u >> (8 * width - 1)) & 1)
-        u |= ~(uint64_t)0 << (8 * width);
-    memcpy(&sv, &u, sizeof sv);
-    if (kind == 'i')
-        snprintf(text, len, "%lld", (long long)sv);
-    else
-        snprintf(text, len, "%llu", (unsigned long long)u);
+    uint64_t u = load_le(p, kind, width);
     if (kind == 'i' && (u >> 63))
         u = ~u + 1; /* the magnitude; INT64_MIN's is 2^63, exact */
     if (u == 0)
@@ -139,12 +136,19 @@ static tkm_status read_body(FILE *f, const char *path, const bin_layout *L,
         }
         for (i = 0; i < want; i++) {
             x[done + i] = decode(buf + i * L->width, L->kind, L->width);
-            char digits[24];
             if (L->kind != 'f' && L->width >= 4 &&
                 !int_exact(buf + i * L->width, L->kind, L->width,
-                           target == TKM_F32 ? 24 : 53, digits,
-                           sizeof digits)) {
+                           target == TKM_F32 ? 24 : 53)) {
                 size_t at = done + i;
+                uint64_t u = load_le(buf + i * L->width, L->kind, L->width);
+                int64_t sv;
+                char digits[24];
+                memcpy(&sv, &u, sizeof sv);
+                if (L->kind == 'i')
+                    snprintf(digits, sizeof digits, "%lld", (long long)sv);
+                else
+                    snprintf(digits, sizeof digits, "%llu",
+                             (unsigned long long)u);
                 st = tkmi_fail(TKM_ERANGE, msg, msglen,
                                "%s: row %zu, column %zu: the integer %s "
                                "is not held exactly in %s (more than %d "
