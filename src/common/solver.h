@@ -128,6 +128,21 @@ tkm_status TKM_FN(tkmi_engine_make)(const TKM_FN(tkmi_problem) *pb,
                                     TKM_FN(tkmi_engine) *e, char *msg,
                                     size_t msglen);
 
+/* The points of ds as the run's precision, every value checked: in double
+ * the data set's own array (no copy: *own stays NULL), in float a
+ * converted copy (*own, the caller frees it).  One pass on threads; a
+ * value that does not fit is named by its row and column, the first in
+ * the data's order (src/solve/solve.c). */
+tkm_status TKM_FN(tkmi_points)(const tkm_dataset *ds, int threads,
+                               const tkm_real **x, tkm_real **own, char *msg,
+                               size_t msglen);
+
+/* tkm_predict for this precision (src/solve/predict.c; fit.c checks the
+ * arguments). */
+tkm_status TKM_FN(tkmi_predict)(const tkm_dataset *ds, const double *cent,
+                                size_t k, int threads, int32_t *labels,
+                                double *dist, char *msg, size_t msglen);
+
 /* Run the solver loop; res is filled as tkm_fit documents. */
 tkm_status TKM_FN(tkmi_solve)(const TKM_FN(tkmi_problem) *pb, tkm_result *res,
                               char *msg, size_t msglen);

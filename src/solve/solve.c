@@ -127,19 +127,14 @@ cleanup:
     return rc;
 }
 
-/* The points as the run's precision, every value checked: in double the
- * data set's own array (no copy: *own stays NULL), in float a converted
- * copy (*own, the caller frees it).  One pass, on the threads of the form
- * (one for seq); a value that does not fit is named by its row and
- * column, the first in the data's order. */
-static tkm_status points_of(const tkm_dataset *ds, const tkm_params *p,
-                            const tkm_real **x, tkm_real **own, char *msg,
-                            size_t msglen)
+/* Contract in solver.h. */
+tkm_status TKM_FN(tkmi_points)(const tkm_dataset *ds, int threads,
+                               const tkm_real **x, tkm_real **own, char *msg,
+                               size_t msglen)
 {
     const size_t n = ds->n, d = ds->d;
     const long long nd = (long long)(n * d);
     const int same = sizeof(tkm_real) == sizeof(double);
-    const int threads = p->form == TKM_SEQ ? 1 : tkmi_threads(p->threads);
     tkm_real *c = NULL;
     *own = NULL;
     if (!same && !(c = tkmi_alloc(n, d, sizeof *c)))
@@ -181,7 +176,9 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
         return tkmi_fail(TKM_ENOMEM, msg, msglen,
                          "out of memory for %zu x %zu centroids", k, d);
     double t0 = tkmi_now();
-    tkm_status rc = points_of(ds, p, &x, &own, msg, msglen);
+    tkm_status rc = TKM_FN(tkmi_points)(
+        ds, p->form == TKM_SEQ ? 1 : tkmi_threads(p->threads), &x, &own,
+        msg, msglen);
     if (rc != TKM_OK)
         goto cleanup;
     for (size_t i = 0; i < k * d; i++)
