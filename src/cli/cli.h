@@ -162,6 +162,12 @@ void cli_run_params(const cli_run *r, tkm_params *p);
 /* Parameter checks that do not need the data, then the form's
  * availability.  CLI_OK, CLI_USAGE or CLI_FAIL (form absent). */
 int cli_run_precheck(const cli_run *r, const char *cmd);
+/* Read a data file (o NULL: the reader's defaults); failures are input
+ * errors (CLI_USAGE) except running out of memory (CLI_FAIL), reported
+ * with the reader's message. */
+int cli_read_file(const char *cmd, const char *path, const tkm_read_opts *o,
+                  tkm_dataset *ds);
+
 /* Wall-clock seconds of a run's phases outside the library: reading the
  * file, choosing the start, writing labels and centroids, and the command
  * from its start to the statistics file. */

@@ -191,14 +191,14 @@ static void print_summary(const tkm_result *res)
     printf("time:       %.6f s\n", res->t_total);
 }
 
-static const double *row_cmp_base;
-static size_t row_cmp_d;
-
-static int cmp_rows(const void *a, const void *b)
+/* Centroid rows by their bytes (equal rows sort together), for qsort_r
+ * with the result as its argument. */
+static int cmp_rows(const void *a, const void *b, void *arg)
 {
-    size_t i = *(const size_t *)a, j = *(const size_t *)b;
-    int c = memcmp(row_cmp_base + i * row_cmp_d, row_cmp_base + j * row_cmp_d,
-                   row_cmp_d * sizeof(double));
+    const tkm_result *res = arg;
+    size_t i = *(const size_t *)a, j = *(const size_t *)b, d = res->d;
+    int c = memcmp(res->centroids + i * d, res->centroids + j * d,
+                   d * sizeof(double));
     return c ? c : (i > j) - (i < j);
 }
 
@@ -218,9 +218,7 @@ void cli_degenerate_of(const tkm_result *res, cli_degenerate *g)
         g->empty += count[c] == 0;
     for (size_t c = 0; c < k; c++)
         order[c] = c;
-    row_cmp_base = res->centroids; /* bitwise equal rows sort together */
-    row_cmp_d = d;
-    qsort(order, k, sizeof *order, cmp_rows);
+    qsort_r(order, k, sizeof *order, cmp_rows, (void *)res);
     for (size_t c = 1; c < k; c++)
         g->duplicates += !memcmp(res->centroids + order[c] * d,
                                  res->centroids + order[c - 1] * d,

@@ -108,17 +108,6 @@ static int parse(int argc, char **argv, predict_opts *o)
     return CLI_OK;
 }
 
-static int read_input(const char *path, tkm_dataset *ds)
-{
-    char msg[512] = "";
-    tkm_read_opts ro;
-    tkm_read_opts_default(&ro);
-    tkm_status st = tkm_dataset_read(path, &ro, ds, msg, sizeof msg);
-    if (st == TKM_OK)
-        return CLI_OK;
-    return cli_status(CMD, st == TKM_ENOMEM ? CLI_FAIL : CLI_USAGE, st, msg);
-}
-
 int cli_predict(int argc, char **argv)
 {
     predict_opts o = {.prec = TKM_F64};
@@ -132,8 +121,8 @@ int cli_predict(int argc, char **argv)
     int32_t *labels = NULL;
     double *dist = NULL;
     char msg[512] = "";
-    if ((rc = read_input(o.data, &ds)) != CLI_OK ||
-        (rc = read_input(o.centroids, &cen)) != CLI_OK)
+    if ((rc = cli_read_file(CMD, o.data, NULL, &ds)) != CLI_OK ||
+        (rc = cli_read_file(CMD, o.centroids, NULL, &cen)) != CLI_OK)
         goto cleanup;
     if (cen.d != ds.d) {
         rc = cli_usage(CMD, "the centroids %s have %zu columns, the data %s "

@@ -66,9 +66,9 @@ static void read_opts(const cli_run *r, tkm_read_opts *o)
     o->delimiter = r->delimiter;
 }
 
-/* Read a file; failures are input errors except running out of memory. */
-static int read_file(const char *cmd, const char *path,
-                     const tkm_read_opts *o, tkm_dataset *ds)
+/* Contract in cli.h. */
+int cli_read_file(const char *cmd, const char *path,
+                  const tkm_read_opts *o, tkm_dataset *ds)
 {
     char msg[512] = "";
     tkm_status st = tkm_dataset_read(path, o, ds, msg, sizeof msg);
@@ -90,7 +90,7 @@ static int init_from_file(const cli_run *r, const char *cmd,
     o.raw_n = r->k;
     o.raw_d = ds->d;
     o.raw_bits = raw_bits_for(r->init_file, 0);
-    int rc = read_file(cmd, r->init_file, &o, &c);
+    int rc = cli_read_file(cmd, r->init_file, &o, &c);
     if (rc != CLI_OK)
         return rc;
     if (c.n != r->k || c.d != ds->d)
@@ -152,7 +152,7 @@ int cli_run_load(const cli_run *r, const char *cmd, tkm_dataset *ds,
     *init = NULL;
     memset(ds, 0, sizeof *ds);
     read_opts(r, &o);
-    int rc = read_file(cmd, r->data, &o, ds);
+    int rc = cli_read_file(cmd, r->data, &o, ds);
     if (rc != CLI_OK)
         return rc;
     double t1 = tkmi_now();
