@@ -164,6 +164,8 @@ typedef struct {
     uint64_t pruned_pairs;    /* (point, centroid) pairs skipped by the
                                  per-centroid test                          */
     double max_drift;         /* largest centroid move in the update       */
+    double shift2;            /* sum over centroids of the squared move
+                                 (scikit-learn's center_shift_tot)         */
     double inertia;           /* of this assignment, or NaN if not asked   */
     double t_assign;          /* seconds                                   */
     double t_update;
@@ -180,7 +182,12 @@ typedef struct {
     tkm_form form;
     tkm_precision precision;
     int max_iter;           /* > 0                                          */
-    double tol;             /* stop when max drift <= tol; 0 = strict only  */
+    double tol;             /* scikit-learn's tol: stop once the sum of
+                               squared centroid moves is <= tol times the
+                               mean variance of the features; 0 = off     */
+    double tol_abs;         /* stop once no centroid moves more than
+                               tol_abs; 0 = off.  With both off (the
+                               default) a run stops when no label changes */
     int threads;            /* omp form: 0 = OpenMP's default               */
     int block_size;         /* cuda forms: 0 = the form's default           */
     tkm_empty_policy empty;
@@ -189,8 +196,26 @@ typedef struct {
     void *progress_ctx;
 } tkm_params;
 
-/* Defaults: lloyd, seq, f64, max_iter 300, tol 0, empty keep. k must be set. */
+/* Defaults: lloyd, seq, f64, max_iter 300, tol 0, tol_abs 0, empty keep.
+ * k must be set. */
 void tkm_params_default(tkm_params *p);
+
+/* Why a run ended.  After a stop on TOL, TOL_ABS or MAX_ITER the loop's
+ * last step moved the centroids, so one more assignment (not an
+ * iteration, no update; its time counts in t_result) gives each point its
+ * nearest final centroid, as scikit-learn does: labels and inertia always
+ * belong to the returned centroids, except after CALLBACK, which returns
+ * at once (labels of the last assignment). */
+typedef enum {
+    TKM_STOP_MAX_ITER = 0, /* max_iter iterations                          */
+    TKM_STOP_LABELS,       /* an assignment changed no label               */
+    TKM_STOP_TOL,          /* shift2 <= tol_shift2                         */
+    TKM_STOP_TOL_ABS,      /* max_drift <= tol_abs                         */
+    TKM_STOP_CALLBACK      /* the progress callback asked to stop          */
+} tkm_stop;
+
+/* "max-iter", "labels", "tol", "tol-abs", "callback" */
+const char *tkm_stop_name(tkm_stop s);
 
 typedef struct {
     size_t n, d, k;
@@ -200,7 +225,12 @@ typedef struct {
     double *centroids;       /* k*d, row-major                              */
     int32_t *labels;         /* n                                           */
     int iterations;          /* assign steps taken                          */
-    int converged;           /* 1: no label changed (or tol reached)        */
+    int converged;           /* 1: stopped by tkm_stop LABELS, TOL or
+                                TOL_ABS; 0: by MAX_ITER or CALLBACK     */
+    tkm_stop stop;           /* why the loop ended                         */
+    double tol_shift2;       /* tol times the features' mean variance: the
+                                threshold on shift2 (0 when tol is 0)     */
+    uint64_t final_changed;  /* labels the final assignment moved (below) */
     double inertia;          /* sum of squared distances, final            */
     double t_total;          /* seconds, after the data are in place:
                                 t_setup + t_loop + t_result              */
@@ -209,7 +239,8 @@ typedef struct {
     int blocks;              /* cuda: blocks per grid, cpu: 0               */
     tkm_iter_stats *iters;   /* iterations rows                             */
     /* phases of the run, seconds (t_total does not count t_convert) */
-    double t_convert;        /* points checked (and converted to float)     */
+    double t_convert;        /* points checked (and converted to float);
+                                with tol, also their variance            */
     double t_setup;          /* the form's state: allocation, packing, and
                                 for CUDA the context's use, device memory
                                 and the upload of the points              */

@@ -33,11 +33,13 @@ static __global__ __launch_bounds__(1024) void drift_kernel(
 
 // Largest value m1 of t, its first index im, and the largest m2 among the
 // other indices: the sequential scan of tkmi_hamerly_top2, and a merge
-// that keeps its meaning (the result depends on the values only).
+// that keeps its meaning (the result depends on the values only); beside
+// them the largest drift and the sum of squared drifts (a fixed tree: the
+// same for any block size, though not the CPU's centroid order).
 struct top2 {
     tkm_real m1, m2;
     size_t im;
-    double dmax;
+    double dmax, s2;
 };
 
 static __device__ void top2_merge(top2 &a, const top2 &b)
@@ -50,6 +52,7 @@ static __device__ void top2_merge(top2 &a, const top2 &b)
         a.m2 = b.m1 > a.m2 ? b.m1 : a.m2;
     }
     a.dmax = b.dmax > a.dmax ? b.dmax : a.dmax;
+    a.s2 += b.s2;
 }
 
 static __global__ __launch_bounds__(TKM_RED_THREADS) void drift_summary_kernel(
@@ -57,9 +60,10 @@ static __global__ __launch_bounds__(TKM_RED_THREADS) void drift_summary_kernel(
     size_t k, TKM_FN(tkmi_gsc) *sc)
 {
     __shared__ top2 sh[TKM_RED_THREADS];
-    top2 me = {(tkm_real)-1, (tkm_real)0, ~(size_t)0, 0.0};
+    top2 me = {(tkm_real)-1, (tkm_real)0, ~(size_t)0, 0.0, 0.0};
     for (size_t q = threadIdx.x; q < k; q += TKM_RED_THREADS) {
-        const top2 one = {t[q], (tkm_real)0, q, (double)drift[q]};
+        const double dq = (double)drift[q];
+        const top2 one = {t[q], (tkm_real)0, q, dq, dq * dq};
         top2_merge(me, one);
     }
     sh[threadIdx.x] = me;
@@ -71,6 +75,7 @@ static __global__ __launch_bounds__(TKM_RED_THREADS) void drift_summary_kernel(
     }
     if (threadIdx.x == 0) {
         sc->max_drift = sh[0].dmax;
+        sc->shift2 = sh[0].s2;
         sc->t1 = sh[0].m1;
         sc->t2 = sh[0].m2 > 0 ? sh[0].m2 : (tkm_real)0;
         sc->imax = (int)sh[0].im;

@@ -25,6 +25,7 @@
 #define CLI_HARNESS_TAG "tkm_cli"
 #include "cli_harness.h"
 #include "internal.h"
+#include "sklearn_harness.h"
 
 /* A data set written by the library: blobs, so fits converge quickly. */
 static void make_blobs(const char *path, size_t n, size_t d, size_t k,
@@ -232,7 +233,7 @@ static void test_failed_run_writes_nothing(void **state)
 
 /* ---- gen -> fit round trip --------------------------------------------- */
 
-/* Rows of a stats CSV after the header, each with 11 per-iteration
+/* Rows of a stats CSV after the header, each with 12 per-iteration
  * fields and the run's 8 phase times (t_read ... t_wall), the same on
  * every row: each at least 0, and together at most the wall time (they
  * are disjoint stretches of it). */
@@ -244,12 +245,12 @@ static int stats_csv_rows(const char *path)
         int fields = 1;
         for (char *p = line; *p; p++)
             fields += *p == ',';
-        assert_int_equal(fields, 19);
+        assert_int_equal(fields, 20);
         if (rows < 0)
             assert_non_null(strstr(line, "iter,changed,dist_pc"));
         else {
             const char *ph = line;
-            for (int f = 0; f < 11; f++)
+            for (int f = 0; f < 12; f++)
                 ph = strchr(ph, ',') + 1;
             if (!first)
                 first = strdup(ph);
@@ -769,6 +770,61 @@ static void test_predict(void **state)
     assert_contains(err_text, "overwrite");
 }
 
+/* --tol is scikit-learn's tol: from the same start, the same iterations
+ * and labels as sklearn.cluster.KMeans (Lloyd) with that tol, for a stop
+ * on tol and on --max-iter (both end with the labels of the final
+ * centroids); --tol-abs is the largest move. */
+static void test_tol_sklearn(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "tol.npy");
+    PATH(c0, "tol_c0.npy");
+    PATH(l, "tol_l.npy");
+    PATH(js, "tol.json");
+    EXPECT(0, "gen", "--kind", "uniform", "-n", "20000", "-d", "4", "--box",
+           "1", "--seed", "5", "--out", data, "-q");
+    EXPECT(0, "init", data, "-k", "20", "--init", "random", "--seed", "2",
+           "--out", c0, "-q");
+    const char *python = python_with_sklearn();
+    need_python_sklearn(python);
+    static const char *const runs[][3] = {
+        {"1e-3", "300", "converged: --tol"},
+        {"1e-2", "300", "converged: --tol"},
+        {"0", "6", "not converged: --max-iter reached"}};
+    for (int i = 0; i < 3; i++) {
+        EXPECT(0, "fit", data, "-k", "20", "--init", c0, "--tol", runs[i][0],
+               "--max-iter", runs[i][1], "--precision", PREC, "--form",
+               "omp", "--algorithm", "hamerly", "--labels", l);
+        assert_contains(out_text, runs[i][2]);
+        int ours = summary_iterations();
+        char cmd[2048], line[128];
+        snprintf(cmd, sizeof cmd, "%s tests/sklearn_fit.py '%s' '%s' %s %s "
+                 "%s '%s'", python, data, c0, runs[i][0], runs[i][1], PREC,
+                 l);
+        FILE *p = popen(cmd, "r");
+        assert_non_null(p);
+        int n_iter = -1, differ = -1;
+        if (!fgets(line, sizeof line, p) ||
+            sscanf(line, "%d %d", &n_iter, &differ) != 2)
+            fail_msg("%s printed nothing usable", cmd);
+        assert_int_equal(pclose(p), 0);
+        if (n_iter != ours || differ != 0)
+            fail_msg("[" PREC "] --tol %s --max-iter %s: %d iterations, "
+                     "scikit-learn %d; %d labels differ",
+                     runs[i][0], runs[i][1], ours, n_iter, differ);
+    }
+    /* the absolute rule, by its own name, and the stop in the stats */
+    EXPECT(0, "fit", data, "-k", "20", "--init", c0, "--tol-abs", "1e-3",
+           "--precision", PREC, "--stats", js);
+    assert_contains(out_text, "converged: --tol-abs");
+    char *text = slurp(js);
+    assert_contains(text, "\"stop\": \"tol-abs\"");
+    assert_contains(text, "\"tol_abs\": 0.001");
+    free(text);
+    EXPECT(2, "fit", data, "-k", "20", "--tol-abs", "-1");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -789,6 +845,7 @@ int main(void)
         cmocka_unit_test(test_check_default_threads),
         cmocka_unit_test(test_n_init),
         cmocka_unit_test(test_predict),
+        cmocka_unit_test(test_tol_sklearn),
     };
     return cmocka_run_group_tests_name("cli (" PREC ")", tests, setup,
                                        teardown);

@@ -5,6 +5,7 @@
  */
 #include "real.h"
 
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -323,6 +324,11 @@ static void test_params_check(void **state)
     p.tol = -1;
     assert_int_equal(tkm_params_check(&p, 10, 2, msg, sizeof msg),
                      TKM_EINVAL);
+    p.tol = 0;
+    p.tol_abs = NAN;
+    assert_int_equal(tkm_params_check(&p, 10, 2, msg, sizeof msg),
+                     TKM_EINVAL);
+    p.tol_abs = 0;
     /* max_iter caps the run and reports non-convergence */
     tkm_dataset ds;
     assert_int_equal(tkm_generate_blobs(1000, 2, 30, 3.0, 10, 1, &ds, NULL,
@@ -341,6 +347,117 @@ static void test_params_check(void **state)
     assert_int_equal(r.iterations, 2);
     assert_false(r.converged);
     tkm_result_free(&r);
+    tkm_dataset_free(&ds);
+}
+
+/* The features' mean variance, plainly: two passes, row order. */
+static double plain_mean_variance(const tkm_dataset *ds)
+{
+    double var = 0.0;
+    for (size_t j = 0; j < ds->d; j++) {
+        double m = 0.0, v = 0.0;
+        for (size_t i = 0; i < ds->n; i++)
+            m += (double)(tkm_real)ds->x[i * ds->d + j];
+        m /= (double)ds->n;
+        for (size_t i = 0; i < ds->n; i++) {
+            double e = (double)(tkm_real)ds->x[i * ds->d + j] - m;
+            v += e * e;
+        }
+        var += v / (double)ds->n;
+    }
+    return var / (double)ds->d;
+}
+
+/* After a stop that followed an update the labels are the nearest of the
+ * returned centroids: those tkm_predict gives. */
+static void assert_labels_nearest(const tkm_dataset *ds, const tkm_result *r)
+{
+    char msg[256];
+    int32_t *want = malloc(ds->n * sizeof *want);
+    assert_non_null(want);
+    assert_int_equal(tkm_predict(ds, r->centroids, r->k, TKM_PREC_ENUM, 1,
+                                 want, NULL, msg, sizeof msg),
+                     TKM_OK);
+    assert_memory_equal(want, r->labels, ds->n * sizeof *want);
+    free(want);
+}
+
+/* The stop rules: scikit-learn's relative tol (the sum of squared moves
+ * against tol times the mean variance), the absolute tol_abs, max_iter;
+ * each stops at the first iteration that meets it, with the same result
+ * for every algorithm and CPU form, and labels of the final centroids. */
+static void test_stop_rules(void **state)
+{
+    (void)state;
+    char msg[256];
+    tkm_dataset ds;
+    assert_int_equal(tkm_generate_uniform(6000, 3, 1.0, 7, &ds, msg,
+                                          sizeof msg),
+                     TKM_OK);
+    enum { K = 12 };
+    double init[K * 3];
+    assert_int_equal(tkm_init_centroids(&ds, K, TKM_INIT_RANDOM, 0, 3, init,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    const double var = plain_mean_variance(&ds);
+    tkm_result strict = fit_or_die(&ds, init, K, TKM_LLOYD, TKM_SEQ, 1,
+                                   TKM_EMPTY_KEEP);
+    assert_int_equal(strict.stop, TKM_STOP_LABELS);
+    assert_true(strict.converged);
+    assert_true(strict.iterations > 8);
+    for (int rule = 0; rule < 3; rule++) {
+        tkm_result ref = {0};
+        for (int a = 0; a < TKM_NALGO; a++)
+            for (int f = TKM_SEQ; f <= TKM_OMP; f++) {
+                tkm_params p = fit_params(K, (tkm_algorithm)a, (tkm_form)f,
+                                          TKM_EMPTY_KEEP);
+                p.threads = 2;
+                if (rule == 0)
+                    p.tol = 1e-3;
+                else if (rule == 1)
+                    p.tol_abs = 1e-2;
+                else
+                    p.max_iter = 4;
+                tkm_result r = fit_with(&ds, init, &p);
+                const tkm_stop want[] = {TKM_STOP_TOL, TKM_STOP_TOL_ABS,
+                                         TKM_STOP_MAX_ITER};
+                assert_int_equal(r.stop, want[rule]);
+                assert_int_equal(r.converged, rule < 2);
+                assert_true(r.iterations < strict.iterations);
+                if (rule == 0)
+                    assert_true(fabs(r.tol_shift2 - 1e-3 * var) <=
+                                1e-12 * r.tol_shift2);
+                else
+                    assert_true(r.tol_shift2 == 0.0);
+                /* no earlier iteration met the rule; the last did */
+                for (int i = 0; i < r.iterations; i++) {
+                    const tkm_iter_stats *s = &r.iters[i];
+                    int last = i + 1 == r.iterations;
+                    assert_true(s->changed > 0);
+                    assert_true(s->shift2 >= s->max_drift * s->max_drift);
+                    assert_true(s->shift2 <=
+                                K * s->max_drift * s->max_drift * 1.000001);
+                    if (rule == 0)
+                        assert_int_equal(s->shift2 <= r.tol_shift2, last);
+                    if (rule == 1)
+                        assert_int_equal(s->max_drift <= p.tol_abs, last);
+                }
+                assert_labels_nearest(&ds, &r);
+                if (!ref.labels) {
+                    ref = r;
+                    continue;
+                }
+                assert_int_equal(r.iterations, ref.iterations);
+                assert_int_equal(r.final_changed, ref.final_changed);
+                assert_memory_equal(r.labels, ref.labels,
+                                    ds.n * sizeof *r.labels);
+                assert_memory_equal(r.centroids, ref.centroids,
+                                    K * 3 * sizeof *r.centroids);
+                tkm_result_free(&r);
+            }
+        tkm_result_free(&ref);
+    }
+    tkm_result_free(&strict);
     tkm_dataset_free(&ds);
 }
 
@@ -392,6 +509,7 @@ int main(void)
         cmocka_unit_test(test_empty_cluster),
         cmocka_unit_test(test_params_check),
         cmocka_unit_test(test_unfit_values),
+        cmocka_unit_test(test_stop_rules),
     };
     return cmocka_run_group_tests_name("core_" TKM_PREC_NAME, tests, NULL,
                                        NULL);

@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "internal.h"
+#include "sklearn_harness.h"
 
 #define SKLEARN_DATA "/usr/lib/python3/dist-packages/sklearn/datasets/data/"
 #define SCRIPT "tests/sklearn_scores.py"
@@ -283,22 +284,6 @@ static void test_errors(void **state)
 
 /* ---- scikit-learn -------------------------------------------------------- */
 
-/* A python3 that imports sklearn, or NULL.  The Debian package installs
- * into /usr/lib/python3/dist-packages, which /usr/bin/python3 sees and a
- * pyenv python3 first on PATH may not. */
-static const char *python_with_sklearn(void)
-{
-    static const char *const cands[] = {"/usr/bin/python3", "python3"};
-    char cmd[256];
-    for (size_t i = 0; i < 2; i++) {
-        snprintf(cmd, sizeof cmd, "%s -c 'import sklearn' >/dev/null 2>&1",
-                 cands[i]);
-        if (system(cmd) == 0)
-            return cands[i];
-    }
-    return NULL;
-}
-
 typedef struct {
     const char *python;
     char dir[64];
@@ -332,11 +317,7 @@ static int sk_teardown(void **state)
 
 static void need_sklearn(const sk_ctx *c)
 {
-    if (!c->python) {
-        print_message("neither /usr/bin/python3 nor python3 can import "
-                      "sklearn: install python3-sklearn (make deps does)\n");
-        skip();
-    }
+    need_python_sklearn(c->python);
     if (access(SCRIPT, R_OK) != 0)
         fail_msg("%s not found: run the tests from the repository root",
                  SCRIPT);

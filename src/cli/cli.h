@@ -112,7 +112,8 @@ typedef struct {
     int threads;
     int block_size;
     int max_iter;
-    double tol;
+    double tol;             /* scikit-learn's relative tol                */
+    double tol_abs;         /* largest centroid move                      */
     tkm_empty_policy empty;
     int inertia_each_iter;
     size_t raw_d, raw_n;    /* raw binary input: shape (n 0 = from size)  */
@@ -136,7 +137,7 @@ extern const struct option cli_run_longopts[];
 #define CLI_RUN_SHORTOPTS "k:qv"
 
 /* Defaults: lloyd, seq, f64, kmeans++, seed 0, max-iter 300, tol 0,
- * threads 0, block size 0, empty keep. */
+ * tol-abs 0, threads 0, block size 0, empty keep. */
 void cli_run_default(cli_run *r);
 /* Parse one option (a getopt_long code and its argument).  Returns 1 when
  * the option is a shared one and was taken, 0 when it is not a shared

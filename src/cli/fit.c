@@ -185,8 +185,16 @@ static void print_summary(const tkm_result *res)
     printf("solver:     %s %s %s\n", tkm_algorithm_name(res->algorithm),
            tkm_form_name(res->form), tkm_precision_name(res->precision));
     printf("n, d, k:    %zu, %zu, %zu\n", res->n, res->d, res->k);
-    printf("iterations: %d (%s)\n", res->iterations,
-           res->converged ? "converged" : "not converged");
+    static const char *const why[] = {
+        "not converged: --max-iter reached", "converged: no label changed",
+        "converged: --tol", "converged: --tol-abs",
+        "stopped by the progress callback"};
+    printf("iterations: %d (%s", res->iterations,
+           (unsigned)res->stop < 5 ? why[res->stop] : "?");
+    if (res->stop != TKM_STOP_LABELS && res->stop != TKM_STOP_CALLBACK)
+        printf("; the final assignment moved %llu labels",
+               (unsigned long long)res->final_changed);
+    printf(")\n");
     printf("inertia:    %.10g\n", res->inertia);
     printf("time:       %.6f s\n", res->t_total);
 }

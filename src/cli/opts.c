@@ -23,6 +23,7 @@ enum {
     OPT_BLOCK_SIZE,
     OPT_MAX_ITER,
     OPT_TOL,
+    OPT_TOL_ABS,
     OPT_EMPTY,
     OPT_INERTIA,
     OPT_RAW_D,
@@ -47,6 +48,7 @@ const struct option cli_run_longopts[] = {
     {"block-size", required_argument, NULL, OPT_BLOCK_SIZE},
     {"max-iter", required_argument, NULL, OPT_MAX_ITER},
     {"tol", required_argument, NULL, OPT_TOL},
+    {"tol-abs", required_argument, NULL, OPT_TOL_ABS},
     {"empty", required_argument, NULL, OPT_EMPTY},
     {"inertia-each-iter", no_argument, NULL, OPT_INERTIA},
     {"raw-d", required_argument, NULL, OPT_RAW_D},
@@ -78,6 +80,7 @@ void cli_run_default(cli_run *r)
     r->block_size = p.block_size;
     r->max_iter = p.max_iter;
     r->tol = p.tol;
+    r->tol_abs = p.tol_abs;
     r->empty = p.empty;
 }
 
@@ -180,6 +183,10 @@ static int parse_number_opt(cli_run *r, int code, const char *arg,
     case OPT_TOL:
         bad = cli_parse_double(cmd, "--tol", arg, 0.0, 0, HUGE_VAL, &r->tol);
         break;
+    case OPT_TOL_ABS:
+        bad = cli_parse_double(cmd, "--tol-abs", arg, 0.0, 0, HUGE_VAL,
+                               &r->tol_abs);
+        break;
     case OPT_RAW_D:
         bad = cli_parse_size(cmd, "--raw-d", arg, 1, SIZE_MAX, &r->raw_d);
         r->raw_set = 1;
@@ -217,6 +224,7 @@ int cli_run_parse(cli_run *r, int code, const char *arg, const char *cmd)
     case OPT_BLOCK_SIZE:
     case OPT_MAX_ITER:
     case OPT_TOL:
+    case OPT_TOL_ABS:
     case OPT_RAW_D:
     case OPT_RAW_N:
     case OPT_RAW_BITS: return parse_number_opt(r, code, arg, cmd);
@@ -339,8 +347,16 @@ void cli_run_help(FILE *f)
         "  --block-size N       cuda forms: threads per block, a multiple of\n"
         "                       32 up to 1024 (default 0 = the form's default)\n"
         "  --max-iter N         most iterations (default 300)\n"
-        "  --tol X              also stop once no centroid moves more than X\n"
-        "                       (default 0: stop when no label changes)\n"
+        "  --tol X              scikit-learn's tol: also stop once the sum of\n"
+        "                       squared centroid moves is at most X times\n"
+        "                       the mean variance of the columns (its\n"
+        "                       default is 1e-4; ours 0: stop when no label\n"
+        "                       changes)\n"
+        "  --tol-abs X          also stop once no centroid moves more than X\n"
+        "                       (default 0: off)\n"
+        "                       After a stop on either, or on --max-iter, one\n"
+        "                       more assignment gives the labels of the\n"
+        "                       final centroids, as scikit-learn does\n"
         "  --empty POLICY       keep | farthest: an empty cluster keeps its\n"
         "                       centroid or moves to the farthest point\n"
         "                       (default keep)\n"

@@ -18,6 +18,7 @@ void cli_run_params(const cli_run *r, tkm_params *p)
     p->precision = r->precision;
     p->max_iter = r->max_iter;
     p->tol = r->tol;
+    p->tol_abs = r->tol_abs;
     p->threads = r->threads;
     p->block_size = r->block_size;
     p->empty = r->empty;

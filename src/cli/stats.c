@@ -14,7 +14,7 @@
 
 static const char csv_header[] =
     "iter,changed,dist_pc,dist_cc,pruned_points,pruned_pairs,max_drift,"
-    "inertia,t_assign,t_update,t_bound,t_read,t_start,t_convert,t_setup,"
+    "shift2,inertia,t_assign,t_update,t_bound,t_read,t_start,t_convert,t_setup,"
     "t_loop,t_result,t_write,t_wall\n";
 
 /* The run's phases in the order of the CSV columns and the JSON object;
@@ -59,6 +59,7 @@ static void write_csv(FILE *f, const tkm_result *res, const cli_times *tm)
                 (unsigned long long)s->pruned_points,
                 (unsigned long long)s->pruned_pairs);
         csv_num(f, s->max_drift, ",");
+        csv_num(f, s->shift2, ",");
         csv_num(f, s->inertia, ",");
         csv_num(f, s->t_assign, ",");
         csv_num(f, s->t_update, ",");
@@ -106,12 +107,17 @@ static void json_meta(FILE *f, const cli_run *r, const tkm_result *res)
              ",\n");
     fprintf(f, "  \"seed\": %llu,\n  \"max_iter\": %d,\n  ",
             (unsigned long long)r->seed, r->max_iter);
-    cli_json_num(f, "tol", r->tol, ",\n");
+    cli_json_num(f, "tol", r->tol, ",\n  ");
+    cli_json_num(f, "tol_abs", r->tol_abs, ",\n  ");
+    cli_json_num(f, "tol_shift2", res->tol_shift2, ",\n");
     fprintf(f, "  \"empty\": \"%s\",\n", tkm_empty_name(r->empty));
     fprintf(f, "  \"n\": %zu,\n  \"d\": %zu,\n  \"k\": %zu,\n", res->n,
             res->d, res->k);
-    fprintf(f, "  \"iterations\": %d,\n  \"converged\": %s,\n  ",
-            res->iterations, res->converged ? "true" : "false");
+    fprintf(f, "  \"iterations\": %d,\n  \"converged\": %s,\n"
+               "  \"stop\": \"%s\",\n  \"final_changed\": %llu,\n  ",
+            res->iterations, res->converged ? "true" : "false",
+            tkm_stop_name(res->stop),
+            (unsigned long long)res->final_changed);
     cli_json_num(f, "inertia", res->inertia, ",\n  ");
     cli_json_num(f, "t_total", res->t_total, ",\n");
     fprintf(f, "  \"bound_bytes\": %zu,\n  \"threads\": %d,\n"
@@ -158,6 +164,7 @@ static void write_json(FILE *f, const cli_run *r, const tkm_result *res,
                 (unsigned long long)s->pruned_points,
                 (unsigned long long)s->pruned_pairs);
         cli_json_num(f, "max_drift", s->max_drift, ", ");
+        cli_json_num(f, "shift2", s->shift2, ", ");
         cli_json_num(f, "inertia", s->inertia, ", ");
         cli_json_num(f, "t_assign", s->t_assign, ", ");
         cli_json_num(f, "t_update", s->t_update, ", ");

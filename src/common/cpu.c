@@ -64,8 +64,8 @@ static tkm_status cpu_update(void *st, tkm_iter_stats *row, int want_inertia,
     double t0 = tkmi_now(), inertia = NAN;
     (void)msg;
     (void)msglen;
-    row->max_drift = TKM_FN(tkmi_cpu_update)(&e->s,
-                                             want_inertia ? &inertia : NULL);
+    row->max_drift = TKM_FN(tkmi_cpu_update)(
+        &e->s, want_inertia ? &inertia : NULL, &row->shift2);
     row->inertia = inertia;
     row->t_update = tkmi_now() - t0;
     return TKM_OK;

@@ -26,6 +26,7 @@ typedef struct TKM_FN(tkmi_problem) {
     size_t n, d, k;
     const tkm_real *init;   /* k*d initial centroids                        */
     const tkm_params *p;
+    double tol_shift2;      /* p->tol times the features' mean variance     */
 } TKM_FN(tkmi_problem);
 
 typedef struct TKM_FN(tkmi_engine) {
@@ -98,9 +99,11 @@ tkm_status TKM_FN(tkmi_cpu_engine)(const TKM_FN(tkmi_problem) *pb,
 
 /* Centroid update on the CPU (src/common/update.c): means with sums in
  * double over fixed blocks combined in block order, empty policy, drift.
- * Returns the largest drift; *inertia receives the inertia of the labels
- * against the old centroids when inertia != NULL. */
-double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia);
+ * Returns the largest drift and puts the sum of squared drifts (in
+ * double, centroid order) in *shift2; *inertia receives the inertia of the
+ * labels against the old centroids when inertia != NULL. */
+double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
+                               double *shift2);
 
 /* Inertia of labels against centroids c, summed in double over fixed
  * blocks (bit-identical for any thread count). */

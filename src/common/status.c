@@ -65,6 +65,13 @@ const char *tkm_init_name(tkm_init_method m)
     return (unsigned)m < 3 ? init_names[m] : "?";
 }
 
+const char *tkm_stop_name(tkm_stop s)
+{
+    static const char *const names[] = {"max-iter", "labels", "tol",
+                                        "tol-abs", "callback"};
+    return (unsigned)s < NAMES_N(names) ? names[s] : "?";
+}
+
 const char *tkm_empty_name(tkm_empty_policy e)
 {
     return (unsigned)e < 2 ? empty_names[e] : "?";

@@ -62,7 +62,8 @@ static double *point_dist2(const TKM_FN(tkmi_cpu) *s)
     return dist2;
 }
 
-double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia)
+double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
+                               double *shift2)
 {
     size_t k = s->k, d = s->d, nblk = s->nblk;
     size_t bs = (s->n + nblk - 1) / nblk;
@@ -110,12 +111,14 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia)
                 move_to_farthest(s, c, dist2, newc);
         free(dist2);
     }
-    double maxd = 0.0;
+    double maxd = 0.0, sum2 = 0.0;
     for (size_t c = 0; c < k; c++) {
         s->drift[c] = TKM_SQRT(s->kern->dist2(s->c + c * d, newc + c * d, d));
         if ((double)s->drift[c] > maxd)
             maxd = (double)s->drift[c];
+        sum2 += (double)s->drift[c] * (double)s->drift[c];
     }
+    *shift2 = sum2;
     memcpy(s->c, newc, k * d * sizeof *newc);
     TKM_FN(tkmi_kc_pack)(&s->kc, s->c);
     return maxd;

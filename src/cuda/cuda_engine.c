@@ -166,6 +166,7 @@ static tkm_status collect_update(engine_t *e, tkm_iter_stats *row,
     g->c = g->cn;
     g->cn = old;
     row->max_drift = g->hsc.max_drift;
+    row->shift2 = g->hsc.shift2;
     row->inertia = want_inertia ? g->hsc.inertia : NAN;
     return elapsed(g->ev[3], g->ev[4], &row->t_update, msg, msglen);
 }

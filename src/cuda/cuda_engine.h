@@ -70,6 +70,7 @@ typedef struct TKM_FN(tkmi_gsc) {
     unsigned long long next;    /* ... empty cluster being filled (k none)  */
     unsigned long long from;    /* ... first cluster index not yet visited  */
     double max_drift;           /* largest centroid move of the update    */
+    double shift2;              /* sum of squared moves of the update     */
     double inertia;             /* last inertia reduction                 */
     tkm_real t1, t2;            /* largest safe drift, largest of others  */
     int imax;                   /* first centroid with drift t1           */
@@ -216,7 +217,7 @@ tkm_status TKM_FN(tkmi_cu_farthest)(TKM_FN(tkmi_gpu) *g, size_t nempty,
                                     char *msg, size_t msglen);
 /* kernels/drift.cu: drift of every centroid from g->c to g->cn, safe
  * drifts g->t, and into
- * g->sc: max_drift, imax, t1, t2. */
+ * g->sc: max_drift, shift2, imax, t1, t2. */
 tkm_status TKM_FN(tkmi_cu_drift)(TKM_FN(tkmi_gpu) *g, char *msg,
                                  size_t msglen);
 

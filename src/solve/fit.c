@@ -81,6 +81,9 @@ tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
     if (!(p->tol >= 0.0) || isinf(p->tol))
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "tol must be a finite number >= 0");
+    if (!(p->tol_abs >= 0.0) || isinf(p->tol_abs))
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "tol_abs must be a finite number >= 0");
     if (p->threads < 0)
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "threads must be >= 0 (0 = OpenMP's default)");

@@ -2,6 +2,8 @@
  * The solver loop shared by every algorithm and form:
  *
  *     repeat: assign -> stop if no label changed -> update -> stop on tol
+ *     after a stop that followed an update: assign once more (the labels
+ *     and inertia of the returned centroids)
  *
  * (an engine may do assign and update in one step, dropping the update
  * when no label changed: the CUDA engine, to wait for the device once)
@@ -46,12 +48,27 @@ static tkm_status ensure_row(tkm_result *res, int it, int *cap)
     return TKM_OK;
 }
 
+/* The stop rule after an iteration's row (tkm_stop in trikmeans.h). */
+static tkm_stop stop_of(const tkm_iter_stats *row, const tkm_params *p,
+                        double tol_shift2)
+{
+    if (row->changed == 0)
+        return TKM_STOP_LABELS;
+    if (p->tol > 0 && row->shift2 <= tol_shift2)
+        return TKM_STOP_TOL;
+    if (p->tol_abs > 0 && row->max_drift <= p->tol_abs)
+        return TKM_STOP_TOL_ABS;
+    return TKM_STOP_MAX_ITER; /* (not a stop before the last iteration) */
+}
+
 /* The loop itself; one row per iteration goes into res->iters. */
 static tkm_status run_loop(TKM_FN(tkmi_engine) *e, const tkm_params *p,
-                           tkm_result *res, char *msg, size_t msglen)
+                           double tol_shift2, tkm_result *res, char *msg,
+                           size_t msglen)
 {
     tkm_status rc = TKM_OK;
     int cap = 0;
+    res->stop = TKM_STOP_MAX_ITER;
     for (int it = 0; it < p->max_iter; it++) {
         if (ensure_row(res, it, &cap) != TKM_OK)
             return tkmi_fail(TKM_ENOMEM, msg, msglen,
@@ -73,14 +90,82 @@ static tkm_status run_loop(TKM_FN(tkmi_engine) *e, const tkm_params *p,
                 return rc;
         }
         res->iterations = it + 1;
-        int done = row->changed == 0 ||
-                   (p->tol > 0 && row->max_drift <= p->tol);
-        res->converged = done;
-        if (p->progress && p->progress(row, p->progress_ctx))
+        res->stop = stop_of(row, p, tol_shift2);
+        if (p->progress && p->progress(row, p->progress_ctx)) {
+            if (res->stop == TKM_STOP_MAX_ITER)
+                res->stop = TKM_STOP_CALLBACK;
             break;
-        if (done)
+        }
+        if (res->stop != TKM_STOP_MAX_ITER)
             break;
     }
+    res->converged = res->stop == TKM_STOP_LABELS ||
+                     res->stop == TKM_STOP_TOL ||
+                     res->stop == TKM_STOP_TOL_ABS;
+    return TKM_OK;
+}
+
+/* After a stop that followed an update (tol, tol_abs, max_iter): one more
+ * assignment, without an update, so that the labels (and the inertia the
+ * engine's result computes) are those of the returned centroids. */
+static tkm_status final_assign(TKM_FN(tkmi_engine) *e, tkm_result *res,
+                               char *msg, size_t msglen)
+{
+    if (res->stop == TKM_STOP_LABELS || res->stop == TKM_STOP_CALLBACK ||
+        res->iterations == 0)
+        return TKM_OK;
+    tkm_iter_stats row;
+    memset(&row, 0, sizeof row);
+    tkm_status rc = e->assign(e->st, &row, msg, msglen);
+    res->final_changed = row.changed;
+    return rc;
+}
+
+/* The features' mean variance (population, as numpy.var) in double: two
+ * passes over fixed blocks of points, each block's sums added in block
+ * order, so the value does not depend on the thread count. */
+static tkm_status mean_variance(const tkm_real *x, size_t n, size_t d,
+                                int threads, double *out)
+{
+    const size_t nblk = (n + TKMI_SUM_BLOCK - 1) / TKMI_SUM_BLOCK;
+    double *part = tkmi_alloc(nblk, d, sizeof *part);
+    double *mean = tkmi_alloc(d, 1, sizeof *mean);
+    if (!part || !mean) {
+        free(part);
+        free(mean);
+        return TKM_ENOMEM;
+    }
+    double var = 0.0;
+    for (int pass = 0; pass < 2; pass++) {
+#pragma omp parallel for num_threads(threads) if (threads > 1) \
+    schedule(static)
+        for (long long b = 0; b < (long long)nblk; b++) {
+            double *acc = part + (size_t)b * d;
+            size_t i1 = ((size_t)b + 1) * TKMI_SUM_BLOCK;
+            memset(acc, 0, d * sizeof *acc);
+            for (size_t i = (size_t)b * TKMI_SUM_BLOCK; i < i1 && i < n; i++)
+                for (size_t j = 0; j < d; j++) {
+                    double v = (double)x[i * d + j];
+                    if (pass) {
+                        v -= mean[j];
+                        v *= v;
+                    }
+                    acc[j] += v;
+                }
+        }
+        for (size_t j = 0; j < d; j++) {
+            double t = 0.0;
+            for (size_t b = 0; b < nblk; b++)
+                t += part[b * d + j];
+            if (pass)
+                var += t / (double)n;
+            else
+                mean[j] = t / (double)n;
+        }
+    }
+    free(part);
+    free(mean);
+    *out = var / (double)d;
     return TKM_OK;
 }
 
@@ -103,9 +188,13 @@ tkm_status TKM_FN(tkmi_solve)(const TKM_FN(tkmi_problem) *pb, tkm_result *res,
     res->bound_bytes = e.bound_bytes;
     res->threads = e.threads;
     res->blocks = e.blocks;
-    if ((rc = run_loop(&e, pb->p, res, msg, msglen)) != TKM_OK)
+    if ((rc = run_loop(&e, pb->p, pb->tol_shift2, res, msg, msglen)) !=
+        TKM_OK)
         goto cleanup;
     double t2 = tkmi_now();
+    res->tol_shift2 = pb->tol_shift2;
+    if ((rc = final_assign(&e, res, msg, msglen)) != TKM_OK)
+        goto cleanup;
     rc = e.result(e.st, res->centroids, res->labels, &res->inertia, msg,
                   msglen);
     double t3 = tkmi_now();
@@ -183,9 +272,19 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
         goto cleanup;
     for (size_t i = 0; i < k * d; i++)
         c0[i] = (tkm_real)init[i];
+    double var = 0.0;
+    if (p->tol > 0 &&
+        mean_variance(x, ds->n, d,
+                      p->form == TKM_SEQ ? 1 : tkmi_threads(p->threads),
+                      &var) != TKM_OK) {
+        rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
+                       "out of memory for the data's variance (tol)");
+        goto cleanup;
+    }
     double t_convert = tkmi_now() - t0;
     TKM_FN(tkmi_problem) pb = {.x = x, .n = ds->n, .d = d, .k = k,
-                               .init = c0, .p = p};
+                               .init = c0, .p = p,
+                               .tol_shift2 = p->tol * var};
     rc = TKM_FN(tkmi_solve)(&pb, res, msg, msglen);
     if (rc == TKM_OK)
         res->t_convert = t_convert;
