@@ -642,10 +642,23 @@ static void test_honest_results(void **state)
            "--stats", dj);
     assert_contains(err_text, "1 of the 3 clusters ended empty");
     assert_contains(err_text, "1 centroids equal another");
+    assert_contains(err_text, "2 distinct points, fewer than k = 3");
     char *js = slurp(dj);
     assert_non_null(strstr(js, "\"empty_clusters\": 1"));
     assert_non_null(strstr(js, "\"duplicate_centroids\": 1"));
+    assert_non_null(strstr(js, "\"distinct_points_below_k\": 2"));
     free(js);
+    /* -0 and 0 are one point */
+    write_text(tp("hr_zero.csv"), "0,0\n-0,0\n100,0\n");
+    EXPECT(0, "fit", tp("hr_zero.csv"), "-k", "3", "--init", "random");
+    assert_contains(err_text, "2 distinct points, fewer than k = 3");
+    /* an empty cluster with enough distinct points is not blamed on them */
+    write_text(tp("hr_far.csv"), "0,0\n-0,0\n0.1,0\n100,0\n");
+    write_text(tp("hr_far_c.csv"), "0,0\n0.1,0\n-50,0\n");
+    EXPECT(0, "fit", tp("hr_far.csv"), "-k", "3", "--init",
+           tp("hr_far_c.csv"), "--max-iter", "1");
+    assert_contains(err_text, "1 of the 3 clusters ended empty (a poor");
+    assert_false(strstr(err_text, "distinct") != NULL);
     EXPECT(0, "fit", tp("hr_d4.csv"), "-k", "2");
     assert_false(strstr(err_text, "warning") != NULL);
     PATH(s, "hr_s.json");

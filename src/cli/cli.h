@@ -175,10 +175,12 @@ int cli_read_file(const char *cmd, const char *path, const tkm_read_opts *o,
 typedef struct {
     size_t empty;      /* clusters with no point at the end              */
     size_t duplicates; /* centroids equal to a lower-numbered one        */
+    size_t distinct;   /* distinct points when fewer than k, else 0      */
 } cli_degenerate;
 
-/* Count the degenerate parts of a result (fit.c). */
-void cli_degenerate_of(const tkm_result *res, cli_degenerate *g);
+/* Count the degenerate parts of a result of fitting ds (fit.c). */
+void cli_degenerate_of(const tkm_dataset *ds, const tkm_result *res,
+                       cli_degenerate *g);
 
 typedef struct {
     double read, start, write, wall;

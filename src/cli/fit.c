@@ -210,10 +210,40 @@ static int cmp_rows(const void *a, const void *b, void *arg)
     return c ? c : (i > j) - (i < j);
 }
 
-void cli_degenerate_of(const tkm_result *res, cli_degenerate *g)
+/* Points by their values (equal points sort together), for qsort_r with
+ * the data set as its argument. */
+static int cmp_points(const void *a, const void *b, void *arg)
+{
+    const tkm_dataset *ds = arg;
+    const double *p = ds->x + *(const size_t *)a * ds->d;
+    const double *q = ds->x + *(const size_t *)b * ds->d;
+    for (size_t j = 0; j < ds->d; j++)
+        if (p[j] != q[j])
+            return p[j] < q[j] ? -1 : 1;
+    return 0;
+}
+
+/* Distinct points of ds (equal values, so -0 is 0), or 0 when out of
+ * memory. */
+static size_t distinct_points(const tkm_dataset *ds)
+{
+    size_t *order = malloc(ds->n * sizeof *order), m = 1;
+    if (!order)
+        return 0;
+    for (size_t i = 0; i < ds->n; i++)
+        order[i] = i;
+    qsort_r(order, ds->n, sizeof *order, cmp_points, (void *)ds);
+    for (size_t i = 1; i < ds->n; i++)
+        m += cmp_points(&order[i - 1], &order[i], (void *)ds) != 0;
+    free(order);
+    return m;
+}
+
+void cli_degenerate_of(const tkm_dataset *ds, const tkm_result *res,
+                       cli_degenerate *g)
 {
     size_t k = res->k, d = res->d;
-    g->empty = g->duplicates = 0;
+    g->empty = g->duplicates = g->distinct = 0;
     size_t *count = calloc(k, sizeof *count), *order = malloc(k * sizeof *order);
     if (!count || !order) {
         free(count);
@@ -233,6 +263,12 @@ void cli_degenerate_of(const tkm_result *res, cli_degenerate *g)
                                  d * sizeof(double));
     free(count);
     free(order);
+    /* fewer distinct points than k leave a cluster empty: only then are
+     * they counted (a sort of the points) */
+    if (g->empty) {
+        size_t m = distinct_points(ds);
+        g->distinct = m < k ? m : 0;
+    }
 }
 
 /* Say what makes the result less than k clusters (stderr, unless -q). */
@@ -241,10 +277,17 @@ static void warn_degenerate(const cli_run *r, const tkm_result *res,
 {
     if (r->verbosity < 0)
         return;
+    if (g->distinct)
+        fprintf(stderr, "trikmeans %s: warning: the data have %zu distinct "
+                "points, fewer than k = %zu: at most %zu clusters can hold "
+                "points\n", CMD, g->distinct, res->k, g->distinct);
     if (g->empty)
         fprintf(stderr, "trikmeans %s: warning: %zu of the %zu clusters "
-                "ended empty (fewer distinct points than k, or a poor start; "
-                "--empty farthest moves them)\n", CMD, g->empty, res->k);
+                "ended empty (%s; --empty farthest moves them)\n", CMD,
+                g->empty, res->k,
+                g->distinct ? "too few distinct points"
+                            : "a poor start, or clusters the data do not "
+                              "have");
     if (g->duplicates)
         fprintf(stderr, "trikmeans %s: warning: %zu centroids equal another "
                 "(duplicate points in the start?)\n", CMD, g->duplicates);
@@ -357,7 +400,7 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
                         "distances of these values overflow double); "
                         "scale the data; nothing was written");
     }
-    cli_degenerate_of(&res, &tm->deg);
+    cli_degenerate_of(ds, &res, &tm->deg);
     int rc = write_outputs(r, &res, tm, t_cmd);
     if (rc == CLI_OK)
         warn_degenerate(r, &res, &tm->deg);

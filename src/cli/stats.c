@@ -146,8 +146,9 @@ static void write_json(FILE *f, const cli_run *r, const tkm_result *res,
     }
     if (tm)
         fprintf(f, "\"warnings\": {\"empty_clusters\": %zu, "
-                   "\"duplicate_centroids\": %zu},\n  ",
-                tm->deg.empty, tm->deg.duplicates);
+                   "\"duplicate_centroids\": %zu, "
+                   "\"distinct_points_below_k\": %zu},\n  ",
+                tm->deg.empty, tm->deg.duplicates, tm->deg.distinct);
     cli_json_num(f, "peak_rss", tm && tm->peak_rss >= 0
                                     ? (double)tm->peak_rss
                                     : NAN,
