@@ -182,7 +182,7 @@ gpu-proof:
 # $(DEMO_OUT)/report.md, plots in $(DEMO_OUT)/plots/.
 DEMO_OUT ?= $(BUILD)/demo
 demo: all
-	$(BIN) bench samples/eval/quick.preset --out $(DEMO_OUT) --no-report
+	$(BIN) bench samples/eval/quick.preset --out $(DEMO_OUT) --no-report --force
 	@if /usr/bin/python3 -c 'import sklearn' >/dev/null 2>&1; then \
 	  /usr/bin/python3 samples/sklearn_compare.py $(DEMO_OUT) \
 	    --trikmeans $(BIN) --no-report || \

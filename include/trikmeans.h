@@ -124,8 +124,9 @@ tkm_status tkm_dataset_read(const char *path, const tkm_read_opts *o,
 /* Free a data set's storage; accepts NULL and empty data sets. */
 void tkm_dataset_free(tkm_dataset *ds);
 
-/* Write an n x d matrix (d columns) as .csv or .npy (float64) by the
- * extension of path.  The file appears whole or not at all. */
+/* Write an n x d matrix (d columns) as .csv, .tsv or .npy (float64) by the
+ * extension of path.  The file appears whole or not at all.  The path "-"
+ * writes CSV to standard output (both functions). */
 tkm_status tkm_write_matrix(const char *path, const double *a, size_t n,
                             size_t d, char *msg, size_t msglen);
 /* Write n labels as .csv (one per line) or .npy (int32) by extension. */

@@ -86,7 +86,7 @@ def tkm_fit(prog, data, start, k, alg, threads, prec, cap, stats):
         ["--form", "omp", "--threads", str(threads)]
     cmd = [prog, "fit", data, "-k", str(k), "--init", start, "--algorithm",
            alg, "--precision", prec, "--max-iter", str(cap), "--stats",
-           stats] + form
+           stats, "--force"] + form
     out = subprocess.run(cmd, capture_output=True, text=True)
     if out.returncode != 0:
         raise RuntimeError(" ".join(cmd) + ": " + out.stderr.strip())

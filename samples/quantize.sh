@@ -55,7 +55,8 @@ echo "quantize: $IMAGE as $w x $h = $((w * h)) pixels"
 for k in $KS; do
     summary=$("$TKM" fit "$OUT/pixels.npy" -k "$k" --algorithm hamerly \
         --form omp --precision f32 --seed 1 --max-iter "$MAX_ITER" \
-        --labels "$OUT/labels-k$k.npy" --centroids "$OUT/palette-k$k.npy")
+        --labels "$OUT/labels-k$k.npy" --centroids "$OUT/palette-k$k.npy" \
+        --force)
     echo "quantize: k = $k: $(sed -n 's/^iterations: *//p' <<<"$summary")" \
         "iterations in $(sed -n 's/^time: *//p' <<<"$summary")"
     "$PY" - "$OUT" "$k" "$w" "$h" <<'EOF'

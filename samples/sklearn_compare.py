@@ -113,7 +113,7 @@ def get_data(prog, ds, tmp):
         return x, path
     args = ["gen", "--kind", ds["source"], "-n", ds["n"], "-d", ds["d"],
             "--box", ds["box"], "--seed", ds["data_seed"], "--out", path,
-            "-q"]
+            "--force", "-q"]
     if ds["source"] == "blobs":
         args += ["-k", ds["centres"], "--spread", ds["spread"]]
     tkm(prog, *args)
@@ -147,7 +147,8 @@ def baseline(prog, data_path, start_path, k, prec, max_iter, tmp):
     stats = os.path.join(tmp, "base_stats.json")
     tkm(prog, "fit", data_path, "-k", k, "--init", start_path, "--precision",
         prec, "--algorithm", "lloyd", "--form", "seq", "--max-iter",
-        max_iter, "--labels", lab, "--centroids", cen, "--stats", stats, "-q")
+        max_iter, "--labels", lab, "--centroids", cen, "--stats", stats,
+        "--force", "-q")
     with open(stats) as f:
         info = json.load(f)  # its inertia has all 17 digits
     return {"labels": np.load(lab).ravel().astype(np.int64),
@@ -274,7 +275,7 @@ def main():
             x, data_path = loaded[name]
             start_path = os.path.join(tmp, "start.npy")
             tkm(prog, "init", data_path, "-k", k, "--init", init, "--seed",
-                seed, "--out", start_path, "-q")
+                seed, "--out", start_path, "--force", "-q")
             start = np.load(start_path)
             bases = {p: baseline(prog, data_path, start_path, k, p,
                                  c["max_iter"], tmp) for p in c["precs"]}

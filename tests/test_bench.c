@@ -259,6 +259,10 @@ static void test_report(void **state)
     snprintf(out, sizeof out, "%s", tp("rep"));
     EXPECT(0, "bench", preset, "--out", out, "--no-report", "-q");
     assert_string_equal(out_text, "");
+    /* a second sweep into the folder replaces the first only if asked */
+    EXPECT(2, "bench", preset, "--out", out, "--no-report", "-q");
+    assert_contains(err_text, "earlier sweep (runs.csv); --force");
+    EXPECT(0, "bench", preset, "--out", out, "--no-report", "-q", "--force");
     setenv("GNUPLOT", "/nonexistent/gnuplot", 1);
     EXPECT(0, "report", out);
     unsetenv("GNUPLOT");
@@ -354,7 +358,7 @@ static void test_init(void **state)
                          TKM_OK);
         EXPECT(0, "init", tp("i.npy"), "-k", "5", "--init",
                tkm_init_name(m[i]), "--seed", "77", "--out", tp("s.npy"),
-               "-q");
+               "--force", "-q");
         tkm_read_opts o;
         tkm_read_opts_default(&o);
         assert_int_equal(tkm_dataset_read(tp("s.npy"), &o, &got, msg,

@@ -211,7 +211,7 @@ static void test_failed_run_writes_nothing(void **state)
      * two already written are removed again */
     assert_int_equal(mkdir(s, 0755), 0);
     EXPECT(1, "fit", data, "-k", "3", "--precision", PREC, "--labels", l,
-           "--centroids", c, "--stats", s);
+           "--centroids", c, "--stats", s, "--force");
     assert_contains(err_text, "f_stats.json");
     assert_none(l, c, NULL);
     assert_int_equal(rmdir(s), 0);
@@ -393,10 +393,11 @@ static void test_seq_omp_identical(void **state)
     for (size_t a = 0; a < 3; a++) {
         EXPECT(0, "fit", data, "-k", "6", "--precision", PREC, "--algorithm",
                algos[a], "--form", "seq", "--labels", tp("o_seq.npy"),
-               "--centroids", tp("o_seq_c.npy"), "-q");
+               "--centroids", tp("o_seq_c.npy"), "--force", "-q");
         EXPECT(0, "fit", data, "-k", "6", "--precision", PREC, "--algorithm",
                algos[a], "--form", "omp", "--threads", "3", "--labels",
-               tp("o_omp.npy"), "--centroids", tp("o_omp_c.npy"), "-q");
+               tp("o_omp.npy"), "--centroids", tp("o_omp_c.npy"), "--force",
+               "-q");
         tkm_dataset x = {0}, y = {0};
         read_pair(tp("o_seq.npy"), tp("o_omp.npy"), &x, &y);
         assert_memory_equal(x.x, y.x, x.n * x.d * sizeof *x.x);
@@ -776,7 +777,8 @@ static void test_predict(void **state)
     tkm_dataset_free(&a);
     /* errors */
     write_text(tp("pr_2d.csv"), "1,2\n3,4\n");
-    EXPECT(2, "predict", tp("pr_2d.csv"), "--centroids", fc, "--labels", l2);
+    EXPECT(2, "predict", tp("pr_2d.csv"), "--centroids", fc, "--labels",
+           tp("pr_l3.csv"));
     assert_contains(err_text, "columns");
     EXPECT(2, "predict", data, "--centroids", fc);
     EXPECT(2, "predict", data, "--centroids", fc, "--labels", fc);
@@ -808,7 +810,7 @@ static void test_tol_sklearn(void **state)
     for (int i = 0; i < 3; i++) {
         EXPECT(0, "fit", data, "-k", "20", "--init", c0, "--tol", runs[i][0],
                "--max-iter", runs[i][1], "--precision", PREC, "--form",
-               "omp", "--algorithm", "hamerly", "--labels", l);
+               "omp", "--algorithm", "hamerly", "--labels", l, "--force");
         assert_contains(out_text, runs[i][2]);
         int ours = summary_iterations();
         char cmd[2048], line[128];
@@ -838,6 +840,70 @@ static void test_tol_sklearn(void **state)
     EXPECT(2, "fit", data, "-k", "20", "--tol-abs", "-1");
 }
 
+/* Outputs: an existing file is refused (and left as it was) unless
+ * --force; "-" is standard output, as CSV, with the summary moved to
+ * stderr; one "-" at most. */
+static void test_outputs(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "out.csv");
+    write_text(data, "0,0\n0,1\n10,10\n10,11\n");
+    PATH(l, "out_l.csv");
+    write_text(l, "keep\n");
+    const char *cmds[][12] = {
+        {"fit", data, "-k", "2", "--labels", l, NULL},
+        {"predict", data, "--centroids", data, "--labels", l, NULL},
+        {"init", data, "-k", "2", "--out", l, NULL},
+        {"gen", "-n", "10", "--out", l, NULL},
+        {"check", data, "-k", "2", "--algorithms", "lloyd", "--forms", "seq",
+         "--out", l, NULL}};
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        const char *const *a = cmds[i];
+        int rc = run(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8],
+                     a[9], a[10], a[11]);
+        assert_int_equal(rc, 2);
+        assert_contains(err_text, "exists; --force replaces it");
+        char *t = slurp(l);
+        assert_string_equal(t, "keep\n");
+        free(t);
+    }
+    EXPECT(0, "fit", data, "-k", "2", "--labels", l, "--force", "-q");
+    char *t = slurp(l);
+    assert_string_not_equal(t, "keep\n");
+    free(t);
+    /* standard output: the CSV alone, the summary on stderr */
+    EXPECT(0, "fit", data, "-k", "2", "--init", "random", "--seed", "1",
+           "--labels", "-");
+    assert_contains(err_text, "iterations:");
+    assert_contains(err_text, "labels (standard output)");
+    char *want = slurp(l);
+    assert_string_equal(out_text, want);
+    free(want);
+    EXPECT(0, "fit", data, "-k", "2", "--centroids", "-", "-q");
+    tkm_dataset c = {0};
+    write_text(tp("out_c.csv"), out_text);
+    read_back(tp("out_c.csv"), &c);
+    assert_true(c.n == 2 && c.d == 2);
+    tkm_dataset_free(&c);
+    EXPECT(0, "gen", "-n", "3", "-d", "2", "--out", "-");
+    assert_contains(err_text, "wrote (standard output)");
+    int lines = 0;
+    for (const char *p = out_text; *p; p++)
+        lines += *p == '\n';
+    assert_int_equal(lines, 3);
+    EXPECT(0, "init", data, "-k", "2", "--out", "-", "-q");
+    assert_false(strstr(out_text, "wrote") != NULL);
+    EXPECT(0, "predict", data, "--centroids", data, "--labels", "-");
+    assert_string_equal(out_text, "0\n1\n2\n3\n");
+    EXPECT(0, "check", data, "-k", "2", "--algorithms", "lloyd",
+           "--forms", "seq", "--threads-list", "1", "--out", "-");
+    assert_contains(out_text, "algorithm,form,precision");
+    assert_contains(err_text, "data: ");
+    EXPECT(2, "fit", data, "-k", "2", "--labels", "-", "--centroids", "-");
+    assert_contains(err_text, "only one output can go to standard output");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -859,6 +925,7 @@ int main(void)
         cmocka_unit_test(test_n_init),
         cmocka_unit_test(test_predict),
         cmocka_unit_test(test_tol_sklearn),
+        cmocka_unit_test(test_outputs),
     };
     return cmocka_run_group_tests_name("cli (" PREC ")", tests, setup,
                                        teardown);

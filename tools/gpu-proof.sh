@@ -129,7 +129,7 @@ if want cli; then
         set -e
         build/trikmeans info
         build/trikmeans gen -q -n 100000 -d 8 -k 20 --seed 3 \
-            --out build/gpu-proof-blobs.npy
+            --out build/gpu-proof-blobs.npy --force
         for f in cuda-global cuda-shared; do
             for a in lloyd elkan hamerly; do
                 build/trikmeans fit build/gpu-proof-blobs.npy -k 20 \

@@ -30,6 +30,8 @@ void cli_bench_help(FILE *f)
         "\n"
         "  --out DIR      output folder (default build/bench/NAME, NAME the\n"
         "                 preset's name)\n"
+        "  --force        replace an earlier sweep's results in DIR (refused\n"
+        "                 otherwise)\n"
         "  --no-report    do not run 'trikmeans report DIR' at the end\n"
         "  --dry-run      check the preset and print the runs it plans per\n"
         "                 data set; run nothing, write nothing\n"
@@ -63,10 +65,10 @@ void cli_bench_help(FILE *f)
 
 typedef struct {
     const char *preset, *out;
-    int quiet, no_report, dry_run, help;
+    int quiet, no_report, dry_run, help, force;
 } bench_opts;
 
-enum { OPT_OUT = CLI_OPT_SUB, OPT_NO_REPORT, OPT_DRY_RUN };
+enum { OPT_OUT = CLI_OPT_SUB, OPT_NO_REPORT, OPT_DRY_RUN, OPT_FORCE };
 
 static int parse_args(int argc, char **argv, bench_opts *o)
 {
@@ -74,6 +76,7 @@ static int parse_args(int argc, char **argv, bench_opts *o)
         {"out", required_argument, NULL, OPT_OUT},
         {"no-report", no_argument, NULL, OPT_NO_REPORT},
         {"dry-run", no_argument, NULL, OPT_DRY_RUN},
+        {"force", no_argument, NULL, OPT_FORCE},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
@@ -85,6 +88,7 @@ static int parse_args(int argc, char **argv, bench_opts *o)
         case OPT_OUT: o->out = optarg; break;
         case OPT_NO_REPORT: o->no_report = 1; break;
         case OPT_DRY_RUN: o->dry_run = 1; break;
+        case OPT_FORCE: o->force = 1; break;
         case 'q': o->quiet = 1; break;
         case 'h': o->help = 1; return CLI_OK;
         default: return cli_getopt_error(CMD, c, argv);
@@ -208,13 +212,26 @@ static int finish_part(FILE *f, const char *part)
 }
 
 /* Outputs of an earlier bench in DIR that this one replaces. */
+static const char *const stale[] = {"runs.csv", "iterations.csv",
+                                    "sklearn.csv", "report.md"};
+
+/* The first output of an earlier sweep in DIR, or NULL. */
+static const char *earlier_sweep(const char *dir)
+{
+    char path[4200];
+    for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, stale[i]);
+        if (access(path, F_OK) == 0)
+            return stale[i];
+    }
+    return NULL;
+}
+
 static void remove_stale(const char *dir)
 {
-    static const char *const old[] = {"runs.csv", "iterations.csv",
-                                      "sklearn.csv", "report.md"};
     char path[4200];
-    for (size_t i = 0; i < sizeof old / sizeof old[0]; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, old[i]);
+    for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, stale[i]);
         unlink(path);
     }
 }
@@ -325,6 +342,13 @@ int cli_bench(int argc, char **argv)
     snprintf(dir, sizeof dir, "%s", o.out ? o.out : "");
     if (!o.out)
         snprintf(dir, sizeof dir, "build/bench/%s", p.name);
+    const char *old = o.force ? NULL : earlier_sweep(dir);
+    if (old) {
+        rc = cli_usage(CMD, "%s holds an earlier sweep (%s); --force "
+                       "replaces it, or give --out another folder", dir,
+                       old);
+        goto done;
+    }
     if (make_dirs(dir)) {
         rc = cli_fail(CMD, "cannot create %s: %s", dir, strerror(errno));
         goto done;

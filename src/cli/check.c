@@ -13,6 +13,9 @@
 
 static const char *const CMD = "check";
 
+/* Where the report goes: stdout, unless --out - puts the table there. */
+static FILE *say;
+
 typedef struct {
     cli_run run;
     cli_solver_set set;
@@ -55,7 +58,9 @@ void cli_check_help(FILE *f)
           "                       dims, K centres uniform in [-10,10]^D)\n"
           "                       seeded by --seed, instead of --data\n"
           "  --spread X           blob standard deviation (default 1.0)\n"
-          "  --out FILE           also write the table (.csv or .json)\n"
+          "  --out FILE           also write the table (.csv or .json; - is\n"
+          "                       standard output, as CSV, and the report\n"
+          "                       then goes to stderr)\n"
           "  --list-diffs N       name up to N differing points per solver\n"
           "                       (default 0)\n"
           "\n",
@@ -299,7 +304,7 @@ static int judge(const check_opts *o, const tkm_dataset *ds,
             continue;
         size_t shown = r->cmp.label_diff < nl ? r->cmp.label_diff : nl;
         for (size_t j = 0; j < shown; j++)
-            printf("  %s %s %s: point %zu labelled %d (baseline %d), "
+            fprintf(say, "  %s %s %s: point %zu labelled %d (baseline %d), "
                    "distance gap %.3g\n",
                    tkm_algorithm_name(r->algo), tkm_form_name(r->form),
                    tkm_precision_name(r->prec), idx[j],
@@ -322,7 +327,7 @@ static void shape_str(const check_row *r, char *buf, size_t len)
 
 static void print_table(const check_row *rows, size_t n)
 {
-    printf("%-8s %-12s %-4s %-7s %5s %5s %9s %6s %10s %10s %8s %9s  %s\n",
+    fprintf(say, "%-8s %-12s %-4s %-7s %5s %5s %9s %6s %10s %10s %8s %9s  %s\n",
            "algo", "form", "prec", "shape", "iter", "base", "labeldiff",
            "ties", "max|dc|", "d_inertia", "saved", "time_s", "verdict");
     for (size_t i = 0; i < n; i++) {
@@ -330,7 +335,7 @@ static void print_table(const check_row *rows, size_t n)
         char sh[32];
         shape_str(r, sh, sizeof sh);
         if (!r->ran) {
-            printf("%-8s %-12s %-4s %-7s  %s: %s\n",
+            fprintf(say, "%-8s %-12s %-4s %-7s  %s: %s\n",
                    tkm_algorithm_name(r->algo), tkm_form_name(r->form),
                    tkm_precision_name(r->prec), sh,
                    r->skipped ? "SKIPPED" : "FAILED",
@@ -338,7 +343,7 @@ static void print_table(const check_row *rows, size_t n)
             continue;
         }
         int base = r->baseline;
-        printf("%-8s %-12s %-4s %-7s %5d %5d %9zu %6zu %10.3g %10.3g "
+        fprintf(say, "%-8s %-12s %-4s %-7s %5d %5d %9zu %6zu %10.3g %10.3g "
                "%7.1f%% %9.3f  %s\n",
                tkm_algorithm_name(r->algo), tkm_form_name(r->form),
                tkm_precision_name(r->prec), sh, r->res.iterations,
@@ -370,12 +375,12 @@ static void print_precision_gap(const tkm_dataset *ds, const check_row *rows,
                                     0, msg, sizeof msg) != TKM_OK)
                 continue;
             if (!header++)
-                printf("\nf32 against f64 of the same solver:\n"
+                fprintf(say, "\nf32 against f64 of the same solver:\n"
                        "%-8s %-12s %-7s %9s %9s %10s %10s\n", "algo", "form",
                        "shape", "iter32/64", "labeldiff", "max|dc|",
                        "d_inertia");
             shape_str(a, sh, sizeof sh);
-            printf("%-8s %-12s %-7s %4d/%-4d %9zu %10.3g %10.3g\n",
+            fprintf(say, "%-8s %-12s %-7s %4d/%-4d %9zu %10.3g %10.3g\n",
                    tkm_algorithm_name(a->algo), tkm_form_name(a->form), sh,
                    a->res.iterations, b->res.iterations, c.label_diff,
                    c.max_abs_diff, c.inertia_rel);
@@ -464,6 +469,8 @@ static int write_out(const char *path, const check_row *rows, size_t n)
 static int check_finish(check_opts *o)
 {
     static const char *const exts[] = {".csv", ".json", NULL};
+    const cli_output out = {"--out", o->out, exts};
+    const cli_output in = {"the data file", o->run.data, NULL};
     if (o->gen[0] && o->run.data)
         return cli_usage(CMD, "give either --data or --generate, not both");
     if (o->gen[0] && !o->run.data)
@@ -471,8 +478,11 @@ static int check_finish(check_opts *o)
     if (!o->gen[0] && !o->run.data)
         return cli_usage(CMD, "no data: give --data FILE, FILE or "
                          "--generate N,D,K");
-    if (o->out && cli_check_ext(CMD, "--out", o->out, exts))
-        return CLI_USAGE;
+    int rc = cli_check_outputs(CMD, &out, 1, &in, 1, o->run.force);
+    if (rc != CLI_OK)
+        return rc;
+    if (o->out && !strcmp(o->out, "-"))
+        say = stderr;
     o->run.labels = o->run.centroids = o->run.stats = NULL;
     return cli_run_finish(&o->run, CMD);
 }
@@ -493,13 +503,13 @@ static int check_run(check_opts *o, const tkm_dataset *ds, const double *init)
                     tkm_precision_name(rows[i].prec));
         cli_solver_run_one(&p, ds, init, &rows[i]);
     }
-    printf("data: %s, n=%zu, d=%zu, k=%zu\n", o->run.data, ds->n, ds->d,
+    fprintf(say, "data: %s, n=%zu, d=%zu, k=%zu\n", o->run.data, ds->n, ds->d,
            o->run.k);
     int failed = judge(o, ds, rows, n);
     print_table(rows, n);
     print_precision_gap(ds, rows, n);
     int rc = o->out ? write_out(o->out, rows, n) : CLI_OK;
-    printf("\n%d solver run(s) failed\n", failed);
+    fprintf(say, "\n%d solver run(s) failed\n", failed);
     for (size_t i = 0; i < n; i++)
         tkm_result_free(&rows[i].res);
     free(rows);
@@ -510,6 +520,7 @@ int cli_check(int argc, char **argv)
 {
     check_opts o;
     int help = 0;
+    say = stdout;
     defaults(&o);
     int rc = parse_args(argc, argv, &o, &help);
     if (rc != CLI_OK)

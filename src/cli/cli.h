@@ -78,11 +78,29 @@ int cli_check_ext(const char *cmd, const char *what, const char *path,
 int cli_is_raw(const char *path);
 /* Whether two paths name one file: the same string, the same device and
  * inode when both exist, else the same resolved path (an output not yet
- * written against an input or another output). */
+ * written against an input or another output); "-" (a standard stream)
+ * is no file. */
 int cli_same_file(const char *a, const char *b);
-/* Check that the folder that will hold path exists and is writable; else
- * print the reason and return -1 (an I/O problem: exit CLI_FAIL). */
+/* Check that the folder that will hold path exists and is writable ("-"
+ * passes); else print the reason and return -1 (an I/O problem: exit
+ * CLI_FAIL). */
 int cli_check_dir(const char *cmd, const char *what, const char *path);
+
+/* An output (or input) file of a command: its option, its path (NULL:
+ * not given; "-": standard output) and, for outputs, the extensions it
+ * may have (NULL-terminated). */
+typedef struct {
+    const char *what;
+    const char *path;
+    const char *const *exts;
+} cli_output;
+
+/* Check a command's outputs before any work: a known extension, not the
+ * same file as an input or another output, not an existing file unless
+ * force, at most one "-", the folder writable.  CLI_OK, else CLI_USAGE
+ * (CLI_FAIL for an unwritable folder) after printing why. */
+int cli_check_outputs(const char *cmd, const cli_output *out, int nout,
+                      const cli_output *in, int nin, int force);
 
 /* Files written by this run, removed again if a later write fails so that
  * a failed run leaves none of its outputs behind. */
@@ -124,6 +142,7 @@ typedef struct {
     const char *labels;     /* outputs: NULL = not asked                  */
     const char *centroids;
     const char *stats;
+    int force;              /* --force: replace existing outputs          */
     int verbosity;          /* -1 quiet, 0 default, 1 verbose             */
 } cli_run;
 

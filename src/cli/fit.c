@@ -134,16 +134,6 @@ static void progress_end(progress *pg, const tkm_result *res)
 
 /* ---- outputs ----------------------------------------------------------- */
 
-/* Every output's folder must be writable before any work is done. */
-static int check_dirs(const cli_run *r)
-{
-    if ((r->labels && cli_check_dir(CMD, "--labels", r->labels)) ||
-        (r->centroids && cli_check_dir(CMD, "--centroids", r->centroids)) ||
-        (r->stats && cli_check_dir(CMD, "--stats", r->stats)))
-        return CLI_FAIL;
-    return CLI_OK;
-}
-
 /* Write the requested outputs (the statistics last, with the phase
  * times, the writing's and the command's so far in *tm); if one fails,
  * remove those written. */
@@ -180,23 +170,23 @@ static int write_outputs(const cli_run *r, const tkm_result *res,
     return cli_status(CMD, CLI_FAIL, st, msg);
 }
 
-static void print_summary(const tkm_result *res)
+static void print_summary(FILE *f, const tkm_result *res)
 {
-    printf("solver:     %s %s %s\n", tkm_algorithm_name(res->algorithm),
+    fprintf(f, "solver:     %s %s %s\n", tkm_algorithm_name(res->algorithm),
            tkm_form_name(res->form), tkm_precision_name(res->precision));
-    printf("n, d, k:    %zu, %zu, %zu\n", res->n, res->d, res->k);
+    fprintf(f, "n, d, k:    %zu, %zu, %zu\n", res->n, res->d, res->k);
     static const char *const why[] = {
         "not converged: --max-iter reached", "converged: no label changed",
         "converged: --tol", "converged: --tol-abs",
         "stopped by the progress callback"};
-    printf("iterations: %d (%s", res->iterations,
+    fprintf(f, "iterations: %d (%s", res->iterations,
            (unsigned)res->stop < 5 ? why[res->stop] : "?");
     if (res->stop != TKM_STOP_LABELS && res->stop != TKM_STOP_CALLBACK)
-        printf("; the final assignment moved %llu labels",
+        fprintf(f, "; the final assignment moved %llu labels",
                (unsigned long long)res->final_changed);
-    printf(")\n");
-    printf("inertia:    %.10g\n", res->inertia);
-    printf("time:       %.6f s\n", res->t_total);
+    fprintf(f, ")\n");
+    fprintf(f, "inertia:    %.10g\n", res->inertia);
+    fprintf(f, "time:       %.6f s\n", res->t_total);
 }
 
 /* Centroid rows by their bytes (equal rows sort together), for qsort_r
@@ -307,16 +297,17 @@ static void print_phases(const tkm_result *res, const cli_times *tm)
 }
 
 /* The summary's last line: the files written, if any. */
-static void print_written(const cli_run *r)
+static void print_written(FILE *out, const cli_run *r)
 {
     const char *f[3] = {r->labels, r->centroids, r->stats};
     const char *what[3] = {"labels", "centroids", "statistics"};
     int any = 0;
     for (int i = 0; i < 3; i++)
         if (f[i])
-            printf("%s%s %s", any++ ? ", " : "wrote:      ", what[i], f[i]);
+            fprintf(out, "%s%s %s", any++ ? ", " : "wrote:      ", what[i],
+                    !strcmp(f[i], "-") ? "(standard output)" : f[i]);
     if (any)
-        putchar('\n');
+        fputc('\n', out);
 }
 
 /* One run of the solver from init, with progress as asked. */
@@ -407,11 +398,19 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
     if (rc == CLI_OK && r->verbosity > 0)
         print_phases(&res, tm);
     if (rc == CLI_OK && r->verbosity >= 0) {
-        print_summary(&res);
+        /* stdout may carry an output ("-"): then the summary is stderr's */
+        FILE *say = stdout;
+        for (int i = 0; i < 3; i++) {
+            const char *o = i == 0 ? r->labels : i == 1 ? r->centroids
+                                                        : r->stats;
+            if (o && !strcmp(o, "-"))
+                say = stderr;
+        }
+        print_summary(say, &res);
         if (n_init > 1)
-            printf("starts:     %d (kept seed %llu)\n", n_init,
-                   (unsigned long long)(r->seed + (uint64_t)tm->kept));
-        print_written(r);
+            fprintf(say, "starts:     %d (kept seed %llu)\n", n_init,
+                    (unsigned long long)(r->seed + (uint64_t)tm->kept));
+        print_written(say, r);
     }
     tkm_result_free(&res);
     free(inertias);
@@ -433,8 +432,7 @@ int cli_fit(int argc, char **argv)
         return CLI_OK;
     }
     if ((rc = cli_run_finish(&r, CMD)) != CLI_OK ||
-        (rc = cli_run_precheck(&r, CMD)) != CLI_OK ||
-        (rc = check_dirs(&r)) != CLI_OK)
+        (rc = cli_run_precheck(&r, CMD)) != CLI_OK)
         return rc;
     if (n_init > 1 && r.init_file)
         return cli_usage(CMD, "--n-init needs a start method (--init "

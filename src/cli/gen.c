@@ -19,7 +19,7 @@ typedef struct {
     double spread, box;
     uint64_t seed;
     const char *out, *labels;
-    int k_set, spread_set, quiet, help;
+    int k_set, spread_set, quiet, help, force;
 } gen_opts;
 
 enum {
@@ -28,7 +28,8 @@ enum {
     OPT_BOX,
     OPT_SEED,
     OPT_OUT,
-    OPT_LABELS
+    OPT_LABELS,
+    OPT_FORCE
 };
 
 static const struct option gen_longopts[] = {
@@ -38,6 +39,7 @@ static const struct option gen_longopts[] = {
     {"seed", required_argument, NULL, OPT_SEED},
     {"out", required_argument, NULL, OPT_OUT},
     {"labels", required_argument, NULL, OPT_LABELS},
+    {"force", no_argument, NULL, OPT_FORCE},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
@@ -63,9 +65,11 @@ void cli_gen_help(FILE *f)
         "                        uniform in [-X, X]^d (default 10)\n"
         "  --seed N              seed (default 0)\n"
         "  --out FILE            the data set, .csv, .tsv or .npy (float64)\n"
-        "                        (required)\n"
+        "                        (required; - is standard output, as CSV)\n"
         "  --labels FILE         blobs: ground-truth blob of each point,\n"
         "                        .csv, .tsv or .npy (int32)\n"
+        "  --force               replace output files that exist (refused\n"
+        "                        otherwise)\n"
         "  -q, --quiet           print nothing on success\n"
         "  -h, --help            print this help and exit\n"
         "\n"
@@ -112,6 +116,7 @@ static int parse_one(gen_opts *g, int c, const char *arg)
     case OPT_SEED: bad = cli_parse_u64(CMD, "--seed", arg, &g->seed); break;
     case OPT_OUT: g->out = arg; break;
     case OPT_LABELS: g->labels = arg; break;
+    case OPT_FORCE: g->force = 1; break;
     case 'q': g->quiet = 1; break;
     default: return cli_usage(CMD, "option code %d is not handled", c);
     }
@@ -148,16 +153,9 @@ static int finish(const gen_opts *g)
     if (g->kind == KIND_UNIFORM && (g->k_set || g->spread_set || g->labels))
         return cli_usage(CMD, "-k, --spread and --labels apply only to "
                          "--kind blobs");
-    if (cli_check_ext(CMD, "--out", g->out, table_exts) ||
-        (g->labels && cli_check_ext(CMD, "--labels", g->labels, table_exts)))
-        return CLI_USAGE;
-    if (g->labels && cli_same_file(g->labels, g->out))
-        return cli_usage(CMD, "--out %s and --labels %s name the same file",
-                         g->out, g->labels);
-    if (cli_check_dir(CMD, "--out", g->out) ||
-        (g->labels && cli_check_dir(CMD, "--labels", g->labels)))
-        return CLI_FAIL;
-    return CLI_OK;
+    const cli_output out[2] = {{"--out", g->out, table_exts},
+                               {"--labels", g->labels, table_exts}};
+    return cli_check_outputs(CMD, out, 2, NULL, 0, g->force);
 }
 
 /* Write the data, then the labels; a failure removes what was written. */
@@ -198,13 +196,18 @@ static int generate(const gen_opts *g)
         goto cleanup;
     }
     if ((rc = write_all(g, &ds, truth)) == CLI_OK && !g->quiet) {
+        /* stdout may carry an output ("-"): then the line is stderr's */
+        int dash = !strcmp(g->out, "-") || (g->labels &&
+                                            !strcmp(g->labels, "-"));
+        FILE *say = dash ? stderr : stdout;
+        const char *name = strcmp(g->out, "-") ? g->out : "(standard output)";
         if (g->kind == KIND_BLOBS)
-            printf("wrote %s: %zu x %zu, %zu blobs (spread %g, box %g, "
-                   "seed %llu)\n", g->out, ds.n, ds.d, g->k, g->spread,
-                   g->box, (unsigned long long)g->seed);
+            fprintf(say, "wrote %s: %zu x %zu, %zu blobs (spread %g, box %g, "
+                    "seed %llu)\n", name, ds.n, ds.d, g->k, g->spread,
+                    g->box, (unsigned long long)g->seed);
         else
-            printf("wrote %s: %zu x %zu, uniform (box %g, seed %llu)\n",
-                   g->out, ds.n, ds.d, g->box, (unsigned long long)g->seed);
+            fprintf(say, "wrote %s: %zu x %zu, uniform (box %g, seed %llu)\n",
+                    name, ds.n, ds.d, g->box, (unsigned long long)g->seed);
     }
 cleanup:
     free(truth);

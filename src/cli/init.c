@@ -14,7 +14,8 @@ static const char *const CMD = "init";
 /* The shared options init takes; the solver's are of no use here. */
 static const char *const taken[] = {"data", "init", "candidates", "seed",
                                     "raw-d", "raw-n", "raw-bits",
-                                    "precision", "quiet", "verbose", NULL};
+                                    "precision", "force", "quiet",
+                                    "verbose", NULL};
 
 enum { OPT_OUT = CLI_OPT_SUB };
 
@@ -38,7 +39,10 @@ void cli_init_help(FILE *f)
           "  --seed N             seed (default 0)\n"
           "  --precision f32|f64  reject data that do not fit this precision\n"
           "                       (default f64)\n"
-          "  --out FILE           where the centroids go (required)\n"
+          "  --out FILE           where the centroids go (required; - is\n"
+          "                       standard output, as CSV)\n"
+          "  --force              replace FILE if it exists (refused\n"
+          "                       otherwise)\n"
           "  -q, --quiet          print nothing on success\n"
           "  -h, --help           print this help and exit\n"
           "\n"
@@ -103,17 +107,14 @@ int cli_init(int argc, char **argv)
     }
     if (!out)
         return cli_usage(CMD, "--out FILE is required");
-    if (cli_check_ext(CMD, "--out", out, exts))
-        return CLI_USAGE;
     if ((rc = cli_run_finish(&r, CMD)) != CLI_OK)
         return rc;
     if (r.init_file)
         return cli_usage(CMD, "--init takes a method here, not a file");
-    if (cli_same_file(out, r.data))
-        return cli_usage(CMD, "--out %s would overwrite the data file %s", out,
-                         r.data);
-    if (cli_check_dir(CMD, "--out", out))
-        return CLI_FAIL;
+    const cli_output o = {"--out", out, exts};
+    const cli_output in = {"the data file", r.data, NULL};
+    if ((rc = cli_check_outputs(CMD, &o, 1, &in, 1, r.force)) != CLI_OK)
+        return rc;
     tkm_dataset ds;
     double *init = NULL;
     if ((rc = cli_run_load(&r, CMD, &ds, &init, NULL)) != CLI_OK)
@@ -123,9 +124,10 @@ int cli_init(int argc, char **argv)
     if (st != TKM_OK)
         rc = cli_status(CMD, CLI_FAIL, st, msg);
     else if (r.verbosity >= 0)
-        printf("wrote %s: %zu x %zu starting centroids (%s, seed %llu)\n",
-               out, r.k, ds.d, tkm_init_name(r.init),
-               (unsigned long long)r.seed);
+        fprintf(strcmp(out, "-") ? stdout : stderr,
+                "wrote %s: %zu x %zu starting centroids (%s, seed %llu)\n",
+                strcmp(out, "-") ? out : "(standard output)", r.k, ds.d,
+                tkm_init_name(r.init), (unsigned long long)r.seed);
     free(init);
     tkm_dataset_free(&ds);
     return rc;

@@ -33,7 +33,8 @@ enum {
     OPT_DELIMITER,
     OPT_LABELS,
     OPT_CENTROIDS,
-    OPT_STATS
+    OPT_STATS,
+    OPT_FORCE
 };
 
 const struct option cli_run_longopts[] = {
@@ -59,6 +60,7 @@ const struct option cli_run_longopts[] = {
     {"labels", required_argument, NULL, OPT_LABELS},
     {"centroids", required_argument, NULL, OPT_CENTROIDS},
     {"stats", required_argument, NULL, OPT_STATS},
+    {"force", no_argument, NULL, OPT_FORCE},
     {"quiet", no_argument, NULL, 'q'},
     {"verbose", no_argument, NULL, 'v'},
     {NULL, 0, NULL, 0}};
@@ -232,6 +234,7 @@ int cli_run_parse(cli_run *r, int code, const char *arg, const char *cmd)
     case OPT_LABELS: r->labels = arg; return 1;
     case OPT_CENTROIDS: r->centroids = arg; return 1;
     case OPT_STATS: r->stats = arg; return 1;
+    case OPT_FORCE: r->force = 1; return 1;
     case 'q': r->verbosity = -1; return 1;
     case 'v': r->verbosity = 1; return 1;
     default: return 0;
@@ -249,29 +252,16 @@ int cli_run_positional(cli_run *r, const char *arg, const char *cmd)
     return 0;
 }
 
-/* Outputs: known extensions, and no file named twice (or the input). */
+/* Outputs: known extensions, none named twice or over an input, none
+ * existing unless --force, folders writable. */
 static int check_outputs(const cli_run *r, const char *cmd)
 {
-    const char *out[3] = {r->labels, r->centroids, r->stats};
-    const char *what[3] = {"--labels", "--centroids", "--stats"};
-    for (int i = 0; i < 3; i++) {
-        if (!out[i])
-            continue;
-        if (cli_check_ext(cmd, what[i], out[i],
-                          i == 2 ? stats_exts : table_exts))
-            return CLI_USAGE;
-        if (cli_same_file(out[i], r->data))
-            return cli_usage(cmd, "%s %s would overwrite the data file %s",
-                             what[i], out[i], r->data);
-        if (cli_same_file(out[i], r->init_file))
-            return cli_usage(cmd, "%s %s would overwrite the starting "
-                             "centroids %s", what[i], out[i], r->init_file);
-        for (int j = 0; j < i; j++)
-            if (out[j] && cli_same_file(out[i], out[j]))
-                return cli_usage(cmd, "%s %s and %s %s name the same file",
-                                 what[j], out[j], what[i], out[i]);
-    }
-    return CLI_OK;
+    const cli_output out[3] = {{"--labels", r->labels, table_exts},
+                               {"--centroids", r->centroids, table_exts},
+                               {"--stats", r->stats, stats_exts}};
+    const cli_output in[2] = {{"the data file", r->data, NULL},
+                              {"the starting centroids", r->init_file, NULL}};
+    return cli_check_outputs(cmd, out, 3, in, 2, r->force);
 }
 
 int cli_run_finish(cli_run *r, const char *cmd)
@@ -366,12 +356,15 @@ void cli_run_help(FILE *f)
         "                       distance kernels, avx512 | avx2 | sse2 on\n"
         "                       x86-64 (default: the widest present); every\n"
         "                       one gives the same bits\n"
-        "Output (written only when the run succeeds):\n"
+        "Output (written only when the run succeeds; - is standard output,\n"
+        "as CSV, and the summary then goes to stderr):\n"
         "  --labels FILE        labels, .csv, .tsv or .npy (int32)\n"
         "  --centroids FILE     centroids, .csv, .tsv or .npy (float64)\n"
         "  --stats FILE         per-iteration statistics and the run's\n"
         "                       phase times (read, start, convert, setup,\n"
         "                       loop, result, write, wall), .csv or .json\n"
+        "  --force              replace output files that exist (refused\n"
+        "                       otherwise)\n"
         "  -q, --quiet          print nothing on success, no progress\n"
         "  -v, --verbose        progress on stderr even when it is not a\n"
         "                       terminal (one line per iteration), and the\n"

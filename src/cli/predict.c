@@ -25,6 +25,9 @@ void cli_predict_help(FILE *f)
           "  --labels OUT         the labels, .csv, .tsv or .npy (int32)\n"
           "  --transform OUT      the n x k distances, .csv, .tsv or .npy\n"
           "                       (float64)\n"
+          "                       (- for either: standard output, as CSV)\n"
+          "  --force              replace output files that exist (refused\n"
+          "                       otherwise)\n"
           "  --precision NAME     f32 | f64 (default f64), as in fit\n"
           "  --threads N          threads (default 0 = OpenMP's default)\n"
           "  -q, --quiet          print nothing on success\n"
@@ -39,7 +42,7 @@ void cli_predict_help(FILE *f)
 typedef struct {
     const char *data, *centroids, *labels, *transform;
     tkm_precision prec;
-    int threads, quiet, help;
+    int threads, quiet, help, force;
 } predict_opts;
 
 static int parse(int argc, char **argv, predict_opts *o)
@@ -49,6 +52,7 @@ static int parse(int argc, char **argv, predict_opts *o)
         {"centroids", required_argument, NULL, 'C'},
         {"labels", required_argument, NULL, 'L'},
         {"transform", required_argument, NULL, 'T'},
+        {"force", no_argument, NULL, 'F'},
         {"precision", required_argument, NULL, 'P'},
         {"threads", required_argument, NULL, 'j'},
         {"quiet", no_argument, NULL, 'q'},
@@ -64,6 +68,7 @@ static int parse(int argc, char **argv, predict_opts *o)
         case 'C': o->centroids = optarg; break;
         case 'L': o->labels = optarg; break;
         case 'T': o->transform = optarg; break;
+        case 'F': o->force = 1; break;
         case 'P':
             if (tkm_precision_parse(optarg, &o->prec))
                 return cli_usage(CMD, "unknown precision '%s'; valid names: "
@@ -92,20 +97,11 @@ static int parse(int argc, char **argv, predict_opts *o)
     if (!o->labels && !o->transform)
         return cli_usage(CMD, "nothing to write: give --labels or "
                          "--transform");
-    if ((o->labels && cli_check_ext(CMD, "--labels", o->labels, exts)) ||
-        (o->transform && cli_check_ext(CMD, "--transform", o->transform,
-                                       exts)))
-        return CLI_USAGE;
-    const char *in[2] = {o->data, o->centroids};
-    const char *out[2] = {o->labels, o->transform};
-    for (int i = 0; i < 2; i++)
-        for (int j = 0; j < 2; j++)
-            if (out[i] && cli_same_file(out[i], in[j]))
-                return cli_usage(CMD, "%s would overwrite the input %s",
-                                 out[i], in[j]);
-    if (out[0] && out[1] && cli_same_file(out[0], out[1]))
-        return cli_usage(CMD, "--labels and --transform name the same file");
-    return CLI_OK;
+    const cli_output out[2] = {{"--labels", o->labels, exts},
+                               {"--transform", o->transform, exts}};
+    const cli_output in[2] = {{"the data file", o->data, NULL},
+                              {"the centroids", o->centroids, NULL}};
+    return cli_check_outputs(CMD, out, 2, in, 2, o->force);
 }
 
 int cli_predict(int argc, char **argv)
@@ -157,7 +153,12 @@ int cli_predict(int argc, char **argv)
         goto cleanup;
     }
     if (!o.quiet)
-        printf("n, d, k:    %zu, %zu, %zu (%s)\nwrote:      %s%s%s%s%s\n",
+        /* stdout may carry an output ("-"): then the summary is stderr's */
+        fprintf((o.labels && !strcmp(o.labels, "-")) ||
+                        (o.transform && !strcmp(o.transform, "-"))
+                    ? stderr
+                    : stdout,
+               "n, d, k:    %zu, %zu, %zu (%s)\nwrote:      %s%s%s%s%s\n",
                ds.n, ds.d, cen.n, tkm_precision_name(o.prec),
                o.labels ? "labels " : "", o.labels ? o.labels : "",
                o.labels && o.transform ? ", " : "",

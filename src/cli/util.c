@@ -204,6 +204,8 @@ int cli_is_raw(const char *path)
 
 int cli_check_dir(const char *cmd, const char *what, const char *path)
 {
+    if (!strcmp(path, "-"))
+        return 0;
     const char *slash = strrchr(path, '/');
     char *dir;
     if (!slash)
@@ -226,7 +228,7 @@ int cli_check_dir(const char *cmd, const char *what, const char *path)
 
 void cli_written_add(cli_written *w, const char *path)
 {
-    if (w->n < CLI_MAX_OUTPUTS)
+    if (strcmp(path, "-") && w->n < CLI_MAX_OUTPUTS)
         w->path[w->n++] = path;
 }
 
@@ -275,7 +277,7 @@ int cli_same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
     char ca[PATH_MAX + 256], cb[PATH_MAX + 256];
-    if (!a || !b)
+    if (!a || !b || !strcmp(a, "-") || !strcmp(b, "-"))
         return 0;
     if (!strcmp(a, b))
         return 1;
@@ -284,4 +286,42 @@ int cli_same_file(const char *a, const char *b)
     canonical(a, ca, sizeof ca);
     canonical(b, cb, sizeof cb);
     return ca[0] && !strcmp(ca, cb);
+}
+
+int cli_check_outputs(const char *cmd, const cli_output *out, int nout,
+                      const cli_output *in, int nin, int force)
+{
+    const cli_output *dash = NULL;
+    for (int i = 0; i < nout; i++) {
+        const cli_output *o = &out[i];
+        if (!o->path)
+            continue;
+        if (!strcmp(o->path, "-")) {
+            if (dash)
+                return cli_usage(cmd, "%s - and %s -: only one output can "
+                                 "go to standard output", dash->what,
+                                 o->what);
+            dash = o;
+            continue;
+        }
+        if (cli_check_ext(cmd, o->what, o->path, o->exts))
+            return CLI_USAGE;
+        for (int j = 0; j < nin; j++)
+            if (cli_same_file(o->path, in[j].path))
+                return cli_usage(cmd, "%s %s would overwrite %s %s",
+                                 o->what, o->path, in[j].what, in[j].path);
+        for (int j = 0; j < i; j++)
+            if (cli_same_file(o->path, out[j].path))
+                return cli_usage(cmd, "%s %s and %s %s name the same file",
+                                 out[j].what, out[j].path, o->what,
+                                 o->path);
+        struct stat st;
+        if (!force && stat(o->path, &st) == 0)
+            return cli_usage(cmd, "%s %s exists; --force replaces it",
+                             o->what, o->path);
+    }
+    for (int i = 0; i < nout; i++)
+        if (out[i].path && cli_check_dir(cmd, out[i].what, out[i].path))
+            return CLI_FAIL;
+    return CLI_OK;
 }

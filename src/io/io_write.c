@@ -2,7 +2,8 @@
  * Output of matrices and labels as CSV, TSV or NumPy .npy (version 1.0),
  * chosen by the extension of the path.  Every file is written under a
  * temporary name in the same directory and renamed into place, so it
- * appears whole or not at all.
+ * appears whole or not at all.  The path "-" is standard output, as CSV
+ * (written as it goes: a failure can leave part of it).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -19,6 +20,8 @@ typedef enum { OUT_CSV, OUT_TSV, OUT_NPY, OUT_UNKNOWN } out_format;
 
 static out_format out_format_of(const char *path)
 {
+    if (!strcmp(path, "-"))
+        return OUT_CSV;
     const char *slash = strrchr(path, '/');
     const char *dot = strrchr(slash ? slash + 1 : path, '.');
     if (!dot)
@@ -199,6 +202,17 @@ tkm_status tkmi_write_atomic(const char *path,
                              int (*fill)(FILE *f, void *ctx), void *ctx,
                              char *msg, size_t msglen)
 {
+    if (!strcmp(path, "-")) {
+        errno = 0;
+        int err = fill(stdout, ctx);
+        if (!err && fflush(stdout) != 0)
+            err = errno ? errno : EIO;
+        if (err)
+            return tkmi_fail(TKM_EIO, msg, msglen,
+                             "standard output: cannot write: %s",
+                             strerror(err));
+        return TKM_OK;
+    }
     atomic_file af = {path, NULL, NULL};
     tkm_status st = af_open(&af, path, msg, msglen);
     if (st == TKM_OK) {
