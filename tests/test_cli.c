@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,6 +93,75 @@ static void test_help(void **state)
     assert_contains(err_text, "fit");
     EXPECT(2, "help", "frobnicate");
     EXPECT(2, "--frobnicate");
+}
+
+/* Each subcommand's --help names exactly the long options it takes:
+ * every "--name" the help shows is accepted (no "unknown option"), and
+ * options of other subcommands it does not show are refused. */
+static void test_help_matches_options(void **state)
+{
+    (void)state;
+    need_bin();
+    const char *subs[] = {"fit", "check", "init", "predict", "gen", "bench",
+                          "report", "score", "info"};
+    for (size_t s = 0; s < sizeof subs / sizeof subs[0]; s++) {
+        EXPECT(0, subs[s], "--help");
+        char *help = strdup(out_text);
+        for (const char *p = strstr(help, "--"); p; p = strstr(p + 2, "--")) {
+            char name[64];
+            size_t len = 0;
+            while (len + 1 < sizeof name &&
+                   (isalnum((unsigned char)p[2 + len]) || p[2 + len] == '-'))
+                len++;
+            if (len == 0 || (p > help && p[-1] != ' ' && p[-1] != '[' &&
+                             p[-1] != '(' && p[-1] != '\n' && p[-1] != '\''))
+                continue;
+            snprintf(name, sizeof name, "--%.*s", (int)len, p + 2);
+            if (!strcmp(name, "--help") || !strcmp(name, "--version"))
+                continue;
+            /* with a value, so that the option itself is what is judged */
+            RUN(subs[s], name, "1");
+            if (strstr(err_text, "unknown option"))
+                fail_msg("%s --help shows %s, which it refuses", subs[s],
+                         name);
+        }
+        free(help);
+    }
+    const char *refused[][2] = {{"check", "--labels"}, {"check", "--stats"},
+                                {"check", "--inertia-each-iter"},
+                                {"init", "--algorithm"}, {"init", "--tol"}};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        EXPECT(2, refused[i][0], refused[i][1], "1");
+        assert_contains(err_text, "unknown option");
+        EXPECT(0, refused[i][0], "--help");
+        char opt[64];
+        snprintf(opt, sizeof opt, "%s ", refused[i][1]);
+        assert_false(strstr(out_text, opt) != NULL);
+    }
+}
+
+/* One name per option across subcommands, the other taken too: fit's
+ * --algorithm is check's --algorithms; fit takes one value. */
+static void test_option_aliases(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "al.csv");
+    make_blobs(data, 200, 2, 3, 4);
+    EXPECT(0, "fit", data, "-k", "3", "--algorithm", "elkan", "--form", "seq",
+           "--precision", PREC);
+    char *one = strdup(strstr(out_text, "solver:"));
+    *strstr(one, "time:") = '\0';
+    EXPECT(0, "fit", data, "-k", "3", "--algorithms", "elkan", "--forms",
+           "seq", "--precisions", PREC);
+    assert_contains(out_text, one);
+    free(one);
+    EXPECT(2, "fit", data, "-k", "3", "--algorithms", "lloyd,elkan");
+    assert_contains(err_text, "one algorithm at a time");
+    EXPECT(0, "check", data, "-k", "3", "--algorithm", "hamerly", "--form",
+           "seq", "--precision", PREC, "--threads", "1");
+    assert_contains(out_text, "hamerly");
+    assert_false(strstr(out_text, "elkan ") != NULL);
 }
 
 /* ---- usage errors ------------------------------------------------------ */
@@ -908,6 +978,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_help),
+        cmocka_unit_test(test_help_matches_options),
+        cmocka_unit_test(test_option_aliases),
         cmocka_unit_test(test_usage_errors),
         cmocka_unit_test(test_input_errors),
         cmocka_unit_test(test_failed_run_writes_nothing),

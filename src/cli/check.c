@@ -27,6 +27,12 @@ typedef struct {
 
 typedef cli_solver_run check_row;
 
+/* The shared options check reads (the solver lists are its own). */
+static const char *const taken[] = {
+    "data", "raw-d", "raw-n", "raw-bits", "header", "delimiter", "k",
+    "init", "candidates", "seed", "max-iter", "tol", "tol-abs", "empty",
+    "force", "quiet", "verbose", NULL};
+
 void cli_check_help(FILE *f)
 {
     fputs("Usage: trikmeans check [OPTIONS] -k N [--data FILE | --generate "
@@ -45,15 +51,20 @@ void cli_check_help(FILE *f)
           "solver's f32 result is compared with its f64 result (reported,\n"
           "not judged).\n"
           "\n"
-          "Check options:\n"
+          "Solvers (each option also under fit's name, in brackets):\n"
           "  --algorithms LIST    comma-separated (default lloyd,elkan,hamerly)\n"
+          "                       [--algorithm]\n"
           "  --forms LIST         default seq,omp,cuda-global,cuda-shared\n"
-          "  --precisions LIST    default f32,f64\n"
+          "                       [--form]\n"
+          "  --precisions LIST    default f32,f64 [--precision]\n"
           "  --threads-list LIST  OpenMP thread counts (default 1, 2, 4, ...\n"
           "                       up to OpenMP's default here, and that); ranges\n"
           "                       too: 1..8 (each), 1..max*2 (doubling, 'max'\n"
           "                       = this machine's processors), 64..1024+64\n"
+          "                       [--threads]\n"
           "  --block-sizes LIST   CUDA block sizes (default 64,256,1024)\n"
+          "                       [--block-size]\n"
+          "Data and output:\n"
           "  --generate N,D,K     use generated Gaussian blobs (N points, D\n"
           "                       dims, K centres uniform in [-10,10]^D)\n"
           "                       seeded by --seed, instead of --data\n"
@@ -65,12 +76,8 @@ void cli_check_help(FILE *f)
           "                       (default 0)\n"
           "\n",
           f);
-    cli_run_help(f);
+    cli_run_help(f, taken);
     fputs("  -h, --help           print this help and exit\n"
-          "\n"
-          "--algorithm, --form, --precision, --threads and --block-size, if\n"
-          "given, restrict the check to that one value.  Output options\n"
-          "(--labels, --centroids, --stats) are not used by check.\n"
           "\n"
           "Exit status: 0 every solver passed; 1 a solver failed or could\n"
           "not run; 2 usage or input error.\n",
@@ -91,10 +98,15 @@ enum {
 
 static const struct option check_extra[] = {
     {"algorithms", required_argument, NULL, OPT_ALGOS},
+    {"algorithm", required_argument, NULL, OPT_ALGOS},
     {"forms", required_argument, NULL, OPT_FORMS},
+    {"form", required_argument, NULL, OPT_FORMS},
     {"precisions", required_argument, NULL, OPT_PRECS},
+    {"precision", required_argument, NULL, OPT_PRECS},
     {"threads-list", required_argument, NULL, OPT_TLIST},
+    {"threads", required_argument, NULL, OPT_TLIST},
     {"block-sizes", required_argument, NULL, OPT_BLIST},
+    {"block-size", required_argument, NULL, OPT_BLIST},
     {"generate", required_argument, NULL, OPT_GEN},
     {"spread", required_argument, NULL, OPT_SPREAD},
     {"out", required_argument, NULL, OPT_OUT},
@@ -210,36 +222,17 @@ static int parse_own(check_opts *o, int c, const char *arg)
     }
 }
 
-/* Singular shared options narrow the lists. */
-static void narrow(check_opts *o, const char *const *seen)
-{
-    const cli_run *r = &o->run;
-    cli_solver_set *s = &o->set;
-    if (seen[0])
-        s->algos[0] = r->algorithm, s->nalgo = 1;
-    if (seen[1])
-        s->forms[0] = r->form, s->nform = 1;
-    if (seen[2])
-        s->precs[0] = r->precision, s->nprec = 1;
-    if (seen[3])
-        s->threads[0] = r->threads, s->nthreads = 1;
-    if (seen[4])
-        s->blocks[0] = r->block_size, s->nblocks = 1;
-}
-
 static int parse_args(int argc, char **argv, check_opts *o, int *help)
 {
     struct option opts[80];
-    const char *seen[5] = {0};
-    const char *const singular[5] = {"algorithm", "form", "precision",
-                                     "threads", "block-size"};
-    if (cli_options_join(opts, sizeof opts / sizeof opts[0], check_extra))
+    if (cli_options_build(opts, sizeof opts / sizeof opts[0], taken,
+                          check_extra))
         return cli_fail(CMD, "internal error: option table too small");
     optind = 1;
     opterr = 0;
-    int c, li;
+    int c;
     while ((c = getopt_long(argc, argv, ":" CLI_RUN_SHORTOPTS "h", opts,
-                            &li)) != -1) {
+                            NULL)) != -1) {
         if (c == 'h') {
             *help = 1;
             return CLI_OK;
@@ -254,14 +247,10 @@ static int parse_args(int argc, char **argv, check_opts *o, int *help)
         if (taken == 0)
             return cli_usage(CMD, "option '%s' is not handled",
                              argv[optind - 1]);
-        for (int i = 0; i < 5 && c >= 256 && c < CLI_OPT_SUB; i++)
-            if (!strcmp(opts[li].name, singular[i]))
-                seen[i] = optarg;
     }
     for (; optind < argc; optind++)
         if (cli_run_positional(&o->run, argv[optind], CMD))
             return CLI_USAGE;
-    narrow(o, seen);
     return CLI_OK;
 }
 

@@ -150,9 +150,7 @@ typedef struct {
  * from CLI_OPT_SUB on. */
 enum { CLI_OPT_SUB = 400 };
 
-/* The shared options' getopt_long table (terminated by a zero entry) and
- * their short letters. */
-extern const struct option cli_run_longopts[];
+/* The shared options' short letters. */
 #define CLI_RUN_SHORTOPTS "k:qv"
 
 /* Defaults: lloyd, seq, f64, kmeans++, seed 0, max-iter 300, tol 0,
@@ -168,12 +166,15 @@ int cli_run_positional(cli_run *r, const char *arg, const char *cmd);
 /* Checks once every option is in: data and k given, output extensions,
  * distinct outputs, option combinations.  CLI_OK or CLI_USAGE. */
 int cli_run_finish(cli_run *r, const char *cmd);
-/* Print the shared options' help text. */
-void cli_run_help(FILE *f);
-/* Join the shared table and a subcommand's extra entries (zero-terminated)
- * into out[cap]; -1 if it does not fit. */
-int cli_options_join(struct option *out, size_t cap,
-                     const struct option *extra);
+/* The getopt_long table of a subcommand: the shared options it names
+ * (names: NULL-terminated long names, "k" for -k; NULL: all of them),
+ * each with its second name where it has one (--algorithms for
+ * --algorithm, ...), then its own extra entries (zero-terminated; may be
+ * NULL), into out[cap]; -1 if it does not fit. */
+int cli_options_build(struct option *out, size_t cap,
+                      const char *const *names, const struct option *extra);
+/* The help lines of the same shared options, by section. */
+void cli_run_help(FILE *f, const char *const *names);
 
 /* ---- preparing a run (run.c) ------------------------------------------ */
 

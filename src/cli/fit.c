@@ -23,7 +23,7 @@ void cli_fit_help(FILE *f)
           "no label changes (or --tol, --max-iter).\n"
           "\n",
           f);
-    cli_run_help(f);
+    cli_run_help(f, NULL);
     fputs("  --n-init N           run from N starts (--seed, --seed + 1, ...)\n"
           "                       and keep the lowest inertia; every start's\n"
           "                       inertia goes to the JSON statistics\n"
@@ -56,7 +56,8 @@ static int parse_args(int argc, char **argv, cli_run *r, int *n_init,
                       int *help)
 {
     struct option opts[64];
-    if (cli_options_join(opts, sizeof opts / sizeof opts[0], fit_extra))
+    if (cli_options_build(opts, sizeof opts / sizeof opts[0], NULL,
+                          fit_extra))
         return cli_fail(CMD, "internal error: option table too small");
     optind = 1;
     opterr = 0;

@@ -12,10 +12,10 @@
 static const char *const CMD = "init";
 
 /* The shared options init takes; the solver's are of no use here. */
-static const char *const taken[] = {"data", "init", "candidates", "seed",
-                                    "raw-d", "raw-n", "raw-bits",
-                                    "precision", "force", "quiet",
-                                    "verbose", NULL};
+static const char *const taken[] = {"data", "raw-d", "raw-n", "raw-bits",
+                                    "header", "delimiter", "k", "init",
+                                    "candidates", "seed", "precision",
+                                    "force", "quiet", NULL};
 
 enum { OPT_OUT = CLI_OPT_SUB };
 
@@ -30,8 +30,11 @@ void cli_init_help(FILE *f)
           "start from them.\n"
           "\n"
           "  --data FILE          the data set (also taken as the positional\n"
-          "                       argument); raw binary with --raw-d N,\n"
-          "                       --raw-n N, --raw-bits 32|64\n"
+          "                       argument; - reads text from standard\n"
+          "                       input); raw binary with --raw-d N,\n"
+          "                       --raw-n N, --raw-bits 32|64; text with\n"
+          "                       --header yes|no|auto, --delimiter C, as\n"
+          "                       in fit\n"
           "  -k N                 number of centroids (required)\n"
           "  --init METHOD        kmeans++ | kmeans++-greedy | random\n"
           "                       (default kmeans++)\n"
@@ -51,28 +54,22 @@ void cli_init_help(FILE *f)
           f);
 }
 
-static int build_options(struct option *out, size_t cap)
-{
-    size_t n = 0;
-    for (size_t i = 0; cli_run_longopts[i].name; i++)
-        for (size_t j = 0; taken[j]; j++)
-            if (!strcmp(cli_run_longopts[i].name, taken[j]) && n + 3 < cap)
-                out[n++] = cli_run_longopts[i];
-    out[n++] = (struct option){"out", required_argument, NULL, OPT_OUT};
-    out[n++] = (struct option){"help", no_argument, NULL, 'h'};
-    memset(&out[n], 0, sizeof out[n]);
-    return 0;
-}
+static const struct option init_extra[] = {
+    {"out", required_argument, NULL, OPT_OUT},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0}};
 
 static int parse_args(int argc, char **argv, cli_run *r, const char **out,
                       int *help)
 {
     struct option opts[32];
-    build_options(opts, sizeof opts / sizeof opts[0]);
+    if (cli_options_build(opts, sizeof opts / sizeof opts[0], taken,
+                          init_extra))
+        return cli_fail(CMD, "internal error: option table too small");
     optind = 1;
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, ":k:qvh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":k:qh", opts, NULL)) != -1) {
         if (c == 'h') {
             *help = 1;
             return CLI_OK;

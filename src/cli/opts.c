@@ -37,33 +37,123 @@ enum {
     OPT_FORCE
 };
 
-const struct option cli_run_longopts[] = {
-    {"data", required_argument, NULL, OPT_DATA},
-    {"algorithm", required_argument, NULL, OPT_ALGORITHM},
-    {"form", required_argument, NULL, OPT_FORM},
-    {"precision", required_argument, NULL, OPT_PRECISION},
-    {"init", required_argument, NULL, OPT_INIT},
-    {"candidates", required_argument, NULL, OPT_CANDIDATES},
-    {"seed", required_argument, NULL, OPT_SEED},
-    {"threads", required_argument, NULL, OPT_THREADS},
-    {"block-size", required_argument, NULL, OPT_BLOCK_SIZE},
-    {"max-iter", required_argument, NULL, OPT_MAX_ITER},
-    {"tol", required_argument, NULL, OPT_TOL},
-    {"tol-abs", required_argument, NULL, OPT_TOL_ABS},
-    {"empty", required_argument, NULL, OPT_EMPTY},
-    {"inertia-each-iter", no_argument, NULL, OPT_INERTIA},
-    {"raw-d", required_argument, NULL, OPT_RAW_D},
-    {"raw-n", required_argument, NULL, OPT_RAW_N},
-    {"raw-bits", required_argument, NULL, OPT_RAW_BITS},
-    {"header", required_argument, NULL, OPT_HEADER},
-    {"delimiter", required_argument, NULL, OPT_DELIMITER},
-    {"labels", required_argument, NULL, OPT_LABELS},
-    {"centroids", required_argument, NULL, OPT_CENTROIDS},
-    {"stats", required_argument, NULL, OPT_STATS},
-    {"force", no_argument, NULL, OPT_FORCE},
-    {"quiet", no_argument, NULL, 'q'},
-    {"verbose", no_argument, NULL, 'v'},
-    {NULL, 0, NULL, 0}};
+/* The shared options: long name (NULL for -k alone), argument, code, a
+ * second name taken as the same option (fit's --algorithms is check's
+ * word; check takes its own lists), section (0 input, 1 solver, 2
+ * output) and help lines.  A subcommand takes the ones it names. */
+typedef struct {
+    const char *name;
+    int has_arg;
+    int code;
+    const char *alias;
+    int section;
+    const char *help;
+} shared_opt;
+
+static const shared_opt shared[] = {
+    {"data", required_argument, OPT_DATA, NULL, 0,
+     "  --data FILE          data set, n x d: text (.csv, .tsv, whitespace;\n"
+     "                       optional header, # comments), .npy, or raw\n"
+     "                       binary (.bin, .raw, .f32, .f64); FILE alone\n"
+     "                       works too; - reads text from standard input\n"},
+    {"raw-d", required_argument, OPT_RAW_D, NULL, 0,
+     "  --raw-d N            raw binary input: columns (required for raw)\n"},
+    {"raw-n", required_argument, OPT_RAW_N, NULL, 0,
+     "  --raw-n N            raw binary input: rows (default: file size /\n"
+     "                       (d * width))\n"},
+    {"raw-bits", required_argument, OPT_RAW_BITS, NULL, 0,
+     "  --raw-bits 32|64     raw binary input: float32 or float64\n"
+     "                       (default: 32 for .f32 files, else 64)\n"},
+    {"header", required_argument, OPT_HEADER, NULL, 0,
+     "  --header yes|no|auto text input: the first line (after #\n"
+     "                       comments) is a header, is data, or is a\n"
+     "                       header when none of its fields is a number\n"
+     "                       (default auto); a header must name as many\n"
+     "                       columns as the data has\n"},
+    {"delimiter", required_argument, OPT_DELIMITER, NULL, 0,
+     "  --delimiter C        text input: the field separator, one\n"
+     "                       character (';', '|', ...), 'tab' or 'space'\n"
+     "                       (runs of blanks); default: ',' if the line\n"
+     "                       has one, else tab, else blanks\n"},
+    {NULL, required_argument, 'k', NULL, 1,
+     "  -k N                 number of clusters, 1 <= k <= n (required)\n"},
+    {"algorithm", required_argument, OPT_ALGORITHM, "algorithms", 1,
+     "  --algorithm NAME     lloyd | elkan | hamerly (default lloyd)\n"},
+    {"form", required_argument, OPT_FORM, "forms", 1,
+     "  --form NAME          seq | omp | cuda-global | cuda-shared\n"
+     "                       (default seq; see 'trikmeans info')\n"},
+    {"precision", required_argument, OPT_PRECISION, "precisions", 1,
+     "  --precision NAME     f32 | f64 (default f64); also float32,\n"
+     "                       float and float64, double\n"},
+    {"init", required_argument, OPT_INIT, NULL, 1,
+     "  --init METHOD|FILE   kmeans++ | kmeans++-greedy | random, or a file\n"
+     "                       of k x d starting centroids (default kmeans++)\n"},
+    {"candidates", required_argument, OPT_CANDIDATES, NULL, 1,
+     "  --candidates N       kmeans++-greedy: candidates per step\n"
+     "                       (default 2 + floor(ln k))\n"},
+    {"seed", required_argument, OPT_SEED, NULL, 1,
+     "  --seed N             seed of the initialisation (default 0)\n"},
+    {"threads", required_argument, OPT_THREADS, "threads-list", 1,
+     "  --threads N          omp form: threads (default 0 = OpenMP's\n"
+     "                       default)\n"},
+    {"block-size", required_argument, OPT_BLOCK_SIZE, "block-sizes", 1,
+     "  --block-size N       cuda forms: threads per block, a multiple of\n"
+     "                       32 up to 1024 (default 0 = the form's default)\n"},
+    {"max-iter", required_argument, OPT_MAX_ITER, NULL, 1,
+     "  --max-iter N         most iterations (default 300)\n"},
+    {"tol", required_argument, OPT_TOL, NULL, 1,
+     "  --tol X              scikit-learn's tol: also stop once the sum of\n"
+     "                       squared centroid moves is at most X times\n"
+     "                       the mean variance of the columns (its\n"
+     "                       default is 1e-4; ours 0: stop when no label\n"
+     "                       changes)\n"},
+    {"tol-abs", required_argument, OPT_TOL_ABS, NULL, 1,
+     "  --tol-abs X          also stop once no centroid moves more than X\n"
+     "                       (default 0: off)\n"
+     "                       After a stop on either, or on --max-iter, one\n"
+     "                       more assignment gives the labels of the\n"
+     "                       final centroids, as scikit-learn does\n"},
+    {"empty", required_argument, OPT_EMPTY, NULL, 1,
+     "  --empty POLICY       keep | farthest: an empty cluster keeps its\n"
+     "                       centroid or moves to the farthest point\n"
+     "                       (default keep)\n"},
+    {"inertia-each-iter", no_argument, OPT_INERTIA, NULL, 1,
+     "  --inertia-each-iter  record the inertia in every iteration's stats\n"},
+    {"labels", required_argument, OPT_LABELS, NULL, 2,
+     "  --labels FILE        labels, .csv, .tsv or .npy (int32)\n"},
+    {"centroids", required_argument, OPT_CENTROIDS, NULL, 2,
+     "  --centroids FILE     centroids, .csv, .tsv or .npy (float64)\n"},
+    {"stats", required_argument, OPT_STATS, NULL, 2,
+     "  --stats FILE         per-iteration statistics and the run's\n"
+     "                       phase times (read, start, convert, setup,\n"
+     "                       loop, result, write, wall), .csv or .json\n"},
+    {"force", no_argument, OPT_FORCE, NULL, 2,
+     "  --force              replace output files that exist (refused\n"
+     "                       otherwise)\n"},
+    {"quiet", no_argument, 'q', NULL, 2,
+     "  -q, --quiet          print nothing on success, no progress\n"},
+    {"verbose", no_argument, 'v', NULL, 2,
+     "  -v, --verbose        progress on stderr even when it is not a\n"
+     "                       terminal (a line per iteration, or per run\n"
+     "                       in check), and fit's phase times at the end\n"},
+};
+enum { NSHARED = (int)(sizeof shared / sizeof shared[0]) };
+
+/* Whether the subcommand's list (NULL: all) names option me. */
+static int takes_name(const char *const *names, const char *me)
+{
+    if (!names)
+        return 1;
+    for (int j = 0; names[j]; j++)
+        if (!strcmp(names[j], me))
+            return 1;
+    return 0;
+}
+
+static int takes(const char *const *names, int i)
+{
+    return takes_name(names, shared[i].name ? shared[i].name : "k");
+}
 
 static const char *const table_exts[] = {".csv", ".tsv", ".npy", NULL};
 static const char *const stats_exts[] = {".csv", ".json", NULL};
@@ -91,6 +181,14 @@ static int parse_name_opt(cli_run *r, int code, const char *arg,
                           const char *cmd)
 {
     char names[128];
+    if ((code == OPT_ALGORITHM || code == OPT_FORM || code == OPT_PRECISION) &&
+        strchr(arg, ','))
+        return cli_usage(cmd, "one %s at a time here, not '%s' (check and "
+                         "bench take lists)",
+                         code == OPT_ALGORITHM ? "algorithm"
+                         : code == OPT_FORM    ? "form"
+                                               : "precision",
+                         arg) ? -1 : -1;
     switch (code) {
     case OPT_ALGORITHM:
         if (tkm_algorithm_parse(arg, &r->algorithm) == 0)
@@ -280,16 +378,24 @@ int cli_run_finish(cli_run *r, const char *cmd)
     return check_outputs(r, cmd);
 }
 
-int cli_options_join(struct option *out, size_t cap,
-                     const struct option *extra)
+int cli_options_build(struct option *out, size_t cap,
+                      const char *const *names, const struct option *extra)
 {
     size_t n = 0;
-    for (size_t i = 0; cli_run_longopts[i].name; i++) {
-        if (n + 1 >= cap)
-            return -1;
-        out[n++] = cli_run_longopts[i];
+    for (int i = 0; i < NSHARED; i++) {
+        if (!shared[i].name || !takes(names, i))
+            continue;
+        for (int two = 0; two < 2; two++) {
+            const char *nm = two ? shared[i].alias : shared[i].name;
+            if (!nm)
+                continue;
+            if (n + 1 >= cap)
+                return -1;
+            out[n++] = (struct option){nm, shared[i].has_arg, NULL,
+                                       shared[i].code};
+        }
     }
-    for (size_t i = 0; extra[i].name; i++) {
+    for (size_t i = 0; extra && extra[i].name; i++) {
         if (n + 1 >= cap)
             return -1;
         out[n++] = extra[i];
@@ -298,76 +404,33 @@ int cli_options_join(struct option *out, size_t cap,
     return 0;
 }
 
-void cli_run_help(FILE *f)
+void cli_run_help(FILE *f, const char *const *names)
 {
-    fputs(
-        "Input:\n"
-        "  --data FILE          data set, n x d: text (.csv, .tsv, whitespace;\n"
-        "                       optional header, # comments), .npy, or raw\n"
-        "                       binary (.bin, .raw, .f32, .f64); FILE alone\n"
-        "                       works too; - reads text from standard input\n"
-        "  --raw-d N            raw binary input: columns (required for raw)\n"
-        "  --raw-n N            raw binary input: rows (default: file size /\n"
-        "                       (d * width))\n"
-        "  --raw-bits 32|64     raw binary input: float32 or float64\n"
-        "                       (default: 32 for .f32 files, else 64)\n"
-        "  --header yes|no|auto text input: the first line (after #\n"
-        "                       comments) is a header, is data, or is a\n"
-        "                       header when none of its fields is a number\n"
-        "                       (default auto); a header must name as many\n"
-        "                       columns as the data has\n"
-        "  --delimiter C        text input: the field separator, one\n"
-        "                       character (';', '|', ...), 'tab' or 'space'\n"
-        "                       (runs of blanks); default: ',' if the line\n"
-        "                       has one, else tab, else blanks\n"
-        "Solver:\n"
-        "  -k N                 number of clusters, 1 <= k <= n (required)\n"
-        "  --algorithm NAME     lloyd | elkan | hamerly (default lloyd)\n"
-        "  --form NAME          seq | omp | cuda-global | cuda-shared\n"
-        "                       (default seq; see 'trikmeans info')\n"
-        "  --precision NAME     f32 | f64 (default f64); also float32,\n"
-        "                       float and float64, double\n"
-        "  --init METHOD|FILE   kmeans++ | kmeans++-greedy | random, or a file\n"
-        "                       of k x d starting centroids (default kmeans++)\n"
-        "  --candidates N       kmeans++-greedy: candidates per step\n"
-        "                       (default 2 + floor(ln k))\n"
-        "  --seed N             seed of the initialisation (default 0)\n"
-        "  --threads N          omp form: threads (default 0 = OpenMP's\n"
-        "                       default)\n"
-        "  --block-size N       cuda forms: threads per block, a multiple of\n"
-        "                       32 up to 1024 (default 0 = the form's default)\n"
-        "  --max-iter N         most iterations (default 300)\n"
-        "  --tol X              scikit-learn's tol: also stop once the sum of\n"
-        "                       squared centroid moves is at most X times\n"
-        "                       the mean variance of the columns (its\n"
-        "                       default is 1e-4; ours 0: stop when no label\n"
-        "                       changes)\n"
-        "  --tol-abs X          also stop once no centroid moves more than X\n"
-        "                       (default 0: off)\n"
-        "                       After a stop on either, or on --max-iter, one\n"
-        "                       more assignment gives the labels of the\n"
-        "                       final centroids, as scikit-learn does\n"
-        "  --empty POLICY       keep | farthest: an empty cluster keeps its\n"
-        "                       centroid or moves to the farthest point\n"
-        "                       (default keep)\n"
-        "  --inertia-each-iter  record the inertia in every iteration's stats\n"
-        "Environment:\n"
-        "  TKM_CPU_ISA=NAME     seq and omp forms: the vector unit of the\n"
-        "                       distance kernels, avx512 | avx2 | sse2 on\n"
-        "                       x86-64 (default: the widest present); every\n"
-        "                       one gives the same bits\n"
+    static const char *const head[3] = {
+        "Input:\n", "Solver:\n",
         "Output (written only when the run succeeds; - is standard output,\n"
-        "as CSV, and the summary then goes to stderr):\n"
-        "  --labels FILE        labels, .csv, .tsv or .npy (int32)\n"
-        "  --centroids FILE     centroids, .csv, .tsv or .npy (float64)\n"
-        "  --stats FILE         per-iteration statistics and the run's\n"
-        "                       phase times (read, start, convert, setup,\n"
-        "                       loop, result, write, wall), .csv or .json\n"
-        "  --force              replace output files that exist (refused\n"
-        "                       otherwise)\n"
-        "  -q, --quiet          print nothing on success, no progress\n"
-        "  -v, --verbose        progress on stderr even when it is not a\n"
-        "                       terminal (one line per iteration), and the\n"
-        "                       phase times at the end\n",
-        f);
+        "as CSV, and the summary then goes to stderr):\n"};
+    for (int sec = 0; sec < 3; sec++) {
+        int shown = 0;
+        for (int i = 0; i < NSHARED; i++) {
+            if (shared[i].section != sec || !takes(names, i))
+                continue;
+            if (!shown++)
+                fputs(sec == 2 && names ? "Output:\n" : head[sec], f);
+            fputs(shared[i].help, f);
+            if (shared[i].alias)
+                fprintf(f, "                       (also --%s)\n",
+                        shared[i].alias);
+        }
+        if (sec == 1 && shown && takes_name(names, "form"))
+            fputs("Environment:\n"
+                  "  TKM_CPU_ISA=NAME     seq and omp forms: the vector unit "
+                  "of the\n"
+                  "                       distance kernels, avx512 | avx2 | "
+                  "sse2 on\n"
+                  "                       x86-64 (default: the widest "
+                  "present); every\n"
+                  "                       one gives the same bits\n",
+                  f);
+    }
 }
