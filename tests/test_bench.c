@@ -262,13 +262,33 @@ static void test_report(void **state)
     /* a second sweep into the folder replaces the first only if asked */
     EXPECT(2, "bench", preset, "--out", out, "--no-report", "-q");
     assert_contains(err_text, "earlier sweep (runs.csv); --force");
-    EXPECT(0, "bench", preset, "--out", out, "--no-report", "-q", "--force");
+    EXPECT(0, "bench", preset, "--out", out, "--no-report", "--force");
+    const char *said = strstr(out_text, "bench: ");
+    long bench_runs = -1;
+    while (said && sscanf(said, "bench: %ld runs in", &bench_runs) != 1)
+        said = strstr(said + 1, "bench: ");
+    assert_true(bench_runs > 0);
     setenv("GNUPLOT", "/nonexistent/gnuplot", 1);
     EXPECT(0, "report", out);
     unsetenv("GNUPLOT");
     assert_contains(err_text, "gnuplot");
     char *md = slurp(tp("rep/report.md"));
     assert_contains(md, "No plots");
+    /* the report counts the runs bench counted */
+    char count[64];
+    snprintf(count, sizeof count, "\n%ld runs: ", bench_runs);
+    assert_contains(md, count);
+    /* a form that cannot run here: one line under "Not run", none in the
+     * solver tables */
+    const char *gone[] = {"cuda-global", "cuda-shared"};
+    for (int i = 0; i < 2; i++) {
+        char row[64];
+        snprintf(row, sizeof row, "| %s | skipped |", gone[i]);
+        const char *at = strstr(md, row);
+        if (at)
+            assert_null(strstr(at + 1, row));
+    }
+    assert_null(strstr(md, "skipped: "));
     assert_contains(md, "| hamerly | omp | " PREC " |");
     assert_contains(md, "## gen, k = 4");
     free(md);

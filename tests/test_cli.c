@@ -543,6 +543,19 @@ static void test_check(void **state)
     EXPECT(2, "check", "-k", "8");
     EXPECT(0, "check", "--help");
     assert_contains(out_text, "--threads-list");
+    /* a form that cannot run here: one line, with its reason, for all its
+     * solver runs */
+    char why[256];
+    if (tkm_form_available(TKM_CUDA_GLOBAL, why, sizeof why) != TKM_OK) {
+        EXPECT(0, "check", "--generate", "500,2,3", "-k", "3", "--forms",
+               "seq,cuda-global", "--threads-list", "1");
+        const char *at = strstr(out_text, "skipped cuda-global (6 solver "
+                                          "runs): ");
+        assert_non_null(at);
+        assert_contains(at, why);
+        assert_null(strstr(at + 1, "skipped cuda-global"));
+        assert_null(strstr(out_text, "SKIPPED"));
+    }
 }
 
 /* The first line of a text file is a header only when none of its

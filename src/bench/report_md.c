@@ -86,7 +86,10 @@ static void header(FILE *f, const rp_report *r)
     size_t count[6] = {0};
     static const char *const v[6] = {"baseline", "pass", "fail",
                                      "unchecked", "skipped", "failed"};
-    for (size_t i = 0; i < r->nruns; i++)
+    /* bench's own runs (runs.csv, counted as bench counted them); the
+     * scikit-learn rows of sklearn.csv follow them in r->runs */
+    const size_t own = r->runs_t.nrow;
+    for (size_t i = 0; i < own; i++)
         for (int j = 0; j < 6; j++)
             count[j] += j < 4 ? !strcmp(r->runs[i].verdict, v[j])
                               : !strcmp(r->runs[i].status, v[j]);
@@ -105,7 +108,11 @@ static void header(FILE *f, const rp_report *r)
         fputc('\n', f);
     }
     fprintf(f, "%zu runs: %zu baseline, %zu pass, %zu fail, %zu unchecked, "
-               "%zu skipped, %zu failed to run.  Data: [runs.csv](runs.csv), "
+               "%zu skipped, %zu failed to run",
+            own, count[0], count[1], count[2], count[3], count[4], count[5]);
+    if (r->nruns > own)
+        fprintf(f, "; and %zu scikit-learn runs", r->nruns - own);
+    fprintf(f, ".  Data: [runs.csv](runs.csv), "
                "[iterations.csv](iterations.csv)%s, "
                "[machine.txt](machine.txt).  Verdicts hold each run to "
                "sequential Lloyd of its precision from the same start "
@@ -116,8 +123,7 @@ static void header(FILE *f, const rp_report *r)
                "thesis's measure), or of the whole run where the loop was "
                "not recorded (scikit-learn: its fit); the solver tables "
                "give the whole run (t_total) beside it.\n\n",
-            r->nruns, count[0], count[1], count[2], count[3], count[4],
-            count[5], r->have_sklearn ? ", [sklearn.csv](sklearn.csv)" : "");
+            r->have_sklearn ? ", [sklearn.csv](sklearn.csv)" : "");
     if (r->gnuplot != 1)
         fprintf(f, "> **No plots**: %s.\n\n", r->gnuplot_msg);
 }
@@ -152,7 +158,15 @@ static void overview(FILE *f, const rp_report *r)
     fputc('\n', f);
 }
 
-/* Forms that did not run: each (algorithm, form, reason) once. */
+/* Whether run j has the (status, form, reason) of run u. */
+static int same_gap(const rp_run *u, const rp_run *j)
+{
+    return !j->ok && !strcmp(j->status, u->status) &&
+           !strcmp(j->form, u->form) && !strcmp(j->reason, u->reason);
+}
+
+/* Runs that did not run: one row per (status, form, reason), with the
+ * count and the algorithms it covers. */
 static void not_run(FILE *f, const rp_report *r)
 {
     int shown = 0;
@@ -162,16 +176,27 @@ static void not_run(FILE *f, const rp_report *r)
         if (u->ok)
             continue;
         for (size_t j = 0; j < i && !dup; j++)
-            dup = !r->runs[j].ok && !strcmp(r->runs[j].algo, u->algo) &&
-                  !strcmp(r->runs[j].form, u->form) &&
-                  !strcmp(r->runs[j].reason, u->reason);
+            dup = same_gap(u, &r->runs[j]);
         if (dup)
             continue;
         if (!shown++)
-            fputs("## Not run\n\n| solver | status | reason |\n"
-                  "|---|---|---|\n", f);
-        fprintf(f, "| %s %s | %s | %s |\n", u->algo, u->form, u->status,
-                u->reason);
+            fputs("## Not run\n\n| form | status | runs | algorithms | "
+                  "reason |\n|---|---|---:|---|---|\n", f);
+        size_t count = 0;
+        for (size_t j = i; j < r->nruns; j++)
+            count += same_gap(u, &r->runs[j]);
+        fprintf(f, "| %s | %s | %zu | ", u->form, u->status, count);
+        /* each algorithm once, in order of appearance */
+        int named = 0;
+        for (size_t j = i; j < r->nruns; j++) {
+            int seen = !same_gap(u, &r->runs[j]);
+            for (size_t q = i; q < j && !seen; q++)
+                seen = same_gap(u, &r->runs[q]) &&
+                       !strcmp(r->runs[q].algo, r->runs[j].algo);
+            if (!seen)
+                fprintf(f, "%s%s", named++ ? ", " : "", r->runs[j].algo);
+        }
+        fprintf(f, " | %s |\n", u->reason);
     }
     if (shown)
         fputc('\n', f);
@@ -190,6 +215,8 @@ static void solver_table(FILE *f, const rp_case *c, const rp_cfg **order)
     for (size_t i = 0; i < c->ncfg; i++) {
         const rp_cfg *g = order[i];
         verdicts(g, v, sizeof v);
+        if (g->nskipped == g->nrun)
+            continue; /* under "Not run", once per form */
         if (!g->nok) {
             fprintf(f, "| %s | %s | %s | %d | %d | %zu | - | - | - | - | - "
                        "| - | %s: %s |\n",

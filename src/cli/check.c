@@ -323,12 +323,12 @@ static void print_table(const check_row *rows, size_t n)
         const check_row *r = &rows[i];
         char sh[32];
         shape_str(r, sh, sizeof sh);
+        if (r->skipped)
+            continue; /* one line per form, below the table */
         if (!r->ran) {
-            fprintf(say, "%-8s %-12s %-4s %-7s  %s: %s\n",
-                   tkm_algorithm_name(r->algo), tkm_form_name(r->form),
-                   tkm_precision_name(r->prec), sh,
-                   r->skipped ? "SKIPPED" : "FAILED",
-                   r->why);
+            fprintf(say, "%-8s %-12s %-4s %-7s  FAILED: %s\n",
+                    tkm_algorithm_name(r->algo), tkm_form_name(r->form),
+                    tkm_precision_name(r->prec), sh, r->why);
             continue;
         }
         int base = r->baseline;
@@ -340,6 +340,27 @@ static void print_table(const check_row *rows, size_t n)
                r->cmp.label_diff, r->cmp.ties, r->cmp.max_abs_diff,
                r->cmp.inertia_rel, 100.0 * cli_solver_pruned(r), r->res.t_total,
                base ? "baseline" : r->cmp.pass ? "pass" : "FAIL");
+    }
+}
+
+/* The solvers that could not run here: one line per form and reason. */
+static void print_skipped(const check_row *rows, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const check_row *r = &rows[i];
+        int first = r->skipped;
+        for (size_t j = 0; first && j < i; j++)
+            first = !(rows[j].skipped && rows[j].form == r->form &&
+                      !strcmp(rows[j].why, r->why));
+        if (!first)
+            continue;
+        size_t count = 0;
+        for (size_t j = i; j < n; j++)
+            count += rows[j].skipped && rows[j].form == r->form &&
+                     !strcmp(rows[j].why, r->why);
+        fprintf(say, "skipped %s (%zu solver run%s): %s\n",
+                tkm_form_name(r->form), count, count == 1 ? "" : "s",
+                r->why);
     }
 }
 
@@ -496,6 +517,7 @@ static int check_run(check_opts *o, const tkm_dataset *ds, const double *init)
            o->run.k);
     int failed = judge(o, ds, rows, n);
     print_table(rows, n);
+    print_skipped(rows, n);
     print_precision_gap(ds, rows, n);
     int rc = o->out ? write_out(o->out, rows, n) : CLI_OK;
     fprintf(say, "\n%d solver run(s) failed\n", failed);
