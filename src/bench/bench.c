@@ -279,10 +279,10 @@ static void plan_only(const cli_preset *p)
 static void summary(const bench_state *b, const char *dir, double secs)
 {
     char t[32];
-    cli_bench_clock(secs, t, sizeof t);
+    cli_clock(secs, t, sizeof t);
     printf("bench: %zu runs in %s: %zu baseline, %zu pass, %zu fail, %zu "
            "unchecked, %zu skipped, %zu failed to run\n",
-           b->runs_done, t, b->n_baseline, b->n_pass, b->n_fail,
+           b->pg.runs_done, t, b->n_baseline, b->n_pass, b->n_fail,
            b->n_unchecked, b->n_skipped, b->n_failed);
     printf("bench: results in %s/ (runs.csv, iterations.csv, machine.txt)\n",
            dir);
@@ -305,13 +305,13 @@ static int sweep(bench_state *b, const char *dir)
     }
     for (int i = 0; i < b->p->ndata; i++) {
         double w;
-        b->runs_total += cli_bench_count(&b->p->data[i], &w);
-        b->work_total += w;
+        b->pg.runs_total += cli_bench_count(&b->p->data[i], &w);
+        b->pg.work_total += w;
     }
-    b->t0 = tkmi_now();
+    b->pg.t0 = tkmi_now();
     for (int i = 0; i < b->p->ndata; i++)
         cli_bench_data_set(b, &b->p->data[i]);
-    cli_bench_progress_end(b);
+    cli_progress_end(&b->pg);
     int bad = finish_part(b->runs, rpath);
     bad |= finish_part(b->iters, ipath);
     return bad ? CLI_FAIL : CLI_OK;
@@ -357,11 +357,11 @@ int cli_bench(int argc, char **argv)
     if ((rc = write_headers(dir, &p, argc + 1, argv - 1)) != CLI_OK)
         goto done;
     bench_state b = {.p = &p, .quiet = o.quiet, .next_id = 1};
-    b.tty = !o.quiet && isatty(STDERR_FILENO);
+    b.pg.tty = !o.quiet && isatty(STDERR_FILENO);
     if ((rc = sweep(&b, dir)) != CLI_OK)
         goto done;
     if (!o.quiet)
-        summary(&b, dir, tkmi_now() - b.t0);
+        summary(&b, dir, tkmi_now() - b.pg.t0);
     rc = b.n_fail || b.n_failed ? CLI_FAIL : CLI_OK;
     if (!o.no_report) {
         fflush(stdout);

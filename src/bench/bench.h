@@ -1,7 +1,7 @@
 /*
  * trikmeans bench, between its files: bench.c (options, output folder,
  * summary) calls bench_run.c (the sweep and its CSV rows); both draw
- * through progress.c.
+ * the progress line of src/cli/progress.c.
  */
 #ifndef TKM_CLI_BENCH_H
 #define TKM_CLI_BENCH_H
@@ -13,12 +13,8 @@ typedef struct {
     FILE *runs;           /* runs.csv.part                              */
     FILE *iters;          /* iterations.csv.part                        */
     long next_id;         /* run ids, from 1                            */
-    /* progress */
-    int quiet, tty;
-    double t0, last_draw;
-    double work_total, work_done; /* estimated distance computations     */
-    size_t runs_total, runs_done;
-    char current[200];    /* what runs now                              */
+    int quiet;
+    cli_progress pg;      /* work: estimated distance computations      */
     /* verdict counts */
     size_t n_baseline, n_pass, n_fail, n_unchecked, n_skipped, n_failed;
 } bench_state;
@@ -32,11 +28,5 @@ extern const char cli_bench_iters_header[];
 size_t cli_bench_count(const cli_bench_data *d, double *work);
 /* Run every case of a data set, appending to b's files. */
 void cli_bench_data_set(bench_state *b, const cli_bench_data *d);
-/* Redraw the progress line (terminal only; at most a few times a
- * second unless force); clear it at the end. */
-void cli_bench_progress(bench_state *b, int force);
-void cli_bench_progress_end(bench_state *b);
-/* s seconds as "12s", "3m05s" or "1h02m". */
-void cli_bench_clock(double s, char *buf, size_t len);
 
 #endif /* TKM_CLI_BENCH_H */

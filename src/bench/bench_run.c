@@ -209,7 +209,7 @@ static void write_iters(bench_state *b, long id, const cli_solver_run *r)
 static int on_iter(const tkm_iter_stats *it, void *ctx)
 {
     (void)it;
-    cli_bench_progress(ctx, 0);
+    cli_progress_draw(&((bench_state *)ctx)->pg, 0);
     return 0;
 }
 
@@ -253,10 +253,11 @@ static void one_run(bench_state *b, bench_case *c, const tkm_params *tmpl,
 {
     run_extra x = {0};
     long id = b->next_id++;
-    snprintf(b->current, sizeof b->current, "%s k=%zu %s %s %s rep %d",
-             c->d->name, c->k, tkm_algorithm_name(r->algo),
-             tkm_form_name(r->form), tkm_precision_name(r->prec), rep);
-    cli_bench_progress(b, 1);
+    snprintf(b->pg.current, sizeof b->pg.current,
+             "%s k=%zu %s %s %s rep %d", c->d->name, c->k,
+             tkm_algorithm_name(r->algo), tkm_form_name(r->form),
+             tkm_precision_name(r->prec), rep);
+    cli_progress_draw(&b->pg, 1);
     if (c->start) {
         cli_solver_run_one(tmpl, c->ds, c->start, r);
     } else {
@@ -276,9 +277,9 @@ static void one_run(bench_state *b, bench_case *c, const tkm_params *tmpl,
     fflush(b->runs);
     fflush(b->iters);
     tally(b, r);
-    b->runs_done++;
+    b->pg.runs_done++;
     if (r->ran)
-        b->work_done += (double)c->n * (double)c->dim * (double)c->k;
+        b->pg.work_done += (double)c->n * (double)c->dim * (double)c->k;
 }
 
 static void run_case(bench_state *b, bench_case *c)
@@ -394,7 +395,7 @@ void cli_bench_data_set(bench_state *b, const cli_bench_data *d)
         snprintf(why, sizeof why, "%s", tkm_strerror(st));
     }
     c.why_data = why;
-    if (!b->quiet && !b->tty && st == TKM_OK)
+    if (!b->quiet && !b->pg.tty && st == TKM_OK)
         fprintf(stderr, "bench: [data %s] %zu x %zu\n", d->name, ds.n, ds.d);
     else if (!b->quiet && st != TKM_OK)
         fprintf(stderr, "bench: [data %s] cannot be loaded: %s\n", d->name,

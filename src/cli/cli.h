@@ -114,6 +114,23 @@ void cli_written_add(cli_written *w, const char *path);
 /* Remove every file recorded in w (used when a later write failed). */
 void cli_written_undo(cli_written *w);
 
+/* ---- the progress line of a sweep (progress.c) ------------------------ */
+
+typedef struct {
+    int tty;              /* draw at all: stderr is a terminal          */
+    double t0, last_draw;
+    double work_total, work_done; /* estimated work, for the time left  */
+    size_t runs_total, runs_done;
+    char current[200];    /* what runs now                              */
+} cli_progress;
+
+/* Redraw the progress line (terminal only; at most a few times a second
+ * unless force); clear it at the end. */
+void cli_progress_draw(cli_progress *pg, int force);
+void cli_progress_end(cli_progress *pg);
+/* s seconds as "12s", "3m05s" or "1h02m". */
+void cli_clock(double s, char *buf, size_t len);
+
 /* ---- the options every run-style subcommand shares (opts.c) ----------- */
 
 typedef struct {

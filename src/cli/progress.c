@@ -1,14 +1,14 @@
 /*
- * The bench's progress line on a terminal: a bar, runs done, time spent
- * and left (from the estimated distance work), and what runs now.
+ * The progress line of a sweep (bench, check) on a terminal: a bar, runs
+ * done, time spent and left (from the estimated work), and what runs now.
  */
 #include <stdio.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "cli.h"
 
-void cli_bench_clock(double s, char *buf, size_t len)
+void cli_clock(double s, char *buf, size_t len)
 {
     long t = (long)(s + 0.5);
     if (t >= 3600)
@@ -27,7 +27,7 @@ static int term_width(void)
     return 80;
 }
 
-void cli_bench_progress(bench_state *b, int force)
+void cli_progress_draw(cli_progress *b, int force)
 {
     double now = tkmi_now();
     if (!b->tty || (!force && now - b->last_draw < 0.2))
@@ -40,9 +40,9 @@ void cli_bench_progress(bench_state *b, int force)
     if (frac > 1)
         frac = 1;
     char e[32], l[32] = "?", line[512], bar[31];
-    cli_bench_clock(el, e, sizeof e);
+    cli_clock(el, e, sizeof e);
     if (frac > 0.01 && el > 1)
-        cli_bench_clock(el / frac - el, l, sizeof l);
+        cli_clock(el / frac - el, l, sizeof l);
     int fill = (int)(frac * 30);
     for (int i = 0; i < 30; i++)
         bar[i] = i < fill ? '#' : '.';
@@ -57,7 +57,7 @@ void cli_bench_progress(bench_state *b, int force)
     fflush(stderr);
 }
 
-void cli_bench_progress_end(bench_state *b)
+void cli_progress_end(cli_progress *b)
 {
     if (b->tty)
         fprintf(stderr, "\r%*s\r", term_width() - 1, "");
