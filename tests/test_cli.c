@@ -497,6 +497,27 @@ static void test_progress(void **state)
     assert_int_equal(lines, iters);
     assert_contains(err_text, "iteration 1: changed 400");
     assert_contains(err_text, "elapsed");
+    /* check: silent off a terminal, a line per solver run with -v, and on
+     * a terminal (script(1) gives one, where installed) the progress line
+     * of runs done, elapsed and time left */
+    EXPECT(0, "check", data, "-k", "5", "--forms", "seq", "--precisions",
+           PREC);
+    assert_string_equal(err_text, "");
+    EXPECT(0, "check", data, "-k", "5", "--forms", "seq", "--precisions",
+           PREC, "-v");
+    assert_contains(err_text, "check: 1/3 lloyd seq " PREC);
+    assert_contains(err_text, "check: 3/3 hamerly seq " PREC);
+    if (system("command -v script >/dev/null 2>&1") == 0) {
+        char cmd[2048];
+        snprintf(cmd, sizeof cmd, "script -qec \"%s check %s -k 5 --forms "
+                 "seq --precisions %s\" /dev/null 2>&1 | tr '\\r' '\\n' "
+                 "> %s", bin, data, PREC, tp("p_tty.txt"));
+        assert_int_equal(system(cmd), 0);
+        char *t = slurp(tp("p_tty.txt"));
+        assert_contains(t, "/3 runs, ");
+        assert_contains(t, " left | ");
+        free(t);
+    }
 }
 
 static void test_info(void **state)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -497,6 +498,14 @@ static int check_finish(check_opts *o)
     return cli_run_finish(&o->run, CMD);
 }
 
+/* The solver loop's callback: keep the progress line moving. */
+static int on_iter(const tkm_iter_stats *it, void *ctx)
+{
+    (void)it;
+    cli_progress_draw(ctx, 0);
+    return 0;
+}
+
 static int check_run(check_opts *o, const tkm_dataset *ds, const double *init)
 {
     tkm_params p;
@@ -505,14 +514,26 @@ static int check_run(check_opts *o, const tkm_dataset *ds, const double *init)
     check_row *rows = cli_solver_plan(&o->set, 1, &n);
     if (!rows)
         return cli_fail(CMD, "out of memory");
+    /* on a terminal a progress line (runs done, elapsed, time left); -v
+     * a line per run wherever stderr goes */
+    cli_progress pg = {.tty = o->run.verbosity >= 0 &&
+                              isatty(STDERR_FILENO),
+                       .t0 = tkmi_now(), .runs_total = n};
+    p.progress = on_iter;
+    p.progress_ctx = &pg;
     for (size_t i = 0; i < n; i++) {
-        if (o->run.verbosity > 0)
-            fprintf(stderr, "check: %s %s %s ...\n",
-                    tkm_algorithm_name(rows[i].algo),
-                    tkm_form_name(rows[i].form),
-                    tkm_precision_name(rows[i].prec));
+        char sh[32];
+        shape_str(&rows[i], sh, sizeof sh);
+        snprintf(pg.current, sizeof pg.current, "%s %s %s %s",
+                 tkm_algorithm_name(rows[i].algo), tkm_form_name(rows[i].form),
+                 tkm_precision_name(rows[i].prec), sh);
+        if (o->run.verbosity > 0 && !pg.tty)
+            fprintf(stderr, "check: %zu/%zu %s\n", i + 1, n, pg.current);
+        cli_progress_draw(&pg, 1);
         cli_solver_run_one(&p, ds, init, &rows[i]);
+        pg.runs_done++;
     }
+    cli_progress_end(&pg);
     fprintf(say, "data: %s, n=%zu, d=%zu, k=%zu\n", o->run.data, ds->n, ds->d,
            o->run.k);
     int failed = judge(o, ds, rows, n);
