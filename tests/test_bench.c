@@ -347,6 +347,31 @@ static void test_malformed(void **state)
     bad_preset(text, 7, "twice");
     snprintf(text, sizeof text, "%sname = late\n", data);
     bad_preset(text, 6, "before the first");
+    /* keys and values once each; '#' a comment only at a line's start or
+     * after a blank; a byte order mark is no part of the first key */
+    snprintf(text, sizeof text, "name = a\nname = b\nk = 2\n%s", data);
+    bad_preset(text, 2, "'name' is given twice");
+    snprintf(text, sizeof text, "k = 2, 3, 2\n%s", data);
+    bad_preset(text, 1, "listed twice");
+    snprintf(text, sizeof text, "k = 2\nseed = 1..3, 2\n%s", data);
+    bad_preset(text, 2, "listed twice");
+    snprintf(text, sizeof text, "k = 2\nalgorithms = lloyd, elkan, lloyd\n%s",
+             data);
+    bad_preset(text, 2, "listed twice");
+    write_text(tp("da#ta.csv"), "0,0\n1,1\n5,5\n6,6\n");
+    write_text(tp("ok.preset"),
+               "\xEF\xBB\xBFname = bom   # after a blank: a comment\n"
+               "description = C# code#1\nk = 2\nthreads = 1, max\n"
+               "forms = seq\nprecisions = f64\nalgorithms = lloyd\n"
+               "[data f]\nfile = da#ta.csv\n");
+    EXPECT(0, "bench", tp("ok.preset"), "--dry-run");
+    assert_contains(out_text, "preset bom (");
+    assert_contains(out_text, "da#ta.csv");
+    EXPECT(0, "bench", tp("ok.preset"), "--out", tp("ok_out"), "--no-report",
+           "-q");
+    char *m = slurp(tp("ok_out/machine.txt"));
+    assert_contains(m, "description: C# code#1\n");
+    free(m);
     write_text(tp("nodata.preset"), "k = 3\n");
     EXPECT(2, "bench", tp("nodata.preset"));
     assert_contains(err_text, "no data sets");

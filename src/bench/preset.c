@@ -22,6 +22,7 @@ enum { D_FILE = 1, D_GEN = 2, D_N = 4, D_D = 8, D_CENTRES = 16,
 typedef struct {
     cli_preset *p;
     cli_bench_data *data; /* the current section, NULL before the first */
+    unsigned global_given; /* keys of the global part only, by index    */
     char *err;
     size_t errlen;
 } parse_ctx;
@@ -434,13 +435,13 @@ static int assignment(parse_ctx *c, char *line)
                         k->scope == IN_GLOBAL ? "before the first [data] "
                                                 "section"
                                               : "in a [data NAME] section");
-        unsigned *given = k->scope == IN_DATA ? &c->data->given
+        unsigned bit = k->scope == IN_GLOBAL ? 1u << i : k->bit;
+        unsigned *given = k->scope == IN_DATA   ? &c->data->given
                           : k->scope == IN_BOTH ? &runs_of(c)->given
-                                                : NULL;
-        if (given && (*given & k->bit))
+                                                : &c->global_given;
+        if (*given & bit)
             return fail(c, "'%s' is given twice in this section", key);
-        if (given)
-            *given |= k->bit;
+        *given |= bit;
         return k->fn(c, val);
     }
     return fail(c, "unknown key '%s' (the keys are listed by 'trikmeans "
@@ -508,9 +509,16 @@ static int parse_text(parse_ctx *c, char *text)
         if (save)
             *save++ = '\0';
         lineno++;
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = '\0';
+        /* a UTF-8 byte order mark before the first line is no text */
+        if (lineno == 1 && !strncmp(line, "\xEF\xBB\xBF", 3))
+            line += 3;
+        /* '#' starts a comment at the start of a line or after a blank:
+         * "C# code" and "data#1.csv" keep theirs */
+        for (char *h = line; (h = strchr(h, '#')); h++)
+            if (h == line || h[-1] == ' ' || h[-1] == '\t') {
+                *h = '\0';
+                break;
+            }
         char *s = trim(line);
         if (!*s)
             continue;
@@ -575,7 +583,9 @@ void cli_preset_free(cli_preset *p)
 void cli_preset_help(FILE *f)
 {
     fputs(
-        "Preset format: one 'key = value' per line, '#' starts a comment.\n"
+        "Preset format: one 'key = value' per line; '#' at the start of a\n"
+        "line or after a blank starts a comment; each key once per section,\n"
+        "each list value once.\n"
         "Keys before the first section apply to every data set; each\n"
         "'[data NAME]' section describes one data set and may override any\n"
         "run key for it.  Lists are comma-separated; numbers may be ranges\n"

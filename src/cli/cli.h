@@ -281,7 +281,8 @@ int cli_list_names(cli_list_kind kind, const char *text, int *vals, int max,
 /* Parse a list of whole numbers in lo..hi.  An item is N, "max" (the
  * processors OpenMP uses here), or a range that always ends at B:
  * "A..B" (every number), "A..B*F" (times F each step), "A..B+S" (plus S).
- * 0, or -1 with the reason in err. */
+ * A value given twice is an error, except one that "max" repeats.  0, or
+ * -1 with the reason in err. */
 int cli_list_numbers(const char *text, long long lo, long long hi,
                      long long *vals, int max, int *n, char *err,
                      size_t errlen);

@@ -177,6 +177,16 @@ static int push(list_ctx *c, long long v, const char *item)
                  "(%lld..%lld)", v, item, c->lo, c->hi);
         return -1;
     }
+    for (int i = 0; i < *c->n; i++)
+        if (c->nums[i] == v) {
+            /* "max" may land on a value also written out (1, max on one
+             * core): dropped; a value written twice is a mistake */
+            if (strstr(item, "max"))
+                return 0;
+            snprintf(c->err, c->errlen, "%lld (in '%s') is listed twice", v,
+                     item);
+            return -1;
+        }
     if (*c->n >= c->max) {
         snprintf(c->err, c->errlen, "at most %d values", c->max);
         return -1;
