@@ -10,6 +10,8 @@
 #   make V=1          show every compiler command
 #   make gpu-proof    on a machine with a GPU: tests, FMA=0 tests, sanitizers,
 #                     checker and benchmark of the CUDA forms (tools/README.md)
+#   make fuzz         every reader under libFuzzer (clang, ASan + UBSan),
+#                     FUZZ_SEC seconds each (default 600; fuzz/README.md)
 #
 # Every source that includes "real.h" is precision dependent and compiled
 # twice, with -DTKM_PREC=32 into build/f32 and -DTKM_PREC=64 into build/f64.
@@ -75,10 +77,19 @@ TESTS     := $(foreach p,f32 f64,$(TEST_SRC:tests/%.c=$(BUILD)/$(p)/tests/%))
 
 LIB := $(BUILD)/libtrikmeans.a
 BIN := $(BUILD)/trikmeans
+
+# The fuzz harnesses (fuzz/NAME.c): each reader the command has.  Every
+# build makes them as replay programs over the seed corpus and the inputs
+# of past findings (run by make test); make fuzz makes them with libFuzzer.
+FUZZ_NAMES := text npy raw labels centroids preset
+FUZZ_SEC   ?= 600
+CLI_KIT    := $(filter-out $(BUILD)/plain/src/cli/main.o,$(CLI_OBJ))
+REPLAYS    := $(FUZZ_NAMES:%=$(BUILD)/fuzz/replay-%)
+FUZZERS    := $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz-%)
 # the GPU benchmark (tools/gpu-bench.c), in builds with CUDA
 TOOLS := $(if $(filter 1,$(HAVE_CUDA)),$(BUILD)/gpu-bench)
 
-.PHONY: all test sanitize deps clean info-build demo gpu-proof
+.PHONY: all test sanitize deps clean info-build demo gpu-proof fuzz fuzzers
 .DELETE_ON_ERROR:
 
 all: info-build $(LIB) $(BIN) $(TOOLS)
@@ -143,12 +154,35 @@ $(BUILD)/f64/tests/%: tests/%.c $(LIB) $(HEADERS)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(CFLAGS) -Itests -DTKM_PREC=64 -o $@ $< $(LIB) $(LDLIBS) $(LIBS)
 
+$(BUILD)/fuzz/replay-%: fuzz/%.c fuzz/fuzz.c fuzz/replay.c $(CLI_KIT) $(LIB) $(HEADERS) fuzz/fuzz.h
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) -Isrc/cli -Isrc/bench -Ifuzz -o $@ fuzz/$*.c fuzz/fuzz.c fuzz/replay.c $(CLI_KIT) $(LIB) $(LIBS)
+
+$(BUILD)/fuzz/fuzz-%: fuzz/%.c fuzz/fuzz.c $(CLI_KIT) $(LIB) $(HEADERS) fuzz/fuzz.h
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) -fsanitize=fuzzer -Isrc/cli -Isrc/bench -Ifuzz -o $@ fuzz/$*.c fuzz/fuzz.c $(CLI_KIT) $(LIB) $(LIBS)
+
+fuzzers: $(FUZZERS)
+
+# libFuzzer needs clang; the build is CPU-only, ASan + UBSan, in build-fuzz.
+fuzz:
+	$(MAKE) BUILD=build-fuzz NVCC= CC=clang OPT=-O1 \
+	  SAN="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	  fuzzers
+	FUZZ_SEC=$(FUZZ_SEC) bash tools/fuzz.sh build-fuzz $(FUZZ_NAMES)
+
 # Each test program runs from the repository root; TKM_BIN lets the command
-# tests find the trikmeans binary of this build.
-test: all $(TESTS)
+# tests find the trikmeans binary of this build.  Then the fuzz harnesses
+# replay their seeds and past findings.
+test: all $(TESTS) $(REPLAYS)
 	@fail=0; for t in $(TESTS); do \
 	  echo "== $$t"; \
 	  TKM_BIN=$(BIN) $$t || fail=1; \
+	done; \
+	for n in $(FUZZ_NAMES); do \
+	  $(BUILD)/fuzz/replay-$$n fuzz/corpus/$$n fuzz/regress/$$n || fail=1; \
 	done; \
 	if [ $$fail -ne 0 ]; then echo "make test: FAILED"; exit 1; fi; \
 	echo "make test: all test programs passed"
@@ -160,7 +194,9 @@ sanitize:
 
 # libopenblas0-pthread: scikit-learn (the benchmarks' reference) on an optimised
 # BLAS instead of the reference one Debian installs with it
-DEB_PKGS := gcc make libcmocka-dev python3-sklearn gnuplot-nox libopenblas0-pthread
+# clang, libclang-rt-dev, libomp-dev: make fuzz (libFuzzer, OpenMP under clang)
+DEB_PKGS := gcc make libcmocka-dev python3-sklearn gnuplot-nox libopenblas0-pthread \
+            clang libclang-rt-dev libomp-dev
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -171,7 +207,7 @@ deps:
 	else echo "deps: missing$$missing; run: sudo apt-get install$$missing"; exit 1; fi
 
 clean:
-	rm -rf build build-san build-nofma
+	rm -rf build build-san build-nofma build-fuzz
 
 gpu-proof:
 	CMOCKA_DIR=$(CMOCKA_DIR) bash tools/gpu-proof.sh

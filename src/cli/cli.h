@@ -206,19 +206,26 @@ int cli_run_precheck(const cli_run *r, const char *cmd);
 int cli_read_file(const char *cmd, const char *path, const tkm_read_opts *o,
                   tkm_dataset *ds);
 
-/* Wall-clock seconds of a run's phases outside the library: reading the
- * file, choosing the start, writing labels and centroids, and the command
- * from its start to the statistics file. */
+/* What makes a result less than k clusters (fit's warnings). */
 typedef struct {
     size_t empty;      /* clusters with no point at the end              */
     size_t duplicates; /* centroids equal to a lower-numbered one        */
     size_t distinct;   /* distinct points when fewer than k, else 0      */
 } cli_degenerate;
 
+/* Labels for n points from a one-column file of whole numbers >= 0,
+ * numbered densely in order of first appearance; *k the clusters
+ * (score.c).  On success *out (malloc'd) belongs to the caller. */
+int cli_read_labels(const char *cmd, const char *path, size_t n,
+                    int32_t **out, size_t *k);
+
 /* Count the degenerate parts of a result of fitting ds (fit.c). */
 void cli_degenerate_of(const tkm_dataset *ds, const tkm_result *res,
                        cli_degenerate *g);
 
+/* Wall-clock seconds of a run's phases outside the library: reading the
+ * file, choosing the start, writing labels and centroids, and the command
+ * from its start to the statistics file. */
 typedef struct {
     double read, start, write, wall;
     long long peak_rss; /* the process's peak resident bytes at the end, -1

@@ -408,8 +408,8 @@ void cli_run_help(FILE *f, const char *const *names)
 {
     static const char *const head[3] = {
         "Input:\n", "Solver:\n",
-        "Output (written only when the run succeeds; - is standard output,\n"
-        "as CSV, and the summary then goes to stderr):\n"};
+        ("Output (written only when the run succeeds; - is standard output,\n"
+         "as CSV, and the summary then goes to stderr):\n")};
     for (int sec = 0; sec < 3; sec++) {
         int shown = 0;
         for (int i = 0; i < NSHARED; i++) {

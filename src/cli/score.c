@@ -192,30 +192,29 @@ static int dense_labels(int32_t *l, size_t n, size_t *k)
     return CLI_OK;
 }
 
-/* Labels from a one-column file of n whole numbers >= 0, numbered densely
- * (dense_labels); *k the clusters.  On success *out (malloc'd) belongs to
- * the caller. */
-static int read_labels(const char *path, size_t n, int32_t **out, size_t *k)
+/* Contract in cli.h; the numbering is dense_labels'. */
+int cli_read_labels(const char *cmd, const char *path, size_t n,
+                    int32_t **out, size_t *k)
 {
     tkm_dataset t = {0};
-    int rc = cli_read_file(CMD, path, NULL, &t);
+    int rc = cli_read_file(cmd, path, NULL, &t);
     if (rc != CLI_OK)
         return rc;
     *out = NULL;
     *k = 0;
     if (t.d != 1 || t.n != n) {
-        rc = cli_usage(CMD, "--labels %s holds %zu x %zu values; the data "
+        rc = cli_usage(cmd, "--labels %s holds %zu x %zu values; the data "
                        "need one column of %zu labels", path, t.n, t.d, n);
         goto cleanup;
     }
     if (!(*out = tkmi_alloc(n, 1, sizeof **out))) {
-        rc = cli_fail(CMD, "out of memory for %zu labels", n);
+        rc = cli_fail(cmd, "out of memory for %zu labels", n);
         goto cleanup;
     }
     for (size_t i = 0; i < n; i++) {
         double v = t.x[i];
         if (!(v >= 0.0 && v <= INT32_MAX && v == floor(v))) {
-            rc = cli_usage(CMD, "--labels %s: row %zu holds %.17g; labels "
+            rc = cli_usage(cmd, "--labels %s: row %zu holds %.17g; labels "
                            "are whole numbers in 0..%d", path, i + 1, v,
                            INT32_MAX);
             free(*out);
@@ -313,7 +312,7 @@ static int score(const score_opts *o)
     scores sc = {0};
     int rc = cli_read_file(CMD, o->data, NULL, &ds);
     if (rc == CLI_OK)
-        rc = read_labels(o->labels, ds.n, &labels, &k);
+        rc = cli_read_labels(CMD, o->labels, ds.n, &labels, &k);
     if (rc == CLI_OK)
         rc = compute(o, &ds, labels, k, &sc);
     if (rc == CLI_OK) {

@@ -9,13 +9,22 @@
 #include <string.h>
 
 #if defined(__x86_64__)
+/* the kernels' functions for this set (clang has no GCC target pragma) */
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx512f"))), \
+                             apply_to = function)
+#else
 #pragma GCC target("avx512f")
+#endif
 #define KERN_ISA avx512
 #ifndef KERN_P
 #define KERN_P 4
 #endif
 #define KERN_VB 64
 #include "kern_body.h"
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif
 #else
 typedef int tkmi_kern_avx512_absent;
 #endif
