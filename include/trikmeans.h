@@ -115,7 +115,8 @@ typedef struct {
 
 void tkm_read_opts_default(tkm_read_opts *o);
 
-/* Read a data set ("-": standard input, as text).  Rejects empty input,
+/* Read a data set ("-": standard input, as text unless o->format says
+ * npy or raw).  Rejects empty input,
  * ragged rows, non-numeric fields, NaN/Inf and values out of the target
  * precision's range, naming the file, line and column.  On failure *out
  * is left empty. */

@@ -879,6 +879,23 @@ static void test_predict(void **state)
     read_back(l2, &a);
     assert_true(a.n == 2);
     tkm_dataset_free(&a);
+    /* raw input, as fit reads it: 800 x 3 doubles */
+    read_back(data, &x);
+    FILE *rf = fopen(tp("pr.bin"), "wb");
+    assert_non_null(rf);
+    assert_int_equal(fwrite(x.x, sizeof(double), 2400, rf), 2400);
+    fclose(rf);
+    tkm_dataset_free(&x);
+    PATH(rl, "pr_rl.npy");
+    EXPECT(2, "predict", tp("pr.bin"), "--centroids", fc, "--labels", rl);
+    assert_contains(err_text, "--raw-d");
+    EXPECT(0, "predict", tp("pr.bin"), "--raw-d", "3", "--centroids", fc,
+           "--precision", PREC, "--labels", rl, "-q");
+    read_back(rl, &a);
+    read_back(pl, &b);
+    assert_memory_equal(a.x, b.x, 800 * sizeof(double));
+    tkm_dataset_free(&a);
+    tkm_dataset_free(&b);
     /* errors */
     write_text(tp("pr_2d.csv"), "1,2\n3,4\n");
     EXPECT(2, "predict", tp("pr_2d.csv"), "--centroids", fc, "--labels",

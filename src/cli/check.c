@@ -30,9 +30,9 @@ typedef cli_solver_run check_row;
 
 /* The shared options check reads (the solver lists are its own). */
 static const char *const taken[] = {
-    "data", "raw-d", "raw-n", "raw-bits", "header", "delimiter", "k",
-    "init", "candidates", "seed", "max-iter", "tol", "tol-abs", "empty",
-    "force", "quiet", "verbose", NULL};
+    "data", "raw-d", "raw-n", "raw-bits", "format", "header", "delimiter",
+    "k", "init", "candidates", "seed", "max-iter", "tol", "tol-abs",
+    "empty", "force", "quiet", "verbose", NULL};
 
 void cli_check_help(FILE *f)
 {

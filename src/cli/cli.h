@@ -154,6 +154,7 @@ typedef struct {
     size_t raw_d, raw_n;    /* raw binary input: shape (n 0 = from size)  */
     int raw_bits;           /* 32 or 64; 0 = not given                    */
     int raw_set;            /* any --raw-* option seen                    */
+    tkm_format format;      /* --format; AUTO: by the data file's name    */
     tkm_header header;      /* text input: --header                       */
     char delimiter;         /* text input: --delimiter, 0 = detect        */
     const char *labels;     /* outputs: NULL = not asked                  */
@@ -235,6 +236,8 @@ typedef struct {
     const double *inertias; /* n_init final inertias, NULL for one      */
 } cli_times;
 
+/* Read the data set of the options (--data, its format and shape). */
+int cli_run_read(const cli_run *r, const char *cmd, tkm_dataset *ds);
 /* Read the data set and choose (or read) the k x d starting centroids;
  * the seconds of both go to *tm when tm is not NULL.  On success *ds and
  * *init (malloc'd) belong to the caller; on failure both are left empty

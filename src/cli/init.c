@@ -12,10 +12,9 @@
 static const char *const CMD = "init";
 
 /* The shared options init takes; the solver's are of no use here. */
-static const char *const taken[] = {"data", "raw-d", "raw-n", "raw-bits",
-                                    "header", "delimiter", "k", "init",
-                                    "candidates", "seed", "precision",
-                                    "force", "quiet", NULL};
+static const char *const taken[] = {
+    "data", "raw-d", "raw-n", "raw-bits", "format", "header", "delimiter",
+    "k", "init", "candidates", "seed", "precision", "force", "quiet", NULL};
 
 enum { OPT_OUT = CLI_OPT_SUB };
 
@@ -33,8 +32,8 @@ void cli_init_help(FILE *f)
           "                       argument; - reads text from standard\n"
           "                       input); raw binary with --raw-d N,\n"
           "                       --raw-n N, --raw-bits 32|64; text with\n"
-          "                       --header yes|no|auto, --delimiter C, as\n"
-          "                       in fit\n"
+          "                       --header yes|no|auto, --delimiter C;\n"
+          "                       --format text|npy|raw; as in fit\n"
           "  -k N                 number of centroids (required)\n"
           "  --init METHOD        kmeans++ | kmeans++-greedy | random\n"
           "                       (default kmeans++)\n"

@@ -29,6 +29,7 @@ enum {
     OPT_RAW_D,
     OPT_RAW_N,
     OPT_RAW_BITS,
+    OPT_FORMAT,
     OPT_HEADER,
     OPT_DELIMITER,
     OPT_LABELS,
@@ -55,7 +56,12 @@ static const shared_opt shared[] = {
      "  --data FILE          data set, n x d: text (.csv, .tsv, whitespace;\n"
      "                       optional header, # comments), .npy, or raw\n"
      "                       binary (.bin, .raw, .f32, .f64); FILE alone\n"
-     "                       works too; - reads text from standard input\n"},
+     "                       works too; - reads standard input (text\n"
+     "                       unless --format says otherwise)\n"},
+    {"format", required_argument, OPT_FORMAT, NULL, 0,
+     "  --format NAME        text | npy | raw: how to read the data\n"
+     "                       (default: by its name: .npy, .bin/.raw/.f32/\n"
+     "                       .f64 raw, anything else text)\n"},
     {"raw-d", required_argument, OPT_RAW_D, NULL, 0,
      "  --raw-d N            raw binary input: columns (required for raw)\n"},
     {"raw-n", required_argument, OPT_RAW_N, NULL, 0,
@@ -223,6 +229,16 @@ static int parse_name_opt(cli_run *r, int code, const char *arg,
             return -1;
         }
         return 1;
+    case OPT_FORMAT:
+        if (!strcmp(arg, "text") || !strcmp(arg, "npy") ||
+            !strcmp(arg, "raw")) {
+            r->format = !strcmp(arg, "text") ? TKM_FMT_TEXT
+                        : !strcmp(arg, "npy") ? TKM_FMT_NPY
+                                              : TKM_FMT_RAW;
+            return 1;
+        }
+        cli_usage(cmd, "--format takes text, npy or raw, not '%s'", arg);
+        return -1;
     case OPT_HEADER:
         if (!strcmp(arg, "auto") || !strcmp(arg, "no") ||
             !strcmp(arg, "yes")) {
@@ -314,6 +330,7 @@ int cli_run_parse(cli_run *r, int code, const char *arg, const char *cmd)
     case OPT_FORM:
     case OPT_PRECISION:
     case OPT_INIT:
+    case OPT_FORMAT:
     case OPT_HEADER:
     case OPT_DELIMITER:
     case OPT_EMPTY: return parse_name_opt(r, code, arg, cmd);
@@ -372,7 +389,9 @@ int cli_run_finish(cli_run *r, const char *cmd)
         (r->init_file || r->init != TKM_INIT_KMEANSPP_GREEDY))
         return cli_usage(cmd, "--candidates applies only to --init "
                          "kmeans++-greedy");
-    if ((r->raw_set || cli_is_raw(r->data)) && !r->raw_d)
+    if ((r->raw_set || r->format == TKM_FMT_RAW ||
+         (r->format == TKM_FMT_AUTO && cli_is_raw(r->data))) &&
+        !r->raw_d)
         return cli_usage(cmd, "raw binary input %s needs --raw-d N (its "
                          "number of columns)", r->data);
     return check_outputs(r, cmd);

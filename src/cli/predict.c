@@ -11,6 +11,11 @@
 
 static const char *const CMD = "predict";
 
+/* The shared options predict reads: the data file's, precision, threads. */
+static const char *const taken[] = {
+    "data", "raw-d", "raw-n", "raw-bits", "format", "header", "delimiter",
+    "precision", "threads", "force", "quiet", NULL};
+
 void cli_predict_help(FILE *f)
 {
     fputs("Usage: trikmeans predict [OPTIONS] --centroids C [--data] FILE\n"
@@ -19,79 +24,73 @@ void cli_predict_help(FILE *f)
           "of d columns, as 'trikmeans fit --centroids' writes them): the\n"
           "labels fit's last assignment gives against those centroids.\n"
           "\n"
-          "  --data FILE          the points (text, .npy, raw as in fit; - for\n"
-          "                       text on standard input); FILE alone works\n"
-          "  --centroids C        the centroids, k x d (required)\n"
+          "Centroids and results:\n"
+          "  --centroids C        the centroids, k x d, text or .npy\n"
+          "                       (required)\n"
           "  --labels OUT         the labels, .csv, .tsv or .npy (int32)\n"
           "  --transform OUT      the n x k distances, .csv, .tsv or .npy\n"
           "                       (float64)\n"
           "                       (- for either: standard output, as CSV)\n"
-          "  --force              replace output files that exist (refused\n"
-          "                       otherwise)\n"
-          "  --precision NAME     f32 | f64 (default f64), as in fit\n"
-          "  --threads N          threads (default 0 = OpenMP's default)\n"
-          "  -q, --quiet          print nothing on success\n"
-          "  -h, --help           print this help and exit\n"
+          "\n",
+          f);
+    cli_run_help(f, taken);
+    fputs("  -h, --help           print this help and exit\n"
           "\n"
-          "At least one of --labels and --transform.  Exit status: 0\n"
-          "success, 1 an output could not be written (none is left behind),\n"
-          "2 usage or input error.\n",
+          "Distances are computed in --precision on --threads threads (0 =\n"
+          "OpenMP's default; the results do not depend on it).  At least one\n"
+          "of --labels and --transform.  Exit status: 0 success, 1 an output\n"
+          "could not be written (none is left behind), 2 usage or input\n"
+          "error.\n",
           f);
 }
 
 typedef struct {
-    const char *data, *centroids, *labels, *transform;
-    tkm_precision prec;
-    int threads, quiet, help, force;
+    cli_run run; /* the data file's options, precision, threads, force  */
+    const char *centroids, *labels, *transform;
+    int help;
 } predict_opts;
+
+enum { OPT_CENTROIDS = CLI_OPT_SUB, OPT_LABELS, OPT_TRANSFORM };
 
 static int parse(int argc, char **argv, predict_opts *o)
 {
-    static const struct option longopts[] = {
-        {"data", required_argument, NULL, 'D'},
-        {"centroids", required_argument, NULL, 'C'},
-        {"labels", required_argument, NULL, 'L'},
-        {"transform", required_argument, NULL, 'T'},
-        {"force", no_argument, NULL, 'F'},
-        {"precision", required_argument, NULL, 'P'},
-        {"threads", required_argument, NULL, 'j'},
-        {"quiet", no_argument, NULL, 'q'},
+    static const struct option extra[] = {
+        {"centroids", required_argument, NULL, OPT_CENTROIDS},
+        {"labels", required_argument, NULL, OPT_LABELS},
+        {"transform", required_argument, NULL, OPT_TRANSFORM},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     static const char *const exts[] = {".csv", ".tsv", ".npy", NULL};
+    struct option opts[40];
+    if (cli_options_build(opts, sizeof opts / sizeof opts[0], taken, extra))
+        return cli_fail(CMD, "internal error: option table too small");
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":qh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":qh", opts, NULL)) != -1) {
         switch (c) {
-        case 'D': o->data = optarg; break;
-        case 'C': o->centroids = optarg; break;
-        case 'L': o->labels = optarg; break;
-        case 'T': o->transform = optarg; break;
-        case 'F': o->force = 1; break;
-        case 'P':
-            if (tkm_precision_parse(optarg, &o->prec))
-                return cli_usage(CMD, "unknown precision '%s'; valid names: "
-                                 "f32 (or float32, float), f64 (or float64, "
-                                 "double)", optarg);
-            break;
-        case 'j':
-            if (cli_parse_int(CMD, "--threads", optarg, 0, 4096,
-                              &o->threads))
-                return CLI_USAGE;
-            break;
-        case 'q': o->quiet = 1; break;
+        case OPT_CENTROIDS: o->centroids = optarg; break;
+        case OPT_LABELS: o->labels = optarg; break;
+        case OPT_TRANSFORM: o->transform = optarg; break;
         case 'h': o->help = 1; return CLI_OK;
-        default: return cli_getopt_error(CMD, c, argv);
+        case '?':
+        case ':': return cli_getopt_error(CMD, c, argv);
+        default:
+            if (cli_run_parse(&o->run, c, optarg, CMD) < 0)
+                return CLI_USAGE;
         }
     }
-    if (optind < argc && !o->data)
-        o->data = argv[optind++];
-    if (optind < argc)
-        return cli_usage(CMD, "one data file only ('%s' is extra)",
-                         argv[optind]);
-    if (!o->data)
+    for (; optind < argc; optind++)
+        if (cli_run_positional(&o->run, argv[optind], CMD))
+            return CLI_USAGE;
+    const char *data = o->run.data;
+    if (!data)
         return cli_usage(CMD, "no data file: give --data FILE or FILE");
+    if ((o->run.raw_set || o->run.format == TKM_FMT_RAW ||
+         (o->run.format == TKM_FMT_AUTO && cli_is_raw(data))) &&
+        !o->run.raw_d)
+        return cli_usage(CMD, "raw binary input %s needs --raw-d N (its "
+                         "number of columns)", data);
     if (!o->centroids)
         return cli_usage(CMD, "--centroids C is required");
     if (!o->labels && !o->transform)
@@ -99,14 +98,15 @@ static int parse(int argc, char **argv, predict_opts *o)
                          "--transform");
     const cli_output out[2] = {{"--labels", o->labels, exts},
                                {"--transform", o->transform, exts}};
-    const cli_output in[2] = {{"the data file", o->data, NULL},
+    const cli_output in[2] = {{"the data file", data, NULL},
                               {"the centroids", o->centroids, NULL}};
-    return cli_check_outputs(CMD, out, 2, in, 2, o->force);
+    return cli_check_outputs(CMD, out, 2, in, 2, o->run.force);
 }
 
 int cli_predict(int argc, char **argv)
 {
-    predict_opts o = {.prec = TKM_F64};
+    predict_opts o = {0};
+    cli_run_default(&o.run);
     int rc = parse(argc, argv, &o);
     if (rc != CLI_OK || o.help) {
         if (o.help)
@@ -117,12 +117,12 @@ int cli_predict(int argc, char **argv)
     int32_t *labels = NULL;
     double *dist = NULL;
     char msg[512] = "";
-    if ((rc = cli_read_file(CMD, o.data, NULL, &ds)) != CLI_OK ||
+    if ((rc = cli_run_read(&o.run, CMD, &ds)) != CLI_OK ||
         (rc = cli_read_file(CMD, o.centroids, NULL, &cen)) != CLI_OK)
         goto cleanup;
     if (cen.d != ds.d) {
         rc = cli_usage(CMD, "the centroids %s have %zu columns, the data %s "
-                       "%zu", o.centroids, cen.d, o.data, ds.d);
+                       "%zu", o.centroids, cen.d, o.run.data, ds.d);
         goto cleanup;
     }
     labels = tkmi_alloc(ds.n, 1, sizeof *labels);
@@ -132,7 +132,7 @@ int cli_predict(int argc, char **argv)
                       ds.n, cen.n);
         goto cleanup;
     }
-    tkm_status st = tkm_predict(&ds, cen.x, cen.n, o.prec, o.threads, labels,
+    tkm_status st = tkm_predict(&ds, cen.x, cen.n, o.run.precision, o.run.threads, labels,
                                 dist, msg, sizeof msg);
     if (st != TKM_OK) {
         rc = cli_status(CMD, cli_code_for(st), st, msg);
@@ -152,14 +152,14 @@ int cli_predict(int argc, char **argv)
         rc = cli_status(CMD, CLI_FAIL, st, msg);
         goto cleanup;
     }
-    if (!o.quiet)
+    if (o.run.verbosity >= 0)
         /* stdout may carry an output ("-"): then the summary is stderr's */
         fprintf((o.labels && !strcmp(o.labels, "-")) ||
                         (o.transform && !strcmp(o.transform, "-"))
                     ? stderr
                     : stdout,
                "n, d, k:    %zu, %zu, %zu (%s)\nwrote:      %s%s%s%s%s\n",
-               ds.n, ds.d, cen.n, tkm_precision_name(o.prec),
+               ds.n, ds.d, cen.n, tkm_precision_name(o.run.precision),
                o.labels ? "labels " : "", o.labels ? o.labels : "",
                o.labels && o.transform ? ", " : "",
                o.transform ? "distances " : "",

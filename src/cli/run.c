@@ -58,6 +58,7 @@ static void read_opts(const cli_run *r, tkm_read_opts *o)
 {
     tkm_read_opts_default(o);
     o->target = r->precision;
+    o->format = r->format;
     if (r->raw_set)
         o->format = TKM_FMT_RAW;
     o->raw_d = r->raw_d;
@@ -145,15 +146,20 @@ int cli_run_start(const cli_run *r, const char *cmd, const tkm_dataset *ds,
     return CLI_OK;
 }
 
+int cli_run_read(const cli_run *r, const char *cmd, tkm_dataset *ds)
+{
+    tkm_read_opts o;
+    memset(ds, 0, sizeof *ds);
+    read_opts(r, &o);
+    return cli_read_file(cmd, r->data, &o, ds);
+}
+
 int cli_run_load(const cli_run *r, const char *cmd, tkm_dataset *ds,
                  double **init, cli_times *tm)
 {
-    tkm_read_opts o;
     double t0 = tkmi_now();
     *init = NULL;
-    memset(ds, 0, sizeof *ds);
-    read_opts(r, &o);
-    int rc = cli_read_file(cmd, r->data, &o, ds);
+    int rc = cli_run_read(r, cmd, ds);
     if (rc != CLI_OK)
         return rc;
     double t1 = tkmi_now();

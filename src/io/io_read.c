@@ -77,8 +77,37 @@ void tkm_read_opts_default(tkm_read_opts *o)
     o->delimiter = 0;
 }
 
-/* Read path ("-": standard input, text only) into *out (o NULL =
- * defaults).  On success *out owns a new n*d
+/* Standard input copied into a temporary file that has no name (gone
+ * when closed, or with the process), read back from its start. */
+static tkm_status spool_stdin(FILE **out, char *msg, size_t msglen)
+{
+    FILE *t = tmpfile();
+    if (!t)
+        return tkmi_fail(TKM_EIO, msg, msglen, "(standard input): no "
+                         "temporary file to hold it: %s", strerror(errno));
+    char buf[1 << 16];
+    size_t got;
+    while ((got = fread(buf, 1, sizeof buf, stdin)) > 0)
+        if (fwrite(buf, 1, got, t) != got) {
+            int e = errno;
+            fclose(t);
+            return tkmi_fail(TKM_EIO, msg, msglen, "(standard input): "
+                             "cannot copy it to a temporary file: %s",
+                             strerror(e));
+        }
+    if (ferror(stdin) || fflush(t) != 0) {
+        int e = errno;
+        fclose(t);
+        return tkmi_fail(TKM_EIO, msg, msglen, "(standard input): read "
+                         "error: %s", strerror(e));
+    }
+    rewind(t);
+    *out = t;
+    return TKM_OK;
+}
+
+/* Read path ("-": standard input, in o's format, text by default) into
+ * *out (o NULL = defaults).  On success *out owns a new n*d
  * array (free with tkm_dataset_free); on failure *out is empty and msg says
  * why: TKM_EIO (open/read), TKM_EFORMAT (content), TKM_ERANGE (a value too
  * large for the target), TKM_EINVAL (options), TKM_ENOMEM. */
@@ -103,18 +132,18 @@ tkm_status tkm_dataset_read(const char *path, const tkm_read_opts *o,
                        : resolve_opts(path, o, &fmt, &bits, msg, msglen);
     if (st != TKM_OK)
         goto cleanup;
-    if (!strcmp(path, "-")) { /* standard input: text, read as it comes */
+    if (!strcmp(path, "-")) {
         path = "(standard input)";
-        if (fmt != TKM_FMT_TEXT) {
-            st = tkmi_fail(TKM_EINVAL, msg, msglen, "%s: .npy and raw "
-                           "input need a file; standard input is read as "
-                           "text", path);
+        if (fmt == TKM_FMT_TEXT) { /* text is read as it comes */
+            st = tkmi_read_text(stdin, path, o, out, msg, msglen);
             goto cleanup;
         }
-        st = tkmi_read_text(stdin, path, o, out, msg, msglen);
-        goto cleanup;
+        /* the binary readers need a regular file: a nameless copy */
+        if ((st = spool_stdin(&f, msg, msglen)) != TKM_OK)
+            goto cleanup;
+    } else {
+        f = fopen(path, "rb");
     }
-    f = fopen(path, "rb");
     if (!f) {
         st = tkmi_fail(TKM_EIO, msg, msglen, "%s: cannot open: %s", path,
                        strerror(errno));

@@ -249,7 +249,8 @@ static tkm_status text_line(text_ctx *c, char *s, size_t len)
     if (memchr(s, '\0', len))
         return tkmi_fail(TKM_EFORMAT, c->msg, c->msglen,
                          "%s: line %zu: NUL byte in a text file (binary "
-                         "data? name it .npy or .bin)", c->path, c->line);
+                         "data? name it .npy or .bin, or give --format)",
+                         c->path, c->line);
     while (len > 0 && (s[len - 1] == '\n' || s[len - 1] == '\r'))
         s[--len] = '\0';
     if (memchr(s, '\r', len))
