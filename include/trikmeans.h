@@ -168,7 +168,9 @@ typedef struct {
     double max_drift;         /* largest centroid move in the update       */
     double shift2;            /* sum over centroids of the squared move
                                  (scikit-learn's center_shift_tot)         */
-    double inertia;           /* of this assignment, or NaN if not asked   */
+    double inertia;           /* of this assignment; NaN when not computed
+                                 (inertia_each_iter computes it; the last
+                                 row of a stop on LABELS always has it)  */
     double t_assign;          /* seconds                                   */
     double t_update;
     double t_bound;

@@ -1025,6 +1025,39 @@ static void test_outputs(void **state)
     assert_contains(err_text, "only one output can go to standard output");
 }
 
+/* The statistics CSV: no "nan" anywhere; an inertia not computed is an
+ * empty field, and a run that stopped because no label changed has its
+ * final inertia in the last row without --inertia-each-iter. */
+static void test_stats_inertia(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "si.csv");
+    make_blobs(data, 300, 2, 4, 8);
+    PATH(s, "si_stats.csv");
+    EXPECT(0, "fit", data, "-k", "4", "--precision", PREC, "--stats", s);
+    assert_contains(out_text, "converged: no label changed");
+    double want = atof(strstr(out_text, "inertia:") + 8);
+    char *text = slurp(s);
+    assert_null(strstr(text, "nan"));
+    char *last = text + strlen(text) - 1;
+    while (last > text && last[-1] != '\n')
+        last--;
+    const char *f = last;
+    for (int i = 0; i < 8; i++) /* iter ... shift2, then the inertia */
+        f = strchr(f, ',') + 1;
+    assert_true(fabs(atof(f) - want) <= 1e-9 * want);
+    /* an earlier row: the field is empty */
+    const char *row2 = strchr(strchr(text, '\n') + 1, '\n') + 1;
+    if (row2 < last) {
+        f = row2;
+        for (int i = 0; i < 8; i++)
+            f = strchr(f, ',') + 1;
+        assert_int_equal(*f, ',');
+    }
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1049,6 +1082,7 @@ int main(void)
         cmocka_unit_test(test_predict),
         cmocka_unit_test(test_tol_sklearn),
         cmocka_unit_test(test_outputs),
+        cmocka_unit_test(test_stats_inertia),
     };
     return cmocka_run_group_tests_name("cli (" PREC ")", tests, setup,
                                        teardown);

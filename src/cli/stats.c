@@ -36,11 +36,13 @@ static void phases_of(const tkm_result *res, const cli_times *tm,
     v[7] = tm ? tm->wall : NAN;
 }
 
-/* A double as CSV: NaN (inertia not recorded) as "nan". */
+/* A double as CSV: NaN (not recorded: an inertia without
+ * --inertia-each-iter, a phase the library alone cannot time) as an empty
+ * field, which CSV readers take as missing. */
 static void csv_num(FILE *f, double v, const char *sep)
 {
     if (isnan(v))
-        fprintf(f, "nan%s", sep);
+        fprintf(f, "%s", sep);
     else
         fprintf(f, "%.17g%s", v, sep);
 }

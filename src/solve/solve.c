@@ -202,9 +202,10 @@ tkm_status TKM_FN(tkmi_solve)(const TKM_FN(tkmi_problem) *pb, tkm_result *res,
     res->t_loop = t2 - t1;
     res->t_result = t3 - t2;
     res->t_total = t3 - t0;
-    /* the last assignment had no update step: its inertia is the final */
-    if (rc == TKM_OK && pb->p->inertia_each_iter && res->iterations > 0 &&
-        isnan(res->iters[res->iterations - 1].inertia))
+    /* a run that stopped because no label changed ended on an assignment
+     * of the final centroids: its inertia is the final one, known without
+     * --inertia-each-iter */
+    if (rc == TKM_OK && res->stop == TKM_STOP_LABELS && res->iterations > 0)
         res->iters[res->iterations - 1].inertia = res->inertia;
 cleanup:
     if (e.destroy)
