@@ -181,6 +181,9 @@ int cli_run_parse(cli_run *r, int code, const char *arg, const char *cmd);
 /* Take a positional argument as the data file; -1 (after a usage error)
  * when the data file is already given. */
 int cli_run_positional(cli_run *r, const char *arg, const char *cmd);
+/* A raw data file (by --raw-*, --format raw or its name) needs --raw-d;
+ * CLI_OK, or CLI_USAGE after saying so. */
+int cli_run_check_raw(const cli_run *r, const char *cmd);
 /* Checks once every option is in: data and k given, output extensions,
  * distinct outputs, option combinations.  CLI_OK or CLI_USAGE. */
 int cli_run_finish(cli_run *r, const char *cmd);

@@ -379,6 +379,16 @@ static int check_outputs(const cli_run *r, const char *cmd)
     return cli_check_outputs(cmd, out, 3, in, 2, r->force);
 }
 
+int cli_run_check_raw(const cli_run *r, const char *cmd)
+{
+    if ((r->raw_set || r->format == TKM_FMT_RAW ||
+         (r->format == TKM_FMT_AUTO && cli_is_raw(r->data))) &&
+        !r->raw_d)
+        return cli_usage(cmd, "raw binary input %s needs --raw-d N (its "
+                         "number of columns)", r->data);
+    return CLI_OK;
+}
+
 int cli_run_finish(cli_run *r, const char *cmd)
 {
     if (!r->data)
@@ -389,11 +399,8 @@ int cli_run_finish(cli_run *r, const char *cmd)
         (r->init_file || r->init != TKM_INIT_KMEANSPP_GREEDY))
         return cli_usage(cmd, "--candidates applies only to --init "
                          "kmeans++-greedy");
-    if ((r->raw_set || r->format == TKM_FMT_RAW ||
-         (r->format == TKM_FMT_AUTO && cli_is_raw(r->data))) &&
-        !r->raw_d)
-        return cli_usage(cmd, "raw binary input %s needs --raw-d N (its "
-                         "number of columns)", r->data);
+    if (cli_run_check_raw(r, cmd) != CLI_OK)
+        return CLI_USAGE;
     return check_outputs(r, cmd);
 }
 

@@ -86,11 +86,8 @@ static int parse(int argc, char **argv, predict_opts *o)
     const char *data = o->run.data;
     if (!data)
         return cli_usage(CMD, "no data file: give --data FILE or FILE");
-    if ((o->run.raw_set || o->run.format == TKM_FMT_RAW ||
-         (o->run.format == TKM_FMT_AUTO && cli_is_raw(data))) &&
-        !o->run.raw_d)
-        return cli_usage(CMD, "raw binary input %s needs --raw-d N (its "
-                         "number of columns)", data);
+    if (cli_run_check_raw(&o->run, CMD) != CLI_OK)
+        return CLI_USAGE;
     if (!o->centroids)
         return cli_usage(CMD, "--centroids C is required");
     if (!o->labels && !o->transform)
