@@ -53,7 +53,12 @@ typedef enum { TKM_F32 = 32, TKM_F64 = 64 } tkm_precision;
 typedef enum {
     TKM_INIT_KMEANSPP = 0,    /* D^2 sampling, one candidate per step      */
     TKM_INIT_KMEANSPP_GREEDY, /* D^2 sampling, best of several candidates  */
-    TKM_INIT_RANDOM           /* k distinct rows chosen uniformly          */
+    TKM_INIT_RANDOM,          /* k distinct rows chosen uniformly          */
+    TKM_INIT_FARTHEST,        /* farthest-first traversal: a random first
+                                 point, then the point farthest from its
+                                 nearest chosen centroid (lowest index on
+                                 ties): the reference thesis's "K-means++" */
+    TKM_NINIT
 } tkm_init_method;
 typedef enum {
     TKM_EMPTY_KEEP = 0, /* an empty cluster keeps its previous centroid     */

@@ -91,8 +91,9 @@ static void test_init(void **state)
                                         msg, sizeof msg),
                      TKM_OK);
     const tkm_init_method ms[] = {TKM_INIT_RANDOM, TKM_INIT_KMEANSPP,
-                                  TKM_INIT_KMEANSPP_GREEDY};
-    for (int m = 0; m < 3; m++) {
+                                  TKM_INIT_KMEANSPP_GREEDY,
+                                  TKM_INIT_FARTHEST};
+    for (int m = 0; m < 4; m++) {
         double a[30], b[30], c[30];
         assert_int_equal(tkm_init_centroids(&ds, 10, ms[m], 0, 1, a, msg,
                                             sizeof msg),
@@ -111,6 +112,32 @@ static void test_init(void **state)
                 assert_memory_not_equal(a + 3 * i, a + 3 * j,
                                         3 * sizeof(double));
         }
+    }
+    /* farthest-first: after the first, each centroid is the row farthest
+     * from its nearest earlier centroid, the first such row on ties */
+    double f[30];
+    assert_int_equal(tkm_init_centroids(&ds, 10, TKM_INIT_FARTHEST, 0, 5, f,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    for (int c = 1; c < 10; c++) {
+        size_t best = 0;
+        double bestd = -1;
+        for (size_t i = 0; i < ds.n; i++) {
+            double dmin = INFINITY;
+            for (int j = 0; j < c; j++) {
+                double s2 = 0;
+                for (int q = 0; q < 3; q++) {
+                    double u = ds.x[i * 3 + q] - f[j * 3 + q];
+                    s2 += u * u;
+                }
+                dmin = s2 < dmin ? s2 : dmin;
+            }
+            if (dmin > bestd) {
+                bestd = dmin;
+                best = i;
+            }
+        }
+        assert_memory_equal(f + 3 * c, ds.x + best * 3, 3 * sizeof(double));
     }
     /* k = n takes every row; k > n and k = 0 are refused */
     double *all = malloc(500 * 3 * sizeof *all);

@@ -56,7 +56,7 @@ typedef struct {
     cli_solver_set set;
     long long ks[CLI_MAX_LIST];
     int nk;
-    int inits[3], ninit;
+    int inits[TKM_NINIT], ninit;
     long long seeds[CLI_MAX_SEEDS];
     int nseed;
     int repetitions;

@@ -154,7 +154,8 @@ static int k_k(parse_ctx *c, const char *v)
 static int k_init(parse_ctx *c, const char *v)
 {
     cli_bench_runs *r = runs_of(c);
-    return cli_list_names(CLI_LIST_INIT, v, r->inits, 3, &r->ninit, c->err,
+    return cli_list_names(CLI_LIST_INIT, v, r->inits, TKM_NINIT, &r->ninit,
+                          c->err,
                           c->errlen);
 }
 
@@ -604,7 +605,8 @@ void cli_preset_help(FILE *f)
         "  block_sizes = LIST     cuda threads per block, multiples of 32\n"
         "                         up to 1024 (default 256)\n"
         "  repetitions = N        runs of each solver (default 1)\n"
-        "  init = LIST            kmeans++, kmeans++-greedy, random\n"
+        "  init = LIST            kmeans++, kmeans++-greedy, random,\n"
+        "                         farthest\n"
         "                         (default kmeans++)\n"
         "  seed = LIST            initialisation seeds (default 0)\n"
         "  max_iter = N           (default 300)\n"

@@ -347,8 +347,7 @@ static void mean_sd(const rp_case *c, const char *init, int s, double *m,
 
 static void init_study(FILE *f, const rp_report *r)
 {
-    static const char *const inits[3] = {"kmeans++", "kmeans++-greedy",
-                                         "random"};
+
     int shown = 0;
     for (size_t i = 0; i < r->ncases; i++) {
         const rp_case *c = &r->cases[i];
@@ -361,16 +360,17 @@ static void init_study(FILE *f, const rp_report *r)
                   "| data set | n | k | init | runs | silhouette | "
                   "Calinski-Harabasz | Davies-Bouldin |\n"
                   "|---|---:|---:|---|---:|---|---|---|\n", f);
-        for (int j = 0; j < 3; j++) {
+        for (int j = 0; j < TKM_NINIT; j++) {
+            const char *init = tkm_init_name((tkm_init_method)j);
             double m[3], sd[3];
             size_t n = 0;
             for (int s = 0; s < 3; s++)
-                mean_sd(c, inits[j], s, &m[s], &sd[s], &n);
+                mean_sd(c, init, s, &m[s], &sd[s], &n);
             if (!n)
                 continue;
             fprintf(f, "| %s | %zu | %zu | %s | %zu | %.4f ± %.4f | %.1f ± "
                        "%.1f | %.4f ± %.4f |\n",
-                    c->dataset, c->n, c->k, inits[j], n, m[0], sd[0], m[1],
+                    c->dataset, c->n, c->k, init, n, m[0], sd[0], m[1],
                     sd[1], m[2], sd[2]);
         }
     }

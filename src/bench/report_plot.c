@@ -440,14 +440,14 @@ static double nice_step(double x)
 
 static void histograms(plotter *p, const rp_case *c)
 {
-    const char *inits[3];
+    const char *inits[TKM_NINIT];
     int ni = 0;
     for (size_t i = 0; i < c->nruns; i++) {
         const rp_run *u = c->runs[i];
         int seen = 0;
         for (int j = 0; j < ni; j++)
             seen |= !strcmp(inits[j], u->init);
-        if (u->ok && isfinite(u->score[0]) && !seen && ni < 3)
+        if (u->ok && isfinite(u->score[0]) && !seen && ni < TKM_NINIT)
             inits[ni++] = u->init;
     }
     FILE *f = dat_open(p, "hist", c);
@@ -479,7 +479,8 @@ static void histograms(plotter *p, const rp_case *c)
                    "set ylabel \"runs\"\nset yrange [0:*]\nset key top "
                    "right\nset offsets 0, 0, graph 0.25, 0\n",
             c->dataset, c->k, c->n, c->d);
-    static const char *const fill[3] = {"#4477aa", "#ee6677", "#228833"};
+    static const char *const fill[TKM_NINIT] = {"#4477aa", "#ee6677",
+                                                "#228833", "#ccbb44"};
     for (int s = 0; s < 3; s++) {
         double w = (hi[s] - lo[s]) / 12;
         if (!(w > 0))

@@ -278,7 +278,7 @@ typedef enum {
     CLI_LIST_ALGO, /* lloyd, elkan, hamerly                      */
     CLI_LIST_FORM, /* seq, omp, cuda-global, cuda-shared         */
     CLI_LIST_PREC, /* f32, f64                                   */
-    CLI_LIST_INIT, /* kmeans++, kmeans++-greedy, random          */
+    CLI_LIST_INIT, /* kmeans++, kmeans++-greedy, random, farthest */
     CLI_LIST_EMPTY /* keep, farthest                             */
 } cli_list_kind;
 

@@ -15,7 +15,7 @@ const char *cli_valid_names(cli_list_kind kind, char *buf, size_t len)
 {
     int count = kind == CLI_LIST_ALGO   ? TKM_NALGO
               : kind == CLI_LIST_FORM   ? TKM_NFORM
-              : kind == CLI_LIST_INIT   ? 3
+              : kind == CLI_LIST_INIT   ? TKM_NINIT
                                         : 2;
     buf[0] = '\0';
     for (int i = 0; i < count; i++) {

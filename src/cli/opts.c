@@ -92,8 +92,10 @@ static const shared_opt shared[] = {
      "  --precision NAME     f32 | f64 (default f64); also float32,\n"
      "                       float and float64, double\n"},
     {"init", required_argument, OPT_INIT, NULL, 1,
-     "  --init METHOD|FILE   kmeans++ | kmeans++-greedy | random, or a file\n"
-     "                       of k x d starting centroids (default kmeans++)\n"},
+     "  --init METHOD|FILE   kmeans++ | kmeans++-greedy | random | farthest\n"
+     "                       (farthest-first traversal, the reference\n"
+     "                       thesis's \"K-means++\"), or a file of k x d\n"
+     "                       starting centroids (default kmeans++)\n"},
     {"candidates", required_argument, OPT_CANDIDATES, NULL, 1,
      "  --candidates N       kmeans++-greedy: candidates per step\n"
      "                       (default 2 + floor(ln k))\n"},

@@ -108,6 +108,62 @@ static tkm_status kmeanspp(const tkm_dataset *ds, size_t k, int cand,
     return TKM_OK;
 }
 
+/* The point of largest dmin, the lowest index among equals: blocks in
+ * parallel, combined in block order. */
+static size_t argmax_dmin(const double *dmin, size_t n, size_t *bidx,
+                          double *bval)
+{
+    size_t nblk = (n + INIT_BLOCK - 1) / INIT_BLOCK;
+    long long nb = (long long)nblk;
+#pragma omp parallel for schedule(static)
+    for (long long b = 0; b < nb; b++) {
+        size_t lo = (size_t)b * INIT_BLOCK;
+        size_t hi = lo + INIT_BLOCK < n ? lo + INIT_BLOCK : n;
+        size_t at = lo;
+        for (size_t i = lo + 1; i < hi; i++)
+            if (dmin[i] > dmin[at])
+                at = i;
+        bidx[b] = at;
+        bval[b] = dmin[at];
+    }
+    size_t best = bidx[0];
+    for (size_t b = 1; b < nblk; b++)
+        if (bval[b] > dmin[best])
+            best = bidx[b];
+    return best;
+}
+
+/* Farthest-first traversal (the reference thesis's "K-means++"): a random
+ * first point, then each time the point farthest from its nearest chosen
+ * centroid. */
+static tkm_status farthest_first(const tkm_dataset *ds, size_t k,
+                                 tkmi_rng *r, double *out)
+{
+    size_t n = ds->n, d = ds->d, nblk = n / INIT_BLOCK + 1;
+    double *dmin = tkmi_alloc(n, 1, sizeof *dmin);
+    double *bval = tkmi_alloc(nblk, 1, sizeof *bval);
+    size_t *bidx = tkmi_alloc(nblk, 1, sizeof *bidx);
+    if (!dmin || !bval || !bidx) {
+        free(dmin);
+        free(bval);
+        free(bidx);
+        return TKM_ENOMEM;
+    }
+    size_t pick = (size_t)tkmi_rng_below(r, n);
+    for (size_t i = 0; i < n; i++)
+        dmin[i] = INFINITY;
+    for (size_t c = 0; c < k; c++) {
+        if (c > 0)
+            pick = argmax_dmin(dmin, n, bidx, bval);
+        memcpy(out + c * d, ds->x + pick * d, d * sizeof *out);
+        lower_dmin(ds, dmin, out + c * d);
+    }
+    free(dmin);
+    free(bval);
+    free(bidx);
+    return TKM_OK;
+}
+
 /* k distinct rows, uniformly: a partial Fisher-Yates shuffle of indices. */
 static tkm_status random_rows(const tkm_dataset *ds, size_t k, tkmi_rng *r,
                               double *out)
@@ -151,6 +207,9 @@ tkm_status tkm_init_centroids(const tkm_dataset *ds, size_t k,
         break;
     case TKM_INIT_KMEANSPP:
         rc = kmeanspp(ds, k, 1, &r, out);
+        break;
+    case TKM_INIT_FARTHEST:
+        rc = farthest_first(ds, k, &r, out);
         break;
     case TKM_INIT_KMEANSPP_GREEDY:
         if (candidates == 0)

@@ -30,7 +30,7 @@ static const char *const algo_names[] = {"lloyd", "elkan", "hamerly"};
 static const char *const form_names[] = {"seq", "omp", "cuda-global",
                                          "cuda-shared"};
 static const char *const init_names[] = {"kmeans++", "kmeans++-greedy",
-                                         "random"};
+                                         "random", "farthest"};
 static const char *const empty_names[] = {"keep", "farthest"};
 
 static int parse_name(const char *s, const char *const *names, int n)
@@ -62,14 +62,14 @@ const char *tkm_precision_name(tkm_precision p)
 
 const char *tkm_init_name(tkm_init_method m)
 {
-    return (unsigned)m < 3 ? init_names[m] : "?";
+    return (unsigned)m < (unsigned)NAMES_N(init_names) ? init_names[m] : "?";
 }
 
 const char *tkm_stop_name(tkm_stop s)
 {
     static const char *const names[] = {"max-iter", "labels", "tol",
                                         "tol-abs", "callback"};
-    return (unsigned)s < NAMES_N(names) ? names[s] : "?";
+    return (unsigned)s < (unsigned)NAMES_N(names) ? names[s] : "?";
 }
 
 const char *tkm_empty_name(tkm_empty_policy e)
