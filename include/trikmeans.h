@@ -201,6 +201,14 @@ typedef struct {
     int block_size;         /* cuda forms: 0 = the form's default           */
     tkm_empty_policy empty;
     int inertia_each_iter;  /* compute inertia in every iteration's stats   */
+    /* Pruning ablations (seq and omp forms), each still exact: */
+    int no_cc;              /* elkan, hamerly: without the centroid-centroid
+                               tests (Elkan's s(a) and h(a, c), Hamerly's
+                               s(a)), as the reference thesis; dist_cc 0 */
+    int max_drift_only;     /* hamerly: the lower bound shrinks by the
+                               largest drift of all centroids, its own
+                               included (the thesis's rule), not by the
+                               largest among the others                  */
     tkm_progress_fn progress;
     void *progress_ctx;
 } tkm_params;

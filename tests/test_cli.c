@@ -564,6 +564,25 @@ static void test_check(void **state)
     EXPECT(2, "check", "-k", "8");
     EXPECT(0, "check", "--help");
     assert_contains(out_text, "--threads-list");
+    /* the pruning ablations: checked against Lloyd like the full forms,
+     * applied to elkan and hamerly only; said in fit's statistics */
+    EXPECT(0, "check", "--generate", "3000,2,12", "-k", "12", "--forms",
+           "seq,omp", "--threads-list", "2", "--no-cc", "--max-drift-only");
+    assert_contains(out_text, "0 solver run(s) failed");
+    assert_contains(out_text, "hamerly  omp");
+    PATH(ab, "ab.csv");
+    EXPECT(0, "gen", "-n", "500", "-k", "5", "--out", ab, "-q");
+    PATH(abj, "ab.json");
+    EXPECT(0, "fit", ab, "-k", "5", "--algorithm", "hamerly", "--no-cc",
+           "--max-drift-only", "--stats", abj, "-q");
+    char *js = slurp(abj);
+    assert_contains(js, "\"no_cc\": true");
+    assert_contains(js, "\"max_drift_only\": true");
+    free(js);
+    EXPECT(2, "fit", ab, "-k", "5", "--no-cc");
+    assert_contains(err_text, "elkan and hamerly");
+    EXPECT(2, "fit", ab, "-k", "5", "--algorithm", "elkan",
+           "--max-drift-only");
     /* a form that cannot run here: one line, with its reason, for all its
      * solver runs */
     char why[256];

@@ -26,8 +26,9 @@ static const double TOL = TKM_PREC == 32 ? 1e-4 : 1e-12;
 
 static const tkm_algorithm PRUNED[] = {TKM_ELKAN, TKM_HAMERLY};
 
-/* The counters of every row must add up (see src/elkan, src/hamerly). */
-static void check_stats(const tkm_result *r)
+/* The counters of every row must add up (see src/elkan, src/hamerly);
+ * no_cc: a run without the centroid-centroid tests. */
+static void check_stats_of(const tkm_result *r, int no_cc)
 {
     uint64_t n = r->n, k = r->k;
     for (int it = 0; it < r->iterations; it++) {
@@ -40,7 +41,7 @@ static void check_stats(const tkm_result *r)
                         s->pruned_pairs == 0);
             continue;
         }
-        assert_true(s->dist_cc == k * (k - 1) / 2);
+        assert_true(s->dist_cc == (no_cc ? 0 : k * (k - 1) / 2));
         assert_true(s->t_bound >= 0.0);
         if (r->algorithm == TKM_ELKAN) {
             /* every centroid other than the old one of a live point is
@@ -58,10 +59,15 @@ static void check_stats(const tkm_result *r)
     }
 }
 
+static void check_stats(const tkm_result *r)
+{
+    check_stats_of(r, 0);
+}
+
 /* r must be base (a sequential Lloyd run): labels, iterations and the
  * changed count of every iteration equal, centroids within tolerance. */
-static void assert_like_lloyd(const tkm_result *base, const tkm_result *r,
-                              const char *what)
+static void assert_like_lloyd_of(const tkm_result *base, const tkm_result *r,
+                                 const char *what, int no_cc)
 {
     size_t n = base->n, kd = base->k * base->d;
     if (r->iterations != base->iterations)
@@ -80,7 +86,13 @@ static void assert_like_lloyd(const tkm_result *base, const tkm_result *r,
                      what, TKM_PREC_NAME, i, r->centroids[i],
                      base->centroids[i]);
     assert_int_equal(r->converged, base->converged);
-    check_stats(r);
+    check_stats_of(r, no_cc);
+}
+
+static void assert_like_lloyd(const tkm_result *base, const tkm_result *r,
+                              const char *what)
+{
+    assert_like_lloyd_of(base, r, what, 0);
 }
 
 /* Lloyd, then Elkan and Hamerly (seq) from the same start. */
@@ -447,6 +459,80 @@ static void test_pruning_pays(void **state)
     tkm_dataset_free(&ds);
 }
 
+/* The pruning ablations (the reference thesis's forms): Elkan and Hamerly
+ * without the centroid-centroid tests, Hamerly with the max-drift-only
+ * rule, alone and together; each as exact as the full form (Lloyd's
+ * labels, iterations and changed counts; centroids equal bit for bit on
+ * the CPU), seq and omp, with no centroid-centroid distance computed
+ * where those tests are off, and other pruning than the full form's. */
+static void test_ablations(void **state)
+{
+    (void)state;
+    size_t n = 6000, d = 2, k = 24;
+    tkm_dataset ds;
+    char msg[256];
+    assert_int_equal(tkm_generate_uniform(n, d, 10.0, 4, &ds, msg,
+                                          sizeof msg),
+                     TKM_OK);
+    double init[48];
+    assert_int_equal(tkm_init_centroids(&ds, k, TKM_INIT_RANDOM, 0, 9, init,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    tkm_result base = fit_or_die(&ds, init, k, TKM_LLOYD, TKM_SEQ, 1,
+                                 TKM_EMPTY_KEEP);
+    assert_true(base.iterations > 5);
+    const struct {
+        tkm_algorithm a;
+        int no_cc, max_drift;
+    } cases[] = {{TKM_ELKAN, 1, 0},
+                 {TKM_HAMERLY, 1, 0},
+                 {TKM_HAMERLY, 0, 1},
+                 {TKM_HAMERLY, 1, 1}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        tkm_result full = fit_or_die(&ds, init, k, cases[c].a, TKM_SEQ, 1,
+                                     TKM_EMPTY_KEEP);
+        for (int f = 0; f < 2; f++) {
+            tkm_params p = fit_params(k, cases[c].a, f ? TKM_OMP : TKM_SEQ,
+                                      TKM_EMPTY_KEEP);
+            p.threads = 2;
+            p.no_cc = cases[c].no_cc;
+            p.max_drift_only = cases[c].max_drift;
+            tkm_result r = fit_with(&ds, init, &p);
+            char what[96];
+            snprintf(what, sizeof what, "%s no_cc %d max_drift %d %s",
+                     tkm_algorithm_name(cases[c].a), p.no_cc,
+                     p.max_drift_only, tkm_form_name(p.form));
+            assert_like_lloyd_of(&base, &r, what, p.no_cc);
+            assert_memory_equal(r.centroids, base.centroids,
+                                k * d * sizeof *r.centroids);
+            /* the ablation changes what is pruned */
+            uint64_t dr = 0, df = 0;
+            for (int it = 0; it < r.iterations; it++) {
+                dr += r.iters[it].dist_pc;
+                df += full.iters[it].dist_pc;
+            }
+            if (dr == df)
+                fail_msg("%s: the same %llu distances as the full form",
+                         what, (unsigned long long)dr);
+            tkm_result_free(&r);
+        }
+        tkm_result_free(&full);
+    }
+    /* where they do not apply */
+    tkm_params p = fit_params(k, TKM_LLOYD, TKM_SEQ, TKM_EMPTY_KEEP);
+    p.no_cc = 1;
+    assert_int_equal(tkm_params_check(&p, n, d, msg, sizeof msg), TKM_EINVAL);
+    p = fit_params(k, TKM_ELKAN, TKM_SEQ, TKM_EMPTY_KEEP);
+    p.max_drift_only = 1;
+    assert_int_equal(tkm_params_check(&p, n, d, msg, sizeof msg), TKM_EINVAL);
+    p = fit_params(k, TKM_HAMERLY, TKM_CUDA_SHARED, TKM_EMPTY_KEEP);
+    p.no_cc = 1;
+    assert_int_equal(tkm_params_check(&p, n, d, msg, sizeof msg),
+                     TKM_ENOTSUP);
+    tkm_result_free(&base);
+    tkm_dataset_free(&ds);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -459,6 +545,7 @@ int main(void)
         cmocka_unit_test(test_k_near_n),
         cmocka_unit_test(test_omp_bit_identical),
         cmocka_unit_test(test_pruning_pays),
+        cmocka_unit_test(test_ablations),
     };
     return cmocka_run_group_tests_name("elkan_hamerly_" TKM_PREC_NAME, tests,
                                        NULL, NULL);

@@ -151,6 +151,8 @@ typedef struct {
     double tol_abs;         /* largest centroid move                      */
     tkm_empty_policy empty;
     int inertia_each_iter;
+    int no_cc;              /* --no-cc                                    */
+    int max_drift_only;     /* --max-drift-only                           */
     size_t raw_d, raw_n;    /* raw binary input: shape (n 0 = from size)  */
     int raw_bits;           /* 32 or 64; 0 = not given                    */
     int raw_set;            /* any --raw-* option seen                    */

@@ -26,6 +26,8 @@ enum {
     OPT_TOL_ABS,
     OPT_EMPTY,
     OPT_INERTIA,
+    OPT_NO_CC,
+    OPT_MAX_DRIFT,
     OPT_RAW_D,
     OPT_RAW_N,
     OPT_RAW_BITS,
@@ -127,6 +129,14 @@ static const shared_opt shared[] = {
      "                       (default keep)\n"},
     {"inertia-each-iter", no_argument, OPT_INERTIA, NULL, 1,
      "  --inertia-each-iter  record the inertia in every iteration's stats\n"},
+    {"no-cc", no_argument, OPT_NO_CC, NULL, 1,
+     "  --no-cc              elkan, hamerly: without the centroid-centroid\n"
+     "                       tests, as the reference thesis (an ablation:\n"
+     "                       still exact; seq and omp forms)\n"},
+    {"max-drift-only", no_argument, OPT_MAX_DRIFT, NULL, 1,
+     "  --max-drift-only     hamerly: the lower bound shrinks by the largest\n"
+     "                       drift of all centroids, as the thesis (an\n"
+     "                       ablation: still exact; seq and omp forms)\n"},
     {"labels", required_argument, OPT_LABELS, NULL, 2,
      "  --labels FILE        labels, .csv, .tsv or .npy (int32)\n"},
     {"centroids", required_argument, OPT_CENTROIDS, NULL, 2,
@@ -348,6 +358,8 @@ int cli_run_parse(cli_run *r, int code, const char *arg, const char *cmd)
     case OPT_RAW_N:
     case OPT_RAW_BITS: return parse_number_opt(r, code, arg, cmd);
     case OPT_INERTIA: r->inertia_each_iter = 1; return 1;
+    case OPT_NO_CC: r->no_cc = 1; return 1;
+    case OPT_MAX_DRIFT: r->max_drift_only = 1; return 1;
     case OPT_LABELS: r->labels = arg; return 1;
     case OPT_CENTROIDS: r->centroids = arg; return 1;
     case OPT_STATS: r->stats = arg; return 1;

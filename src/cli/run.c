@@ -19,6 +19,8 @@ void cli_run_params(const cli_run *r, tkm_params *p)
     p->max_iter = r->max_iter;
     p->tol = r->tol;
     p->tol_abs = r->tol_abs;
+    p->no_cc = r->no_cc;
+    p->max_drift_only = r->max_drift_only;
     p->threads = r->threads;
     p->block_size = r->block_size;
     p->empty = r->empty;
@@ -125,6 +127,9 @@ int cli_run_start(const cli_run *r, const char *cmd, const tkm_dataset *ds,
     char msg[512] = "";
     cli_run_params(r, &p);
     *init = NULL;
+    /* the data's rules (k <= n, ...); the ablations' rules are the
+     * solver's, checked by each run (check applies them where they fit) */
+    p.no_cc = p.max_drift_only = 0;
     tkm_status st = tkm_params_check(&p, ds->n, ds->d, msg, sizeof msg);
     if (st != TKM_OK)
         return cli_status(cmd, CLI_USAGE, st, msg);

@@ -88,8 +88,17 @@ void cli_solver_run_one(const tkm_params *tmpl, const tkm_dataset *ds,
     p.precision = row->prec;
     p.threads = row->threads;
     p.block_size = row->block;
+    /* the pruning ablations, where they apply (the baseline keeps none) */
+    p.no_cc = tmpl->no_cc && row->algo != TKM_LLOYD;
+    p.max_drift_only = tmpl->max_drift_only && row->algo == TKM_HAMERLY;
     char why[sizeof row->why] = "";
     tkm_status st = tkm_form_available(row->form, why, sizeof why);
+    if (st == TKM_OK && (p.no_cc || p.max_drift_only) &&
+        row->form != TKM_SEQ && row->form != TKM_OMP) {
+        st = TKM_ENOTSUP;
+        snprintf(why, sizeof why, "the pruning ablations (--no-cc, "
+                 "--max-drift-only) run in the seq and omp forms");
+    }
     row->skipped = st != TKM_OK;
     if (st == TKM_OK)
         st = tkm_fit(ds, init, &p, &row->res, why, sizeof why);

@@ -113,6 +113,8 @@ static void json_meta(FILE *f, const cli_run *r, const tkm_result *res)
     cli_json_num(f, "tol_abs", r->tol_abs, ",\n  ");
     cli_json_num(f, "tol_shift2", res->tol_shift2, ",\n");
     fprintf(f, "  \"empty\": \"%s\",\n", tkm_empty_name(r->empty));
+    fprintf(f, "  \"no_cc\": %s,\n  \"max_drift_only\": %s,\n",
+            r->no_cc ? "true" : "false", r->max_drift_only ? "true" : "false");
     fprintf(f, "  \"n\": %zu,\n  \"d\": %zu,\n  \"k\": %zu,\n", res->n,
             res->d, res->k);
     fprintf(f, "  \"iterations\": %d,\n  \"converged\": %s,\n"

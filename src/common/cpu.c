@@ -111,6 +111,8 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb)
     s->d = d;
     s->k = k;
     s->empty = pb->p->empty;
+    s->no_cc = pb->p->no_cc;
+    s->max_drift_only = pb->p->max_drift_only;
     s->threads = pb->p->form == TKM_OMP ? tkmi_threads(pb->p->threads) : 1;
     s->first = 1;
     s->nblk = sum_blocks(n, k, d);

@@ -62,6 +62,8 @@ typedef struct TKM_FN(tkmi_cpu) {
     size_t n, d, k;
     int threads;          /* 1 for seq                                      */
     tkm_empty_policy empty;
+    int no_cc;            /* the params' pruning ablations                  */
+    int max_drift_only;
     tkm_real *c;          /* k*d current centroids                          */
     TKM_FN(tkmi_kc) kc;   /* c as the distance kernels read it (repacked
                              after every update)                            */

@@ -73,6 +73,14 @@ static tkm_status elkan_setup(cpu_t *s, char *msg, size_t msglen)
     e->upf = TKM_FN(tkmi_bnd_upf)(s->d);
     e->dnf = TKM_FN(tkmi_bnd_dnf)(s->d);
     s->bound_bytes = (n * k + n + k * k + 2 * k) * sizeof(tkm_real);
+    if (s->no_cc) {
+        /* without the centroid-centroid tests: h = s = 0, which no upper
+         * bound is below, so only u < l(x, c) prunes */
+        for (size_t c = 0; c < k * k; c++)
+            e->h[c] = 0;
+        for (size_t c = 0; c < k; c++)
+            e->s[c] = 0;
+    }
     return TKM_OK;
 }
 
@@ -290,7 +298,7 @@ static int elkan_point(cpu_t *s, elkan_t *e, size_t i, uint64_t *ndist,
 static void pruned_pass(cpu_t *s, tkm_iter_stats *row)
 {
     elkan_t *e = s->alg;
-    row->dist_cc = centroid_halves(s, e);
+    row->dist_cc = s->no_cc ? 0 : centroid_halves(s, e);
     long long n = (long long)s->n;
     uint64_t changed = 0, ndist = 0, npairs = 0, npts = 0;
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \

@@ -74,6 +74,9 @@ static tkm_status hamerly_setup(cpu_t *s, char *msg, size_t msglen)
     /* per-point and per-centroid bounds; the per-thread scratch for s is
      * left out so that the figure does not depend on the thread count */
     s->bound_bytes = (2 * n + 2 * k) * sizeof(tkm_real);
+    if (s->no_cc) /* s = 0: only u < l prunes */
+        for (size_t c = 0; c < k; c++)
+            e->s[c] = 0;
     return TKM_OK;
 }
 
@@ -120,6 +123,8 @@ static void move_bounds(cpu_t *s)
     int imax;
     tkm_real t1, t2;
     TKM_FN(tkmi_hamerly_top2)(e->t, k, &imax, &t1, &t2);
+    if (s->max_drift_only)
+        t2 = t1; /* the largest of all, whichever centroid is a point's */
     long long n = (long long)s->n;
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(static)
@@ -229,7 +234,7 @@ static void chunk_pass(cpu_t *s, hamerly_t *e, size_t lo, size_t m,
 static void pruned_pass(cpu_t *s, tkm_iter_stats *row)
 {
     hamerly_t *e = s->alg;
-    row->dist_cc = centroid_gaps(s, e);
+    row->dist_cc = s->no_cc ? 0 : centroid_gaps(s, e);
     size_t n = s->n;
     long long nch = (long long)((n + HAM_CHUNK - 1) / HAM_CHUNK);
     uint64_t changed = 0, ndist = 0, npts = 0;

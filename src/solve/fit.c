@@ -92,6 +92,19 @@ tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
                          "block size must be a multiple of 32 in 32..1024 "
                          "(or 0 for the default), got %d",
                          p->block_size);
+    if (p->no_cc && p->algorithm == TKM_LLOYD)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "no_cc applies to elkan and hamerly (lloyd has no "
+                         "bounds)");
+    if (p->max_drift_only && p->algorithm != TKM_HAMERLY)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "max_drift_only applies to hamerly only");
+    if ((p->no_cc || p->max_drift_only) && p->form != TKM_SEQ &&
+        p->form != TKM_OMP)
+        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
+                         "the pruning ablations (no_cc, max_drift_only) run "
+                         "in the seq and omp forms; %s has only the full "
+                         "tests", tkm_form_name(p->form));
     if ((unsigned)p->empty > TKM_EMPTY_FARTHEST)
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "unknown empty-cluster policy");
