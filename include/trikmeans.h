@@ -201,6 +201,13 @@ typedef struct {
     int block_size;         /* cuda forms: 0 = the form's default           */
     tkm_empty_policy empty;
     int inertia_each_iter;  /* compute inertia in every iteration's stats   */
+    double tol_inertia;     /* stop once the inertia of an assignment is
+                               within tol_inertia (relative) of the one
+                               before; computes the inertia every
+                               iteration; 0 = off                        */
+    int fixed_iter;         /* run exactly max_iter iterations, update
+                               included, whatever converges (for timing,
+                               as the CUDA blog and course report do)    */
     /* Pruning ablations (seq and omp forms), each still exact: */
     int no_cc;              /* elkan, hamerly: without the centroid-centroid
                                tests (Elkan's s(a) and h(a, c), Hamerly's
@@ -217,8 +224,8 @@ typedef struct {
  * k must be set. */
 void tkm_params_default(tkm_params *p);
 
-/* Why a run ended.  After a stop on TOL, TOL_ABS or MAX_ITER the loop's
- * last step moved the centroids, so one more assignment (not an
+/* Why a run ended.  After a stop on TOL, TOL_ABS, TOL_INERTIA or MAX_ITER
+ * the loop's last step moved the centroids, so one more assignment (not an
  * iteration, no update; its time counts in t_result) gives each point its
  * nearest final centroid, as scikit-learn does: labels and inertia always
  * belong to the returned centroids, except after CALLBACK, which returns
@@ -228,10 +235,12 @@ typedef enum {
     TKM_STOP_LABELS,       /* an assignment changed no label               */
     TKM_STOP_TOL,          /* shift2 <= tol_shift2                         */
     TKM_STOP_TOL_ABS,      /* max_drift <= tol_abs                         */
-    TKM_STOP_CALLBACK      /* the progress callback asked to stop          */
+    TKM_STOP_CALLBACK,     /* the progress callback asked to stop          */
+    TKM_STOP_TOL_INERTIA   /* the inertia changed by at most tol_inertia
+                              of itself                                    */
 } tkm_stop;
 
-/* "max-iter", "labels", "tol", "tol-abs", "callback" */
+/* "max-iter", "labels", "tol", "tol-abs", "callback", "tol-inertia" */
 const char *tkm_stop_name(tkm_stop s);
 
 typedef struct {
@@ -242,8 +251,9 @@ typedef struct {
     double *centroids;       /* k*d, row-major                              */
     int32_t *labels;         /* n                                           */
     int iterations;          /* assign steps taken                          */
-    int converged;           /* 1: stopped by tkm_stop LABELS, TOL or
-                                TOL_ABS; 0: by MAX_ITER or CALLBACK     */
+    int converged;           /* 1: stopped by tkm_stop LABELS, TOL,
+                                TOL_ABS or TOL_INERTIA; 0: by MAX_ITER
+                                or CALLBACK                             */
     tkm_stop stop;           /* why the loop ended                         */
     double tol_shift2;       /* tol times the features' mean variance: the
                                 threshold on shift2 (0 when tol is 0)     */

@@ -432,7 +432,7 @@ static void test_stop_rules(void **state)
     assert_int_equal(strict.stop, TKM_STOP_LABELS);
     assert_true(strict.converged);
     assert_true(strict.iterations > 8);
-    for (int rule = 0; rule < 3; rule++) {
+    for (int rule = 0; rule < 4; rule++) {
         tkm_result ref = {0};
         for (int a = 0; a < TKM_NALGO; a++)
             for (int f = TKM_SEQ; f <= TKM_OMP; f++) {
@@ -443,13 +443,16 @@ static void test_stop_rules(void **state)
                     p.tol = 1e-3;
                 else if (rule == 1)
                     p.tol_abs = 1e-2;
-                else
+                else if (rule == 2)
                     p.max_iter = 4;
+                else
+                    p.tol_inertia = 1e-3;
                 tkm_result r = fit_with(&ds, init, &p);
                 const tkm_stop want[] = {TKM_STOP_TOL, TKM_STOP_TOL_ABS,
-                                         TKM_STOP_MAX_ITER};
+                                         TKM_STOP_MAX_ITER,
+                                         TKM_STOP_TOL_INERTIA};
                 assert_int_equal(r.stop, want[rule]);
-                assert_int_equal(r.converged, rule < 2);
+                assert_int_equal(r.converged, rule != 2);
                 assert_true(r.iterations < strict.iterations);
                 if (rule == 0)
                     assert_true(fabs(r.tol_shift2 - 1e-3 * var) <=
@@ -468,6 +471,14 @@ static void test_stop_rules(void **state)
                         assert_int_equal(s->shift2 <= r.tol_shift2, last);
                     if (rule == 1)
                         assert_int_equal(s->max_drift <= p.tol_abs, last);
+                    if (rule == 3) {
+                        assert_true(isfinite(s->inertia));
+                        if (i > 0)
+                            assert_int_equal(
+                                fabs(s[-1].inertia - s->inertia) <=
+                                    p.tol_inertia * s->inertia,
+                                last);
+                    }
                 }
                 assert_labels_nearest(&ds, &r);
                 if (!ref.labels) {
@@ -484,6 +495,24 @@ static void test_stop_rules(void **state)
             }
         tkm_result_free(&ref);
     }
+    /* fixed_iter: exactly max_iter iterations, updates included, and the
+     * strict run's result */
+    tkm_params p = fit_params(K, TKM_HAMERLY, TKM_SEQ, TKM_EMPTY_KEEP);
+    p.fixed_iter = 1;
+    p.max_iter = strict.iterations + 5;
+    tkm_result r = fit_with(&ds, init, &p);
+    assert_int_equal(r.iterations, p.max_iter);
+    assert_int_equal(r.stop, TKM_STOP_MAX_ITER);
+    for (int i = strict.iterations; i < r.iterations; i++)
+        assert_true(r.iters[i].changed == 0 && r.iters[i].max_drift == 0 &&
+                    r.iters[i].t_update > 0);
+    assert_memory_equal(r.labels, strict.labels, ds.n * sizeof *r.labels);
+    assert_memory_equal(r.centroids, strict.centroids,
+                        K * 3 * sizeof *r.centroids);
+    tkm_result_free(&r);
+    p.tol = 1e-4; /* a stop rule with it is refused */
+    assert_int_equal(tkm_params_check(&p, ds.n, 3, msg, sizeof msg),
+                     TKM_EINVAL);
     tkm_result_free(&strict);
     tkm_dataset_free(&ds);
 }

@@ -32,7 +32,7 @@ typedef cli_solver_run check_row;
 static const char *const taken[] = {
     "data", "raw-d", "raw-n", "raw-bits", "format", "header", "delimiter",
     "k", "init", "candidates", "seed", "max-iter", "tol", "tol-abs",
-    "empty", "no-cc", "max-drift-only", "force", "quiet", "verbose", NULL};
+    "tol-inertia", "fixed-iter", "empty", "no-cc", "max-drift-only", "force", "quiet", "verbose", NULL};
 
 void cli_check_help(FILE *f)
 {

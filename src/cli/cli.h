@@ -149,6 +149,8 @@ typedef struct {
     int max_iter;
     double tol;             /* scikit-learn's relative tol                */
     double tol_abs;         /* largest centroid move                      */
+    double tol_inertia;     /* relative change of the inertia             */
+    int fixed_iter;         /* --fixed-iter                               */
     tkm_empty_policy empty;
     int inertia_each_iter;
     int no_cc;              /* --no-cc                                    */

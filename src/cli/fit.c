@@ -171,7 +171,7 @@ static int write_outputs(const cli_run *r, const tkm_result *res,
     return cli_status(CMD, CLI_FAIL, st, msg);
 }
 
-static void print_summary(FILE *f, const tkm_result *res)
+static void print_summary(FILE *f, const cli_run *r, const tkm_result *res)
 {
     fprintf(f, "solver:     %s %s %s\n", tkm_algorithm_name(res->algorithm),
            tkm_form_name(res->form), tkm_precision_name(res->precision));
@@ -179,9 +179,12 @@ static void print_summary(FILE *f, const tkm_result *res)
     static const char *const why[] = {
         "not converged: --max-iter reached", "converged: no label changed",
         "converged: --tol", "converged: --tol-abs",
-        "stopped by the progress callback"};
+        "stopped by the progress callback", "converged: --tol-inertia"};
     fprintf(f, "iterations: %d (%s", res->iterations,
-           (unsigned)res->stop < 5 ? why[res->stop] : "?");
+            r->fixed_iter ? "--fixed-iter"
+            : (unsigned)res->stop < sizeof why / sizeof why[0]
+                ? why[res->stop]
+                : "?");
     if (res->stop != TKM_STOP_LABELS && res->stop != TKM_STOP_CALLBACK)
         fprintf(f, "; the final assignment moved %llu labels",
                (unsigned long long)res->final_changed);
@@ -407,7 +410,7 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
             if (o && !strcmp(o, "-"))
                 say = stderr;
         }
-        print_summary(say, &res);
+        print_summary(say, r, &res);
         if (n_init > 1)
             fprintf(say, "starts:     %d (kept seed %llu)\n", n_init,
                     (unsigned long long)(r->seed + (uint64_t)tm->kept));

@@ -24,6 +24,8 @@ enum {
     OPT_MAX_ITER,
     OPT_TOL,
     OPT_TOL_ABS,
+    OPT_TOL_INERTIA,
+    OPT_FIXED_ITER,
     OPT_EMPTY,
     OPT_INERTIA,
     OPT_NO_CC,
@@ -120,9 +122,16 @@ static const shared_opt shared[] = {
     {"tol-abs", required_argument, OPT_TOL_ABS, NULL, 1,
      "  --tol-abs X          also stop once no centroid moves more than X\n"
      "                       (default 0: off)\n"
-     "                       After a stop on either, or on --max-iter, one\n"
+     "                       After a stop on a tol, or on --max-iter, one\n"
      "                       more assignment gives the labels of the\n"
      "                       final centroids, as scikit-learn does\n"},
+    {"tol-inertia", required_argument, OPT_TOL_INERTIA, NULL, 1,
+     "  --tol-inertia X      also stop once the inertia changed by at most\n"
+     "                       X of itself from one assignment to the next\n"
+     "                       (computes it every iteration; default 0: off)\n"},
+    {"fixed-iter", no_argument, OPT_FIXED_ITER, NULL, 1,
+     "  --fixed-iter         run exactly --max-iter iterations, update\n"
+     "                       included, whatever converges (for timing)\n"},
     {"empty", required_argument, OPT_EMPTY, NULL, 1,
      "  --empty POLICY       keep | farthest: an empty cluster keeps its\n"
      "                       centroid or moves to the farthest point\n"
@@ -315,6 +324,10 @@ static int parse_number_opt(cli_run *r, int code, const char *arg,
         bad = cli_parse_double(cmd, "--tol-abs", arg, 0.0, 0, HUGE_VAL,
                                &r->tol_abs);
         break;
+    case OPT_TOL_INERTIA:
+        bad = cli_parse_double(cmd, "--tol-inertia", arg, 0.0, 0, HUGE_VAL,
+                               &r->tol_inertia);
+        break;
     case OPT_RAW_D:
         bad = cli_parse_size(cmd, "--raw-d", arg, 1, SIZE_MAX, &r->raw_d);
         r->raw_set = 1;
@@ -354,11 +367,13 @@ int cli_run_parse(cli_run *r, int code, const char *arg, const char *cmd)
     case OPT_MAX_ITER:
     case OPT_TOL:
     case OPT_TOL_ABS:
+    case OPT_TOL_INERTIA:
     case OPT_RAW_D:
     case OPT_RAW_N:
     case OPT_RAW_BITS: return parse_number_opt(r, code, arg, cmd);
     case OPT_INERTIA: r->inertia_each_iter = 1; return 1;
     case OPT_NO_CC: r->no_cc = 1; return 1;
+    case OPT_FIXED_ITER: r->fixed_iter = 1; return 1;
     case OPT_MAX_DRIFT: r->max_drift_only = 1; return 1;
     case OPT_LABELS: r->labels = arg; return 1;
     case OPT_CENTROIDS: r->centroids = arg; return 1;

@@ -19,6 +19,8 @@ void cli_run_params(const cli_run *r, tkm_params *p)
     p->max_iter = r->max_iter;
     p->tol = r->tol;
     p->tol_abs = r->tol_abs;
+    p->tol_inertia = r->tol_inertia;
+    p->fixed_iter = r->fixed_iter;
     p->no_cc = r->no_cc;
     p->max_drift_only = r->max_drift_only;
     p->threads = r->threads;

@@ -111,6 +111,8 @@ static void json_meta(FILE *f, const cli_run *r, const tkm_result *res)
             (unsigned long long)r->seed, r->max_iter);
     cli_json_num(f, "tol", r->tol, ",\n  ");
     cli_json_num(f, "tol_abs", r->tol_abs, ",\n  ");
+    cli_json_num(f, "tol_inertia", r->tol_inertia, ",\n  ");
+    fprintf(f, "\"fixed_iter\": %s,\n  ", r->fixed_iter ? "true" : "false");
     cli_json_num(f, "tol_shift2", res->tol_shift2, ",\n");
     fprintf(f, "  \"empty\": \"%s\",\n", tkm_empty_name(r->empty));
     fprintf(f, "  \"no_cc\": %s,\n  \"max_drift_only\": %s,\n",

@@ -68,7 +68,8 @@ const char *tkm_init_name(tkm_init_method m)
 const char *tkm_stop_name(tkm_stop s)
 {
     static const char *const names[] = {"max-iter", "labels", "tol",
-                                        "tol-abs", "callback"};
+                                        "tol-abs", "callback",
+                                        "tol-inertia"};
     return (unsigned)s < (unsigned)NAMES_N(names) ? names[s] : "?";
 }
 

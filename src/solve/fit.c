@@ -81,6 +81,14 @@ tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
     if (!(p->tol >= 0.0) || isinf(p->tol))
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "tol must be a finite number >= 0");
+    if (!(p->tol_inertia >= 0.0) || isinf(p->tol_inertia))
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "tol_inertia must be a finite number >= 0");
+    if (p->fixed_iter && (p->tol > 0 || p->tol_abs > 0 ||
+                          p->tol_inertia > 0))
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "fixed_iter runs max_iter iterations: no tol, "
+                         "tol_abs or tol_inertia with it");
     if (!(p->tol_abs >= 0.0) || isinf(p->tol_abs))
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "tol_abs must be a finite number >= 0");

@@ -48,16 +48,22 @@ static tkm_status ensure_row(tkm_result *res, int it, int *cap)
     return TKM_OK;
 }
 
-/* The stop rule after an iteration's row (tkm_stop in trikmeans.h). */
-static tkm_stop stop_of(const tkm_iter_stats *row, const tkm_params *p,
-                        double tol_shift2)
+/* The stop rule after an iteration's row (tkm_stop in trikmeans.h); prev
+ * is the row before (NULL for the first). */
+static tkm_stop stop_of(const tkm_iter_stats *row, const tkm_iter_stats *prev,
+                        const tkm_params *p, double tol_shift2)
 {
+    if (p->fixed_iter)
+        return TKM_STOP_MAX_ITER;
     if (row->changed == 0)
         return TKM_STOP_LABELS;
     if (p->tol > 0 && row->shift2 <= tol_shift2)
         return TKM_STOP_TOL;
     if (p->tol_abs > 0 && row->max_drift <= p->tol_abs)
         return TKM_STOP_TOL_ABS;
+    if (p->tol_inertia > 0 && prev &&
+        fabs(prev->inertia - row->inertia) <= p->tol_inertia * row->inertia)
+        return TKM_STOP_TOL_INERTIA;
     return TKM_STOP_MAX_ITER; /* (not a stop before the last iteration) */
 }
 
@@ -68,6 +74,8 @@ static tkm_status run_loop(TKM_FN(tkmi_engine) *e, const tkm_params *p,
 {
     tkm_status rc = TKM_OK;
     int cap = 0;
+    /* the inertia stop needs the inertia of every assignment */
+    const int want = p->inertia_each_iter || p->tol_inertia > 0;
     res->stop = TKM_STOP_MAX_ITER;
     for (int it = 0; it < p->max_iter; it++) {
         if (ensure_row(res, it, &cap) != TKM_OK)
@@ -77,20 +85,20 @@ static tkm_status run_loop(TKM_FN(tkmi_engine) *e, const tkm_params *p,
         memset(row, 0, sizeof *row);
         row->iter = it + 1;
         row->inertia = NAN;
-        if (e->step) {
-            rc = e->step(e->st, row, p->inertia_each_iter, msg, msglen);
+        if (e->step && !p->fixed_iter) {
+            rc = e->step(e->st, row, want, msg, msglen);
             if (rc != TKM_OK)
                 return rc;
         } else {
+            /* fixed_iter: the update runs even when no label changed */
             if ((rc = e->assign(e->st, row, msg, msglen)) != TKM_OK)
                 return rc;
-            if (row->changed != 0 &&
-                (rc = e->update(e->st, row, p->inertia_each_iter, msg,
-                                msglen)) != TKM_OK)
+            if ((row->changed != 0 || p->fixed_iter) &&
+                (rc = e->update(e->st, row, want, msg, msglen)) != TKM_OK)
                 return rc;
         }
         res->iterations = it + 1;
-        res->stop = stop_of(row, p, tol_shift2);
+        res->stop = stop_of(row, it ? row - 1 : NULL, p, tol_shift2);
         if (p->progress && p->progress(row, p->progress_ctx)) {
             if (res->stop == TKM_STOP_MAX_ITER)
                 res->stop = TKM_STOP_CALLBACK;
@@ -101,7 +109,8 @@ static tkm_status run_loop(TKM_FN(tkmi_engine) *e, const tkm_params *p,
     }
     res->converged = res->stop == TKM_STOP_LABELS ||
                      res->stop == TKM_STOP_TOL ||
-                     res->stop == TKM_STOP_TOL_ABS;
+                     res->stop == TKM_STOP_TOL_ABS ||
+                     res->stop == TKM_STOP_TOL_INERTIA;
     return TKM_OK;
 }
 
