@@ -8,6 +8,7 @@
  * comes from $TKM_BIN (set by `make test`).  Runs use the build's
  * precision.  No assertion depends on timing.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -108,7 +109,8 @@ static const char *const runs_columns[] = {
     "bound_bytes", "label_diff", "ties", "max_abs_diff", "inertia_rel",
     "f64_label_diff", "f64_max_abs_diff", "f64_inertia_rel", "silhouette",
     "calinski_harabasz", "davies_bouldin", "t_convert", "t_setup", "t_loop",
-    "t_result"};
+    "t_result", "gflops", "gbytes_s", "share_transfer", "share_assign",
+    "share_update"};
 #define NRUNCOL (sizeof runs_columns / sizeof runs_columns[0])
 
 enum { REPS = 2, NTHREADS = 2 };
@@ -193,6 +195,31 @@ static void check_row(const table *t, int i, int *baselines)
     assert_true(fr >= 0 && fr <= 1);
     if (!strcmp(at(t, i, "algorithm"), "lloyd"))
         assert_true(fr == 0);
+    /* Zechner & Granitzer's measures: the distances' operations and the
+     * points' bytes over the loop time; the stage shares of the whole run
+     * (for Lloyd, 3 d n k operations per iteration) */
+    double loop = atof(at(t, i, "t_loop"));
+    double n = atof(at(t, i, "n")), d = atof(at(t, i, "d"));
+    double k = atof(at(t, i, "k")), it = atof(at(t, i, "iterations"));
+    double w = !strcmp(PREC, "f32") ? 4 : 8;
+    if (loop > 0) {
+        double bytes = it * n * (d * w + 4) / loop / 1e9;
+        assert_true(fabs(atof(at(t, i, "gbytes_s")) - bytes) <=
+                    1e-9 * bytes);
+        if (!strcmp(at(t, i, "algorithm"), "lloyd")) {
+            double fl = 3 * d * n * k * it / loop / 1e9;
+            assert_true(fabs(atof(at(t, i, "gflops")) - fl) <= 1e-9 * fl);
+        }
+    }
+    double sh = 0;
+    const char *shares[] = {"share_transfer", "share_assign",
+                            "share_update"};
+    for (int q = 0; q < 3; q++) {
+        double v = atof(at(t, i, shares[q]));
+        assert_true(v >= 0 && v <= 1);
+        sh += v;
+    }
+    assert_true(sh <= 1 + 1e-9);
 }
 
 /* Every run that ran has exactly its iterations in iterations.csv,

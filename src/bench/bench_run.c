@@ -20,7 +20,8 @@ const char cli_bench_runs_header[] =
     "pruned_points,pruned_pairs,frac_pruned,inertia,bound_bytes,label_diff,"
     "ties,max_abs_diff,inertia_rel,f64_label_diff,f64_max_abs_diff,"
     "f64_inertia_rel,silhouette,calinski_harabasz,davies_bouldin,"
-    "t_convert,t_setup,t_loop,t_result\n";
+    "t_convert,t_setup,t_loop,t_result,gflops,gbytes_s,share_transfer,"
+    "share_assign,share_update\n";
 
 const char cli_bench_iters_header[] =
     "run,iter,changed,dist_pc,dist_cc,pruned_points,pruned_pairs,"
@@ -131,6 +132,28 @@ static void comparison(FILE *f, const tkm_comparison *c, int have)
     num(f, c->inertia_rel);
 }
 
+/* Zechner & Granitzer's measures of a run's loop (docs/evaluation.md):
+ * GFLOP/s of the distances computed, 3 d operations each (difference,
+ * square, sum); GB/s of the points read and the labels written once per
+ * assignment; and the shares of the whole run (t_total) spent moving
+ * data (set-up and result: allocation, upload and download for CUDA),
+ * assigning (assign and bound phases) and updating. */
+static void throughput(FILE *f, const tkm_result *res,
+                       const cli_solver_run *r)
+{
+    double w = res->precision == TKM_F32 ? 4.0 : 8.0, d = (double)res->d;
+    double flops = 3.0 * d * (double)(r->dist_pc + r->dist_cc);
+    double bytes = (double)res->iterations * (double)res->n * (d * w + 4.0);
+    double t = res->t_loop, tt = res->t_total;
+    num(f, t > 0 ? flops / t / 1e9 : NAN);
+    num(f, t > 0 ? bytes / t / 1e9 : NAN);
+    num(f, tt > 0 ? (res->t_setup + res->t_result) / tt : NAN);
+    num(f, tt > 0 ? (r->t_assign + r->t_bound) / tt : NAN);
+    if (tt > 0)
+        fprintf(f, "%.17g", r->t_update / tt);
+    fputc('\n', f);
+}
+
 static void write_run(bench_state *b, const bench_case *c, long id,
                       int rep, const cli_solver_run *r, const run_extra *x)
 {
@@ -148,9 +171,9 @@ static void write_run(bench_state *b, const bench_case *c, long id,
             cli_solver_verdict(r));
     cli_csv_field(f, r->ran ? "" : r->why, ",");
     if (!r->ran) {
-        /* the 25 columns after max_iter: nothing measured */
+        /* the 30 columns after max_iter: nothing measured */
         fprintf(f, ",,%d", c->d->runs.max_iter);
-        for (int i = 0; i < 25; i++)
+        for (int i = 0; i < 30; i++)
             fputc(',', f);
         fputc('\n', f);
         return;
@@ -183,7 +206,8 @@ static void write_run(bench_state *b, const bench_case *c, long id,
     num(f, res->t_convert);
     num(f, res->t_setup);
     num(f, res->t_loop);
-    fprintf(f, "%.17g\n", res->t_result);
+    num(f, res->t_result);
+    throughput(f, res, r);
 }
 
 static void write_iters(bench_state *b, long id, const cli_solver_run *r)

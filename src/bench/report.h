@@ -21,6 +21,7 @@ typedef struct {
     double t_total, t_assign, t_update, t_bound, frac, inertia;
     double t_loop;   /* the iterations alone; NaN in sklearn.csv and in
                         bench folders written before it was recorded */
+    double gflops, gbs; /* the loop's throughput (NaN where not recorded) */
     double label_diff, inertia_rel, f64_label_diff, f64_inertia_rel;
     double score[3]; /* silhouette, Calinski-Harabasz, Davies-Bouldin */
 } rp_run;
@@ -35,6 +36,7 @@ typedef struct {
                                                   t_med of the loop time
                                                   (rp_time)              */
     double t_whole;                            /* median t_total         */
+    double gflops, gbs;                        /* medians: throughput    */
     double iterations, frac;                   /* means over ok runs    */
     double f64_diff, f64_inertia;              /* largest over ok runs  */
     double label_diff;                         /* largest vs baseline   */

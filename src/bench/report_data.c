@@ -43,7 +43,8 @@ static int take_rows(rp_report *r, const cli_table *t)
         "repetition", "iterations", "t_total", "t_assign", "t_update",
         "t_bound", "frac_pruned", "inertia", "label_diff", "inertia_rel",
         "f64_label_diff", "f64_inertia_rel", "silhouette",
-        "calinski_harabasz", "davies_bouldin", "t_loop"};
+        "calinski_harabasz", "davies_bouldin", "t_loop", "gflops",
+        "gbytes_s"};
     enum { NC = sizeof names / sizeof names[0] };
     int c[NC];
     for (int i = 0; i < NC; i++)
@@ -72,6 +73,8 @@ static int take_rows(rp_report *r, const cli_table *t)
         for (int j = 0; j < 3; j++)
             u->score[j] = fnum(S(27 + j));
         u->t_loop = fnum(S(30));
+        u->gflops = fnum(S(31));
+        u->gbs = fnum(S(32));
 #undef S
         u->ok = !strcmp(u->status, "ok");
     }
@@ -195,11 +198,13 @@ double rp_time(const rp_run *u)
 
 static int summarise(rp_case *c, rp_cfg *g)
 {
-    double *v = malloc(5 * (c->nruns + 1) * sizeof *v);
+    enum { NV = 7 };
+    double *v = malloc(NV * (c->nruns + 1) * sizeof *v);
     if (!v)
         return -1;
-    double *ph[5] = {v, v + c->nruns + 1, v + 2 * (c->nruns + 1),
-                     v + 3 * (c->nruns + 1), v + 4 * (c->nruns + 1)};
+    double *ph[NV];
+    for (int q = 0; q < NV; q++)
+        ph[q] = v + (size_t)q * (c->nruns + 1);
     size_t m = 0;
     double it = 0, fr = 0;
     for (size_t i = 0; i < c->nruns; i++) {
@@ -211,6 +216,8 @@ static int summarise(rp_case *c, rp_cfg *g)
         ph[1][m] = u->t_assign;
         ph[2][m] = u->t_update;
         ph[3][m] = u->t_bound;
+        ph[5][m] = u->gflops;
+        ph[6][m] = u->gbs;
         it += u->iterations;
         fr += isfinite(u->frac) ? u->frac : 0;
         m++;
@@ -220,6 +227,8 @@ static int summarise(rp_case *c, rp_cfg *g)
     g->t_update = median(ph[2], m);
     g->t_bound = median(ph[3], m);
     g->t_whole = median(ph[4], m);
+    g->gflops = median(ph[5], m);
+    g->gbs = median(ph[6], m);
     g->iterations = m ? it / (double)m : NAN;
     g->frac = m ? fr / (double)m : NAN;
     free(v);

@@ -206,11 +206,13 @@ static void not_run(FILE *f, const rp_report *r)
 
 static void solver_table(FILE *f, const rp_case *c, const rp_cfg **order)
 {
-    char t[6][32], v[128];
+    char t[8][32], v[128];
     fputs("| algorithm | form | precision | threads | block | runs | "
           "iterations | median time (s) | whole run (s) | "
-          "assign / update / bound (s) | speed-up | pruned | verdicts |\n"
-          "|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|\n",
+          "assign / update / bound (s) | speed-up | pruned | "
+          "GFLOP/s / GB/s | verdicts |\n"
+          "|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|---|"
+          "\n",
           f);
     for (size_t i = 0; i < c->ncfg; i++) {
         const rp_cfg *g = order[i];
@@ -219,7 +221,7 @@ static void solver_table(FILE *f, const rp_case *c, const rp_cfg **order)
             continue; /* under "Not run", once per form */
         if (!g->nok) {
             fprintf(f, "| %s | %s | %s | %d | %d | %zu | - | - | - | - | - "
-                       "| - | %s: %s |\n",
+                       "| - | - | %s: %s |\n",
                     g->algo, g->form, g->prec, g->threads, g->block, g->nrun,
                     v, g->reason ? g->reason : "");
             continue;
@@ -229,14 +231,15 @@ static void solver_table(FILE *f, const rp_case *c, const rp_cfg **order)
                 g->iterations, g4(g->t_med, t[0], sizeof t[0]),
                 g4(g->t_whole, t[5], sizeof t[5]),
                 g4(g->t_assign, t[1], sizeof t[1]));
-        fprintf(f, "%s / %s | %s | %s | %s |\n",
+        fprintf(f, "%s / %s | %s | %s | %s / %s | %s |\n",
                 g4(g->t_update, t[2], sizeof t[2]),
                 g4(g->t_bound, t[3], sizeof t[3]),
                 g4(rp_lloyd_seq(c, g->prec) / g->t_med, t[4], sizeof t[4]),
                 isfinite(g->frac) ? (snprintf(t[0], sizeof t[0], "%.1f%%",
                                               100 * g->frac), t[0])
                                   : "-",
-                v);
+                g4(g->gflops, t[6], sizeof t[6]),
+                g4(g->gbs, t[7], sizeof t[7]), v);
     }
     fputc('\n', f);
 }
