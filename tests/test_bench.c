@@ -399,6 +399,26 @@ static void test_malformed(void **state)
     char *m = slurp(tp("ok_out/machine.txt"));
     assert_contains(m, "description: C# code#1\n");
     free(m);
+    /* the run options of fit as keys: fixed iterations, the ablations */
+    write_text(tp("fx.preset"),
+               "k = 3\nmax_iter = 17\nfixed_iter = yes\nno_cc = yes\n"
+               "max_drift_only = yes\nforms = seq\nprecisions = " PREC "\n"
+               "[data g]\ngenerate = blobs\nn = 400\nd = 2\ncentres = 3\n");
+    EXPECT(0, "bench", tp("fx.preset"), "--out", tp("fx_out"), "--no-report",
+           "-q");
+    table fx;
+    table_read(tp("fx_out/runs.csv"), &fx);
+    assert_int_equal(fx.nrow, 3);
+    for (int i = 0; i < fx.nrow; i++) {
+        assert_string_equal(at(&fx, i, "iterations"), "17");
+        assert_true(!strcmp(at(&fx, i, "verdict"), "pass") ||
+                    !strcmp(at(&fx, i, "verdict"), "baseline"));
+        if (strcmp(at(&fx, i, "algorithm"), "lloyd"))
+            assert_string_equal(at(&fx, i, "dist_cc"), "0");
+    }
+    table_free(&fx);
+    snprintf(text, sizeof text, "k = 2\nfixed_iter = maybe\n%s", data);
+    bad_preset(text, 2, "not yes or no");
     write_text(tp("nodata.preset"), "k = 3\n");
     EXPECT(2, "bench", tp("nodata.preset"));
     assert_contains(err_text, "no data sets");

@@ -318,6 +318,9 @@ static void run_case(bench_state *b, bench_case *c)
     tmpl.k = c->k;
     tmpl.max_iter = rk->max_iter;
     tmpl.empty = rk->empty;
+    tmpl.fixed_iter = rk->fixed_iter;
+    tmpl.no_cc = rk->no_cc;
+    tmpl.max_drift_only = rk->max_drift_only;
     tmpl.progress = on_iter;
     tmpl.progress_ctx = b;
     for (size_t i = 0; plan && i < n; i++)

@@ -47,7 +47,8 @@ enum {
     CLI_RK_INIT = 1 << 6, CLI_RK_SEED = 1 << 7, CLI_RK_REPS = 1 << 8,
     CLI_RK_MAX_ITER = 1 << 9, CLI_RK_EMPTY = 1 << 10,
     CLI_RK_BASELINE = 1 << 11, CLI_RK_SCORES = 1 << 12,
-    CLI_RK_SAMPLE = 1 << 13
+    CLI_RK_SAMPLE = 1 << 13, CLI_RK_FIXED = 1 << 14, CLI_RK_NO_CC = 1 << 15,
+    CLI_RK_MAX_DRIFT = 1 << 16
 };
 
 /* The runs of one data set: the solver set, crossed with every k, init
@@ -65,6 +66,9 @@ typedef struct {
     int baseline;        /* judge every run against sequential Lloyd    */
     int scores;          /* silhouette, Calinski-Harabasz, Davies-Bouldin */
     size_t score_sample; /* silhouette sample size, 0 = every point      */
+    int fixed_iter;      /* exactly max_iter iterations (tkm_params)    */
+    int no_cc;           /* the pruning ablations, where they apply      */
+    int max_drift_only;
     unsigned given;      /* CLI_RK_* bits set in this section            */
 } cli_bench_runs;
 

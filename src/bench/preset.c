@@ -197,6 +197,21 @@ static int k_baseline(parse_ctx *c, const char *v)
     return yes_no(c, v, &runs_of(c)->baseline);
 }
 
+static int k_fixed_iter(parse_ctx *c, const char *v)
+{
+    return yes_no(c, v, &runs_of(c)->fixed_iter);
+}
+
+static int k_no_cc(parse_ctx *c, const char *v)
+{
+    return yes_no(c, v, &runs_of(c)->no_cc);
+}
+
+static int k_max_drift_only(parse_ctx *c, const char *v)
+{
+    return yes_no(c, v, &runs_of(c)->max_drift_only);
+}
+
 static int k_scores(parse_ctx *c, const char *v)
 {
     return yes_no(c, v, &runs_of(c)->scores);
@@ -336,6 +351,9 @@ static const key_def keys[] = {
     {"baseline", IN_BOTH, CLI_RK_BASELINE, k_baseline},
     {"scores", IN_BOTH, CLI_RK_SCORES, k_scores},
     {"score_sample", IN_BOTH, CLI_RK_SAMPLE, k_score_sample},
+    {"fixed_iter", IN_BOTH, CLI_RK_FIXED, k_fixed_iter},
+    {"no_cc", IN_BOTH, CLI_RK_NO_CC, k_no_cc},
+    {"max_drift_only", IN_BOTH, CLI_RK_MAX_DRIFT, k_max_drift_only},
     {"file", IN_DATA, D_FILE, k_file},
     {"generate", IN_DATA, D_GEN, k_generate},
     {"n", IN_DATA, D_N, k_n},
@@ -618,6 +636,13 @@ void cli_preset_help(FILE *f)
         "                         Davies-Bouldin of every run (default no)\n"
         "  score_sample = N       silhouette on N sampled points (default 0\n"
         "                         = exact, time n^2 d)\n"
+        "  fixed_iter = yes|no    exactly max_iter iterations, updates\n"
+        "                         included (default no)\n"
+        "  no_cc = yes|no         Elkan and Hamerly without the centroid-\n"
+        "                         centroid tests (default no)\n"
+        "  max_drift_only = yes|no  Hamerly's lower bound by the largest\n"
+        "                         drift of all (default no); these three\n"
+        "                         are fit's options of the same names\n"
         "Data keys (in a [data NAME] section):\n"
         "  file = PATH            .csv/.tsv/.npy/raw; relative to the\n"
         "                         preset's folder\n"
