@@ -301,6 +301,18 @@ static void test_report(void **state)
     assert_contains(err_text, "gnuplot");
     char *md = slurp(tp("rep/report.md"));
     assert_contains(md, "No plots");
+    /* the plots' numbers are written without gnuplot too: the shares of
+     * assign, update, transfer and the rest add up to 1 */
+    char *st = slurp(tp("rep/plots/stages_gen-k4.dat"));
+    const char *row = strchr(st, '\n') + 1;
+    double sh[4];
+    assert_int_equal(sscanf(strchr(strchr(row, '"') + 1, '"') + 1,
+                            "%lf %lf %lf %lf", &sh[0], &sh[1], &sh[2],
+                            &sh[3]),
+                     4);
+    assert_true(fabs(sh[0] + sh[1] + sh[2] + sh[3] - 1) < 1e-4);
+    free(st);
+    assert_true(exists(tp("rep/plots/scalek_file.dat")));
     /* the report counts the runs bench counted */
     char count[64];
     snprintf(count, sizeof count, "\n%ld runs: ", bench_runs);
@@ -325,6 +337,11 @@ static void test_report(void **state)
         assert_true(exists(tp("rep/plots/time_gen-k4.svg")));
         md = slurp(tp("rep/report.md"));
         assert_contains(md, "](plots/speedup_gen-k4.png)");
+        /* the stage shares of each case; time against k for the data set
+         * run at two k */
+        assert_contains(md, "](plots/stages_gen-k4.png)");
+        assert_contains(md, "## Scaling");
+        assert_contains(md, "](plots/scalek_file.png)");
         free(md);
     } else {
         print_message("[" PREC "] gnuplot not installed: plots not drawn "

@@ -108,5 +108,10 @@ int rp_write_plots(rp_report *r);
 int rp_write_markdown(rp_report *r);
 /* Whether DIR/plots/NAME.png exists (plots are embedded only then). */
 int rp_plot_exists(const rp_report *r, const char *name);
+/* The scaling plots' names (report_plot.c): case i's family against n
+ * (by_n: same d and k) or against k (same data set); 0 with the name in
+ * buf when case i is its family's first, else -1. */
+int rp_scaling_name(const rp_report *r, size_t i, int by_n, char *buf,
+                    size_t len);
 
 #endif /* TKM_CLI_REPORT_H */

@@ -165,6 +165,30 @@ static int same_gap(const rp_run *u, const rp_run *j)
            !strcmp(j->form, u->form) && !strcmp(j->reason, u->reason);
 }
 
+/* The plots across cases: time against n (same d and k) and against k
+ * (one data set), where a family has them. */
+static void scaling_section(FILE *f, const rp_report *r)
+{
+    int shown = 0;
+    for (int by_n = 1; by_n >= 0; by_n--)
+        for (size_t i = 0; i < r->ncases; i++) {
+            char name[256];
+            if (rp_scaling_name(r, i, by_n, name, sizeof name) ||
+                !rp_plot_exists(r, name))
+                continue;
+            if (!shown++)
+                fputs("## Scaling\n\nMedian time of each solver (OpenMP at "
+                      "its most threads, CUDA at its fastest block size) "
+                      "against the number of points, for the data sets of "
+                      "one d and k, and against k, for one data set.\n\n",
+                      f);
+            fprintf(f, "![%s](plots/%s.png)\n([SVG](plots/%s.svg), data "
+                       "plots/%s.dat)\n\n",
+                    by_n ? "time against n" : "time against k", name, name,
+                    name);
+        }
+}
+
 /* Runs that did not run: one row per (status, form, reason), with the
  * count and the algorithms it covers. */
 static void not_run(FILE *f, const rp_report *r)
@@ -325,6 +349,7 @@ static void one_case(FILE *f, const rp_report *r, const rp_case *c)
     image(f, r, "prune", c, "distances and pruning per iteration");
     precision_table(f, c);
     image(f, r, "prec", c, "float against double");
+    image(f, r, "stages", c, "where the whole run goes");
     sklearn_table(f, c);
     free(order);
 }
@@ -390,6 +415,7 @@ static void fill(FILE *f, void *ctx)
     const rp_report *r = ctx;
     header(f, r);
     overview(f, r);
+    scaling_section(f, r);
     not_run(f, r);
     init_study(f, r);
     for (size_t i = 0; i < r->ncases; i++)

@@ -50,12 +50,12 @@ static void dat_close(plotter *p, FILE *f)
         p->bad = 1;
 }
 
-/* Start a plot: the body that follows runs once for PNG, once for SVG. */
-static void begin(plotter *p, const char *kind, const rp_case *c, int w,
-                  int h)
+/* Start the plot plots/NAME.{png,svg}: the body that follows runs once for
+ * PNG, once for SVG. */
+static void begin_named(plotter *p, const char *name, int w, int h)
 {
     fprintf(p->gp,
-            "\n# ---- %s_%s\nreset\nset datafile missing \"?\"\n"
+            "\n# ---- %s\nreset\nset datafile missing \"?\"\n"
             "do for [fmt in \"png svg\"] {\n"
             "if (fmt eq \"png\") {\n"
             "  set terminal pngcairo size %d,%d font \"sans,10\" "
@@ -64,10 +64,19 @@ static void begin(plotter *p, const char *kind, const rp_case *c, int w,
             "  set terminal svg size %d,%d font \"sans,10\" noenhanced "
             "background rgb \"white\"\n"
             "}\n"
-            "set output sprintf(\"plots/%s_%s.%%s\", fmt)\n"
+            "set output sprintf(\"plots/%s.%%s\", fmt)\n"
             "set grid ytics lc rgb \"#dddddd\"\n"
             "set border 3\nset tics nomirror\n",
-            kind, c->slug, w, h, w, h, kind, c->slug);
+            name, w, h, w, h, name);
+}
+
+/* Start the plot KIND_SLUG of a case. */
+static void begin(plotter *p, const char *kind, const rp_case *c, int w,
+                  int h)
+{
+    char name[256];
+    snprintf(name, sizeof name, "%s_%s", kind, c->slug);
+    begin_named(p, name, w, h);
 }
 
 static void end(plotter *p)
@@ -518,6 +527,160 @@ static int wanted_ids(const rp_report *r, iter_set *s)
     return 0;
 }
 
+/* ---- stages: where the whole run goes ---------------------------------- */
+
+/* Per solver (the configuration bars() shows), the shares of its median
+ * whole run: assign and bound phases, update, set-up and result (for
+ * CUDA allocation and transfers), and the rest of the loop. */
+static void stages(plotter *p, const rp_case *c)
+{
+    int g[10][2], ng = groups(c, g), rows = 0;
+    if (!ng)
+        return;
+    FILE *f = dat_open(p, "stages", c);
+    if (!f)
+        return;
+    fputs("# solver assign update transfer other (shares of the whole "
+          "run)\n", f);
+    for (int i = 0; i < ng; i++)
+        for (int a = 0; a < TKM_NALGO; a++) {
+            const char *form = rp_forms[g[i][0]], *prec = rp_precs[g[i][1]];
+            const rp_cfg *k = rp_pick(c, rp_algo(a), form, prec);
+            double w = k ? k->t_whole : NAN;
+            if (!k || !(w > 0) || !isfinite(k->t_assign) ||
+                !isfinite(k->t_update))
+                continue;
+            double as = (k->t_assign + (isfinite(k->t_bound) ? k->t_bound
+                                                             : 0)) / w;
+            double up = k->t_update / w;
+            double tr = k->t_med <= w ? (w - k->t_med) / w : 0;
+            /* medians of different runs may add up to more than one
+             * whole run: then the three are scaled to fill it */
+            double sum = as + up + tr, other = 1 - sum;
+            if (sum > 1) {
+                as /= sum;
+                up /= sum;
+                tr /= sum;
+                other = 0;
+            }
+            fprintf(f, "\"%s %s %s\" %.6g %.6g %.6g %.6g\n", rp_algo(a),
+                    form, prec, as, up, tr, other);
+            rows++;
+        }
+    dat_close(p, f);
+    if (!rows)
+        return;
+    begin(p, "stages", c, 900, 480);
+    title(p, c, "where the whole run goes (median run per solver)");
+    fprintf(p->gp,
+            "set style data histograms\nset style histogram rowstacked\n"
+            "set style fill solid 0.85 border -1\nset boxwidth 0.8\n"
+            "set yrange [0:1]\nset ylabel \"share of the whole run\"\n"
+            "set key outside right top\nset xtics rotate by -25\n"
+            "plot \"plots/stages_%s.dat\" using 2:xtic(1) title \"assign "
+            "and bounds\" lc rgb \"#4477aa\", '' using 3 title \"update\" "
+            "lc rgb \"#ee6677\", '' using 4 title \"set-up and result "
+            "(transfer)\" lc rgb \"#228833\", '' using 5 title \"rest of "
+            "the loop\" lc rgb \"#bbbbbb\"\n",
+            c->slug);
+    end(p);
+}
+
+/* ---- scaling: time against n, time against k, across cases ------------ */
+
+int rp_scaling_name(const rp_report *r, size_t i, int by_n, char *buf,
+                    size_t len)
+{
+    const rp_case *c = &r->cases[i];
+    for (size_t j = 0; j < i; j++)
+        if ((by_n && r->cases[j].d == c->d && r->cases[j].k == c->k) ||
+            (!by_n && !strcmp(r->cases[j].dataset, c->dataset)))
+            return -1; /* the family's plot is named after its first */
+    if (by_n)
+        snprintf(buf, len, "scalen_d%zu-k%zu", c->d, c->k);
+    else
+        snprintf(buf, len, "scalek_%s", c->dataset);
+    return 0;
+}
+
+/* One plot per family of cases: median time (the solver configuration
+ * bars() shows) against n (cases of the same d and k; the first case of
+ * each n) or against k (the cases of one data set), log-log, a line per
+ * (algorithm, form, precision); drawn where the family has at least two
+ * points.  Its name: rp_scaling_name. */
+static void scaling(plotter *p, const rp_report *r, size_t first, int by_n)
+{
+    const rp_case *c0 = &r->cases[first];
+    size_t members[256], nm = 0;
+    for (size_t i = first; i < r->ncases && nm < 256; i++) {
+        const rp_case *c = &r->cases[i];
+        int in = by_n ? c->d == c0->d && c->k == c0->k
+                      : !strcmp(c->dataset, c0->dataset);
+        for (size_t j = 0; in && j < nm; j++)
+            in = by_n ? r->cases[members[j]].n != c->n
+                      : r->cases[members[j]].k != c->k;
+        if (in)
+            members[nm++] = i;
+    }
+    char name[256];
+    if (nm < 2 || rp_scaling_name(r, first, by_n, name, sizeof name))
+        return;
+    char path[4600];
+    snprintf(path, sizeof path, "%s/plots/%s.dat", r->dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        p->bad = 1;
+        return;
+    }
+    char titles[40][48];
+    int ns = 0;
+    for (int fi = 0; fi < 5 && ns < 40; fi++)
+        for (int a = 0; a < TKM_NALGO && ns < 40; a++)
+            for (int q = 0; q < 2 && ns < 40; q++) {
+                double pts[256][2];
+                int m = 0;
+                for (size_t i = 0; i < nm; i++) {
+                    const rp_case *c = &r->cases[members[i]];
+                    const rp_cfg *g =
+                        rp_pick(c, rp_algo(a), rp_forms[fi], rp_precs[q]);
+                    if (g && g->t_med > 0) {
+                        pts[m][0] = (double)(by_n ? c->n : c->k);
+                        pts[m++][1] = g->t_med;
+                    }
+                }
+                if (m < 2)
+                    continue;
+                qsort(pts, (size_t)m, sizeof pts[0], by_x);
+                fprintf(f, "%s# %s %s %s\n", ns ? "\n\n" : "", rp_algo(a),
+                        rp_forms[fi], rp_precs[q]);
+                for (int i = 0; i < m; i++)
+                    fprintf(f, "%g %.6g\n", pts[i][0], pts[i][1]);
+                snprintf(titles[ns++], 48, "%s %s %s", rp_algo(a),
+                         rp_forms[fi], rp_precs[q]);
+            }
+    if (ferror(f) | (fclose(f) != 0))
+        p->bad = 1;
+    if (!ns)
+        return;
+    begin_named(p, name, 900, 520);
+    if (by_n)
+        fprintf(p->gp, "set title \"median time against n: d = %zu, k = "
+                       "%zu\"\nset xlabel \"n (points)\"\n",
+                c0->d, c0->k);
+    else
+        fprintf(p->gp, "set title \"median time against k: %s (n = %zu, d "
+                       "= %zu)\"\nset xlabel \"k (clusters)\"\n",
+                c0->dataset, c0->n, c0->d);
+    fputs("set ylabel \"seconds\"\nset logscale xy\n"
+          "set key outside right top\nplot ", p->gp);
+    for (int i = 0; i < ns; i++)
+        fprintf(p->gp, "%s\"plots/%s.dat\" index %d with linespoints "
+                       "title \"%s\"",
+                i ? ", " : "", name, i, titles[i]);
+    fputc('\n', p->gp);
+    end(p);
+}
+
 int rp_write_plots(rp_report *r)
 {
     char path[4200];
@@ -538,8 +701,16 @@ int rp_write_plots(rp_report *r)
         lines(&p, c, 1);
         prune(&p, c, &its);
         precision(&p, c);
+        stages(&p, c);
         if (rp_has_scores(c))
             histograms(&p, c);
+    }
+    for (size_t i = 0; i < r->ncases; i++) {
+        char name[256];
+        if (rp_scaling_name(r, i, 1, name, sizeof name) == 0)
+            scaling(&p, r, i, 1);
+        if (rp_scaling_name(r, i, 0, name, sizeof name) == 0)
+            scaling(&p, r, i, 0);
     }
     free(its.v);
     free(its.ids);
