@@ -56,38 +56,6 @@ plot "plots/speedup_full-n1e5-k16.dat" using 2:xtic(1) title "lloyd" lc rgb "#44
 set output
 }
 
-# ---- prune_full-n1e5-k16
-reset
-set datafile missing "?"
-do for [fmt in "png svg"] {
-if (fmt eq "png") {
-  set terminal pngcairo size 1000,420 font "sans,10" noenhanced
-} else {
-  set terminal svg size 1000,420 font "sans,10" noenhanced background rgb "white"
-}
-set output sprintf("plots/prune_full-n1e5-k16.%s", fmt)
-set grid ytics lc rgb "#dddddd"
-set border 3
-set tics nomirror
-set multiplot layout 1,2 title "distances and pruning per iteration: full-n1e5, k = 16 (n = 100000, d = 2)"
-set xlabel "iteration"
-set key top right
-set logscale y
-set ylabel "point-centroid distances computed"
-plot "plots/prune_full-n1e5-k16.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd", \
-  "plots/prune_full-n1e5-k16.dat" index 1 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#ee6677" title "elkan", \
-  "plots/prune_full-n1e5-k16.dat" index 2 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#228833" title "hamerly"
-unset logscale y
-set yrange [0:1.05]
-set key bottom right
-set ylabel "share of the n k distances pruned"
-plot "plots/prune_full-n1e5-k16.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd", \
-  "plots/prune_full-n1e5-k16.dat" index 1 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#ee6677" title "elkan", \
-  "plots/prune_full-n1e5-k16.dat" index 2 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#228833" title "hamerly"
-unset multiplot
-set output
-}
-
 # ---- stages_full-n1e5-k16
 reset
 set datafile missing "?"
@@ -166,38 +134,6 @@ set yrange [0:*]
 set offsets 0, 0, graph 0.15, 0
 set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "#555555"
 plot "plots/speedup_full-n1e5-k64.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833"
-set output
-}
-
-# ---- prune_full-n1e5-k64
-reset
-set datafile missing "?"
-do for [fmt in "png svg"] {
-if (fmt eq "png") {
-  set terminal pngcairo size 1000,420 font "sans,10" noenhanced
-} else {
-  set terminal svg size 1000,420 font "sans,10" noenhanced background rgb "white"
-}
-set output sprintf("plots/prune_full-n1e5-k64.%s", fmt)
-set grid ytics lc rgb "#dddddd"
-set border 3
-set tics nomirror
-set multiplot layout 1,2 title "distances and pruning per iteration: full-n1e5, k = 64 (n = 100000, d = 2)"
-set xlabel "iteration"
-set key top right
-set logscale y
-set ylabel "point-centroid distances computed"
-plot "plots/prune_full-n1e5-k64.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd", \
-  "plots/prune_full-n1e5-k64.dat" index 1 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#ee6677" title "elkan", \
-  "plots/prune_full-n1e5-k64.dat" index 2 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#228833" title "hamerly"
-unset logscale y
-set yrange [0:1.05]
-set key bottom right
-set ylabel "share of the n k distances pruned"
-plot "plots/prune_full-n1e5-k64.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd", \
-  "plots/prune_full-n1e5-k64.dat" index 1 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#ee6677" title "elkan", \
-  "plots/prune_full-n1e5-k64.dat" index 2 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#228833" title "hamerly"
-unset multiplot
 set output
 }
 
@@ -282,38 +218,6 @@ plot "plots/speedup_thesis-n1e5-k16.dat" using 2:xtic(1) title "lloyd" lc rgb "#
 set output
 }
 
-# ---- prune_thesis-n1e5-k16
-reset
-set datafile missing "?"
-do for [fmt in "png svg"] {
-if (fmt eq "png") {
-  set terminal pngcairo size 1000,420 font "sans,10" noenhanced
-} else {
-  set terminal svg size 1000,420 font "sans,10" noenhanced background rgb "white"
-}
-set output sprintf("plots/prune_thesis-n1e5-k16.%s", fmt)
-set grid ytics lc rgb "#dddddd"
-set border 3
-set tics nomirror
-set multiplot layout 1,2 title "distances and pruning per iteration: thesis-n1e5, k = 16 (n = 100000, d = 2)"
-set xlabel "iteration"
-set key top right
-set logscale y
-set ylabel "point-centroid distances computed"
-plot "plots/prune_thesis-n1e5-k16.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd", \
-  "plots/prune_thesis-n1e5-k16.dat" index 1 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#ee6677" title "elkan", \
-  "plots/prune_thesis-n1e5-k16.dat" index 2 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#228833" title "hamerly"
-unset logscale y
-set yrange [0:1.05]
-set key bottom right
-set ylabel "share of the n k distances pruned"
-plot "plots/prune_thesis-n1e5-k16.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd", \
-  "plots/prune_thesis-n1e5-k16.dat" index 1 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#ee6677" title "elkan", \
-  "plots/prune_thesis-n1e5-k16.dat" index 2 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#228833" title "hamerly"
-unset multiplot
-set output
-}
-
 # ---- stages_thesis-n1e5-k16
 reset
 set datafile missing "?"
@@ -392,38 +296,6 @@ set yrange [0:*]
 set offsets 0, 0, graph 0.15, 0
 set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "#555555"
 plot "plots/speedup_thesis-n1e5-k64.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833"
-set output
-}
-
-# ---- prune_thesis-n1e5-k64
-reset
-set datafile missing "?"
-do for [fmt in "png svg"] {
-if (fmt eq "png") {
-  set terminal pngcairo size 1000,420 font "sans,10" noenhanced
-} else {
-  set terminal svg size 1000,420 font "sans,10" noenhanced background rgb "white"
-}
-set output sprintf("plots/prune_thesis-n1e5-k64.%s", fmt)
-set grid ytics lc rgb "#dddddd"
-set border 3
-set tics nomirror
-set multiplot layout 1,2 title "distances and pruning per iteration: thesis-n1e5, k = 64 (n = 100000, d = 2)"
-set xlabel "iteration"
-set key top right
-set logscale y
-set ylabel "point-centroid distances computed"
-plot "plots/prune_thesis-n1e5-k64.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd", \
-  "plots/prune_thesis-n1e5-k64.dat" index 1 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#ee6677" title "elkan", \
-  "plots/prune_thesis-n1e5-k64.dat" index 2 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#228833" title "hamerly"
-unset logscale y
-set yrange [0:1.05]
-set key bottom right
-set ylabel "share of the n k distances pruned"
-plot "plots/prune_thesis-n1e5-k64.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd", \
-  "plots/prune_thesis-n1e5-k64.dat" index 1 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#ee6677" title "elkan", \
-  "plots/prune_thesis-n1e5-k64.dat" index 2 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#228833" title "hamerly"
-unset multiplot
 set output
 }
 
@@ -508,36 +380,6 @@ plot "plots/speedup_thesis-hamerly-n1e5-k16.dat" using 2:xtic(1) title "lloyd" l
 set output
 }
 
-# ---- prune_thesis-hamerly-n1e5-k16
-reset
-set datafile missing "?"
-do for [fmt in "png svg"] {
-if (fmt eq "png") {
-  set terminal pngcairo size 1000,420 font "sans,10" noenhanced
-} else {
-  set terminal svg size 1000,420 font "sans,10" noenhanced background rgb "white"
-}
-set output sprintf("plots/prune_thesis-hamerly-n1e5-k16.%s", fmt)
-set grid ytics lc rgb "#dddddd"
-set border 3
-set tics nomirror
-set multiplot layout 1,2 title "distances and pruning per iteration: thesis-hamerly-n1e5, k = 16 (n = 100000, d = 2)"
-set xlabel "iteration"
-set key top right
-set logscale y
-set ylabel "point-centroid distances computed"
-plot "plots/prune_thesis-hamerly-n1e5-k16.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd", \
-  "plots/prune_thesis-hamerly-n1e5-k16.dat" index 1 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#228833" title "hamerly"
-unset logscale y
-set yrange [0:1.05]
-set key bottom right
-set ylabel "share of the n k distances pruned"
-plot "plots/prune_thesis-hamerly-n1e5-k16.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd", \
-  "plots/prune_thesis-hamerly-n1e5-k16.dat" index 1 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#228833" title "hamerly"
-unset multiplot
-set output
-}
-
 # ---- stages_thesis-hamerly-n1e5-k16
 reset
 set datafile missing "?"
@@ -619,36 +461,6 @@ plot "plots/speedup_thesis-hamerly-n1e5-k64.dat" using 2:xtic(1) title "lloyd" l
 set output
 }
 
-# ---- prune_thesis-hamerly-n1e5-k64
-reset
-set datafile missing "?"
-do for [fmt in "png svg"] {
-if (fmt eq "png") {
-  set terminal pngcairo size 1000,420 font "sans,10" noenhanced
-} else {
-  set terminal svg size 1000,420 font "sans,10" noenhanced background rgb "white"
-}
-set output sprintf("plots/prune_thesis-hamerly-n1e5-k64.%s", fmt)
-set grid ytics lc rgb "#dddddd"
-set border 3
-set tics nomirror
-set multiplot layout 1,2 title "distances and pruning per iteration: thesis-hamerly-n1e5, k = 64 (n = 100000, d = 2)"
-set xlabel "iteration"
-set key top right
-set logscale y
-set ylabel "point-centroid distances computed"
-plot "plots/prune_thesis-hamerly-n1e5-k64.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd", \
-  "plots/prune_thesis-hamerly-n1e5-k64.dat" index 1 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#228833" title "hamerly"
-unset logscale y
-set yrange [0:1.05]
-set key bottom right
-set ylabel "share of the n k distances pruned"
-plot "plots/prune_thesis-hamerly-n1e5-k64.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd", \
-  "plots/prune_thesis-hamerly-n1e5-k64.dat" index 1 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#228833" title "hamerly"
-unset multiplot
-set output
-}
-
 # ---- stages_thesis-hamerly-n1e5-k64
 reset
 set datafile missing "?"
@@ -693,7 +505,7 @@ set xlabel "k (clusters)"
 set ylabel "seconds"
 set logscale xy
 set key outside right top
-plot "plots/scalek_full-n1e5.dat" index 0 with linespoints title "lloyd seq f64", "plots/scalek_full-n1e5.dat" index 1 with linespoints title "elkan seq f64", "plots/scalek_full-n1e5.dat" index 2 with linespoints title "hamerly seq f64", "plots/scalek_full-n1e5.dat" index 3 with linespoints title "lloyd omp f64", "plots/scalek_full-n1e5.dat" index 4 with linespoints title "elkan omp f64", "plots/scalek_full-n1e5.dat" index 5 with linespoints title "hamerly omp f64"
+plot "plots/scalek_full-n1e5.dat" index 0 with linespoints title "lloyd seq f64", "plots/scalek_full-n1e5.dat" index 1 with linespoints title "elkan seq f64", "plots/scalek_full-n1e5.dat" index 2 with linespoints title "hamerly seq f64", "plots/scalek_full-n1e5.dat" index 3 with linespoints title "lloyd omp f64", "plots/scalek_full-n1e5.dat" index 4 with linespoints title "elkan omp f64", "plots/scalek_full-n1e5.dat" index 5 with linespoints title "hamerly omp f64", "plots/scalek_full-n1e5.dat" index 6 with linespoints title "lloyd sklearn f64", "plots/scalek_full-n1e5.dat" index 7 with linespoints title "elkan sklearn f64"
 set output
 }
 
@@ -715,7 +527,7 @@ set xlabel "k (clusters)"
 set ylabel "seconds"
 set logscale xy
 set key outside right top
-plot "plots/scalek_thesis-n1e5.dat" index 0 with linespoints title "lloyd seq f64", "plots/scalek_thesis-n1e5.dat" index 1 with linespoints title "elkan seq f64", "plots/scalek_thesis-n1e5.dat" index 2 with linespoints title "hamerly seq f64", "plots/scalek_thesis-n1e5.dat" index 3 with linespoints title "elkan omp f64", "plots/scalek_thesis-n1e5.dat" index 4 with linespoints title "hamerly omp f64"
+plot "plots/scalek_thesis-n1e5.dat" index 0 with linespoints title "lloyd seq f64", "plots/scalek_thesis-n1e5.dat" index 1 with linespoints title "elkan seq f64", "plots/scalek_thesis-n1e5.dat" index 2 with linespoints title "hamerly seq f64", "plots/scalek_thesis-n1e5.dat" index 3 with linespoints title "elkan omp f64", "plots/scalek_thesis-n1e5.dat" index 4 with linespoints title "hamerly omp f64", "plots/scalek_thesis-n1e5.dat" index 5 with linespoints title "lloyd sklearn f64", "plots/scalek_thesis-n1e5.dat" index 6 with linespoints title "elkan sklearn f64"
 set output
 }
 
@@ -737,6 +549,6 @@ set xlabel "k (clusters)"
 set ylabel "seconds"
 set logscale xy
 set key outside right top
-plot "plots/scalek_thesis-hamerly-n1e5.dat" index 0 with linespoints title "lloyd seq f64", "plots/scalek_thesis-hamerly-n1e5.dat" index 1 with linespoints title "hamerly seq f64", "plots/scalek_thesis-hamerly-n1e5.dat" index 2 with linespoints title "hamerly omp f64"
+plot "plots/scalek_thesis-hamerly-n1e5.dat" index 0 with linespoints title "lloyd seq f64", "plots/scalek_thesis-hamerly-n1e5.dat" index 1 with linespoints title "hamerly seq f64", "plots/scalek_thesis-hamerly-n1e5.dat" index 2 with linespoints title "hamerly omp f64", "plots/scalek_thesis-hamerly-n1e5.dat" index 3 with linespoints title "lloyd sklearn f64", "plots/scalek_thesis-hamerly-n1e5.dat" index 4 with linespoints title "elkan sklearn f64"
 set output
 }
