@@ -26,6 +26,8 @@ CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(NVCC))
 FMA      ?= 1
 SAN      ?=
 OPT      ?= -O2
+# PIC=1: position-independent objects, for the Python extension's library
+PIC      ?= 0
 
 comma    := ,
 WARN     := -Wall -Wextra -Werror
@@ -36,6 +38,9 @@ LIB_DIRS := src/common src/solve src/lloyd src/elkan src/hamerly src/cuda \
 INC      := -Iinclude $(addprefix -I,$(LIB_DIRS)) -Ikernels
 CFLAGS   ?= $(OPT) -g
 CFLAGS   += -std=c11 -D_GNU_SOURCE -ffp-contract=off -fno-math-errno $(WARN) -fopenmp $(INC) $(SAN)
+ifeq ($(PIC),1)
+CFLAGS   += -fPIC
+endif
 # CMOCKA_DIR: a root where libcmocka-dev was unpacked (dpkg -x), for machines
 # where it cannot be installed (the GPU machine); empty = the system's.
 CMOCKA_DIR ?=
@@ -54,6 +59,9 @@ NVFLAGS  := -O3 -std=c++17 $(INC) -DTKM_HAVE_CUDA=1 \
             -DTKM_CUDA_FMA=$(FMA)
 ifeq ($(FMA),0)
 NVFLAGS  += --fmad=false
+endif
+ifeq ($(PIC),1)
+NVFLAGS  += -Xcompiler -fPIC
 endif
 LIBS     += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lpthread -lstdc++
 else
@@ -89,7 +97,8 @@ FUZZERS    := $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz-%)
 # the GPU benchmark (tools/gpu-bench.c), in builds with CUDA
 TOOLS := $(if $(filter 1,$(HAVE_CUDA)),$(BUILD)/gpu-bench)
 
-.PHONY: all test sanitize deps clean info-build demo gpu-proof fuzz fuzzers
+.PHONY: all test sanitize deps clean info-build demo gpu-proof fuzz fuzzers \
+        python python-test
 .DELETE_ON_ERROR:
 
 all: info-build $(LIB) $(BIN) $(TOOLS)
@@ -173,6 +182,23 @@ fuzz:
 	  fuzzers
 	FUZZ_SEC=$(FUZZ_SEC) bash tools/fuzz.sh build-fuzz $(FUZZ_NAMES)
 
+# The Python package (python/): its extension module built in place against
+# a position-independent copy of the library (build-pic), with the
+# interpreter PY; tested with pytest.
+PY       ?= /usr/bin/python3
+PY_EXT    = $(shell $(PY) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+PY_INC    = $(shell $(PY) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+NP_INC    = $(shell $(PY) -c 'import numpy; print(numpy.get_include())')
+python:
+	$(MAKE) BUILD=build-pic PIC=1 build-pic/libtrikmeans.a
+	@echo "  LD      python/trikmeans/_core$(PY_EXT)"
+	$(Q)$(CC) $(CFLAGS) -fPIC -shared -Wno-missing-field-initializers \
+	  -I$(PY_INC) -I$(NP_INC) -o python/trikmeans/_core$(PY_EXT) \
+	  python/trikmeans/_core.c build-pic/libtrikmeans.a $(LIBS)
+
+python-test: python
+	cd python && $(PY) -m pytest -q tests
+
 # Each test program runs from the repository root; TKM_BIN lets the command
 # tests find the trikmeans binary of this build.  Then the fuzz harnesses
 # replay their seeds and past findings.
@@ -207,7 +233,7 @@ deps:
 	else echo "deps: missing$$missing; run: sudo apt-get install$$missing"; exit 1; fi
 
 clean:
-	rm -rf build build-san build-nofma build-fuzz
+	rm -rf build build-san build-nofma build-fuzz build-pic python/trikmeans/_core*.so
 
 gpu-proof:
 	CMOCKA_DIR=$(CMOCKA_DIR) bash tools/gpu-proof.sh
