@@ -26,8 +26,9 @@ CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(NVCC))
 FMA      ?= 1
 SAN      ?=
 OPT      ?= -O2
-# PIC=1: position-independent objects, for the Python extension's library
-PIC      ?= 0
+# position-independent objects (PIC=1, the default), so that the Python
+# extension links the same library as the command
+PIC      ?= 1
 
 comma    := ,
 WARN     := -Wall -Wextra -Werror
@@ -183,25 +184,24 @@ fuzz:
 	FUZZ_SEC=$(FUZZ_SEC) bash tools/fuzz.sh build-fuzz $(FUZZ_NAMES)
 
 # The Python package (python/): its extension module built in place against
-# a position-independent copy of the library (build-pic), with the
-# interpreter PY; tested with pytest.
+# this build's library, for the interpreter PY; tested with pytest.
 PY       ?= /usr/bin/python3
 PY_EXT    = $(shell $(PY) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
 PY_INC    = $(shell $(PY) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 NP_INC    = $(shell $(PY) -c 'import numpy; print(numpy.get_include())')
-python:
-	$(MAKE) BUILD=build-pic PIC=1 build-pic/libtrikmeans.a
-	@echo "  LD      python/trikmeans/_core$(PY_EXT)"
-	$(Q)$(CC) $(CFLAGS) -fPIC -shared -Wno-missing-field-initializers \
-	  -I$(PY_INC) -I$(NP_INC) -o python/trikmeans/_core$(PY_EXT) \
-	  python/trikmeans/_core.c build-pic/libtrikmeans.a $(LIBS)
+PY_MOD    = python/trikmeans/_core$(PY_EXT)
+python: $(LIB) python/trikmeans/_core.c include/trikmeans.h
+	@echo "  LD      $(PY_MOD)"
+	$(Q)$(CC) $(CFLAGS) -shared -I$(PY_INC) -I$(NP_INC) -o $(PY_MOD) \
+	  python/trikmeans/_core.c $(LIB) $(LIBS)
 
 python-test: python
-	cd python && $(PY) -m pytest -q tests
+	cd python && TKM_BIN=$(abspath $(BIN)) $(PY) -m pytest -q tests
 
 # Each test program runs from the repository root; TKM_BIN lets the command
 # tests find the trikmeans binary of this build.  Then the fuzz harnesses
-# replay their seeds and past findings.
+# replay their seeds and past findings, and (outside sanitizer builds,
+# whose library Python cannot load) the Python package's tests run.
 test: all $(TESTS) $(REPLAYS)
 	@fail=0; for t in $(TESTS); do \
 	  echo "== $$t"; \
@@ -210,6 +210,10 @@ test: all $(TESTS) $(REPLAYS)
 	for n in $(FUZZ_NAMES); do \
 	  $(BUILD)/fuzz/replay-$$n fuzz/corpus/$$n fuzz/regress/$$n || fail=1; \
 	done; \
+	if [ -z "$(SAN)" ]; then \
+	  echo "== python (pytest)"; \
+	  $(MAKE) --no-print-directory python-test || fail=1; \
+	fi; \
 	if [ $$fail -ne 0 ]; then echo "make test: FAILED"; exit 1; fi; \
 	echo "make test: all test programs passed"
 
@@ -221,8 +225,9 @@ sanitize:
 # libopenblas0-pthread: scikit-learn (the benchmarks' reference) on an optimised
 # BLAS instead of the reference one Debian installs with it
 # clang, libclang-rt-dev, libomp-dev: make fuzz (libFuzzer, OpenMP under clang)
+# python3-dev, python3-numpy, python3-pytest: the Python package and its tests
 DEB_PKGS := gcc make libcmocka-dev python3-sklearn gnuplot-nox libopenblas0-pthread \
-            clang libclang-rt-dev libomp-dev
+            clang libclang-rt-dev libomp-dev python3-dev python3-numpy python3-pytest
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -233,7 +238,7 @@ deps:
 	else echo "deps: missing$$missing; run: sudo apt-get install$$missing"; exit 1; fi
 
 clean:
-	rm -rf build build-san build-nofma build-fuzz build-pic python/trikmeans/_core*.so
+	rm -rf build build-san build-nofma build-fuzz python/trikmeans/_core*.so
 
 gpu-proof:
 	CMOCKA_DIR=$(CMOCKA_DIR) bash tools/gpu-proof.sh

@@ -1,0 +1,165 @@
+"""The Python package: scikit-learn's estimator checks, the same result as
+scikit-learn's Lloyd and as the command from the same start, the
+library's errors as Python exceptions, Ctrl-C, and no copy of X."""
+import os
+import signal
+import subprocess
+import threading
+import time
+import tracemalloc
+
+import numpy as np
+import pytest
+
+import trikmeans
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
+BIN = os.environ.get("TKM_BIN", os.path.join(ROOT, "build", "trikmeans"))
+
+sklearn = pytest.importorskip("sklearn")
+from sklearn.base import clone  # noqa: E402
+from sklearn.cluster import KMeans as SKMeans  # noqa: E402
+from sklearn.pipeline import make_pipeline  # noqa: E402
+from sklearn.preprocessing import StandardScaler  # noqa: E402
+from sklearn.utils.estimator_checks import check_estimator  # noqa: E402
+
+
+def uniform(n, d, seed=0, dtype=np.float64):
+    return np.random.default_rng(seed).random((n, d)).astype(dtype)
+
+
+def test_check_estimator():
+    # every check scikit-learn generates for this estimator (it takes no
+    # sample_weight, so the sample-weight checks are not generated)
+    check_estimator(trikmeans.KMeans(n_init=1))
+
+
+@pytest.mark.parametrize("algorithm", ["lloyd", "elkan", "hamerly"])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("tol,max_iter", [(1e-4, 300), (0.0, 300),
+                                          (0.0, 5)])
+def test_like_sklearn(algorithm, dtype, tol, max_iter):
+    X = uniform(4000, 3, seed=1, dtype=dtype)
+    c0 = X[np.random.default_rng(2).choice(len(X), 12, replace=False)]
+    ours = trikmeans.KMeans(12, algorithm=algorithm, form="seq", init=c0,
+                            n_init=1, tol=tol, max_iter=max_iter).fit(X)
+    ref = SKMeans(12, init=c0, n_init=1, tol=tol, max_iter=max_iter,
+                  algorithm="lloyd").fit(X)
+    assert ours.n_iter_ == ref.n_iter_
+    assert ours.cluster_centers_.dtype == dtype
+    if dtype == np.float64:
+        assert np.array_equal(ours.labels_, ref.labels_)
+        np.testing.assert_allclose(ours.cluster_centers_,
+                                   ref.cluster_centers_, rtol=1e-12,
+                                   atol=1e-12)
+    else:
+        assert np.mean(ours.labels_ != ref.labels_) < 1e-3
+        np.testing.assert_allclose(ours.cluster_centers_,
+                                   ref.cluster_centers_, rtol=1e-4,
+                                   atol=1e-4)
+    assert ours.inertia_ == pytest.approx(ref.inertia_, rel=1e-4)
+
+
+@pytest.mark.parametrize("prec,dtype", [("f64", np.float64),
+                                        ("f32", np.float32)])
+def test_like_the_command(tmp_path, prec, dtype):
+    if not os.access(BIN, os.X_OK):
+        pytest.skip("no %s: run make first" % BIN)
+    X = uniform(3000, 4, seed=3)
+    c0 = X[:10].copy()
+    np.save(tmp_path / "x.npy", X)
+    np.save(tmp_path / "c0.npy", c0)
+    subprocess.run([BIN, "fit", str(tmp_path / "x.npy"), "-k", "10",
+                    "--init", str(tmp_path / "c0.npy"), "--algorithm",
+                    "elkan", "--form", "omp", "--precision", prec, "--tol",
+                    "1e-3", "--centroids", str(tmp_path / "c.npy"),
+                    "--labels", str(tmp_path / "l.npy"), "-q"], check=True)
+    km = trikmeans.KMeans(10, algorithm="elkan", form="omp", init=c0,
+                          tol=1e-3).fit(X.astype(dtype))
+    cli_c = np.load(tmp_path / "c.npy")
+    assert np.array_equal(np.load(tmp_path / "l.npy"), km.labels_)
+    # bit for bit: the command writes float64, the estimator keeps X's
+    # dtype (exact for f32 values)
+    assert np.array_equal(cli_c.astype(dtype), km.cluster_centers_)
+
+
+def test_methods_and_stats():
+    X = uniform(2000, 2, seed=4)
+    km = trikmeans.KMeans(6, algorithm="hamerly", random_state=0).fit(X)
+    assert np.array_equal(km.predict(X), km.labels_)
+    dist = km.transform(X)
+    assert dist.shape == (2000, 6)
+    np.testing.assert_array_equal(dist.argmin(axis=1), km.labels_)
+    assert km.score(X) == pytest.approx(-km.inertia_, rel=1e-12)
+    assert np.array_equal(clone(km).fit_predict(X), km.labels_)
+    s = km.stats_
+    for key in ("changed", "dist_pc", "dist_cc", "pruned_points",
+                "pruned_pairs", "max_drift", "shift2", "t_assign"):
+        assert len(s[key]) == km.n_iter_
+    assert s["dist_pc"][0] == 2000 * 6
+    assert s["pruned_points"][-1] > 0
+    assert s["stop"] in ("labels", "tol")
+    pipe = make_pipeline(StandardScaler(), trikmeans.KMeans(4, n_init=1))
+    assert pipe.fit_predict(X).shape == (2000,)
+
+
+def test_n_init_keeps_the_best():
+    X = uniform(1500, 2, seed=5)
+    many = trikmeans.KMeans(20, init="random", n_init=6,
+                            random_state=7).fit(X)
+    each = [trikmeans.KMeans(20, init="random", n_init=1,
+                             random_state=7 + i).fit(X).inertia_
+            for i in range(6)]
+    assert many.inertia_ == min(each)
+
+
+def test_errors():
+    X = uniform(50, 2)
+    with pytest.raises(ValueError, match="n_clusters"):
+        trikmeans.KMeans(60).fit(X)
+    with pytest.raises(ValueError, match="unknown algorithm"):
+        trikmeans.KMeans(3, algorithm="fast").fit(X)
+    forms = trikmeans.info()["forms"]
+    if forms["cuda-global"] is not None:  # no GPU: the library says why
+        with pytest.raises(RuntimeError, match="cuda-global"):
+            trikmeans.KMeans(3, form="cuda-global").fit(X)
+    with pytest.raises(ValueError, match="features"):
+        trikmeans.KMeans(3).fit(X).predict(uniform(5, 3))
+    bad = X.copy()
+    bad[3, 1] = np.nan
+    with pytest.raises(ValueError, match="NaN"):
+        trikmeans.KMeans(3).fit(bad)
+
+
+def test_info():
+    i = trikmeans.info()
+    assert i["version"] == trikmeans.__version__
+    assert set(i["forms"]) == {"seq", "omp", "cuda-global", "cuda-shared"}
+    assert i["forms"]["seq"] is None
+
+
+def test_x_used_in_place():
+    # a C-contiguous float64 X reaches the library without a copy: the
+    # fit allocates far less than X itself
+    X = uniform(400000, 8, seed=6)
+    tracemalloc.start()
+    trikmeans.KMeans(4, form="seq", n_init=1, max_iter=3,
+                     random_state=0).fit(X)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert peak < X.nbytes / 4, (peak, X.nbytes)
+
+
+def test_ctrl_c_stops_the_fit():
+    X = uniform(300000, 4, seed=8)
+    km = trikmeans.KMeans(300, algorithm="lloyd", form="seq", n_init=1,
+                          tol=0.0, max_iter=300, random_state=0)
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    t0 = time.time()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        km.fit(X)
+    timer.cancel()
+    assert time.time() - t0 < 30
+    assert not hasattr(km, "cluster_centers_")

@@ -1,0 +1,379 @@
+/*
+ * trikmeans._core: the C library for Python, through the NumPy C API.
+ *
+ * Why a CPython extension and not cffi: the array's buffer reaches the
+ * library as it is (a C-contiguous float64 array is never copied), one
+ * call crosses from Python to C per fit, and nothing but NumPy is needed
+ * at run time.  The GIL is released while the library works; the solver
+ * loop's progress callback takes it back once per iteration only to ask
+ * whether Ctrl-C was pressed, and stops the run if so.
+ *
+ * The estimator (trikmeans/__init__.py) validates its arguments; these
+ * functions take them as they come and raise ValueError, MemoryError or
+ * RuntimeError with the library's message.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>
+
+#include <string.h>
+
+#include "trikmeans.h"
+
+/* The Python exception for a library status. */
+static PyObject *raise_status(tkm_status st, const char *msg)
+{
+    PyObject *type = st == TKM_ENOMEM ? PyExc_MemoryError
+                     : (st == TKM_EINVAL || st == TKM_ERANGE ||
+                        st == TKM_EFORMAT)
+                         ? PyExc_ValueError
+                         : PyExc_RuntimeError;
+    PyErr_SetString(type, msg[0] ? msg : tkm_strerror(st));
+    return NULL;
+}
+
+/* X as a C-contiguous float64 2-d array: the object itself when it is one
+ * (a new reference), else a converted copy. */
+static PyArrayObject *as_matrix(PyObject *obj, const char *what)
+{
+    PyArrayObject *a = (PyArrayObject *)PyArray_FROMANY(
+        obj, NPY_DOUBLE, 2, 2, NPY_ARRAY_IN_ARRAY);
+    if (!a && !PyErr_Occurred())
+        PyErr_Format(PyExc_ValueError, "%s must be a 2-d array", what);
+    return a;
+}
+
+static int parse_name(const char *s, int (*parse)(const char *, void *),
+                      void *out, const char *what)
+{
+    if (parse(s, out) == 0)
+        return 0;
+    PyErr_Format(PyExc_ValueError, "unknown %s '%s'", what, s);
+    return -1;
+}
+
+static int algo_parse(const char *s, void *out)
+{
+    return tkm_algorithm_parse(s, out);
+}
+
+static int form_parse(const char *s, void *out)
+{
+    return tkm_form_parse(s, out);
+}
+
+static int init_parse(const char *s, void *out)
+{
+    return tkm_init_parse(s, out);
+}
+
+/* Ctrl-C: asked once per iteration with the GIL held for that moment. */
+typedef struct {
+    int interrupted;
+} progress_ctx;
+
+static int on_iter(const tkm_iter_stats *it, void *p)
+{
+    (void)it;
+    progress_ctx *c = p;
+    PyGILState_STATE g = PyGILState_Ensure();
+    if (PyErr_CheckSignals() != 0)
+        c->interrupted = 1;
+    PyGILState_Release(g);
+    return c->interrupted;
+}
+
+/* The iteration rows as a dict of arrays, and the run's scalars. */
+static PyObject *stats_of(const tkm_result *r)
+{
+    npy_intp n = r->iterations;
+    static const char *const cnames[] = {"iter", "changed", "dist_pc",
+                                         "dist_cc", "pruned_points",
+                                         "pruned_pairs"};
+    static const char *const dnames[] = {"max_drift", "shift2", "inertia",
+                                         "t_assign", "t_update",
+                                         "t_bound"};
+    PyObject *d = PyDict_New();
+    if (!d)
+        return NULL;
+    for (int q = 0; q < 6; q++) {
+        PyArrayObject *a = (PyArrayObject *)PyArray_SimpleNew(1, &n,
+                                                              NPY_INT64);
+        if (!a)
+            goto fail;
+        npy_int64 *v = PyArray_DATA(a);
+        for (npy_intp i = 0; i < n; i++) {
+            const tkm_iter_stats *s = &r->iters[i];
+            const uint64_t c[6] = {(uint64_t)s->iter, s->changed, s->dist_pc,
+                                   s->dist_cc, s->pruned_points,
+                                   s->pruned_pairs};
+            v[i] = (npy_int64)c[q];
+        }
+        int bad = PyDict_SetItemString(d, cnames[q], (PyObject *)a);
+        Py_DECREF(a);
+        if (bad)
+            goto fail;
+    }
+    for (int q = 0; q < 6; q++) {
+        PyArrayObject *a = (PyArrayObject *)PyArray_SimpleNew(1, &n,
+                                                              NPY_DOUBLE);
+        if (!a)
+            goto fail;
+        double *v = PyArray_DATA(a);
+        for (npy_intp i = 0; i < n; i++) {
+            const tkm_iter_stats *s = &r->iters[i];
+            const double c[6] = {s->max_drift, s->shift2, s->inertia,
+                                 s->t_assign, s->t_update, s->t_bound};
+            v[i] = c[q];
+        }
+        int bad = PyDict_SetItemString(d, dnames[q], (PyObject *)a);
+        Py_DECREF(a);
+        if (bad)
+            goto fail;
+    }
+    PyObject *phases = Py_BuildValue(
+        "{s:d,s:d,s:d,s:d,s:d}", "t_convert", r->t_convert, "t_setup",
+        r->t_setup, "t_loop", r->t_loop, "t_result", r->t_result, "t_total",
+        r->t_total);
+    if (!phases || PyDict_SetItemString(d, "phases", phases)) {
+        Py_XDECREF(phases);
+        goto fail;
+    }
+    Py_DECREF(phases);
+    PyObject *more = Py_BuildValue(
+        "{s:s,s:i,s:K,s:n,s:i,s:i,s:d}", "stop", tkm_stop_name(r->stop),
+        "converged", r->converged, "final_changed",
+        (unsigned long long)r->final_changed, "bound_bytes",
+        (Py_ssize_t)r->bound_bytes, "threads", r->threads, "blocks",
+        r->blocks, "tol_shift2", r->tol_shift2);
+    if (!more || PyDict_Update(d, more)) {
+        Py_XDECREF(more);
+        goto fail;
+    }
+    Py_DECREF(more);
+    return d;
+fail:
+    Py_DECREF(d);
+    return NULL;
+}
+
+/* fit(X, k, init, algorithm, form, precision, max_iter, tol, seed,
+ *     threads, block_size, candidates) -> (centroids, labels, inertia,
+ *     n_iter, stats).  init: a method name or a k x d array. */
+static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *names[] = {"X", "k", "init", "algorithm", "form",
+                            "precision", "max_iter", "tol", "seed",
+                            "threads", "block_size", "candidates", NULL};
+    PyObject *xobj, *init_obj;
+    Py_ssize_t k;
+    const char *algo = "lloyd", *form = "seq", *prec = "f64";
+    int max_iter = 300, threads = 0, block = 0, candidates = 0;
+    double tol = 0.0;
+    unsigned long long seed = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OnO|sssidKiii", names,
+                                     &xobj, &k, &init_obj, &algo, &form,
+                                     &prec, &max_iter, &tol, &seed,
+                                     &threads, &block, &candidates))
+        return NULL;
+    tkm_params p;
+    tkm_params_default(&p);
+    p.k = (size_t)k;
+    p.max_iter = max_iter;
+    p.tol = tol;
+    p.threads = threads;
+    p.block_size = block;
+    if (parse_name(algo, algo_parse, &p.algorithm, "algorithm") ||
+        parse_name(form, form_parse, &p.form, "form"))
+        return NULL;
+    if (tkm_precision_parse(prec, &p.precision))
+        return PyErr_Format(PyExc_ValueError, "unknown precision '%s'",
+                            prec);
+    PyArrayObject *x = as_matrix(xobj, "X");
+    if (!x)
+        return NULL;
+    tkm_dataset ds = {.n = (size_t)PyArray_DIM(x, 0),
+                      .d = (size_t)PyArray_DIM(x, 1),
+                      .x = PyArray_DATA(x)};
+    PyArrayObject *c0 = NULL, *cen = NULL, *lab = NULL;
+    PyObject *stats = NULL, *out = NULL;
+    char msg[512] = "";
+    tkm_status st = TKM_OK;
+    tkm_result res;
+    memset(&res, 0, sizeof res);
+    npy_intp cdims[2] = {(npy_intp)k, (npy_intp)ds.d};
+    if (k < 1 || ds.n < 1 || ds.d < 1) {
+        PyErr_SetString(PyExc_ValueError, "need k >= 1 and a non-empty X");
+        goto done;
+    }
+    if (PyUnicode_Check(init_obj)) {
+        tkm_init_method m;
+        if (parse_name(PyUnicode_AsUTF8(init_obj), init_parse, &m, "init"))
+            goto done;
+        if (!(c0 = (PyArrayObject *)PyArray_SimpleNew(2, cdims, NPY_DOUBLE)))
+            goto done;
+        Py_BEGIN_ALLOW_THREADS
+        st = tkm_init_centroids(&ds, (size_t)k, m, candidates, seed,
+                                PyArray_DATA(c0), msg, sizeof msg);
+        Py_END_ALLOW_THREADS
+        if (st != TKM_OK) {
+            raise_status(st, msg);
+            goto done;
+        }
+    } else {
+        if (!(c0 = as_matrix(init_obj, "init")))
+            goto done;
+        if (PyArray_DIM(c0, 0) != k || PyArray_DIM(c0, 1) != cdims[1]) {
+            PyErr_Format(PyExc_ValueError, "init has shape (%zd, %zd); "
+                         "the fit needs (%zd, %zd)",
+                         (Py_ssize_t)PyArray_DIM(c0, 0),
+                         (Py_ssize_t)PyArray_DIM(c0, 1), k,
+                         (Py_ssize_t)cdims[1]);
+            goto done;
+        }
+    }
+    progress_ctx pc = {0};
+    p.progress = on_iter;
+    p.progress_ctx = &pc;
+    Py_BEGIN_ALLOW_THREADS
+    st = tkm_fit(&ds, PyArray_DATA(c0), &p, &res, msg, sizeof msg);
+    Py_END_ALLOW_THREADS
+    if (st != TKM_OK) {
+        raise_status(st, msg);
+        goto done;
+    }
+    if (pc.interrupted) { /* PyErr_CheckSignals set KeyboardInterrupt */
+        if (!PyErr_Occurred())
+            PyErr_SetNone(PyExc_KeyboardInterrupt);
+        goto done;
+    }
+    npy_intp ldim = (npy_intp)ds.n;
+    cen = (PyArrayObject *)PyArray_SimpleNew(2, cdims, NPY_DOUBLE);
+    lab = (PyArrayObject *)PyArray_SimpleNew(1, &ldim, NPY_INT32);
+    if (!cen || !lab || !(stats = stats_of(&res)))
+        goto done;
+    memcpy(PyArray_DATA(cen), res.centroids,
+           (size_t)k * ds.d * sizeof(double));
+    memcpy(PyArray_DATA(lab), res.labels, ds.n * sizeof(int32_t));
+    out = Py_BuildValue("(OOdiO)", cen, lab, res.inertia, res.iterations,
+                        stats);
+done:
+    tkm_result_free(&res);
+    Py_XDECREF(stats);
+    Py_XDECREF(cen);
+    Py_XDECREF(lab);
+    Py_XDECREF(c0);
+    Py_DECREF(x);
+    return out;
+}
+
+/* predict(X, centroids, precision, threads, distances) -> labels or
+ * (labels, distances). */
+static PyObject *py_predict(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *names[] = {"X", "centroids", "precision", "threads",
+                            "distances", NULL};
+    PyObject *xobj, *cobj;
+    const char *prec = "f64";
+    int threads = 0, want = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|sip", names, &xobj,
+                                     &cobj, &prec, &threads, &want))
+        return NULL;
+    tkm_precision p;
+    if (tkm_precision_parse(prec, &p))
+        return PyErr_Format(PyExc_ValueError, "unknown precision '%s'",
+                            prec);
+    PyArrayObject *x = as_matrix(xobj, "X"), *c = NULL, *lab = NULL,
+                  *dist = NULL;
+    PyObject *out = NULL;
+    if (!x || !(c = as_matrix(cobj, "centroids")))
+        goto done;
+    if (PyArray_DIM(c, 1) != PyArray_DIM(x, 1)) {
+        PyErr_Format(PyExc_ValueError, "X has %zd features, the centroids "
+                     "%zd", (Py_ssize_t)PyArray_DIM(x, 1),
+                     (Py_ssize_t)PyArray_DIM(c, 1));
+        goto done;
+    }
+    tkm_dataset ds = {.n = (size_t)PyArray_DIM(x, 0),
+                      .d = (size_t)PyArray_DIM(x, 1),
+                      .x = PyArray_DATA(x)};
+    npy_intp n = (npy_intp)ds.n, dd[2] = {n, PyArray_DIM(c, 0)};
+    lab = (PyArrayObject *)PyArray_SimpleNew(1, &n, NPY_INT32);
+    if (!lab || (want && !(dist = (PyArrayObject *)PyArray_SimpleNew(
+                               2, dd, NPY_DOUBLE))))
+        goto done;
+    char msg[512] = "";
+    tkm_status st;
+    Py_BEGIN_ALLOW_THREADS
+    st = tkm_predict(&ds, PyArray_DATA(c), (size_t)dd[1], p, threads,
+                     PyArray_DATA(lab), dist ? PyArray_DATA(dist) : NULL,
+                     msg, sizeof msg);
+    Py_END_ALLOW_THREADS
+    if (st != TKM_OK) {
+        raise_status(st, msg);
+        goto done;
+    }
+    out = want ? Py_BuildValue("(OO)", lab, dist)
+               : (Py_INCREF(lab), (PyObject *)lab);
+done:
+    Py_XDECREF(dist);
+    Py_XDECREF(lab);
+    Py_XDECREF(c);
+    Py_XDECREF(x);
+    return out;
+}
+
+/* info() -> dict: version, forms (name -> None or why absent), cpu
+ * kernels. */
+static PyObject *py_info(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    PyObject *forms = PyDict_New();
+    if (!forms)
+        return NULL;
+    for (int f = 0; f < TKM_NFORM; f++) {
+        char why[256] = "";
+        tkm_status st = tkm_form_available((tkm_form)f, why, sizeof why);
+        PyObject *v = st == TKM_OK
+                          ? (Py_INCREF(Py_None), Py_None)
+                          : PyUnicode_FromString(why[0] ? why
+                                                        : tkm_strerror(st));
+        if (!v || PyDict_SetItemString(forms, tkm_form_name((tkm_form)f),
+                                       v)) {
+            Py_XDECREF(v);
+            Py_DECREF(forms);
+            return NULL;
+        }
+        Py_DECREF(v);
+    }
+    char isas[128] = "";
+    tkm_cpu_isa_list(isas, sizeof isas);
+    PyObject *d = Py_BuildValue("{s:s,s:O,s:s,s:s}", "version", TKM_VERSION,
+                                "forms", forms, "cpu_kernels", tkm_cpu_isa(),
+                                "cpu_kernels_usable", isas);
+    Py_DECREF(forms);
+    return d;
+}
+
+static PyMethodDef methods[] = {
+    {"fit", (PyCFunction)(void (*)(void))py_fit, METH_VARARGS | METH_KEYWORDS,
+     "fit(X, k, init, ...) -> (centroids, labels, inertia, n_iter, stats)"},
+    {"predict", (PyCFunction)(void (*)(void))py_predict,
+     METH_VARARGS | METH_KEYWORDS,
+     "predict(X, centroids, precision, threads, distances)"},
+    {"info", py_info, METH_NOARGS, "what this build offers here"},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core",
+                                    "trikmeans's C library", -1, methods,
+                                    NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__core(void)
+{
+    import_array();
+    return PyModule_Create(&module);
+}
