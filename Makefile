@@ -99,7 +99,7 @@ FUZZERS    := $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz-%)
 TOOLS := $(if $(filter 1,$(HAVE_CUDA)),$(BUILD)/gpu-bench)
 
 .PHONY: all test sanitize deps clean info-build demo gpu-proof fuzz fuzzers \
-        python python-test
+        python python-test print-libs
 .DELETE_ON_ERROR:
 
 all: info-build $(LIB) $(BIN) $(TOOLS)
@@ -194,6 +194,10 @@ python: $(LIB) python/trikmeans/_core.c include/trikmeans.h
 	@echo "  LD      $(PY_MOD)"
 	$(Q)$(CC) $(CFLAGS) -shared -I$(PY_INC) -I$(NP_INC) -o $(PY_MOD) \
 	  python/trikmeans/_core.c $(LIB) $(LIBS)
+
+# what a library user links with (python/setup.py asks)
+print-libs:
+	@echo $(LIBS)
 
 python-test: python
 	cd python && TKM_BIN=$(abspath $(BIN)) $(PY) -m pytest -q tests
