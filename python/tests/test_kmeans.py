@@ -128,7 +128,7 @@ def test_errors():
         trikmeans.KMeans(3).fit(X).predict(uniform(5, 3))
     bad = X.copy()
     bad[3, 1] = np.nan
-    with pytest.raises(ValueError, match="NaN"):
+    with pytest.raises(ValueError, match="point 4, column 2: nan is not finite"):
         trikmeans.KMeans(3).fit(bad)
 
 
@@ -141,14 +141,14 @@ def test_info():
 
 def test_x_used_in_place():
     # a C-contiguous float64 X reaches the library without a copy: the
-    # fit allocates far less than X itself
+    # fit allocates the labels (4 bytes a point) and little else
     X = uniform(400000, 8, seed=6)
     tracemalloc.start()
     trikmeans.KMeans(4, form="seq", n_init=1, max_iter=3,
                      random_state=0).fit(X)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    assert peak < X.nbytes / 4, (peak, X.nbytes)
+    assert peak < X.nbytes / 10, (peak, X.nbytes)
 
 
 def test_ctrl_c_stops_the_fit():

@@ -57,6 +57,18 @@ _INITS = {"k-means++": "kmeans++-greedy", "kmeans++": "kmeans++",
           "farthest": "farthest"}
 
 
+def _call(fn, *args, **kw):
+    """A call into the library; its message for a value that is not
+    finite in the words scikit-learn's callers look for."""
+    try:
+        return fn(*args, **kw)
+    except ValueError as e:
+        if "not finite" in str(e):
+            raise ValueError("Input contains NaN or infinity: %s" % e) \
+                from None
+        raise
+
+
 def _seed(random_state):
     if random_state is None:
         return int(np.random.randint(0, 2**31 - 1))
@@ -129,8 +141,8 @@ class KMeans(*_BASES):
         if X.shape[1] < 1:
             raise ValueError("Found array with 0 feature(s) (shape=%r) while "
                              "a minimum of 1 is required." % (X.shape,))
-        if not np.isfinite(X).all():
-            raise ValueError("Input X contains NaN or infinity")
+        # NaN and infinity: the library checks every value as it reads
+        # it (no temporary of X's size here) and names the first
         if reset:
             self.n_features_in_ = X.shape[1]
         elif X.shape[1] != self.n_features_in_:
@@ -197,12 +209,12 @@ class KMeans(*_BASES):
         seed = _seed(self.random_state)
         best = None
         for i in range(starts):
-            out = _core.fit(X64, int(self.n_clusters), init,
-                            algorithm=self.algorithm, form=self._form(),
-                            precision=prec, max_iter=int(self.max_iter),
-                            tol=float(self.tol), seed=seed + i,
-                            threads=int(self.n_threads),
-                            block_size=int(self.block_size))
+            out = _call(_core.fit, X64, int(self.n_clusters), init,
+                        algorithm=self.algorithm, form=self._form(),
+                        precision=prec, max_iter=int(self.max_iter),
+                        tol=float(self.tol), seed=seed + i,
+                        threads=int(self.n_threads),
+                        block_size=int(self.block_size))
             if best is None or out[2] < best[2]:
                 best = out
         centers, labels, inertia, n_iter, stats = best
@@ -226,21 +238,23 @@ class KMeans(*_BASES):
         """The nearest centroid of every row of X (lower index on ties)."""
         self._check_fitted()
         X = self._check_X(X, reset=False)
-        return _core.predict(np.ascontiguousarray(X, dtype=np.float64),
-                             np.ascontiguousarray(self.cluster_centers_,
-                                                  dtype=np.float64),
-                             precision=self._precision(X),
-                             threads=int(self.n_threads))
+        return _call(_core.predict,
+                     np.ascontiguousarray(X, dtype=np.float64),
+                     np.ascontiguousarray(self.cluster_centers_,
+                                          dtype=np.float64),
+                     precision=self._precision(X),
+                     threads=int(self.n_threads))
 
     def transform(self, X):
         """The Euclidean distance of every row of X to every centroid."""
         self._check_fitted()
         X = self._check_X(X, reset=False)
-        _, dist = _core.predict(np.ascontiguousarray(X, dtype=np.float64),
-                                np.ascontiguousarray(self.cluster_centers_,
-                                                     dtype=np.float64),
-                                precision=self._precision(X),
-                                threads=int(self.n_threads), distances=True)
+        _, dist = _call(_core.predict,
+                        np.ascontiguousarray(X, dtype=np.float64),
+                        np.ascontiguousarray(self.cluster_centers_,
+                                             dtype=np.float64),
+                        precision=self._precision(X),
+                        threads=int(self.n_threads), distances=True)
         return dist.astype(X.dtype, copy=False)
 
     def fit_predict(self, X, y=None):
