@@ -137,6 +137,18 @@ def test_info():
     assert i["version"] == trikmeans.__version__
     assert set(i["forms"]) == {"seq", "omp", "cuda-global", "cuda-shared"}
     assert i["forms"]["seq"] is None
+    assert i["precisions"] == ("f32", "f64")
+    assert i["openmp_threads"] >= 1
+    # the command says the same
+    if os.access(BIN, os.X_OK):
+        out = subprocess.run([BIN, "info"], capture_output=True, text=True,
+                             check=True).stdout
+        assert "trikmeans %s" % i["version"] in out
+        assert "cpu kernels: %s" % i["cpu_kernels"] in out
+        for form, why in i["forms"].items():
+            assert ("absent: %s" % why if why else "available") in \
+                [ln.split(form, 1)[1].strip() for ln in out.splitlines()
+                 if ln.strip().startswith(form + " ")][0]
 
 
 def test_x_used_in_place():

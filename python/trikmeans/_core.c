@@ -19,6 +19,10 @@
 
 #include <string.h>
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include "trikmeans.h"
 
 /* The Python exception for a library status. */
@@ -326,8 +330,9 @@ done:
     return out;
 }
 
-/* info() -> dict: version, forms (name -> None or why absent), cpu
- * kernels. */
+/* info() -> dict: what `trikmeans info` prints: version, precisions,
+ * forms (name -> None or why absent), OpenMP threads, CPU kernels, CUDA
+ * devices and FMA. */
 static PyObject *py_info(PyObject *self, PyObject *noargs)
 {
     (void)self;
@@ -350,11 +355,20 @@ static PyObject *py_info(PyObject *self, PyObject *noargs)
         }
         Py_DECREF(v);
     }
-    char isas[128] = "";
+    char isas[128] = "", dev[1024] = "";
     tkm_cpu_isa_list(isas, sizeof isas);
-    PyObject *d = Py_BuildValue("{s:s,s:O,s:s,s:s}", "version", TKM_VERSION,
-                                "forms", forms, "cpu_kernels", tkm_cpu_isa(),
-                                "cpu_kernels_usable", isas);
+    tkm_cuda_describe(dev, sizeof dev);
+    int fma = tkm_cuda_fma();
+    int threads = 1;
+#ifdef _OPENMP
+    threads = omp_get_max_threads();
+#endif
+    PyObject *d = Py_BuildValue(
+        "{s:s,s:(ss),s:O,s:i,s:s,s:s,s:s,s:O}", "version", TKM_VERSION,
+        "precisions", "f32", "f64", "forms", forms, "openmp_threads",
+        threads, "cpu_kernels", tkm_cpu_isa(), "cpu_kernels_usable", isas,
+        "cuda_devices", dev[0] ? dev : "none", "cuda_fma",
+        fma == 1 ? Py_True : fma == 0 ? Py_False : Py_None);
     Py_DECREF(forms);
     return d;
 }
