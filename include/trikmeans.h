@@ -88,6 +88,10 @@ typedef struct {
     size_t n;  /* rows (points)      */
     size_t d;  /* columns (features) */
     double *x; /* n*d, row-major     */
+    const float *x32; /* instead of x (read only when x is NULL): float32
+                         points, n*d row-major, which tkm_fit, tkm_predict
+                         and tkm_init_centroids take too, an f32 run in
+                         place; every other function needs x           */
 } tkm_dataset;
 
 typedef enum {

@@ -160,7 +160,7 @@ static void test_lloyd_hand(void **state)
 {
     (void)state;
     double x[] = {0, 1, 2, 10, 11, 12};
-    tkm_dataset ds = {6, 1, x};
+    tkm_dataset ds = {6, 1, x, NULL};
     double init[] = {0, 1};
     tkm_result r = fit_or_die(&ds, init, 2, TKM_LLOYD, TKM_SEQ, 1,
                               TKM_EMPTY_KEEP);
@@ -306,7 +306,7 @@ static void test_empty_cluster(void **state)
 {
     (void)state;
     double x[] = {0, 0, 1, 0, 0, 1, 10, 10, 11, 10, 10, 13};
-    tkm_dataset ds = {6, 2, x};
+    tkm_dataset ds = {6, 2, x, NULL};
     double init[] = {0, 0, 10, 10, 100, 100};
     tkm_result r = fit_or_die(&ds, init, 3, TKM_LLOYD, TKM_SEQ, 1,
                               TKM_EMPTY_KEEP);
@@ -517,6 +517,71 @@ static void test_stop_rules(void **state)
     tkm_dataset_free(&ds);
 }
 
+/* float32 points (x32) give what the same values in double give: the
+ * start of every method, the fit of every algorithm in both precisions
+ * (an f32 run takes them in place), and predict. */
+static void test_float_points(void **state)
+{
+    (void)state;
+    char msg[256];
+    tkm_dataset dd;
+    assert_int_equal(tkm_generate_blobs(3000, 3, 6, 1.0, 10, 11, &dd, NULL,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    float *f = malloc(dd.n * dd.d * sizeof *f);
+    assert_non_null(f);
+    for (size_t i = 0; i < dd.n * dd.d; i++) {
+        f[i] = (float)dd.x[i];
+        dd.x[i] = (double)f[i]; /* the same values in both */
+    }
+    const tkm_dataset df = {.n = dd.n, .d = dd.d, .x = NULL, .x32 = f};
+    enum { K = 6 };
+    double a[K * 3], b[K * 3];
+    for (int m = 0; m < TKM_NINIT; m++) {
+        assert_int_equal(tkm_init_centroids(&dd, K, (tkm_init_method)m, 0, 4,
+                                            a, msg, sizeof msg),
+                         TKM_OK);
+        assert_int_equal(tkm_init_centroids(&df, K, (tkm_init_method)m, 0, 4,
+                                            b, msg, sizeof msg),
+                         TKM_OK);
+        assert_memory_equal(a, b, sizeof a);
+    }
+    for (int alg = 0; alg < TKM_NALGO; alg++)
+        for (int q = 0; q < 2; q++) {
+            tkm_params p = fit_params(K, (tkm_algorithm)alg, TKM_OMP,
+                                      TKM_EMPTY_KEEP);
+            p.precision = q ? TKM_F64 : TKM_F32;
+            p.threads = 2;
+            tkm_result r1 = fit_with(&dd, a, &p), r2 = fit_with(&df, a, &p);
+            assert_int_equal(r1.iterations, r2.iterations);
+            assert_memory_equal(r1.labels, r2.labels,
+                                dd.n * sizeof *r1.labels);
+            assert_memory_equal(r1.centroids, r2.centroids,
+                                K * 3 * sizeof *r1.centroids);
+            int32_t *l1 = malloc(dd.n * sizeof *l1);
+            int32_t *l2 = malloc(dd.n * sizeof *l2);
+            assert_int_equal(tkm_predict(&dd, r1.centroids, K, p.precision, 2,
+                                         l1, NULL, msg, sizeof msg),
+                             TKM_OK);
+            assert_int_equal(tkm_predict(&df, r1.centroids, K, p.precision, 2,
+                                         l2, NULL, msg, sizeof msg),
+                             TKM_OK);
+            assert_memory_equal(l1, l2, dd.n * sizeof *l1);
+            free(l1);
+            free(l2);
+            tkm_result_free(&r1);
+            tkm_result_free(&r2);
+        }
+    /* a non-finite float is named like a double */
+    f[7 * 3 + 1] = NAN;
+    tkm_params p = fit_params(K, TKM_LLOYD, TKM_SEQ, TKM_EMPTY_KEEP);
+    tkm_result r;
+    assert_int_equal(tkm_fit(&df, a, &p, &r, msg, sizeof msg), TKM_ERANGE);
+    assert_non_null(strstr(msg, "point 8, column 2"));
+    free(f);
+    tkm_dataset_free(&dd);
+}
+
 /* A value the run's precision cannot hold stops tkm_fit before any work,
  * naming the first such value in the data's order (row, column; 1-based)
  * whatever the threads of the checking pass; the data set is not
@@ -566,6 +631,7 @@ int main(void)
         cmocka_unit_test(test_params_check),
         cmocka_unit_test(test_unfit_values),
         cmocka_unit_test(test_stop_rules),
+        cmocka_unit_test(test_float_points),
     };
     return cmocka_run_group_tests_name("core_" TKM_PREC_NAME, tests, NULL,
                                        NULL);

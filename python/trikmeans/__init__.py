@@ -194,9 +194,8 @@ class KMeans(*_BASES):
         X = self._check_X(X, reset=True)
         n_init = self._check_params(X.shape[0])
         prec = self._precision(X)
-        # the library holds points as float64: a float64 C-contiguous
-        # array goes in as it is, a float32 one converted once
-        X64 = np.ascontiguousarray(X, dtype=np.float64)
+        # a C-contiguous float32 or float64 X goes in as it is
+        Xc = np.ascontiguousarray(X)
         if isinstance(self.init, str):
             init, starts = _INITS[self.init], n_init
         else:
@@ -209,7 +208,7 @@ class KMeans(*_BASES):
         seed = _seed(self.random_state)
         best = None
         for i in range(starts):
-            out = _call(_core.fit, X64, int(self.n_clusters), init,
+            out = _call(_core.fit, Xc, int(self.n_clusters), init,
                         algorithm=self.algorithm, form=self._form(),
                         precision=prec, max_iter=int(self.max_iter),
                         tol=float(self.tol), seed=seed + i,
@@ -238,8 +237,7 @@ class KMeans(*_BASES):
         """The nearest centroid of every row of X (lower index on ties)."""
         self._check_fitted()
         X = self._check_X(X, reset=False)
-        return _call(_core.predict,
-                     np.ascontiguousarray(X, dtype=np.float64),
+        return _call(_core.predict, np.ascontiguousarray(X),
                      np.ascontiguousarray(self.cluster_centers_,
                                           dtype=np.float64),
                      precision=self._precision(X),
@@ -249,8 +247,7 @@ class KMeans(*_BASES):
         """The Euclidean distance of every row of X to every centroid."""
         self._check_fitted()
         X = self._check_X(X, reset=False)
-        _, dist = _call(_core.predict,
-                        np.ascontiguousarray(X, dtype=np.float64),
+        _, dist = _call(_core.predict, np.ascontiguousarray(X),
                         np.ascontiguousarray(self.cluster_centers_,
                                              dtype=np.float64),
                         precision=self._precision(X),

@@ -2,7 +2,8 @@
  * trikmeans._core: the C library for Python, through the NumPy C API.
  *
  * Why a CPython extension and not cffi: the array's buffer reaches the
- * library as it is (a C-contiguous float64 array is never copied), one
+ * library as it is (a C-contiguous float32 or float64 array is never
+ * copied), one
  * call crosses from Python to C per fit, and nothing but NumPy is needed
  * at run time.  The GIL is released while the library works; the solver
  * loop's progress callback takes it back once per iteration only to ask
@@ -37,8 +38,40 @@ static PyObject *raise_status(tkm_status st, const char *msg)
     return NULL;
 }
 
-/* X as a C-contiguous float64 2-d array: the object itself when it is one
- * (a new reference), else a converted copy. */
+/* The points as the library takes them: a C-contiguous float32 or float64
+ * 2-d array as it is (a new reference; *f32 says which), anything else
+ * converted to float64 once. */
+static PyArrayObject *as_points(PyObject *obj, int *f32)
+{
+    *f32 = 0;
+    if (PyArray_Check(obj)) {
+        PyArrayObject *a = (PyArrayObject *)obj;
+        if (PyArray_NDIM(a) == 2 && PyArray_TYPE(a) == NPY_FLOAT32 &&
+            PyArray_ISCARRAY_RO(a) && PyArray_ISNOTSWAPPED(a)) {
+            *f32 = 1;
+            Py_INCREF(a);
+            return a;
+        }
+    }
+    PyArrayObject *a = (PyArrayObject *)PyArray_FROMANY(
+        obj, NPY_DOUBLE, 2, 2, NPY_ARRAY_IN_ARRAY);
+    if (!a && !PyErr_Occurred())
+        PyErr_SetString(PyExc_ValueError, "X must be a 2-d array");
+    return a;
+}
+
+/* The data set over a points array of as_points. */
+static tkm_dataset dataset_of(PyArrayObject *a, int f32)
+{
+    tkm_dataset ds = {.n = (size_t)PyArray_DIM(a, 0),
+                      .d = (size_t)PyArray_DIM(a, 1),
+                      .x = f32 ? NULL : PyArray_DATA(a),
+                      .x32 = f32 ? PyArray_DATA(a) : NULL};
+    return ds;
+}
+
+/* A C-contiguous float64 2-d array: the object itself when it is one (a
+ * new reference), else a converted copy. */
 static PyArrayObject *as_matrix(PyObject *obj, const char *what)
 {
     PyArrayObject *a = (PyArrayObject *)PyArray_FROMANY(
@@ -195,12 +228,11 @@ static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
     if (tkm_precision_parse(prec, &p.precision))
         return PyErr_Format(PyExc_ValueError, "unknown precision '%s'",
                             prec);
-    PyArrayObject *x = as_matrix(xobj, "X");
+    int f32;
+    PyArrayObject *x = as_points(xobj, &f32);
     if (!x)
         return NULL;
-    tkm_dataset ds = {.n = (size_t)PyArray_DIM(x, 0),
-                      .d = (size_t)PyArray_DIM(x, 1),
-                      .x = PyArray_DATA(x)};
+    tkm_dataset ds = dataset_of(x, f32);
     PyArrayObject *c0 = NULL, *cen = NULL, *lab = NULL;
     PyObject *stats = NULL, *out = NULL;
     char msg[512] = "";
@@ -290,7 +322,8 @@ static PyObject *py_predict(PyObject *self, PyObject *args, PyObject *kw)
     if (tkm_precision_parse(prec, &p))
         return PyErr_Format(PyExc_ValueError, "unknown precision '%s'",
                             prec);
-    PyArrayObject *x = as_matrix(xobj, "X"), *c = NULL, *lab = NULL,
+    int f32;
+    PyArrayObject *x = as_points(xobj, &f32), *c = NULL, *lab = NULL,
                   *dist = NULL;
     PyObject *out = NULL;
     if (!x || !(c = as_matrix(cobj, "centroids")))
@@ -301,9 +334,7 @@ static PyObject *py_predict(PyObject *self, PyObject *args, PyObject *kw)
                      (Py_ssize_t)PyArray_DIM(c, 1));
         goto done;
     }
-    tkm_dataset ds = {.n = (size_t)PyArray_DIM(x, 0),
-                      .d = (size_t)PyArray_DIM(x, 1),
-                      .x = PyArray_DATA(x)};
+    tkm_dataset ds = dataset_of(x, f32);
     npy_intp n = (npy_intp)ds.n, dd[2] = {n, PyArray_DIM(c, 0)};
     lab = (PyArrayObject *)PyArray_SimpleNew(1, &n, NPY_INT32);
     if (!lab || (want && !(dist = (PyArrayObject *)PyArray_SimpleNew(

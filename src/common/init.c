@@ -12,6 +12,32 @@
 
 #define INIT_BLOCK 4096
 
+/* Squared distance of row i of ds (double x, or float x32 widened: the
+ * same values, the same order) to c. */
+static double row_dist2(const tkm_dataset *ds, size_t i, const double *c)
+{
+    if (ds->x)
+        return tkmi_dist2_d(ds->x + i * ds->d, c, ds->d);
+    const float *r = ds->x32 + i * ds->d;
+    double s = 0.0;
+    for (size_t j = 0; j < ds->d; j++) {
+        double t = (double)r[j] - c[j];
+        s += t * t;
+    }
+    return s;
+}
+
+/* Row i of ds as doubles into out. */
+static void row_copy(const tkm_dataset *ds, size_t i, double *out)
+{
+    if (ds->x) {
+        memcpy(out, ds->x + i * ds->d, ds->d * sizeof *out);
+        return;
+    }
+    for (size_t j = 0; j < ds->d; j++)
+        out[j] = (double)ds->x32[i * ds->d + j];
+}
+
 /* Sum of min(dmin[i], |x_i - c|^2) over all points, or of dmin alone when
  * c is NULL; blocks combined in order.  part has one slot per block. */
 static double potential(const tkm_dataset *ds, const double *dmin,
@@ -27,7 +53,7 @@ static double potential(const tkm_dataset *ds, const double *dmin,
         for (size_t i = lo; i < hi; i++) {
             double v = dmin[i];
             if (c) {
-                double t = tkmi_dist2_d(ds->x + i * ds->d, c, ds->d);
+                double t = row_dist2(ds, i, c);
                 v = t < v ? t : v;
             }
             acc += v;
@@ -63,7 +89,7 @@ static void lower_dmin(const tkm_dataset *ds, double *dmin, const double *c)
     long long n = (long long)ds->n;
 #pragma omp parallel for schedule(static)
     for (long long i = 0; i < n; i++) {
-        double t = tkmi_dist2_d(ds->x + (size_t)i * ds->d, c, ds->d);
+        double t = row_dist2(ds, (size_t)i, c);
         if (t < dmin[i])
             dmin[i] = t;
     }
@@ -83,7 +109,7 @@ static tkm_status kmeanspp(const tkm_dataset *ds, size_t k, int cand,
         return TKM_ENOMEM;
     }
     size_t first = (size_t)tkmi_rng_below(r, n);
-    memcpy(out, ds->x + first * d, d * sizeof *out);
+    row_copy(ds, first, out);
     for (size_t i = 0; i < n; i++)
         dmin[i] = INFINITY;
     lower_dmin(ds, dmin, out);
@@ -93,13 +119,14 @@ static tkm_status kmeanspp(const tkm_dataset *ds, size_t k, int cand,
         double bestpot = INFINITY;
         for (int t = 0; cand > 1 && t < cand; t++) {
             size_t idx = t == 0 ? best : sample_d2(dmin, n, total, r);
-            double pot = potential(ds, dmin, ds->x + idx * d, part);
+            row_copy(ds, idx, out + c * d); /* the candidate, for now */
+            double pot = potential(ds, dmin, out + c * d, part);
             if (pot < bestpot) {
                 bestpot = pot;
                 best = idx;
             }
         }
-        memcpy(out + c * d, ds->x + best * d, d * sizeof *out);
+        row_copy(ds, best, out + c * d);
         lower_dmin(ds, dmin, out + c * d);
         total = cand > 1 ? bestpot : potential(ds, dmin, NULL, part);
     }
@@ -155,7 +182,7 @@ static tkm_status farthest_first(const tkm_dataset *ds, size_t k,
     for (size_t c = 0; c < k; c++) {
         if (c > 0)
             pick = argmax_dmin(dmin, n, bidx, bval);
-        memcpy(out + c * d, ds->x + pick * d, d * sizeof *out);
+        row_copy(ds, pick, out + c * d);
         lower_dmin(ds, dmin, out + c * d);
     }
     free(dmin);
@@ -178,8 +205,7 @@ static tkm_status random_rows(const tkm_dataset *ds, size_t k, tkmi_rng *r,
         size_t t = idx[c];
         idx[c] = idx[j];
         idx[j] = t;
-        memcpy(out + c * ds->d, ds->x + idx[c] * ds->d,
-               ds->d * sizeof *out);
+        row_copy(ds, idx[c], out + c * ds->d);
     }
     free(idx);
     return TKM_OK;
@@ -190,7 +216,7 @@ tkm_status tkm_init_centroids(const tkm_dataset *ds, size_t k,
                               uint64_t seed, double *out, char *msg,
                               size_t msglen)
 {
-    if (!ds || !ds->x || ds->n == 0 || ds->d == 0 || !out)
+    if (!ds || (!ds->x && !ds->x32) || ds->n == 0 || ds->d == 0 || !out)
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "init: an empty data set has no rows to start from");
     if (tkmi_check_k(k, ds->n, msg, msglen) != TKM_OK)

@@ -122,6 +122,7 @@ tkm_status tkm_dataset_read(const char *path, const tkm_read_opts *o,
     if (out) {
         out->n = out->d = 0;
         out->x = NULL;
+        out->x32 = NULL;
     }
     if (!o) {
         tkm_read_opts_default(&def);

@@ -24,7 +24,7 @@ tkm_status tkm_predict(const tkm_dataset *ds, const double *centroids,
                        int32_t *labels, double *dist, char *msg,
                        size_t msglen)
 {
-    if (!ds || !ds->x || !centroids || !labels)
+    if (!ds || (!ds->x && !ds->x32) || !centroids || !labels)
         return tkmi_fail(TKM_EINVAL, msg, msglen, "tkm_predict: data, "
                          "centroids and labels are required");
     if (ds->n == 0 || ds->d == 0)
@@ -124,7 +124,7 @@ tkm_status tkm_fit(const tkm_dataset *ds, const double *init,
                    size_t msglen)
 {
     memset(res, 0, sizeof *res);
-    if (!ds || !ds->x || !init || !p)
+    if (!ds || (!ds->x && !ds->x32) || !init || !p)
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "tkm_fit: data, start and params are required");
     tkm_status rc = tkm_params_check(p, ds->n, ds->d, msg, msglen);

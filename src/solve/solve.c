@@ -233,7 +233,11 @@ tkm_status TKM_FN(tkmi_points)(const tkm_dataset *ds, int threads,
 {
     const size_t n = ds->n, d = ds->d;
     const long long nd = (long long)(n * d);
-    const int same = sizeof(tkm_real) == sizeof(double);
+    const double *xd = ds->x;
+    const float *xf = xd ? NULL : ds->x32;
+    /* the data's own array when it already holds the run's type */
+    const int same = xd ? sizeof(tkm_real) == sizeof(double)
+                        : sizeof(tkm_real) == sizeof(float);
     tkm_real *c = NULL;
     *own = NULL;
     if (!same && !(c = tkmi_alloc(n, d, sizeof *c)))
@@ -244,19 +248,21 @@ tkm_status TKM_FN(tkmi_points)(const tkm_dataset *ds, int threads,
 #pragma omp parallel for num_threads(threads) if (threads > 1) \
     schedule(static) reduction(min : bad)
     for (long long i = 0; i < nd; i++) {
-        if (!(fabs(ds->x[i]) <= (double)TKM_REAL_MAX) && i < bad)
+        const double v = xd ? xd[i] : (double)xf[i];
+        if (!(fabs(v) <= (double)TKM_REAL_MAX) && i < bad)
             bad = i;
         if (c)
-            c[i] = (tkm_real)ds->x[i];
+            c[i] = (tkm_real)v;
     }
     if (bad < nd) {
         free(c);
         return tkmi_fail(TKM_ERANGE, msg, msglen,
                          "point %zu, column %zu: %g is not finite in %s",
                          (size_t)bad / d + 1, (size_t)bad % d + 1,
-                         ds->x[bad], TKM_PREC_NAME);
+                         xd ? xd[bad] : (double)xf[bad], TKM_PREC_NAME);
     }
-    *x = c ? c : (const tkm_real *)(const void *)ds->x;
+    *x = c ? c : xd ? (const tkm_real *)(const void *)xd
+                    : (const tkm_real *)(const void *)xf;
     *own = c;
     return TKM_OK;
 }
