@@ -246,7 +246,8 @@ static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
     }
     if (PyUnicode_Check(init_obj)) {
         tkm_init_method m;
-        if (parse_name(PyUnicode_AsUTF8(init_obj), init_parse, &m, "init"))
+        const char *name = PyUnicode_AsUTF8(init_obj);
+        if (!name || parse_name(name, init_parse, &m, "init"))
             goto done;
         if (!(c0 = (PyArrayObject *)PyArray_SimpleNew(2, cdims, NPY_DOUBLE)))
             goto done;
