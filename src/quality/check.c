@@ -63,9 +63,10 @@ tkm_status tkm_compare_results(const tkm_dataset *ds, const tkm_result *base,
                                size_t msglen)
 {
     memset(out, 0, sizeof *out);
-    if (!ds || !base || !res || !base->labels || !res->labels)
+    if (!ds || !ds->x || !base || !res || !base->labels || !res->labels)
         return tkmi_fail(TKM_EINVAL, msg, msglen,
-                         "compare: data and both results are required");
+                         "compare: data (as double, x) and both results "
+                         "are required");
     if (base->n != ds->n || res->n != ds->n || base->d != ds->d ||
         res->d != ds->d || base->k != res->k)
         return tkmi_fail(TKM_EINVAL, msg, msglen,
