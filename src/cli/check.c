@@ -153,9 +153,11 @@ static int parse_generate(const char *arg, size_t *g)
                                    ? strtoull(s, &end, 10)
                                    : (end = (char *)s, 0);
         if (end == s || v == 0 || errno == ERANGE || v > SIZE_MAX ||
-            (i < 2 && *end != ',') || (i == 2 && *end))
-            return cli_usage(CMD, "--generate wants N,D,K (three positive "
-                             "integers), got '%s'", arg) ? -1 : -1;
+            (i < 2 && *end != ',') || (i == 2 && *end)) {
+            cli_usage(CMD, "--generate wants N,D,K (three positive "
+                      "integers), got '%s'", arg);
+            return -1;
+        }
         g[i] = (size_t)v;
         s = end + 1;
     }
@@ -492,8 +494,7 @@ static int check_finish(check_opts *o)
     int rc = cli_check_outputs(CMD, &out, 1, &in, 1, o->run.force);
     if (rc != CLI_OK)
         return rc;
-    if (o->out && !strcmp(o->out, "-"))
-        say = stderr;
+    say = cli_say(1, &o->out);
     o->run.labels = o->run.centroids = o->run.stats = NULL;
     return cli_run_finish(&o->run, CMD);
 }

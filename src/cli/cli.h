@@ -76,6 +76,14 @@ int cli_check_ext(const char *cmd, const char *what, const char *path,
 /* Whether the reader takes path as raw binary by its extension (.bin,
  * .raw, .f32, .f64). */
 int cli_is_raw(const char *path);
+/* "-" as an output: standard output.  cli_is_stdout(path) says whether
+ * path is it (NULL is not); cli_out_name(path) names it for a message;
+ * cli_say(n, outs) is the stream for a command's summary: stderr when one
+ * of its n outputs (NULL: not asked) goes to standard output, else
+ * stdout. */
+int cli_is_stdout(const char *path);
+const char *cli_out_name(const char *path);
+FILE *cli_say(int n, const char *const *outs);
 /* Whether two paths name one file: the same string, the same device and
  * inode when both exist, else the same resolved path (an output not yet
  * written against an input or another output); "-" (a standard stream)

@@ -309,7 +309,7 @@ static void print_written(FILE *out, const cli_run *r)
     for (int i = 0; i < 3; i++)
         if (f[i])
             fprintf(out, "%s%s %s", any++ ? ", " : "wrote:      ", what[i],
-                    !strcmp(f[i], "-") ? "(standard output)" : f[i]);
+                    cli_out_name(f[i]));
     if (any)
         fputc('\n', out);
 }
@@ -402,14 +402,8 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
     if (rc == CLI_OK && r->verbosity > 0)
         print_phases(&res, tm);
     if (rc == CLI_OK && r->verbosity >= 0) {
-        /* stdout may carry an output ("-"): then the summary is stderr's */
-        FILE *say = stdout;
-        for (int i = 0; i < 3; i++) {
-            const char *o = i == 0 ? r->labels : i == 1 ? r->centroids
-                                                        : r->stats;
-            if (o && !strcmp(o, "-"))
-                say = stderr;
-        }
+        const char *outs[3] = {r->labels, r->centroids, r->stats};
+        FILE *say = cli_say(3, outs);
         print_summary(say, r, &res);
         if (n_init > 1)
             fprintf(say, "starts:     %d (kept seed %llu)\n", n_init,

@@ -196,11 +196,9 @@ static int generate(const gen_opts *g)
         goto cleanup;
     }
     if ((rc = write_all(g, &ds, truth)) == CLI_OK && !g->quiet) {
-        /* stdout may carry an output ("-"): then the line is stderr's */
-        int dash = !strcmp(g->out, "-") || (g->labels &&
-                                            !strcmp(g->labels, "-"));
-        FILE *say = dash ? stderr : stdout;
-        const char *name = strcmp(g->out, "-") ? g->out : "(standard output)";
+        const char *outs[2] = {g->out, g->labels};
+        FILE *say = cli_say(2, outs);
+        const char *name = cli_out_name(g->out);
         if (g->kind == KIND_BLOBS)
             fprintf(say, "wrote %s: %zu x %zu, %zu blobs (spread %g, box %g, "
                     "seed %llu)\n", name, ds.n, ds.d, g->k, g->spread,

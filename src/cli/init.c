@@ -120,10 +120,10 @@ int cli_init(int argc, char **argv)
     if (st != TKM_OK)
         rc = cli_status(CMD, CLI_FAIL, st, msg);
     else if (r.verbosity >= 0)
-        fprintf(strcmp(out, "-") ? stdout : stderr,
+        fprintf(cli_say(1, &out),
                 "wrote %s: %zu x %zu starting centroids (%s, seed %llu)\n",
-                strcmp(out, "-") ? out : "(standard output)", r.k, ds.d,
-                tkm_init_name(r.init), (unsigned long long)r.seed);
+                cli_out_name(out), r.k, ds.d, tkm_init_name(r.init),
+                (unsigned long long)r.seed);
     free(init);
     tkm_dataset_free(&ds);
     return rc;

@@ -209,13 +209,15 @@ static int parse_name_opt(cli_run *r, int code, const char *arg,
 {
     char names[128];
     if ((code == OPT_ALGORITHM || code == OPT_FORM || code == OPT_PRECISION) &&
-        strchr(arg, ','))
-        return cli_usage(cmd, "one %s at a time here, not '%s' (check and "
-                         "bench take lists)",
-                         code == OPT_ALGORITHM ? "algorithm"
-                         : code == OPT_FORM    ? "form"
-                                               : "precision",
-                         arg) ? -1 : -1;
+        strchr(arg, ',')) {
+        cli_usage(cmd, "one %s at a time here, not '%s' (check and bench "
+                  "take lists)",
+                  code == OPT_ALGORITHM ? "algorithm"
+                  : code == OPT_FORM    ? "form"
+                                        : "precision",
+                  arg);
+        return -1;
+    }
     switch (code) {
     case OPT_ALGORITHM:
         if (tkm_algorithm_parse(arg, &r->algorithm) == 0)

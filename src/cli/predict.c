@@ -149,12 +149,9 @@ int cli_predict(int argc, char **argv)
         rc = cli_status(CMD, CLI_FAIL, st, msg);
         goto cleanup;
     }
+    const char *outs[2] = {o.labels, o.transform};
     if (o.run.verbosity >= 0)
-        /* stdout may carry an output ("-"): then the summary is stderr's */
-        fprintf((o.labels && !strcmp(o.labels, "-")) ||
-                        (o.transform && !strcmp(o.transform, "-"))
-                    ? stderr
-                    : stdout,
+        fprintf(cli_say(2, outs),
                "n, d, k:    %zu, %zu, %zu (%s)\nwrote:      %s%s%s%s%s\n",
                ds.n, ds.d, cen.n, tkm_precision_name(o.run.precision),
                o.labels ? "labels " : "", o.labels ? o.labels : "",

@@ -202,9 +202,27 @@ int cli_is_raw(const char *path)
     return 0;
 }
 
+int cli_is_stdout(const char *path)
+{
+    return path && !strcmp(path, "-");
+}
+
+const char *cli_out_name(const char *path)
+{
+    return cli_is_stdout(path) ? "(standard output)" : path;
+}
+
+FILE *cli_say(int n, const char *const *outs)
+{
+    for (int i = 0; i < n; i++)
+        if (cli_is_stdout(outs[i]))
+            return stderr;
+    return stdout;
+}
+
 int cli_check_dir(const char *cmd, const char *what, const char *path)
 {
-    if (!strcmp(path, "-"))
+    if (cli_is_stdout(path))
         return 0;
     const char *slash = strrchr(path, '/');
     char *dir;
@@ -228,7 +246,7 @@ int cli_check_dir(const char *cmd, const char *what, const char *path)
 
 void cli_written_add(cli_written *w, const char *path)
 {
-    if (strcmp(path, "-") && w->n < CLI_MAX_OUTPUTS)
+    if (!cli_is_stdout(path) && w->n < CLI_MAX_OUTPUTS)
         w->path[w->n++] = path;
 }
 
@@ -277,7 +295,7 @@ int cli_same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
     char ca[PATH_MAX + 256], cb[PATH_MAX + 256];
-    if (!a || !b || !strcmp(a, "-") || !strcmp(b, "-"))
+    if (!a || !b || cli_is_stdout(a) || cli_is_stdout(b))
         return 0;
     if (!strcmp(a, b))
         return 1;
@@ -296,7 +314,7 @@ int cli_check_outputs(const char *cmd, const cli_output *out, int nout,
         const cli_output *o = &out[i];
         if (!o->path)
             continue;
-        if (!strcmp(o->path, "-")) {
+        if (cli_is_stdout(o->path)) {
             if (dash)
                 return cli_usage(cmd, "%s - and %s -: only one output can "
                                  "go to standard output", dash->what,
