@@ -93,12 +93,11 @@ void cli_solver_run_one(const tkm_params *tmpl, const tkm_dataset *ds,
     p.max_drift_only = tmpl->max_drift_only && row->algo == TKM_HAMERLY;
     char why[sizeof row->why] = "";
     tkm_status st = tkm_form_available(row->form, why, sizeof why);
-    if (st == TKM_OK && (p.no_cc || p.max_drift_only) &&
-        row->form != TKM_SEQ && row->form != TKM_OMP) {
+    /* a combination the form does not have (the library's rule) is
+     * skipped like an absent form */
+    if (st == TKM_OK &&
+        tkm_params_check(&p, ds->n, ds->d, why, sizeof why) == TKM_ENOTSUP)
         st = TKM_ENOTSUP;
-        snprintf(why, sizeof why, "the pruning ablations (--no-cc, "
-                 "--max-drift-only) run in the seq and omp forms");
-    }
     row->skipped = st != TKM_OK;
     if (st == TKM_OK)
         st = tkm_fit(ds, init, &p, &row->res, why, sizeof why);
