@@ -588,13 +588,20 @@ static void stages(plotter *p, const rp_case *c)
 
 /* ---- scaling: time against n, time against k, across cases ------------ */
 
+/* Whether two cases are of one scaling family: the same d and k (by_n),
+ * or the same data set. */
+static int same_family(const rp_case *a, const rp_case *b, int by_n)
+{
+    return by_n ? a->d == b->d && a->k == b->k
+                : !strcmp(a->dataset, b->dataset);
+}
+
 int rp_scaling_name(const rp_report *r, size_t i, int by_n, char *buf,
                     size_t len)
 {
     const rp_case *c = &r->cases[i];
     for (size_t j = 0; j < i; j++)
-        if ((by_n && r->cases[j].d == c->d && r->cases[j].k == c->k) ||
-            (!by_n && !strcmp(r->cases[j].dataset, c->dataset)))
+        if (same_family(&r->cases[j], c, by_n))
             return -1; /* the family's plot is named after its first */
     if (by_n)
         snprintf(buf, len, "scalen_d%zu-k%zu", c->d, c->k);
@@ -611,19 +618,20 @@ int rp_scaling_name(const rp_report *r, size_t i, int by_n, char *buf,
 static void scaling(plotter *p, const rp_report *r, size_t first, int by_n)
 {
     const rp_case *c0 = &r->cases[first];
+    char name[256];
+    if (rp_scaling_name(r, first, by_n, name, sizeof name))
+        return; /* drawn with the family's first case */
     size_t members[256], nm = 0;
     for (size_t i = first; i < r->ncases && nm < 256; i++) {
         const rp_case *c = &r->cases[i];
-        int in = by_n ? c->d == c0->d && c->k == c0->k
-                      : !strcmp(c->dataset, c0->dataset);
+        int in = same_family(c, c0, by_n);
         for (size_t j = 0; in && j < nm; j++)
             in = by_n ? r->cases[members[j]].n != c->n
                       : r->cases[members[j]].k != c->k;
         if (in)
             members[nm++] = i;
     }
-    char name[256];
-    if (nm < 2 || rp_scaling_name(r, first, by_n, name, sizeof name))
+    if (nm < 2)
         return;
     char path[4600];
     snprintf(path, sizeof path, "%s/plots/%s.dat", r->dir, name);
@@ -706,11 +714,8 @@ int rp_write_plots(rp_report *r)
             histograms(&p, c);
     }
     for (size_t i = 0; i < r->ncases; i++) {
-        char name[256];
-        if (rp_scaling_name(r, i, 1, name, sizeof name) == 0)
-            scaling(&p, r, i, 1);
-        if (rp_scaling_name(r, i, 0, name, sizeof name) == 0)
-            scaling(&p, r, i, 0);
+        scaling(&p, r, i, 1);
+        scaling(&p, r, i, 0);
     }
     free(its.v);
     free(its.ids);
