@@ -17,7 +17,7 @@ import numpy as np
 from . import _core
 
 __all__ = ["KMeans", "info"]
-__version__ = _core.info()["version"]
+__version__ = _core.__version__
 
 try:  # the optional base classes: Pipeline, clone, check_estimator
     from sklearn.base import BaseEstimator, ClusterMixin, TransformerMixin
@@ -158,8 +158,8 @@ class KMeans(*_BASES):
     def _form(self):
         if self.form != "auto":
             return self.form
-        forms = _core.info()["forms"]
-        return "cuda-shared" if forms.get("cuda-shared") is None else "omp"
+        return "cuda-shared" if _core.form_available("cuda-shared") is None \
+            else "omp"
 
     def _check_params(self, n):
         if not isinstance(self.n_clusters, numbers.Integral) or \

@@ -405,6 +405,22 @@ static PyObject *py_info(PyObject *self, PyObject *noargs)
     return d;
 }
 
+/* form_available(name) -> None when the form can run here, else why not
+ * (what form='auto' asks before each fit: no device description). */
+static PyObject *py_form_available(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    const char *name = PyUnicode_AsUTF8(arg);
+    tkm_form f;
+    if (!name || parse_name(name, form_parse, &f, "form"))
+        return NULL;
+    char why[256] = "";
+    tkm_status st = tkm_form_available(f, why, sizeof why);
+    if (st == TKM_OK)
+        Py_RETURN_NONE;
+    return PyUnicode_FromString(why[0] ? why : tkm_strerror(st));
+}
+
 static PyMethodDef methods[] = {
     {"fit", (PyCFunction)(void (*)(void))py_fit, METH_VARARGS | METH_KEYWORDS,
      "fit(X, k, init, ...) -> (centroids, labels, inertia, n_iter, stats)"},
@@ -412,6 +428,8 @@ static PyMethodDef methods[] = {
      METH_VARARGS | METH_KEYWORDS,
      "predict(X, centroids, precision, threads, distances)"},
     {"info", py_info, METH_NOARGS, "what this build offers here"},
+    {"form_available", py_form_available, METH_O,
+     "None when the form can run here, else why not"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core",
@@ -421,5 +439,10 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core",
 PyMODINIT_FUNC PyInit__core(void)
 {
     import_array();
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddStringConstant(m, "__version__", TKM_VERSION)) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }
