@@ -230,8 +230,10 @@ sanitize:
 # BLAS instead of the reference one Debian installs with it
 # clang, libclang-rt-dev, libomp-dev: make fuzz (libFuzzer, OpenMP under clang)
 # python3-dev, python3-numpy, python3-pytest: the Python package and its tests
+# libopenmpi-dev, openmpi-bin: the MPI build (build/trikmeans-mpi) and its tests
 DEB_PKGS := gcc make libcmocka-dev python3-sklearn gnuplot-nox libopenblas0-pthread \
-            clang libclang-rt-dev libomp-dev python3-dev python3-numpy python3-pytest
+            clang libclang-rt-dev libomp-dev python3-dev python3-numpy python3-pytest \
+            libopenmpi-dev openmpi-bin
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

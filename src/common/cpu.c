@@ -12,8 +12,7 @@
 
 #include "solver.h"
 
-#define TKMI_SCRATCH_MAX ((size_t)64 << 20) /* bytes for the block sums */
-#define TKMI_MAX_BLOCKS 64
+#define TKMI_SCRATCH_MAX ((size_t)64 << 20) /* bytes of per-thread sums */
 
 typedef TKM_FN(tkmi_cpu) cpu_t;
 
@@ -22,17 +21,27 @@ typedef struct {
     const TKM_FN(tkmi_cpu_alg) *alg;
 } engine_t;
 
-/* Number of summation blocks: depends on n, k and d only. */
-static size_t sum_blocks(size_t n, size_t k, size_t d)
+/* Threads that sum from scratch, each with its own k*d sums: as many as
+ * the form has, but no more than the scratch allows. */
+static int sum_threads(int threads, size_t k, size_t d)
 {
-    size_t nblk = (n + TKMI_SUM_BLOCK - 1) / TKMI_SUM_BLOCK;
-    size_t per = k * (d + 1) * sizeof(double);
+    size_t per = k * (d * sizeof(tkmi_i128) + sizeof(int64_t));
     size_t cap = TKMI_SCRATCH_MAX / (per ? per : 1);
-    if (nblk > TKMI_MAX_BLOCKS)
-        nblk = TKMI_MAX_BLOCKS;
-    if (nblk > cap)
-        nblk = cap;
-    return nblk ? nblk : 1;
+    return cap < 1 ? 1 : cap < (size_t)threads ? (int)cap : threads;
+}
+
+/* The largest |x| (a maximum: the same for any thread count). */
+static double max_abs(const tkm_real *x, size_t n, size_t d, int threads)
+{
+    double m = 0.0;
+    long long nd = (long long)(n * d);
+#pragma omp parallel for num_threads(threads) if (threads > 1) \
+    schedule(static) reduction(max : m)
+    for (long long i = 0; i < nd; i++) {
+        double v = fabs((double)x[i]);
+        m = v > m ? v : m;
+    }
+    return m;
 }
 
 static tkm_status cpu_assign(void *st, tkm_iter_stats *row, char *msg,
@@ -97,7 +106,12 @@ static void cpu_destroy(void *st)
     free(e->s.c);
     free(e->s.drift);
     free(e->s.labels);
-    free(e->s.bsum);
+    free(e->s.fx);
+    free(e->s.cnt);
+    free(e->s.held);
+    free(e->s.fxt);
+    free(e->s.cntt);
+    free(e->s.newc);
     free(e);
 }
 
@@ -115,13 +129,18 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb)
     s->max_drift_only = pb->p->max_drift_only;
     s->threads = pb->p->form == TKM_OMP ? tkmi_threads(pb->p->threads) : 1;
     s->first = 1;
-    s->nblk = sum_blocks(n, k, d);
+    s->fx_threads = sum_threads(s->threads, k, d);
     s->c = tkmi_alloc(k, d, sizeof *s->c);
     s->drift = tkmi_calloc(k, 1, sizeof *s->drift);
     s->labels = tkmi_alloc(n, 1, sizeof *s->labels);
-    /* block sums, then room for the new centroids */
-    s->bsum = tkmi_alloc(s->nblk * k * (d + 1) + k * d, 1, sizeof(double));
-    if (!s->c || !s->drift || !s->labels || !s->bsum ||
+    s->fx = tkmi_alloc(k, d, sizeof *s->fx);
+    s->cnt = tkmi_alloc(k, 1, sizeof *s->cnt);
+    s->held = tkmi_alloc(n, 1, sizeof *s->held);
+    s->fxt = tkmi_alloc((size_t)s->fx_threads * k, d, sizeof *s->fxt);
+    s->cntt = tkmi_alloc((size_t)s->fx_threads, k, sizeof *s->cntt);
+    s->newc = tkmi_alloc(k, d, sizeof *s->newc);
+    if (!s->c || !s->drift || !s->labels || !s->fx || !s->cnt || !s->held ||
+        !s->fxt || !s->cntt || !s->newc ||
         TKM_FN(tkmi_kc_init)(&s->kc, k, d) != TKM_OK)
         return TKM_ENOMEM;
     memcpy(s->c, pb->init, k * d * sizeof *s->c);
@@ -132,7 +151,8 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb)
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(static)
     for (long long i = 0; i < nn; i++)
-        s->labels[i] = -1;
+        s->labels[i] = s->held[i] = -1;
+    s->fxs = tkmi_fx_scale_of(max_abs(s->x, n, d, s->threads));
     return TKM_OK;
 }
 

@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "fixsum.h"
 #include "internal.h"
 #include "kern.h"
 #include "real.h"
@@ -71,13 +72,23 @@ typedef struct TKM_FN(tkmi_cpu) {
     tkm_real *drift;      /* k: how far each centroid moved last update     */
     int32_t *labels;      /* n, -1 before the first assign                  */
     int first;            /* next assign is the first                       */
-    double *bsum;         /* update scratch: nblk * k * (d + 1) doubles     */
-    size_t nblk;          /* fixed-size point blocks for the sums           */
+    /* the update's exact centroid sums (fixsum.h) */
+    tkmi_fx_scale fxs;    /* grid of the sums, from the largest |x|         */
+    tkmi_i128 *fx;        /* k*d sums of the points of each cluster         */
+    int64_t *cnt;         /* k: points in each cluster                      */
+    int32_t *held;        /* n: the label each point's values are summed
+                             under (-1: none yet)                           */
+    int fx_valid;         /* fx and cnt hold the sums of held's labels      */
+    int fx_threads;       /* threads summing from scratch (scratch-capped)  */
+    tkmi_i128 *fxt;       /* fx_threads * k*d per-thread sums               */
+    int64_t *cntt;        /* fx_threads * k per-thread counts               */
+    tkm_real *newc;       /* k*d: the update's new centroids                */
     void *alg;            /* the algorithm's bounds                         */
     size_t bound_bytes;
 } TKM_FN(tkmi_cpu);
 
-/* Points per summation block: fixed, never depends on the thread count. */
+/* Points per summation block of the inertia and the other double sums:
+ * fixed, never depends on the thread count. */
 #define TKMI_SUM_BLOCK 4096
 
 /* An algorithm's CPU part.  The engine (cpu.c) calls first() for the
@@ -99,8 +110,8 @@ tkm_status TKM_FN(tkmi_cpu_engine)(const TKM_FN(tkmi_problem) *pb,
                                    TKM_FN(tkmi_engine) *e, char *msg,
                                    size_t msglen);
 
-/* Centroid update on the CPU (src/common/update.c): means with sums in
- * double over fixed blocks combined in block order, empty policy, drift.
+/* Centroid update on the CPU (src/common/update.c): means of exact sums,
+ * empty policy, drift.
  * Returns the largest drift and puts the sum of squared drifts (in
  * double, centroid order) in *shift2; *inertia receives the inertia of the
  * labels against the old centroids when inertia != NULL. */

@@ -1,31 +1,106 @@
 /*
- * Centroid update and inertia on the CPU.  Sums are taken in double over
- * fixed blocks of points whose size depends on n, k and d but never on the
- * thread count, and the block sums are combined in block order: the
- * sequential form and the OpenMP form with any number of threads add the
- * same numbers in the same order and agree bit for bit.
+ * Centroid update and inertia on the CPU.  The centroid sums are exact
+ * fixed-point integers (fixsum.h), the CUDA forms' own: the sequential
+ * form, the OpenMP form with any number of threads and any split of the
+ * points give the same sums, and the sums can be kept from one update to
+ * the next and moved by the points that changed cluster only.  The
+ * inertia is summed in double over fixed blocks of points combined in
+ * block order, which do not depend on the thread count either.
  */
 #include "real.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "solver.h"
 
-/* Partial sums of block b into acc (k*(d+1): d sums then the count). */
-static void block_sums(const TKM_FN(tkmi_cpu) *s, size_t b, size_t bs,
-                       double *acc)
+/* Add (sign +1) or take away (-1) point i's grid values in cluster a. */
+static void fx_move(const TKM_FN(tkmi_cpu) *s, tkmi_i128 *fx, int64_t *cnt,
+                    size_t i, int32_t a, int sign)
 {
-    size_t d = s->d, lo = b * bs, hi = lo + bs < s->n ? lo + bs : s->n;
-    memset(acc, 0, s->k * (d + 1) * sizeof *acc);
-    for (size_t i = lo; i < hi; i++) {
-        double *a = acc + (size_t)s->labels[i] * (d + 1);
-        const tkm_real *xi = s->x + i * d;
+    const size_t d = s->d;
+    const tkm_real *xi = s->x + i * d;
+    tkmi_i128 *f = fx + (size_t)a * d;
+    if (sign > 0)
         for (size_t j = 0; j < d; j++)
-            a[j] += (double)xi[j];
-        a[d] += 1.0;
+            f[j] += tkmi_fx_of((double)xi[j], &s->fxs);
+    else
+        for (size_t j = 0; j < d; j++)
+            f[j] -= tkmi_fx_of((double)xi[j], &s->fxs);
+    cnt[a] += sign;
+}
+
+/* The sums of every cluster from scratch: each of fx_threads threads sums
+ * a contiguous run of points into its own accumulators, which are then
+ * added (exact integers: the order does not matter). */
+static void fx_full(TKM_FN(tkmi_cpu) *s)
+{
+    const size_t k = s->k, d = s->d, n = s->n;
+    const int nt = s->fx_threads;
+#pragma omp parallel num_threads(nt) if (nt > 1)
+    {
+        int t = 0;
+#ifdef _OPENMP
+        t = omp_get_thread_num();
+#endif
+        tkmi_i128 *fx = s->fxt + (size_t)t * k * d;
+        int64_t *cnt = s->cntt + (size_t)t * k;
+        memset(fx, 0, k * d * sizeof *fx);
+        memset(cnt, 0, k * sizeof *cnt);
+        const size_t lo = n * (size_t)t / (size_t)nt;
+        const size_t hi = n * ((size_t)t + 1) / (size_t)nt;
+        for (size_t i = lo; i < hi; i++)
+            fx_move(s, fx, cnt, i, s->labels[i], 1);
+#pragma omp barrier
+        long long kd = (long long)(k * d);
+#pragma omp for schedule(static)
+        for (long long e = 0; e < kd; e++) {
+            tkmi_i128 a = 0;
+            for (int u = 0; u < nt; u++)
+                a += s->fxt[(size_t)u * k * d + (size_t)e];
+            s->fx[e] = a;
+        }
+#pragma omp for schedule(static)
+        for (long long c = 0; c < (long long)k; c++) {
+            int64_t m = 0;
+            for (int u = 0; u < nt; u++)
+                m += s->cntt[(size_t)u * k + (size_t)c];
+            s->cnt[c] = m;
+        }
     }
+    memcpy(s->held, s->labels, n * sizeof *s->held);
+}
+
+/* Bring the sums to the current labels: from scratch, or (when few
+ * points changed cluster, as bounded solvers' late iterations) by moving
+ * only the points whose label differs from the one the sums hold.  Both
+ * give the same integers. */
+static void fx_sums(TKM_FN(tkmi_cpu) *s)
+{
+    const long long n = (long long)s->n;
+    long long moved = 0;
+#pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
+    schedule(static) reduction(+ : moved)
+    for (long long i = 0; i < n; i++)
+        moved += s->labels[i] != s->held[i];
+    /* moving a point costs two row passes on one thread; scratch costs
+     * one row pass per point spread over fx_threads */
+    if (!s->fx_valid || 2 * moved * s->fx_threads > n) {
+        fx_full(s);
+        s->fx_valid = 1;
+        return;
+    }
+    for (long long i = 0; moved && i < n; i++)
+        if (s->labels[i] != s->held[i]) {
+            fx_move(s, s->fx, s->cnt, (size_t)i, s->held[i], -1);
+            fx_move(s, s->fx, s->cnt, (size_t)i, s->labels[i], 1);
+            s->held[i] = s->labels[i];
+            moved--;
+        }
 }
 
 /* Move empty cluster c to the point farthest from its own centroid among
@@ -65,49 +140,32 @@ static double *point_dist2(const TKM_FN(tkmi_cpu) *s)
 double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
                                double *shift2)
 {
-    size_t k = s->k, d = s->d, nblk = s->nblk;
-    size_t bs = (s->n + nblk - 1) / nblk;
+    const size_t k = s->k, d = s->d;
     if (inertia)
         *inertia = TKM_FN(tkmi_inertia)(s->x, s->n, d, s->c, s->labels,
                                         s->threads);
-    long long nb = (long long)nblk;
+    fx_sums(s);
+
+    /* The means in double rounded to the precision (sum / count); an
+     * empty cluster keeps its centroid.  Old centroids stay in s->c for
+     * the drift. */
+    tkm_real *newc = s->newc;
+    size_t nempty = 0;
+    long long kd = (long long)(k * d);
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(static)
-    for (long long b = 0; b < nb; b++)
-        block_sums(s, (size_t)b, bs, s->bsum + (size_t)b * k * (d + 1));
-
-    /* Combine in block order; new centroids go to bsum's first block,
-     * which the sums no longer need once each cluster is done. */
-    size_t nempty = 0;
-    long long kk = (long long)k;
-#pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
-    schedule(static) reduction(+ : nempty)
-    for (long long c = 0; c < kk; c++) {
-        double *a0 = s->bsum + (size_t)c * (d + 1);
-        for (size_t b = 1; b < nblk; b++) {
-            const double *ab = s->bsum + b * k * (d + 1) + (size_t)c * (d + 1);
-            for (size_t j = 0; j <= d; j++)
-                a0[j] += ab[j];
-        }
-        if (a0[d] == 0.0) {
-            nempty++;
-            for (size_t j = 0; j < d; j++)
-                a0[j] = (double)s->c[(size_t)c * d + j];
-        } else {
-            for (size_t j = 0; j < d; j++)
-                a0[j] /= a0[d];
-        }
+    for (long long e = 0; e < kd; e++) {
+        const int64_t m = s->cnt[(size_t)e / d];
+        newc[e] = m == 0 ? s->c[e]
+                         : (tkm_real)(tkmi_fx_to_double(s->fx[e], &s->fxs) /
+                                      (double)m);
     }
-
-    /* Write the new centroids (old ones still in s->c for the drift). */
-    tkm_real *newc = (tkm_real *)(s->bsum + nblk * k * (d + 1));
     for (size_t c = 0; c < k; c++)
-        for (size_t j = 0; j < d; j++)
-            newc[c * d + j] = (tkm_real)s->bsum[c * (d + 1) + j];
+        nempty += s->cnt[c] == 0;
     if (nempty && s->empty == TKM_EMPTY_FARTHEST) {
         double *dist2 = point_dist2(s);
         for (size_t c = 0; dist2 && c < k; c++)
-            if (s->bsum[c * (d + 1) + d] == 0.0)
+            if (s->cnt[c] == 0)
                 move_to_farthest(s, c, dist2, newc);
         free(dist2);
     }
