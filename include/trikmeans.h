@@ -164,6 +164,47 @@ tkm_status tkm_init_centroids(const tkm_dataset *ds, size_t k,
                               uint64_t seed, double *out, char *msg,
                               size_t msglen);
 
+/* ---- several processes (MPI) ------------------------------------------- */
+
+/* The processes of one run, each holding a slice of the rows (an MPI
+ * build's ranks; src/mpi/ fills this in, the library itself links no MPI).
+ * Every process calls tkm_fit (or tkm_init_centroids_comm) with its own
+ * slice, the one tkm_part_rows gives, and the library calls the functions
+ * below in the same order on every process (they are collective).  Each
+ * works in place on v: element-wise across the processes, the result on
+ * every process.  A transport failure is the caller's to handle (MPI's
+ * default handler aborts every rank).  The results are those of one
+ * process holding every row, bit for bit. */
+typedef struct {
+    int rank, size;
+    void *ctx;
+    void (*sum_u64)(void *ctx, uint64_t *v, size_t count);
+    void (*sum_i128)(void *ctx, void *v, size_t count); /* 16-byte two's
+                                              complement, host order     */
+    void (*max_f64)(void *ctx, double *v, size_t count);
+    void (*min_u64)(void *ctx, uint64_t *v, size_t count);
+    /* buf holds every process's part: bytes[r] bytes at offset off[r];
+     * each process has filled in its own, the call fills in the rest */
+    void (*gather)(void *ctx, void *buf, const size_t *bytes,
+                   const size_t *off);
+    void (*bcast)(void *ctx, void *buf, size_t bytes, int root);
+} tkm_comm;
+
+/* Rows [*lo, *hi) of process rank of size in a run on n rows: whole
+ * blocks of TKM_PART_BLOCK rows (the blocks the library's double sums are
+ * taken over, combined in block order), as many as can be spread evenly;
+ * a process gets no rows when there are fewer blocks than processes. */
+#define TKM_PART_BLOCK 4096
+void tkm_part_rows(size_t n, int rank, int size, size_t *lo, size_t *hi);
+
+/* tkm_init_centroids over the processes of comm (NULL: one process), each
+ * holding its slice of the rows: every process gets the k centroids one
+ * process holding all rows would choose. */
+tkm_status tkm_init_centroids_comm(const tkm_dataset *ds, size_t k,
+                                   tkm_init_method m, int candidates,
+                                   uint64_t seed, const tkm_comm *comm,
+                                   double *out, char *msg, size_t msglen);
+
 /* ---- solving ----------------------------------------------------------- */
 
 typedef struct {
@@ -183,6 +224,8 @@ typedef struct {
     double t_assign;          /* seconds                                   */
     double t_update;
     double t_bound;
+    double t_comm;            /* several processes: of this process, in
+                                 the calls that combine values (comm)     */
 } tkm_iter_stats;
 
 /* Progress callback, called after every iteration; return non-zero to stop
@@ -222,6 +265,10 @@ typedef struct {
                                largest among the others                  */
     tkm_progress_fn progress;
     void *progress_ctx;
+    /* Several processes, each with its slice of the rows (NULL: one).
+     * Statistics rows count the work of every process (dist_cc once: each
+     * computes the same); times are this process's own. */
+    const tkm_comm *comm;
 } tkm_params;
 
 /* Defaults: lloyd, seq, f64, max_iter 300, tol 0, tol_abs 0, empty keep.

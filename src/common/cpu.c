@@ -30,24 +30,11 @@ static int sum_threads(int threads, size_t k, size_t d)
     return cap < 1 ? 1 : cap < (size_t)threads ? (int)cap : threads;
 }
 
-/* The largest |x| (a maximum: the same for any thread count). */
-static double max_abs(const tkm_real *x, size_t n, size_t d, int threads)
-{
-    double m = 0.0;
-    long long nd = (long long)(n * d);
-#pragma omp parallel for num_threads(threads) if (threads > 1) \
-    schedule(static) reduction(max : m)
-    for (long long i = 0; i < nd; i++) {
-        double v = fabs((double)x[i]);
-        m = v > m ? v : m;
-    }
-    return m;
-}
-
 static tkm_status cpu_assign(void *st, tkm_iter_stats *row, char *msg,
                              size_t msglen)
 {
     engine_t *e = st;
+    e->s.t_comm = 0.0;
     (void)msg;
     (void)msglen;
     double t0 = tkmi_now();
@@ -73,10 +60,12 @@ static tkm_status cpu_update(void *st, tkm_iter_stats *row, int want_inertia,
     double t0 = tkmi_now(), inertia = NAN;
     (void)msg;
     (void)msglen;
+    e->s.t_comm = 0.0;
     row->max_drift = TKM_FN(tkmi_cpu_update)(
         &e->s, want_inertia ? &inertia : NULL, &row->shift2);
     row->inertia = inertia;
-    row->t_update = tkmi_now() - t0;
+    row->t_comm += e->s.t_comm;
+    row->t_update = tkmi_now() - t0 - e->s.t_comm;
     return TKM_OK;
 }
 
@@ -91,7 +80,7 @@ static tkm_status cpu_result(void *st, double *centroids, int32_t *labels,
         centroids[i] = (double)s->c[i];
     memcpy(labels, s->labels, s->n * sizeof *labels);
     *inertia = TKM_FN(tkmi_inertia)(s->x, s->n, s->d, s->c, s->labels,
-                                    s->threads);
+                                    s->threads, s->pt, NULL);
     return TKM_OK;
 }
 
@@ -112,6 +101,11 @@ static void cpu_destroy(void *st)
     free(e->s.fxt);
     free(e->s.cntt);
     free(e->s.newc);
+    if (e->s.gfx != e->s.fx)
+        free(e->s.gfx);
+    if (e->s.gcnt != e->s.cnt)
+        free(e->s.gcnt);
+    free(e->s.dist2);
     free(e);
 }
 
@@ -139,8 +133,15 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb)
     s->fxt = tkmi_alloc((size_t)s->fx_threads * k, d, sizeof *s->fxt);
     s->cntt = tkmi_alloc((size_t)s->fx_threads, k, sizeof *s->cntt);
     s->newc = tkmi_alloc(k, d, sizeof *s->newc);
+    s->pt = pb->pt;
+    int many = pb->pt->comm && pb->pt->comm->size > 1;
+    s->gfx = many ? tkmi_alloc(k, d, sizeof *s->gfx) : s->fx;
+    s->gcnt = many ? tkmi_alloc(k, 1, sizeof *s->gcnt) : s->cnt;
+    if (s->empty == TKM_EMPTY_FARTHEST)
+        s->dist2 = tkmi_alloc(n, 1, sizeof *s->dist2);
     if (!s->c || !s->drift || !s->labels || !s->fx || !s->cnt || !s->held ||
-        !s->fxt || !s->cntt || !s->newc ||
+        !s->fxt || !s->cntt || !s->newc || !s->gfx || !s->gcnt ||
+        (s->empty == TKM_EMPTY_FARTHEST && !s->dist2) ||
         TKM_FN(tkmi_kc_init)(&s->kc, k, d) != TKM_OK)
         return TKM_ENOMEM;
     memcpy(s->c, pb->init, k * d * sizeof *s->c);
@@ -152,7 +153,6 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb)
     schedule(static)
     for (long long i = 0; i < nn; i++)
         s->labels[i] = s->held[i] = -1;
-    s->fxs = tkmi_fx_scale_of(max_abs(s->x, n, d, s->threads));
     return TKM_OK;
 }
 
@@ -164,19 +164,20 @@ tkm_status TKM_FN(tkmi_cpu_engine)(const TKM_FN(tkmi_problem) *pb,
     tkm_status rc = TKM_OK;
     engine_t *e = calloc(1, sizeof *e);
     if (!e)
-        return tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory");
-    if ((rc = tkmi_isa_check(msg, msglen)) != TKM_OK)
-        goto cleanup;
-    e->alg = alg;
-    rc = cpu_alloc(e, pb);
-    if (rc != TKM_OK) {
-        tkmi_fail(rc, msg, msglen,
-                  "out of memory for n=%zu, d=%zu, k=%zu on the host",
-                  pb->n, pb->d, pb->k);
-        goto cleanup;
+        rc = tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory");
+    else if ((rc = tkmi_isa_check(msg, msglen)) == TKM_OK) {
+        e->alg = alg;
+        rc = cpu_alloc(e, pb);
+        if (rc != TKM_OK)
+            tkmi_fail(rc, msg, msglen,
+                      "out of memory for n=%zu, d=%zu, k=%zu on the host",
+                      pb->n, pb->d, pb->k);
+        else if (e->alg->setup)
+            rc = e->alg->setup(&e->s, msg, msglen);
     }
-    if (e->alg->setup && (rc = e->alg->setup(&e->s, msg, msglen)) != TKM_OK)
+    if (rc != TKM_OK)
         goto cleanup;
+    e->s.fxs = tkmi_fx_scale_of(pb->maxabs);
     eng->st = e;
     eng->assign = cpu_assign;
     eng->update = cpu_update;

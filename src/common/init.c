@@ -2,15 +2,19 @@
  * Initial centroids, chosen in double from the data as read, so that every
  * precision and form starts from the same point.  Every parallel loop is
  * per point or summed over fixed blocks in block order: the start does not
- * depend on the thread count.
+ * depend on the thread count.  Over several processes (tkm_comm) each
+ * holds whole blocks of rows, the block sums are gathered, and a chosen
+ * row is broadcast by the process that holds it: every process gets the
+ * start one process would choose.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+#include "part.h"
 
-#define INIT_BLOCK 4096
+#define INIT_BLOCK TKM_PART_BLOCK
 
 /* Squared distance of row i of ds (double x, or float x32 widened: the
  * same values, the same order) to c. */
@@ -39,11 +43,12 @@ static void row_copy(const tkm_dataset *ds, size_t i, double *out)
 }
 
 /* Sum of min(dmin[i], |x_i - c|^2) over all points, or of dmin alone when
- * c is NULL; blocks combined in order.  part has one slot per block. */
-static double potential(const tkm_dataset *ds, const double *dmin,
-                        const double *c, double *part)
+ * c is NULL; blocks combined in order.  part has one slot per global
+ * block: this process fills its own, the others come from the gather. */
+static double potential(const tkm_dataset *ds, const tkmi_part *pt,
+                        const double *dmin, const double *c, double *part)
 {
-    size_t nblk = (ds->n + INIT_BLOCK - 1) / INIT_BLOCK;
+    size_t nblk = tkmi_part_blocks(ds->n), b0 = pt->row0 / INIT_BLOCK;
     long long nb = (long long)nblk;
 #pragma omp parallel for schedule(static)
     for (long long b = 0; b < nb; b++) {
@@ -58,30 +63,70 @@ static double potential(const tkm_dataset *ds, const double *dmin,
             }
             acc += v;
         }
-        part[b] = acc;
+        part[b0 + (size_t)b] = acc;
     }
+    tkmi_part_gather(pt, part, 1, NULL);
     double s = 0.0;
-    for (size_t b = 0; b < nblk; b++)
+    for (size_t b = 0; b < tkmi_part_blocks(pt->n_total); b++)
         s += part[b];
     return s;
 }
 
-/* Index drawn with probability dmin[i] / total; uniform when total is 0. */
-static size_t sample_d2(const double *dmin, size_t n, double total,
-                        tkmi_rng *r)
+/* Global row gi of the data into out (d doubles) on every process. */
+static void fetch_row(const tkm_dataset *ds, const tkmi_part *pt, size_t gi,
+                      double *out)
+{
+    int owner = tkmi_part_owner(pt, gi);
+    if (!pt->comm || owner == pt->comm->rank)
+        row_copy(ds, gi - pt->row0, out);
+    tkmi_part_bcast(pt, out, ds->d * sizeof *out, owner, NULL);
+}
+
+/* Global index drawn with probability dmin[i] / total (uniform when total
+ * is 0): the block from the block sums part (in order), then the row
+ * within it, scanned by the process that holds it from the sum of the
+ * blocks before. */
+static size_t sample_d2(const double *dmin, const tkmi_part *pt,
+                        const double *part, double total, tkmi_rng *r)
 {
     if (!(total > 0.0))
-        return (size_t)tkmi_rng_below(r, n);
+        return (size_t)tkmi_rng_below(r, pt->n_total);
+    const size_t nb = tkmi_part_blocks(pt->n_total);
     double u = tkmi_rng_uniform(r) * total, acc = 0.0;
-    size_t last = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (dmin[i] > 0.0)
-            last = i;
-        acc += dmin[i];
-        if (u < acc)
-            return i;
+    size_t b = nb, lastb = 0;
+    for (size_t j = 0; j < nb; j++) {
+        if (part[j] > 0.0)
+            lastb = j;
+        if (u < acc + part[j]) {
+            b = j;
+            break;
+        }
+        acc += part[j];
     }
-    return last; /* rounding left u at the very end */
+    if (b == nb) { /* rounding left u at the very end */
+        b = lastb;
+        acc = 0.0;
+        for (size_t j = 0; j < b; j++)
+            acc += part[j];
+        u = INFINITY;
+    }
+    const int owner = tkmi_part_owner(pt, b * INIT_BLOCK);
+    uint64_t pick = 0;
+    if (!pt->comm || owner == pt->comm->rank) {
+        size_t lo = b * INIT_BLOCK - pt->row0;
+        size_t hi = lo + INIT_BLOCK < pt->n ? lo + INIT_BLOCK : pt->n;
+        size_t i = lo, last = lo;
+        for (; i < hi; i++) {
+            if (dmin[i] > 0.0)
+                last = i;
+            acc += dmin[i];
+            if (u < acc)
+                break;
+        }
+        pick = pt->row0 + (i < hi ? i : last);
+    }
+    tkmi_part_bcast(pt, &pick, sizeof pick, owner, NULL);
+    return (size_t)pick;
 }
 
 static void lower_dmin(const tkm_dataset *ds, double *dmin, const double *c)
@@ -97,38 +142,47 @@ static void lower_dmin(const tkm_dataset *ds, double *dmin, const double *c)
 
 /* k-means++: D^2 sampling; with cand > 1 each step draws cand candidates
  * and keeps the one that lowers the potential most (first on ties). */
-static tkm_status kmeanspp(const tkm_dataset *ds, size_t k, int cand,
-                           tkmi_rng *r, double *out)
+static tkm_status kmeanspp(const tkm_dataset *ds, const tkmi_part *pt,
+                           size_t k, int cand, tkmi_rng *r, double *out)
 {
-    size_t n = ds->n, d = ds->d;
-    double *dmin = tkmi_alloc(n, 1, sizeof *dmin);
-    double *part = tkmi_alloc(n / INIT_BLOCK + 1, 1, sizeof *part);
-    if (!dmin || !part) {
+    size_t n = ds->n, d = ds->d, nb = tkmi_part_blocks(pt->n_total);
+    double *dmin = tkmi_alloc(n ? n : 1, 1, sizeof *dmin);
+    double *part = tkmi_alloc(3 * nb, 1, sizeof *part);
+    tkm_status rc = tkmi_part_agree(pt, dmin && part ? TKM_OK : TKM_ENOMEM,
+                                    NULL, 0);
+    if (rc != TKM_OK) {
         free(dmin);
         free(part);
-        return TKM_ENOMEM;
+        return rc;
     }
-    size_t first = (size_t)tkmi_rng_below(r, n);
-    row_copy(ds, first, out);
+    /* block sums of dmin, of a candidate's potential, of the best one's */
+    double *cpart = part + nb, *kpart = part + 2 * nb;
+    fetch_row(ds, pt, (size_t)tkmi_rng_below(r, pt->n_total), out);
     for (size_t i = 0; i < n; i++)
         dmin[i] = INFINITY;
     lower_dmin(ds, dmin, out);
-    double total = potential(ds, dmin, NULL, part);
+    double total = potential(ds, pt, dmin, NULL, part);
     for (size_t c = 1; c < k; c++) {
-        size_t best = sample_d2(dmin, n, total, r);
+        size_t best = sample_d2(dmin, pt, part, total, r);
         double bestpot = INFINITY;
         for (int t = 0; cand > 1 && t < cand; t++) {
-            size_t idx = t == 0 ? best : sample_d2(dmin, n, total, r);
-            row_copy(ds, idx, out + c * d); /* the candidate, for now */
-            double pot = potential(ds, dmin, out + c * d, part);
+            size_t idx = t == 0 ? best : sample_d2(dmin, pt, part, total, r);
+            fetch_row(ds, pt, idx, out + c * d); /* the candidate, for now */
+            double pot = potential(ds, pt, dmin, out + c * d, cpart);
             if (pot < bestpot) {
                 bestpot = pot;
                 best = idx;
+                memcpy(kpart, cpart, nb * sizeof *kpart);
             }
         }
-        row_copy(ds, best, out + c * d);
+        fetch_row(ds, pt, best, out + c * d);
         lower_dmin(ds, dmin, out + c * d);
-        total = cand > 1 ? bestpot : potential(ds, dmin, NULL, part);
+        if (cand > 1) {
+            total = bestpot;
+            memcpy(part, kpart, nb * sizeof *part);
+        } else {
+            total = potential(ds, pt, dmin, NULL, part);
+        }
     }
     free(dmin);
     free(part);
@@ -163,49 +217,56 @@ static size_t argmax_dmin(const double *dmin, size_t n, size_t *bidx,
 /* Farthest-first traversal (the reference thesis's "K-means++"): a random
  * first point, then each time the point farthest from its nearest chosen
  * centroid. */
-static tkm_status farthest_first(const tkm_dataset *ds, size_t k,
-                                 tkmi_rng *r, double *out)
+static tkm_status farthest_first(const tkm_dataset *ds, const tkmi_part *pt,
+                                 size_t k, tkmi_rng *r, double *out)
 {
     size_t n = ds->n, d = ds->d, nblk = n / INIT_BLOCK + 1;
-    double *dmin = tkmi_alloc(n, 1, sizeof *dmin);
+    double *dmin = tkmi_alloc(n ? n : 1, 1, sizeof *dmin);
     double *bval = tkmi_alloc(nblk, 1, sizeof *bval);
     size_t *bidx = tkmi_alloc(nblk, 1, sizeof *bidx);
-    if (!dmin || !bval || !bidx) {
-        free(dmin);
-        free(bval);
-        free(bidx);
-        return TKM_ENOMEM;
-    }
-    size_t pick = (size_t)tkmi_rng_below(r, n);
+    tkm_status rc = tkmi_part_agree(
+        pt, dmin && bval && bidx ? TKM_OK : TKM_ENOMEM, NULL, 0);
+    if (rc != TKM_OK)
+        goto cleanup;
+    size_t pick = (size_t)tkmi_rng_below(r, pt->n_total);
     for (size_t i = 0; i < n; i++)
         dmin[i] = INFINITY;
     for (size_t c = 0; c < k; c++) {
-        if (c > 0)
-            pick = argmax_dmin(dmin, n, bidx, bval);
-        row_copy(ds, pick, out + c * d);
+        if (c > 0) {
+            size_t at = n ? argmax_dmin(dmin, n, bidx, bval) : 0;
+            pick = tkmi_part_argmax(pt, n ? dmin[at] : -INFINITY,
+                                    n ? pt->row0 + at : SIZE_MAX, NULL);
+        }
+        fetch_row(ds, pt, pick, out + c * d);
         lower_dmin(ds, dmin, out + c * d);
     }
+cleanup:
     free(dmin);
     free(bval);
     free(bidx);
-    return TKM_OK;
+    return rc;
 }
 
-/* k distinct rows, uniformly: a partial Fisher-Yates shuffle of indices. */
-static tkm_status random_rows(const tkm_dataset *ds, size_t k, tkmi_rng *r,
-                              double *out)
+/* k distinct rows, uniformly: a partial Fisher-Yates shuffle of the
+ * global indices (every process draws the same). */
+static tkm_status random_rows(const tkm_dataset *ds, const tkmi_part *pt,
+                              size_t k, tkmi_rng *r, double *out)
 {
-    size_t *idx = tkmi_alloc(ds->n, 1, sizeof *idx);
-    if (!idx)
-        return TKM_ENOMEM;
-    for (size_t i = 0; i < ds->n; i++)
+    const size_t n = pt->n_total;
+    size_t *idx = tkmi_alloc(n, 1, sizeof *idx);
+    tkm_status rc = tkmi_part_agree(pt, idx ? TKM_OK : TKM_ENOMEM, NULL, 0);
+    if (rc != TKM_OK) {
+        free(idx);
+        return rc;
+    }
+    for (size_t i = 0; i < n; i++)
         idx[i] = i;
     for (size_t c = 0; c < k; c++) {
-        size_t j = c + (size_t)tkmi_rng_below(r, ds->n - c);
+        size_t j = c + (size_t)tkmi_rng_below(r, n - c);
         size_t t = idx[c];
         idx[c] = idx[j];
         idx[j] = t;
-        row_copy(ds, idx[c], out + c * ds->d);
+        fetch_row(ds, pt, idx[c], out + c * ds->d);
     }
     free(idx);
     return TKM_OK;
@@ -216,31 +277,49 @@ tkm_status tkm_init_centroids(const tkm_dataset *ds, size_t k,
                               uint64_t seed, double *out, char *msg,
                               size_t msglen)
 {
-    if (!ds || (!ds->x && !ds->x32) || ds->n == 0 || ds->d == 0 || !out)
-        return tkmi_fail(TKM_EINVAL, msg, msglen,
-                         "init: an empty data set has no rows to start from");
-    if (tkmi_check_k(k, ds->n, msg, msglen) != TKM_OK)
+    return tkm_init_centroids_comm(ds, k, m, candidates, seed, NULL, out,
+                                   msg, msglen);
+}
+
+tkm_status tkm_init_centroids_comm(const tkm_dataset *ds, size_t k,
+                                   tkm_init_method m, int candidates,
+                                   uint64_t seed, const tkm_comm *comm,
+                                   double *out, char *msg, size_t msglen)
+{
+    tkmi_part pt;
+    tkm_status rc = TKM_OK;
+    if (!ds || (!ds->x && !ds->x32 && !(comm && ds->n == 0)) || ds->d == 0 ||
+        !out || (!comm && ds->n == 0))
+        rc = tkmi_fail(TKM_EINVAL, msg, msglen,
+                       "init: an empty data set has no rows to start from");
+    else if (candidates < 0)
+        rc = tkmi_fail(TKM_EINVAL, msg, msglen,
+                       "init: candidates must be >= 0 (0 = 2 + ln k)");
+    if (comm && (rc = tkmi_part_agree(&(tkmi_part){.comm = comm}, rc, msg,
+                                      msglen)) != TKM_OK)
+        return rc;
+    if (rc != TKM_OK)
+        return rc;
+    if ((rc = tkmi_part_init(&pt, comm, ds->n, msg, msglen)) != TKM_OK)
+        return rc;
+    if (tkmi_check_k(k, pt.n_total, msg, msglen) != TKM_OK)
         return TKM_EINVAL;
-    if (candidates < 0)
-        return tkmi_fail(TKM_EINVAL, msg, msglen,
-                         "init: candidates must be >= 0 (0 = 2 + ln k)");
     tkmi_rng r;
     tkmi_rng_seed(&r, seed);
-    tkm_status rc;
     switch (m) {
     case TKM_INIT_RANDOM:
-        rc = random_rows(ds, k, &r, out);
+        rc = random_rows(ds, &pt, k, &r, out);
         break;
     case TKM_INIT_KMEANSPP:
-        rc = kmeanspp(ds, k, 1, &r, out);
+        rc = kmeanspp(ds, &pt, k, 1, &r, out);
         break;
     case TKM_INIT_FARTHEST:
-        rc = farthest_first(ds, k, &r, out);
+        rc = farthest_first(ds, &pt, k, &r, out);
         break;
     case TKM_INIT_KMEANSPP_GREEDY:
         if (candidates == 0)
             candidates = 2 + (int)floor(log((double)k));
-        rc = kmeanspp(ds, k, candidates, &r, out);
+        rc = kmeanspp(ds, &pt, k, candidates, &r, out);
         break;
     default:
         return tkmi_fail(TKM_EINVAL, msg, msglen, "init: unknown method");

@@ -16,6 +16,7 @@
 #include "fixsum.h"
 #include "internal.h"
 #include "kern.h"
+#include "part.h"
 #include "real.h"
 
 #ifdef __cplusplus
@@ -28,6 +29,8 @@ typedef struct TKM_FN(tkmi_problem) {
     const tkm_real *init;   /* k*d initial centroids                        */
     const tkm_params *p;
     double tol_shift2;      /* p->tol times the features' mean variance     */
+    const tkmi_part *pt;    /* the processes' rows (n is this one's)        */
+    double maxabs;          /* the largest |x| of all processes' points     */
 } TKM_FN(tkmi_problem);
 
 typedef struct TKM_FN(tkmi_engine) {
@@ -83,13 +86,18 @@ typedef struct TKM_FN(tkmi_cpu) {
     tkmi_i128 *fxt;       /* fx_threads * k*d per-thread sums               */
     int64_t *cntt;        /* fx_threads * k per-thread counts               */
     tkm_real *newc;       /* k*d: the update's new centroids                */
+    tkmi_i128 *gfx;       /* several processes: the sums of all (k*d), and */
+    int64_t *gcnt;        /* counts (k); else fx and cnt themselves          */
+    double *dist2;        /* n: empty policy farthest's distances           */
+    const tkmi_part *pt;  /* the processes' rows                            */
+    double t_comm;        /* seconds of the current iteration in comm      */
     void *alg;            /* the algorithm's bounds                         */
     size_t bound_bytes;
 } TKM_FN(tkmi_cpu);
 
 /* Points per summation block of the inertia and the other double sums:
  * fixed, never depends on the thread count. */
-#define TKMI_SUM_BLOCK 4096
+#define TKMI_SUM_BLOCK TKM_PART_BLOCK
 
 /* An algorithm's CPU part.  The engine (cpu.c) calls first() for the
  * first assignment (every point from scratch, bounds initialised), and
@@ -119,10 +127,12 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
                                double *shift2);
 
 /* Inertia of labels against centroids c, summed in double over fixed
- * blocks (bit-identical for any thread count). */
+ * blocks (bit-identical for any thread count and any split over the
+ * processes of pt, whose time in comm goes to *t_comm). */
 double TKM_FN(tkmi_inertia)(const tkm_real *x, size_t n, size_t d,
                             const tkm_real *c, const int32_t *labels,
-                            int threads);
+                            int threads, const tkmi_part *pt,
+                            double *t_comm);
 
 /* ---- the CUDA forms (src/cuda/, src/<alg>/<alg>_cuda.c, kernels/) ------ */
 
@@ -152,6 +162,13 @@ tkm_status TKM_FN(tkmi_engine_make)(const TKM_FN(tkmi_problem) *pb,
 tkm_status TKM_FN(tkmi_points)(const tkm_dataset *ds, int threads,
                                const tkm_real **x, tkm_real **own, char *msg,
                                size_t msglen);
+/* The same for a process whose first row is global row row0 (named so in
+ * a message), putting the largest |x| in the run's precision in *maxabs
+ * (NULL: not wanted). */
+tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
+                                  size_t row0, const tkm_real **x,
+                                  tkm_real **own, double *maxabs, char *msg,
+                                  size_t msglen);
 
 /* tkm_predict for this precision (src/solve/predict.c; fit.c checks the
  * arguments). */

@@ -104,37 +104,54 @@ static void fx_sums(TKM_FN(tkmi_cpu) *s)
 }
 
 /* Move empty cluster c to the point farthest from its own centroid among
- * those not taken yet (dist2 < 0 marks taken); lowest index on ties. */
-static void move_to_farthest(TKM_FN(tkmi_cpu) *s, size_t c, double *dist2,
-                             tkm_real *newc)
+ * those not taken yet (dist2 < 0 marks taken); lowest index on ties, over
+ * all processes: the one that holds it marks it and sends it. */
+static void move_to_farthest(TKM_FN(tkmi_cpu) *s, size_t c, tkm_real *newc)
 {
+    double *dist2 = s->dist2, bv = -1.0;
     size_t best = 0;
-    double bv = -1.0;
     for (size_t i = 0; i < s->n; i++)
         if (dist2[i] > bv) {
             bv = dist2[i];
             best = i;
         }
-    if (bv < 0.0)
+    size_t g = tkmi_part_argmax(s->pt, bv,
+                                bv < 0.0 ? SIZE_MAX : s->pt->row0 + best,
+                                &s->t_comm);
+    if (g == SIZE_MAX)
         return; /* every point taken already: keep the centroid */
-    dist2[best] = -1.0;
-    memcpy(newc + c * s->d, s->x + best * s->d, s->d * sizeof *newc);
+    int owner = tkmi_part_owner(s->pt, g);
+    if (!s->pt->comm || owner == s->pt->comm->rank) {
+        dist2[g - s->pt->row0] = -1.0;
+        memcpy(newc + c * s->d, s->x + (g - s->pt->row0) * s->d,
+               s->d * sizeof *newc);
+    }
+    tkmi_part_bcast(s->pt, newc + c * s->d, s->d * sizeof *newc, owner,
+                    &s->t_comm);
 }
 
 /* Distance of every point to its own centroid, for the farthest policy. */
-static double *point_dist2(const TKM_FN(tkmi_cpu) *s)
+static void point_dist2(const TKM_FN(tkmi_cpu) *s)
 {
-    double *dist2 = tkmi_alloc(s->n, 1, sizeof *dist2);
-    if (!dist2)
-        return NULL;
     long long n = (long long)s->n;
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(static)
     for (long long i = 0; i < n; i++)
-        dist2[i] = (double)s->kern->dist2(
+        s->dist2[i] = (double)s->kern->dist2(
             s->x + (size_t)i * s->d, s->c + (size_t)s->labels[i] * s->d,
             s->d);
-    return dist2;
+}
+
+/* The sums of all processes into gfx and gcnt (with one process they are
+ * fx and cnt themselves). */
+static void fx_combine(TKM_FN(tkmi_cpu) *s)
+{
+    if (s->gfx == s->fx)
+        return;
+    memcpy(s->gfx, s->fx, s->k * s->d * sizeof *s->gfx);
+    memcpy(s->gcnt, s->cnt, s->k * sizeof *s->gcnt);
+    tkmi_part_sum_i128(s->pt, s->gfx, s->k * s->d, &s->t_comm);
+    tkmi_part_sum_u64(s->pt, (uint64_t *)(void *)s->gcnt, s->k, &s->t_comm);
 }
 
 double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
@@ -143,8 +160,9 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
     const size_t k = s->k, d = s->d;
     if (inertia)
         *inertia = TKM_FN(tkmi_inertia)(s->x, s->n, d, s->c, s->labels,
-                                        s->threads);
+                                        s->threads, s->pt, &s->t_comm);
     fx_sums(s);
+    fx_combine(s);
 
     /* The means in double rounded to the precision (sum / count); an
      * empty cluster keeps its centroid.  Old centroids stay in s->c for
@@ -155,19 +173,18 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(static)
     for (long long e = 0; e < kd; e++) {
-        const int64_t m = s->cnt[(size_t)e / d];
+        const int64_t m = s->gcnt[(size_t)e / d];
         newc[e] = m == 0 ? s->c[e]
-                         : (tkm_real)(tkmi_fx_to_double(s->fx[e], &s->fxs) /
+                         : (tkm_real)(tkmi_fx_to_double(s->gfx[e], &s->fxs) /
                                       (double)m);
     }
     for (size_t c = 0; c < k; c++)
-        nempty += s->cnt[c] == 0;
+        nempty += s->gcnt[c] == 0;
     if (nempty && s->empty == TKM_EMPTY_FARTHEST) {
-        double *dist2 = point_dist2(s);
-        for (size_t c = 0; dist2 && c < k; c++)
-            if (s->cnt[c] == 0)
-                move_to_farthest(s, c, dist2, newc);
-        free(dist2);
+        point_dist2(s);
+        for (size_t c = 0; c < k; c++)
+            if (s->gcnt[c] == 0)
+                move_to_farthest(s, c, newc);
     }
     double maxd = 0.0, sum2 = 0.0;
     for (size_t c = 0; c < k; c++) {
@@ -184,13 +201,15 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
 
 double TKM_FN(tkmi_inertia)(const tkm_real *x, size_t n, size_t d,
                             const tkm_real *c, const int32_t *labels,
-                            int threads)
+                            int threads, const tkmi_part *pt,
+                            double *t_comm)
 {
-    size_t nblk = (n + TKMI_SUM_BLOCK - 1) / TKMI_SUM_BLOCK;
-    double *part = tkmi_alloc(nblk, 1, sizeof *part);
+    const size_t nall = tkmi_part_blocks(pt ? pt->n_total : n);
+    const size_t b0 = pt ? pt->row0 / TKMI_SUM_BLOCK : 0;
+    double *part = tkmi_alloc(nall ? nall : 1, 1, sizeof *part);
     if (!part)
         return NAN;
-    long long nb = (long long)nblk;
+    long long nb = (long long)tkmi_part_blocks(n);
 #pragma omp parallel for num_threads(threads) if (threads > 1) \
     schedule(static)
     for (long long b = 0; b < nb; b++) {
@@ -204,10 +223,12 @@ double TKM_FN(tkmi_inertia)(const tkm_real *x, size_t n, size_t d,
                 acc += t * t;
             }
         }
-        part[b] = acc;
+        part[b0 + (size_t)b] = acc;
     }
+    if (pt)
+        tkmi_part_gather(pt, part, 1, t_comm);
     double sum = 0.0;
-    for (size_t b = 0; b < nblk; b++)
+    for (size_t b = 0; b < nall; b++)
         sum += part[b];
     free(part);
     return sum;

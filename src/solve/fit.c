@@ -4,13 +4,14 @@
 #include <string.h>
 
 #include "internal.h"
+#include "part.h"
 
 tkm_status tkmi_fit_f32(const tkm_dataset *ds, const double *init,
-                        const tkm_params *p, tkm_result *res, char *msg,
-                        size_t msglen);
+                        const tkm_params *p, const tkmi_part *pt,
+                        tkm_result *res, char *msg, size_t msglen);
 tkm_status tkmi_fit_f64(const tkm_dataset *ds, const double *init,
-                        const tkm_params *p, tkm_result *res, char *msg,
-                        size_t msglen);
+                        const tkm_params *p, const tkmi_part *pt,
+                        tkm_result *res, char *msg, size_t msglen);
 
 tkm_status tkmi_predict_f32(const tkm_dataset *ds, const double *cent,
                             size_t k, int threads, int32_t *labels,
@@ -119,29 +120,65 @@ tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
     return TKM_OK;
 }
 
-tkm_status tkm_fit(const tkm_dataset *ds, const double *init,
-                   const tkm_params *p, tkm_result *res, char *msg,
-                   size_t msglen)
+/* The checks of tkm_fit that need only this process's arguments. */
+static tkm_status fit_check(const tkm_dataset *ds, const double *init,
+                            const tkm_params *p, const tkmi_part *pt,
+                            char *msg, size_t msglen)
 {
-    memset(res, 0, sizeof *res);
-    if (!ds || (!ds->x && !ds->x32) || !init || !p)
-        return tkmi_fail(TKM_EINVAL, msg, msglen,
-                         "tkm_fit: data, start and params are required");
-    tkm_status rc = tkm_params_check(p, ds->n, ds->d, msg, msglen);
+    tkm_status rc = tkm_params_check(p, pt->n_total, ds->d, msg, msglen);
     if (rc != TKM_OK)
         return rc;
     char why[256];
     if ((rc = tkm_form_available(p->form, why, sizeof why)) != TKM_OK)
         return tkmi_fail(rc, msg, msglen, "form %s is not available: %s",
                          tkm_form_name(p->form), why);
+    if (p->comm && p->comm->size > 1 && p->form != TKM_SEQ &&
+        p->form != TKM_OMP)
+        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
+                         "form %s does not run over several processes yet "
+                         "(seq and omp do)", tkm_form_name(p->form));
     for (size_t i = 0; i < p->k * ds->d; i++)
         if (!isfinite(init[i]))
             return tkmi_fail(TKM_EINVAL, msg, msglen,
                              "initial centroid %zu, column %zu is not finite",
                              i / ds->d + 1, i % ds->d + 1);
+    return TKM_OK;
+}
+
+tkm_status tkm_fit(const tkm_dataset *ds, const double *init,
+                   const tkm_params *p, tkm_result *res, char *msg,
+                   size_t msglen)
+{
+    memset(res, 0, sizeof *res);
+    const tkm_comm *comm = p ? p->comm : NULL;
+    tkm_status rc = TKM_OK;
+    /* with several processes one may hold no rows (and no array) */
+    if (!ds || (!ds->x && !ds->x32 && !(comm && ds->n == 0)) || !init || !p)
+        rc = tkmi_fail(TKM_EINVAL, msg, msglen,
+                       "tkm_fit: data, start and params are required");
+    if (comm && (rc = tkmi_part_agree(&(tkmi_part){.comm = comm}, rc, msg,
+                                      msglen)) != TKM_OK)
+        return rc;
+    if (rc != TKM_OK)
+        return rc;
+    tkmi_part pt;
+    if ((rc = tkmi_part_init(&pt, comm, ds->n, msg, msglen)) != TKM_OK)
+        return rc;
+    if (comm && comm->size > 1) {
+        double dd[2] = {(double)ds->d, -(double)ds->d};
+        comm->max_f64(comm->ctx, dd, 2);
+        if (dd[0] != -dd[1])
+            rc = tkmi_fail(TKM_EINVAL, msg, msglen,
+                           "the processes hold rows of different widths "
+                           "(%g to %g columns)", -dd[1], dd[0]);
+    }
+    if (rc == TKM_OK)
+        rc = fit_check(ds, init, p, &pt, msg, msglen);
+    if ((rc = tkmi_part_agree(&pt, rc, msg, msglen)) != TKM_OK)
+        return rc;
     if (p->precision == TKM_F32)
-        return tkmi_fit_f32(ds, init, p, res, msg, msglen);
-    return tkmi_fit_f64(ds, init, p, res, msg, msglen);
+        return tkmi_fit_f32(ds, init, p, &pt, res, msg, msglen);
+    return tkmi_fit_f64(ds, init, p, &pt, res, msg, msglen);
 }
 
 void tkm_result_free(tkm_result *res)

@@ -68,9 +68,34 @@ static tkm_stop stop_of(const tkm_iter_stats *row, const tkm_iter_stats *prev,
 }
 
 /* The loop itself; one row per iteration goes into res->iters. */
+/* The row's per-point counters summed over the processes (dist_cc is
+ * the same on each: counted once). */
+static void sum_counters(const tkmi_part *pt, tkm_iter_stats *row)
+{
+    if (!pt->comm || pt->comm->size == 1)
+        return;
+    uint64_t v[4] = {row->changed, row->dist_pc, row->pruned_points,
+                     row->pruned_pairs};
+    tkmi_part_sum_u64(pt, v, 4, &row->t_comm);
+    row->changed = v[0];
+    row->dist_pc = v[1];
+    row->pruned_points = v[2];
+    row->pruned_pairs = v[3];
+}
+
+/* The progress callback's answer: stop when any process's says so. */
+static int callback_stop(const tkm_params *p, const tkmi_part *pt,
+                         tkm_iter_stats *row)
+{
+    uint64_t stop = p->progress && p->progress(row, p->progress_ctx);
+    if (pt->comm && pt->comm->size > 1)
+        tkmi_part_sum_u64(pt, &stop, 1, &row->t_comm);
+    return stop != 0;
+}
+
 static tkm_status run_loop(TKM_FN(tkmi_engine) *e, const tkm_params *p,
-                           double tol_shift2, tkm_result *res, char *msg,
-                           size_t msglen)
+                           const tkmi_part *pt, double tol_shift2,
+                           tkm_result *res, char *msg, size_t msglen)
 {
     tkm_status rc = TKM_OK;
     int cap = 0;
@@ -93,13 +118,14 @@ static tkm_status run_loop(TKM_FN(tkmi_engine) *e, const tkm_params *p,
             /* fixed_iter: the update runs even when no label changed */
             if ((rc = e->assign(e->st, row, msg, msglen)) != TKM_OK)
                 return rc;
+            sum_counters(pt, row); /* the update if any process's changed */
             if ((row->changed != 0 || p->fixed_iter) &&
                 (rc = e->update(e->st, row, want, msg, msglen)) != TKM_OK)
                 return rc;
         }
         res->iterations = it + 1;
         res->stop = stop_of(row, it ? row - 1 : NULL, p, tol_shift2);
-        if (p->progress && p->progress(row, p->progress_ctx)) {
+        if (callback_stop(p, pt, row)) {
             if (res->stop == TKM_STOP_MAX_ITER)
                 res->stop = TKM_STOP_CALLBACK;
             break;
@@ -117,8 +143,8 @@ static tkm_status run_loop(TKM_FN(tkmi_engine) *e, const tkm_params *p,
 /* After a stop that followed an update (tol, tol_abs, max_iter): one more
  * assignment, without an update, so that the labels (and the inertia the
  * engine's result computes) are those of the returned centroids. */
-static tkm_status final_assign(TKM_FN(tkmi_engine) *e, tkm_result *res,
-                               char *msg, size_t msglen)
+static tkm_status final_assign(TKM_FN(tkmi_engine) *e, const tkmi_part *pt,
+                               tkm_result *res, char *msg, size_t msglen)
 {
     if (res->stop == TKM_STOP_LABELS || res->stop == TKM_STOP_CALLBACK ||
         res->iterations == 0)
@@ -126,30 +152,30 @@ static tkm_status final_assign(TKM_FN(tkmi_engine) *e, tkm_result *res,
     tkm_iter_stats row;
     memset(&row, 0, sizeof row);
     tkm_status rc = e->assign(e->st, &row, msg, msglen);
+    sum_counters(pt, &row);
     res->final_changed = row.changed;
     return rc;
 }
 
 /* The features' mean variance (population, as numpy.var) in double: two
  * passes over fixed blocks of points, each block's sums added in block
- * order, so the value does not depend on the thread count. */
-static tkm_status mean_variance(const tkm_real *x, size_t n, size_t d,
-                                int threads, double *out)
+ * order, so the value does not depend on the thread count or on the
+ * split over the processes of pt. */
+static tkm_status mean_variance(const tkm_real *x, const tkmi_part *pt,
+                                size_t d, int threads, double *out)
 {
-    const size_t nblk = (n + TKMI_SUM_BLOCK - 1) / TKMI_SUM_BLOCK;
-    double *part = tkmi_alloc(nblk, d, sizeof *part);
+    const size_t n = pt->n, nall = tkmi_part_blocks(pt->n_total);
+    const size_t nblk = tkmi_part_blocks(n), b0 = pt->row0 / TKMI_SUM_BLOCK;
+    double *part = tkmi_alloc(nall ? nall : 1, d, sizeof *part);
     double *mean = tkmi_alloc(d, 1, sizeof *mean);
-    if (!part || !mean) {
-        free(part);
-        free(mean);
-        return TKM_ENOMEM;
-    }
+    tkm_status rc = tkmi_part_agree(pt, part && mean ? TKM_OK : TKM_ENOMEM,
+                                    NULL, 0);
     double var = 0.0;
-    for (int pass = 0; pass < 2; pass++) {
+    for (int pass = 0; rc == TKM_OK && pass < 2; pass++) {
 #pragma omp parallel for num_threads(threads) if (threads > 1) \
     schedule(static)
         for (long long b = 0; b < (long long)nblk; b++) {
-            double *acc = part + (size_t)b * d;
+            double *acc = part + (b0 + (size_t)b) * d;
             size_t i1 = ((size_t)b + 1) * TKMI_SUM_BLOCK;
             memset(acc, 0, d * sizeof *acc);
             for (size_t i = (size_t)b * TKMI_SUM_BLOCK; i < i1 && i < n; i++)
@@ -162,20 +188,21 @@ static tkm_status mean_variance(const tkm_real *x, size_t n, size_t d,
                     acc[j] += v;
                 }
         }
+        tkmi_part_gather(pt, part, d, NULL);
         for (size_t j = 0; j < d; j++) {
             double t = 0.0;
-            for (size_t b = 0; b < nblk; b++)
+            for (size_t b = 0; b < nall; b++)
                 t += part[b * d + j];
             if (pass)
-                var += t / (double)n;
+                var += t / (double)pt->n_total;
             else
-                mean[j] = t / (double)n;
+                mean[j] = t / (double)pt->n_total;
         }
     }
     free(part);
     free(mean);
     *out = var / (double)d;
-    return TKM_OK;
+    return rc;
 }
 
 tkm_status TKM_FN(tkmi_solve)(const TKM_FN(tkmi_problem) *pb, tkm_result *res,
@@ -186,23 +213,25 @@ tkm_status TKM_FN(tkmi_solve)(const TKM_FN(tkmi_problem) *pb, tkm_result *res,
     tkm_status rc;
     res->centroids = tkmi_alloc(pb->k, pb->d, sizeof *res->centroids);
     res->labels = tkmi_alloc(pb->n, 1, sizeof *res->labels);
-    if (!res->centroids || !res->labels) {
-        rc = tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory for results");
-        goto cleanup;
-    }
     double t0 = tkmi_now();
-    if ((rc = TKM_FN(tkmi_engine_make)(pb, &e, msg, msglen)) != TKM_OK)
+    if (!res->centroids || !res->labels)
+        rc = tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory for results");
+    else
+        rc = TKM_FN(tkmi_engine_make)(pb, &e, msg, msglen);
+    /* a process that failed stops the others before their first call in
+     * comm, which it would never make */
+    if ((rc = tkmi_part_agree(pb->pt, rc, msg, msglen)) != TKM_OK)
         goto cleanup;
     double t1 = tkmi_now();
     res->bound_bytes = e.bound_bytes;
     res->threads = e.threads;
     res->blocks = e.blocks;
-    if ((rc = run_loop(&e, pb->p, pb->tol_shift2, res, msg, msglen)) !=
-        TKM_OK)
+    if ((rc = run_loop(&e, pb->p, pb->pt, pb->tol_shift2, res, msg,
+                       msglen)) != TKM_OK)
         goto cleanup;
     double t2 = tkmi_now();
     res->tol_shift2 = pb->tol_shift2;
-    if ((rc = final_assign(&e, res, msg, msglen)) != TKM_OK)
+    if ((rc = final_assign(&e, pb->pt, res, msg, msglen)) != TKM_OK)
         goto cleanup;
     rc = e.result(e.st, res->centroids, res->labels, &res->inertia, msg,
                   msglen);
@@ -231,6 +260,14 @@ tkm_status TKM_FN(tkmi_points)(const tkm_dataset *ds, int threads,
                                const tkm_real **x, tkm_real **own, char *msg,
                                size_t msglen)
 {
+    return TKM_FN(tkmi_points_at)(ds, threads, 0, x, own, NULL, msg, msglen);
+}
+
+tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
+                                  size_t row0, const tkm_real **x,
+                                  tkm_real **own, double *maxabs, char *msg,
+                                  size_t msglen)
+{
     const size_t n = ds->n, d = ds->d;
     const long long nd = (long long)(n * d);
     const double *xd = ds->x;
@@ -245,20 +282,26 @@ tkm_status TKM_FN(tkmi_points)(const tkm_dataset *ds, int threads,
                          "out of memory converting %zu x %zu points to %s",
                          n, d, TKM_PREC_NAME);
     long long bad = nd;
+    double m = 0.0;
 #pragma omp parallel for num_threads(threads) if (threads > 1) \
-    schedule(static) reduction(min : bad)
+    schedule(static) reduction(min : bad) reduction(max : m)
     for (long long i = 0; i < nd; i++) {
         const double v = xd ? xd[i] : (double)xf[i];
-        if (!(fabs(v) <= (double)TKM_REAL_MAX) && i < bad)
+        const double a = fabs(v);
+        if (!(a <= (double)TKM_REAL_MAX) && i < bad)
             bad = i;
+        else if (fabs((double)(tkm_real)v) > m)
+            m = fabs((double)(tkm_real)v);
         if (c)
             c[i] = (tkm_real)v;
     }
+    if (maxabs)
+        *maxabs = m; /* of the run's values, as the device takes it */
     if (bad < nd) {
         free(c);
         return tkmi_fail(TKM_ERANGE, msg, msglen,
                          "point %zu, column %zu: %g is not finite in %s",
-                         (size_t)bad / d + 1, (size_t)bad % d + 1,
+                         row0 + (size_t)bad / d + 1, (size_t)bad % d + 1,
                          xd ? xd[bad] : (double)xf[bad], TKM_PREC_NAME);
     }
     *x = c ? c : xd ? (const tkm_real *)(const void *)xd
@@ -270,37 +313,38 @@ tkm_status TKM_FN(tkmi_points)(const tkm_dataset *ds, int threads,
 /* tkm_fit for this precision: the points and the start in the run's
  * precision, then solve. */
 tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
-                            const tkm_params *p, tkm_result *res, char *msg,
-                            size_t msglen)
+                            const tkm_params *p, const tkmi_part *pt,
+                            tkm_result *res, char *msg, size_t msglen)
 {
     size_t d = ds->d, k = p->k;
     const tkm_real *x = NULL;
     tkm_real *own = NULL;
+    const int threads = p->form == TKM_SEQ ? 1 : tkmi_threads(p->threads);
+    double t0 = tkmi_now(), maxabs = 0.0, var = 0.0;
     tkm_real *c0 = tkmi_alloc(k, d, sizeof *c0);
-    if (!c0)
-        return tkmi_fail(TKM_ENOMEM, msg, msglen,
-                         "out of memory for %zu x %zu centroids", k, d);
-    double t0 = tkmi_now();
-    tkm_status rc = TKM_FN(tkmi_points)(
-        ds, p->form == TKM_SEQ ? 1 : tkmi_threads(p->threads), &x, &own,
-        msg, msglen);
-    if (rc != TKM_OK)
+    tkm_status rc = c0 ? TKM_OK
+                       : tkmi_fail(TKM_ENOMEM, msg, msglen,
+                                   "out of memory for %zu x %zu centroids",
+                                   k, d);
+    if (rc == TKM_OK)
+        rc = TKM_FN(tkmi_points_at)(ds, threads, pt->row0, &x, &own, &maxabs,
+                                    msg, msglen);
+    if ((rc = tkmi_part_agree(pt, rc, msg, msglen)) != TKM_OK)
         goto cleanup;
+    maxabs = tkmi_part_max(pt, maxabs, NULL);
     for (size_t i = 0; i < k * d; i++)
         c0[i] = (tkm_real)init[i];
-    double var = 0.0;
     if (p->tol > 0 &&
-        mean_variance(x, ds->n, d,
-                      p->form == TKM_SEQ ? 1 : tkmi_threads(p->threads),
-                      &var) != TKM_OK) {
-        rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
+        (rc = mean_variance(x, pt, d, threads, &var)) != TKM_OK) {
+        rc = tkmi_fail(rc, msg, msglen,
                        "out of memory for the data's variance (tol)");
         goto cleanup;
     }
     double t_convert = tkmi_now() - t0;
     TKM_FN(tkmi_problem) pb = {.x = x, .n = ds->n, .d = d, .k = k,
                                .init = c0, .p = p,
-                               .tol_shift2 = p->tol * var};
+                               .tol_shift2 = p->tol * var, .pt = pt,
+                               .maxabs = maxabs};
     rc = TKM_FN(tkmi_solve)(&pb, res, msg, msglen);
     if (rc == TKM_OK)
         res->t_convert = t_convert;
