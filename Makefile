@@ -97,12 +97,19 @@ REPLAYS    := $(FUZZ_NAMES:%=$(BUILD)/fuzz/replay-%)
 FUZZERS    := $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz-%)
 # the GPU benchmark (tools/gpu-bench.c), in builds with CUDA
 TOOLS := $(if $(filter 1,$(HAVE_CUDA)),$(BUILD)/gpu-bench)
+# The MPI build (docs/mpi.md): the same command objects and library, with
+# src/mpi/par_mpi.c in place of src/cli/par_none.c, linked by mpicc.  Made
+# whenever mpicc is found (MPICC= leaves it out); the plain build links no
+# MPI.
+MPICC   ?= $(shell command -v mpicc 2>/dev/null)
+MPI_BIN := $(if $(strip $(MPICC)),$(BUILD)/trikmeans-mpi)
+MPI_KIT := $(filter-out $(BUILD)/plain/src/cli/par_none.o,$(CLI_OBJ))
 
 .PHONY: all test sanitize deps clean info-build demo gpu-proof fuzz fuzzers \
         python python-test print-libs
 .DELETE_ON_ERROR:
 
-all: info-build $(LIB) $(BIN) $(TOOLS)
+all: info-build $(LIB) $(BIN) $(TOOLS) $(MPI_BIN)
 
 info-build:
 ifeq ($(HAVE_CUDA),1)
@@ -149,6 +156,16 @@ $(CLI_OBJ): CFLAGS += -Isrc/cli -Isrc/bench
 $(BIN): $(CLI_OBJ) $(LIB)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LIBS)
+
+$(BUILD)/mpi/par_mpi.o: src/mpi/par_mpi.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	@echo "  MPICC   $@"
+	$(Q)OMPI_CC=$(CC) MPICH_CC=$(CC) $(MPICC) $(CFLAGS) -Isrc/cli -c $< -o $@
+
+$(BUILD)/trikmeans-mpi: $(MPI_KIT) $(BUILD)/mpi/par_mpi.o $(LIB)
+	@echo "  LD      $@"
+	$(Q)OMPI_CC=$(CC) MPICH_CC=$(CC) $(MPICC) $(CFLAGS) -o $@ $(MPI_KIT) \
+	  $(BUILD)/mpi/par_mpi.o $(LIB) $(LIBS)
 
 $(BUILD)/gpu-bench: tools/gpu-bench.c $(LIB) $(HEADERS)
 	@echo "  LD      $@"
@@ -214,6 +231,10 @@ test: all $(TESTS) $(REPLAYS)
 	for n in $(FUZZ_NAMES); do \
 	  $(BUILD)/fuzz/replay-$$n fuzz/corpus/$$n fuzz/regress/$$n || fail=1; \
 	done; \
+	if [ -n "$(MPI_BIN)" ]; then \
+	  echo "== mpi (tests/mpi.sh)"; \
+	  ASAN_OPTIONS=detect_leaks=0 tests/mpi.sh $(BUILD) || fail=1; \
+	fi; \
 	if [ -z "$(SAN)" ]; then \
 	  echo "== python (pytest)"; \
 	  $(MAKE) --no-print-directory python-test || fail=1; \

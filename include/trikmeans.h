@@ -120,6 +120,10 @@ typedef struct {
     char delimiter;       /* text: the field separator; ' ' for runs of
                              blanks; 0 = detect (',' if the line has one,
                              else tab, else blanks)                      */
+    int part_rank;        /* npy, raw: read only the rows tkm_part_rows  */
+    int part_size;        /* gives part part_rank of part_size (0: all);
+                             a message names a row by its place in the
+                             file                                        */
 } tkm_read_opts;
 
 void tkm_read_opts_default(tkm_read_opts *o);
@@ -139,6 +143,15 @@ void tkm_dataset_free(tkm_dataset *ds);
  * writes CSV to standard output (both functions). */
 tkm_status tkm_write_matrix(const char *path, const double *a, size_t n,
                             size_t d, char *msg, size_t msglen);
+/* The bytes of n labels that are part of a labels file of n_total (as
+ * tkm_write_labels writes it, by path's extension), with the file's
+ * header (.npy) when header: every process of a run over several writes
+ * its own at its place, in row order.  *bytes (malloc'd, *len bytes) is
+ * the caller's. */
+tkm_status tkm_labels_bytes(const char *path, const int32_t *labels,
+                            size_t n, size_t n_total, int header,
+                            char **bytes, size_t *len, char *msg,
+                            size_t msglen);
 /* Write n labels as .csv (one per line) or .npy (int32) by extension. */
 tkm_status tkm_write_labels(const char *path, const int32_t *labels,
                             size_t n, char *msg, size_t msglen);

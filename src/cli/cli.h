@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "internal.h"
+#include "par.h"
 
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
@@ -249,7 +250,15 @@ typedef struct {
     cli_degenerate deg;  /* warnings of the run, for the statistics     */
     int n_init, kept;    /* --n-init: starts run, the one kept (0-based) */
     const double *inertias; /* n_init final inertias, NULL for one      */
+    /* several processes (trikmeans-mpi): nranks rows of CLI_RANK_FIELDS
+     * (rank, rows, t_convert, t_setup, t_loop, t_result, and t_assign,
+     * t_update, t_bound, t_comm summed over the iterations); 0 rows in one
+     * process */
+    int nranks;
+    const double *ranks;
+    const char *mpi;        /* the MPI library and layout               */
 } cli_times;
+#define CLI_RANK_FIELDS 10
 
 /* Read the data set of the options (--data, its format and shape). */
 int cli_run_read(const cli_run *r, const char *cmd, tkm_dataset *ds);

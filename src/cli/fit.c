@@ -135,23 +135,46 @@ static void progress_end(progress *pg, const tkm_result *res)
 
 /* ---- outputs ----------------------------------------------------------- */
 
+/* Labels over several ranks: every rank's own rows at their place in one
+ * file (rank 0's bytes carry the .npy header). */
+static tkm_status par_labels(const char *path, const tkm_result *res,
+                             size_t n_total, char *msg, size_t msglen)
+{
+    char *bytes = NULL;
+    size_t len = 0;
+    tkm_status st = tkm_labels_bytes(path, res->labels, res->n, n_total,
+                                     cli_par_rank() == 0, &bytes, &len, msg,
+                                     msglen);
+    int rc = cli_par_agree(st == TKM_OK ? CLI_OK
+                                        : cli_status(CMD, CLI_FAIL, st, msg));
+    if (rc == CLI_OK && cli_par_write(path, bytes, len, msg, msglen) != 0)
+        st = TKM_EIO;
+    else if (rc != CLI_OK)
+        st = TKM_ENOMEM;
+    free(bytes);
+    return st;
+}
+
 /* Write the requested outputs (the statistics last, with the phase
  * times, the writing's and the command's so far in *tm); if one fails,
- * remove those written. */
+ * remove those written.  Over several ranks the labels are written by
+ * all, the rest by rank 0 (shown: the result with every rank's rows). */
 static int write_outputs(const cli_run *r, const tkm_result *res,
-                         cli_times *tm, double t_cmd)
+                         const tkm_result *shown, cli_times *tm, double t_cmd)
 {
     cli_written w = {0};
     char msg[512] = "";
     tkm_status st = TKM_OK;
+    const int many = cli_par_size() > 1, lead = cli_par_rank() == 0;
     double t0 = tkmi_now();
     if (r->labels) {
-        st = tkm_write_labels(r->labels, res->labels, res->n, msg,
-                              sizeof msg);
-        if (st == TKM_OK)
+        st = many ? par_labels(r->labels, res, shown->n, msg, sizeof msg)
+                  : tkm_write_labels(r->labels, res->labels, res->n, msg,
+                                     sizeof msg);
+        if (st == TKM_OK && lead)
             cli_written_add(&w, r->labels);
     }
-    if (st == TKM_OK && r->centroids) {
+    if (st == TKM_OK && r->centroids && lead) {
         st = tkm_write_matrix(r->centroids, res->centroids, res->k, res->d,
                               msg, sizeof msg);
         if (st == TKM_OK)
@@ -163,12 +186,42 @@ static int write_outputs(const cli_run *r, const tkm_result *res,
     tm->peak_rss = getrusage(RUSAGE_SELF, &ru) == 0
                        ? (long long)ru.ru_maxrss * 1024 /* KiB on Linux */
                        : -1;
-    if (st == TKM_OK && r->stats)
-        st = cli_write_stats(r->stats, r, res, tm, msg, sizeof msg);
-    if (st == TKM_OK)
-        return CLI_OK;
-    cli_written_undo(&w);
-    return cli_status(CMD, CLI_FAIL, st, msg);
+    if (st == TKM_OK && r->stats && lead)
+        st = cli_write_stats(r->stats, r, shown, tm, msg, sizeof msg);
+    int rc = cli_par_agree(st == TKM_OK ? CLI_OK
+                                        : cli_status(CMD, CLI_FAIL, st, msg));
+    if (rc != CLI_OK)
+        cli_written_undo(&w);
+    return rc;
+}
+
+/* Over several ranks: each rank's rows and seconds to rank 0, for the
+ * statistics (tm->ranks, freed by the caller). */
+static void gather_ranks(const tkm_result *res, cli_times *tm, double **all)
+{
+    double v[CLI_RANK_FIELDS] = {(double)cli_par_rank(), (double)res->n,
+                                 res->t_convert, res->t_setup, res->t_loop,
+                                 res->t_result, 0, 0, 0, 0};
+    for (int i = 0; i < res->iterations; i++) {
+        v[6] += res->iters[i].t_assign;
+        v[7] += res->iters[i].t_update;
+        v[8] += res->iters[i].t_bound;
+        v[9] += res->iters[i].t_comm;
+    }
+    *all = NULL;
+    if (cli_par_rank() == 0 &&
+        !(*all = calloc((size_t)cli_par_size() * CLI_RANK_FIELDS,
+                        sizeof **all))) {
+        fprintf(stderr, "trikmeans %s: out of memory for the ranks' "
+                "statistics\n", CMD);
+        abort(); /* the launcher ends the other ranks */
+    }
+    cli_par_gather(v, CLI_RANK_FIELDS, *all);
+    static char mpi[512];
+    cli_par_describe(mpi, sizeof mpi);
+    tm->nranks = *all ? cli_par_size() : 0;
+    tm->ranks = *all;
+    tm->mpi = mpi;
 }
 
 static void print_summary(FILE *f, const cli_run *r, const tkm_result *res)
@@ -238,14 +291,25 @@ void cli_degenerate_of(const tkm_dataset *ds, const tkm_result *res,
 {
     size_t k = res->k, d = res->d;
     g->empty = g->duplicates = g->distinct = 0;
-    size_t *count = calloc(k, sizeof *count), *order = malloc(k * sizeof *order);
+    uint64_t *count = calloc(k, sizeof *count);
+    size_t *order = malloc(k * sizeof *order);
+    const tkm_comm *cm = cli_par_comm();
+    const int many = cm && cm->size > 1;
+    /* over several ranks every one takes part in the sum, come what may */
     if (!count || !order) {
         free(count);
         free(order);
+        count = many ? calloc(k, sizeof *count) : NULL;
+        if (count) {
+            cm->sum_u64(cm->ctx, count, k);
+            free(count);
+        }
         return;
     }
     for (size_t i = 0; i < res->n; i++)
         count[res->labels[i]]++;
+    if (many)
+        cm->sum_u64(cm->ctx, count, k);
     for (size_t c = 0; c < k; c++)
         g->empty += count[c] == 0;
     for (size_t c = 0; c < k; c++)
@@ -258,8 +322,9 @@ void cli_degenerate_of(const tkm_dataset *ds, const tkm_result *res,
     free(count);
     free(order);
     /* fewer distinct points than k leave a cluster empty: only then are
-     * they counted (a sort of the points) */
-    if (g->empty) {
+     * they counted (a sort of the points; of one process's points only,
+     * so not over several ranks) */
+    if (g->empty && !many) {
         size_t m = distinct_points(ds);
         g->distinct = m < k ? m : 0;
     }
@@ -322,17 +387,18 @@ static int fit_once(const cli_run *r, const tkm_dataset *ds,
     char msg[512] = "";
     progress pg = {0};
     cli_run_params(r, &p);
+    p.comm = cli_par_comm();
     pg.tty = isatty(STDERR_FILENO) && r->verbosity >= 0;
-    if (pg.tty || r->verbosity > 0) {
+    if (cli_par_rank() == 0 && (pg.tty || r->verbosity > 0)) {
         p.progress = on_progress;
         p.progress_ctx = &pg;
     }
     pg.t0 = tkmi_now();
     tkm_status st = tkm_fit(ds, init, &p, res, msg, sizeof msg);
     progress_end(&pg, st == TKM_OK ? res : NULL);
-    if (st != TKM_OK)
-        return cli_status(CMD, cli_code_for(st), st, msg);
-    return CLI_OK;
+    int rc = st != TKM_OK ? cli_status(CMD, cli_code_for(st), st, msg)
+                          : CLI_OK;
+    return cli_par_agree(rc);
 }
 
 /* --n-init N: the runs from starts seed, seed + 1, ... (the first is
@@ -396,15 +462,23 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
                         "scale the data; nothing was written");
     }
     cli_degenerate_of(ds, &res, &tm->deg);
-    int rc = write_outputs(r, &res, tm, t_cmd);
-    if (rc == CLI_OK)
+    tkm_result shown = res; /* with every rank's rows */
+    shown.n = (size_t)cli_par_sum(res.n);
+    double *ranks = NULL;
+    if (cli_par_size() > 1)
+        gather_ranks(&res, tm, &ranks);
+    int rc = write_outputs(r, &res, &shown, tm, t_cmd);
+    const int lead = cli_par_rank() == 0;
+    if (rc == CLI_OK && lead)
         warn_degenerate(r, &res, &tm->deg);
-    if (rc == CLI_OK && r->verbosity > 0)
+    if (rc == CLI_OK && r->verbosity > 0 && lead)
         print_phases(&res, tm);
-    if (rc == CLI_OK && r->verbosity >= 0) {
+    if (rc == CLI_OK && r->verbosity >= 0 && lead) {
         const char *outs[3] = {r->labels, r->centroids, r->stats};
         FILE *say = cli_say(3, outs);
-        print_summary(say, r, &res);
+        print_summary(say, r, &shown);
+        if (cli_par_size() > 1)
+            fprintf(say, "processes:  %d MPI ranks\n", cli_par_size());
         if (n_init > 1)
             fprintf(say, "starts:     %d (kept seed %llu)\n", n_init,
                     (unsigned long long)(r->seed + (uint64_t)tm->kept));
@@ -412,6 +486,7 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
     }
     tkm_result_free(&res);
     free(inertias);
+    free(ranks);
     return rc;
 }
 
@@ -432,6 +507,13 @@ int cli_fit(int argc, char **argv)
     if ((rc = cli_run_finish(&r, CMD)) != CLI_OK ||
         (rc = cli_run_precheck(&r, CMD)) != CLI_OK)
         return rc;
+    if (cli_par_size() > 1 &&
+        ((r.labels && cli_is_stdout(r.labels)) ||
+         (r.centroids && cli_is_stdout(r.centroids)) ||
+         (r.stats && cli_is_stdout(r.stats))))
+        return cli_usage(CMD, "over %d MPI ranks the outputs are files "
+                         "('-', standard output, needs one process)",
+                         cli_par_size());
     if (n_init > 1 && r.init_file)
         return cli_usage(CMD, "--n-init needs a start method (--init "
                          "kmeans++, random, ...): from a file every start "

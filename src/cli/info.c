@@ -64,6 +64,9 @@ static void print_info(void)
                              : fma == 0 ? "no (built with FMA=0)"
                                         : "not built (no CUDA kernels)");
     printf("compiler: %s\n", cli_compiler());
+    char par[512];
+    cli_par_describe(par, sizeof par);
+    printf("mpi: %s\n", par);
 }
 
 int cli_info(int argc, char **argv)

@@ -111,11 +111,20 @@ static int dispatch(int argc, char **argv)
     const subcommand *s = find_sub(a);
     if (!s)
         return unknown_command(a);
+    /* over several ranks: fit, and info (each rank describes itself) */
+    if (cli_par_size() > 1 && s->run != cli_fit && s->run != cli_info) {
+        if (cli_par_rank() == 0)
+            fprintf(stderr, "trikmeans: %s runs in one process; over %d MPI "
+                    "ranks only fit and info run (docs/mpi.md)\n", a,
+                    cli_par_size());
+        return CLI_USAGE;
+    }
     return s->run(argc - 1, argv + 1);
 }
 
 int main(int argc, char **argv)
 {
+    cli_par_start(&argc, &argv);
     int rc = dispatch(argc, argv);
     /* output that could not be written (a full disk, a closed pipe) is a
      * failed run, not a silent success */
@@ -125,5 +134,5 @@ int main(int argc, char **argv)
         if (rc == CLI_OK)
             rc = CLI_FAIL;
     }
-    return rc;
+    return cli_par_end(rc);
 }

@@ -70,6 +70,10 @@ static void read_opts(const cli_run *r, tkm_read_opts *o)
     o->raw_bits = raw_bits_for(r->data, r->raw_bits);
     o->header = r->header;
     o->delimiter = r->delimiter;
+    if (cli_par_size() > 1) { /* each rank reads its own rows */
+        o->part_rank = cli_par_rank();
+        o->part_size = cli_par_size();
+    }
 }
 
 /* Contract in cli.h. */
@@ -93,6 +97,7 @@ static int init_from_file(const cli_run *r, const char *cmd,
     tkm_dataset c = {0};
     read_opts(r, &o);
     o.format = TKM_FMT_AUTO; /* by its own extension, not the data's */
+    o.part_rank = o.part_size = 0; /* every rank reads all k rows */
     o.raw_n = r->k;
     o.raw_d = ds->d;
     o.raw_bits = raw_bits_for(r->init_file, 0);
@@ -115,8 +120,10 @@ static int choose_init(const cli_run *r, const char *cmd,
     if (r->init_file)
         return init_from_file(r, cmd, ds, out);
     char msg[512] = "";
-    tkm_status st = tkm_init_centroids(ds, r->k, r->init, r->candidates,
-                                       r->seed, out, msg, sizeof msg);
+    tkm_status st = tkm_init_centroids_comm(ds, r->k, r->init,
+                                            r->candidates, r->seed,
+                                            cli_par_comm(), out, msg,
+                                            sizeof msg);
     if (st != TKM_OK)
         return cli_status(cmd, cli_code_for(st), st, msg);
     return CLI_OK;
@@ -132,21 +139,26 @@ int cli_run_start(const cli_run *r, const char *cmd, const tkm_dataset *ds,
     /* the data's rules (k <= n, ...); the ablations' rules are the
      * solver's, checked by each run (check applies them where they fit) */
     p.no_cc = p.max_drift_only = 0;
-    tkm_status st = tkm_params_check(&p, ds->n, ds->d, msg, sizeof msg);
-    if (st != TKM_OK)
-        return cli_status(cmd, CLI_USAGE, st, msg);
-    *init = tkmi_alloc(r->k, ds->d, sizeof **init);
-    if (!*init)
-        return cli_fail(cmd, "out of memory for %zu x %zu centroids", r->k,
-                        ds->d);
+    /* over MPI ranks: the rows of all of them */
+    size_t n = (size_t)cli_par_sum(ds->n);
+    tkm_status st = tkm_params_check(&p, n, ds->d, msg, sizeof msg);
+    int rc = st != TKM_OK ? cli_status(cmd, CLI_USAGE, st, msg) : CLI_OK;
+    if (rc == CLI_OK && !(*init = tkmi_alloc(r->k, ds->d, sizeof **init)))
+        rc = cli_fail(cmd, "out of memory for %zu x %zu centroids", r->k,
+                      ds->d);
+    if ((rc = cli_par_agree(rc)) != CLI_OK) {
+        free(*init);
+        *init = NULL;
+        return rc;
+    }
     double t0 = tkmi_now();
-    int rc = choose_init(r, cmd, ds, *init);
+    rc = cli_par_agree(choose_init(r, cmd, ds, *init));
     if (rc != CLI_OK) {
         free(*init);
         *init = NULL;
         return rc;
     }
-    if (r->verbosity > 0)
+    if (r->verbosity > 0 && cli_par_rank() == 0)
         fprintf(stderr, "trikmeans %s: start %s in %.3f s\n", cmd,
                 r->init_file ? r->init_file : tkm_init_name(r->init),
                 tkmi_now() - t0);
@@ -166,11 +178,13 @@ int cli_run_load(const cli_run *r, const char *cmd, tkm_dataset *ds,
 {
     double t0 = tkmi_now();
     *init = NULL;
-    int rc = cli_run_read(r, cmd, ds);
-    if (rc != CLI_OK)
+    int rc = cli_par_agree(cli_run_read(r, cmd, ds));
+    if (rc != CLI_OK) {
+        tkm_dataset_free(ds);
         return rc;
+    }
     double t1 = tkmi_now();
-    if (r->verbosity > 0)
+    if (r->verbosity > 0 && cli_par_rank() == 0)
         fprintf(stderr, "trikmeans %s: read %s: %zu x %zu in %.3f s\n", cmd,
                 r->data, ds->n, ds->d, t1 - t0);
     rc = cli_run_start(r, cmd, ds, init);

@@ -131,6 +131,26 @@ static void json_meta(FILE *f, const cli_run *r, const tkm_result *res)
             res->bound_bytes, res->threads, res->blocks);
 }
 
+/* Several processes: the MPI library, and each rank's rows and seconds
+ * (its phases; its assign, update, bound and comm summed over the
+ * iterations). */
+static void json_ranks(FILE *f, const cli_times *tm)
+{
+    static const char *const key[CLI_RANK_FIELDS] = {
+        "rank", "rows", "t_convert", "t_setup", "t_loop", "t_result",
+        "t_assign", "t_update", "t_bound", "t_comm"};
+    cli_json_str(f, "mpi", tm->mpi ? tm->mpi : "", ",\n");
+    fputs("  \"ranks\": [", f);
+    for (int r = 0; r < tm->nranks; r++) {
+        const double *v = tm->ranks + (size_t)r * CLI_RANK_FIELDS;
+        fprintf(f, "%s\n    {\"rank\": %d, \"rows\": %.0f, ", r ? "," : "",
+                (int)v[0], v[1]);
+        for (int q = 2; q < CLI_RANK_FIELDS; q++)
+            cli_json_num(f, key[q], v[q], q + 1 < CLI_RANK_FIELDS ? ", " : "}");
+    }
+    fputs("\n  ],\n", f);
+}
+
 static void write_json(FILE *f, const cli_run *r, const tkm_result *res,
                        const cli_times *tm)
 {
@@ -159,6 +179,8 @@ static void write_json(FILE *f, const cli_run *r, const tkm_result *res,
                                     ? (double)tm->peak_rss
                                     : NAN,
                  ",\n");
+    if (tm && tm->nranks > 0)
+        json_ranks(f, tm);
     fputs("  \"iters\": [", f);
     for (int i = 0; i < res->iterations; i++) {
         const tkm_iter_stats *s = &res->iters[i];
@@ -175,7 +197,8 @@ static void write_json(FILE *f, const cli_run *r, const tkm_result *res,
         cli_json_num(f, "inertia", s->inertia, ", ");
         cli_json_num(f, "t_assign", s->t_assign, ", ");
         cli_json_num(f, "t_update", s->t_update, ", ");
-        cli_json_num(f, "t_bound", s->t_bound, "}");
+        cli_json_num(f, "t_bound", s->t_bound, ", ");
+        cli_json_num(f, "t_comm", s->t_comm, "}");
     }
     fputs(res->iterations ? "\n  ]\n}\n" : "]\n}\n", f);
 }

@@ -12,17 +12,24 @@
 
 #include "cli.h"
 
+/* A message on stderr, or (MPI ranks other than 0) held for cli_par_agree
+ * to print once, naming the rank. */
 static void vreport(const char *cmd, const char *fmt, va_list ap)
 {
-    fprintf(stderr, "trikmeans%s%s: ", cmd ? " " : "", cmd ? cmd : "");
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    char text[1024];
+    int at = snprintf(text, sizeof text, "trikmeans%s%s: ", cmd ? " " : "",
+                      cmd ? cmd : "");
+    vsnprintf(text + at, sizeof text - (size_t)at - 1, fmt, ap);
+    strcat(text, "\n");
+    if (!cli_par_hold(text))
+        fputs(text, stderr);
 }
 
 static void help_hint(const char *cmd)
 {
-    fprintf(stderr, "Try 'trikmeans%s%s --help'.\n", cmd ? " " : "",
-            cmd ? cmd : "");
+    if (cli_par_rank() == 0)
+        fprintf(stderr, "Try 'trikmeans%s%s --help'.\n", cmd ? " " : "",
+                cmd ? cmd : "");
 }
 
 int cli_usage(const char *cmd, const char *fmt, ...)

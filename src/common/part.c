@@ -4,6 +4,7 @@
  * (or the one-process answer) when comm is NULL, so the solvers call them
  * unconditionally.  Precision independent.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,16 +60,24 @@ tkm_status tkmi_part_agree(const tkmi_part *pt, tkm_status rc, char *msg,
     if (!pt->comm)
         return rc;
     uint64_t first = rc != TKM_OK ? (uint64_t)pt->comm->rank : UINT64_MAX;
-    uint64_t code = rc;
     pt->comm->min_u64(pt->comm->ctx, &first, 1);
     if (first == UINT64_MAX)
         return TKM_OK;
-    pt->comm->bcast(pt->comm->ctx, &code, sizeof code, (int)first);
+    /* the first failing process's status and message reach every one */
+    struct {
+        uint64_t code;
+        char text[480];
+    } why = {(uint64_t)rc, ""};
+    if (msg && msglen)
+        snprintf(why.text, sizeof why.text, "%s", msg);
+    pt->comm->bcast(pt->comm->ctx, &why, sizeof why, (int)first);
     if (rc != TKM_OK)
         return rc;
-    return tkmi_fail((tkm_status)code, msg, msglen,
-                     "process %d of %d failed (%s)", (int)first,
-                     pt->comm->size, tkm_strerror((tkm_status)code));
+    why.text[sizeof why.text - 1] = 0;
+    return tkmi_fail((tkm_status)why.code, msg, msglen,
+                     "process %d of %d: %s", (int)first, pt->comm->size,
+                     why.text[0] ? why.text
+                                 : tkm_strerror((tkm_status)why.code));
 }
 
 size_t tkmi_part_blocks(size_t n)

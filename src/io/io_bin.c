@@ -40,7 +40,8 @@ static tkm_status file_size(FILE *f, const char *path, size_t *size,
 typedef struct {
     char kind;    /* 'f', 'i' or 'u'          */
     size_t width; /* bytes per element        */
-    size_t n, d;  /* shape                    */
+    size_t n, d;  /* shape (n: the rows read) */
+    size_t row0;  /* first row read (a part)  */
 } bin_layout;
 
 /* The bits of one little-endian element, an integer ('i') sign-extended
@@ -92,10 +93,13 @@ static int int_exact(const unsigned char *p, char kind, size_t width,
     return bits <= mant || (u & ((UINT64_C(1) << (bits - mant)) - 1)) == 0;
 }
 
-static tkm_status bad_binary_value(const char *path, size_t idx, size_t d,
+static tkm_status bad_binary_value(const char *path, size_t idx,
+                                   const bin_layout *L,
                                    double v, tkmi_val_check vc, char *msg,
                                    size_t msglen)
 {
+    const size_t d = L->d;
+    idx += L->row0 * d; /* the row in the file */
     if (vc == TKMI_VAL_NONFINITE)
         return tkmi_fail(TKM_EFORMAT, msg, msglen,
                          "%s: row %zu, column %zu: %g is not a finite number "
@@ -131,7 +135,7 @@ static tkm_status read_body(FILE *f, const char *path, const bin_layout *L,
                                        "error: %s", path, strerror(errno))
                            : tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: "
                                        "truncated at row %zu", path,
-                                       done / L->d + 1);
+                                       L->row0 + done / L->d + 1);
             goto cleanup;
         }
         for (i = 0; i < want; i++) {
@@ -154,14 +158,14 @@ static tkm_status read_body(FILE *f, const char *path, const bin_layout *L,
                                "is not held exactly in %s (more than %d "
                                "significant bits); scale it, or convert the "
                                "file to floats yourself", path,
-                               at / L->d + 1, at % L->d + 1, digits,
+                               L->row0 + at / L->d + 1, at % L->d + 1, digits,
                                target == TKM_F32 ? "float" : "double",
                                target == TKM_F32 ? 24 : 53);
                 goto cleanup;
             }
             vc = tkmi_check_value(x[done + i], target);
             if (vc != TKMI_VAL_OK) {
-                st = bad_binary_value(path, done + i, L->d, x[done + i], vc,
+                st = bad_binary_value(path, done + i, L, x[done + i], vc,
                                       msg, msglen);
                 goto cleanup;
             }
@@ -212,7 +216,7 @@ static tkm_status map_body(FILE *f, const char *path, size_t size,
         if (tkmi_check_value(x[i], target) != TKMI_VAL_OK && i < bad)
             bad = i;
     if (bad < nd) {
-        tkm_status st = bad_binary_value(path, (size_t)bad, L->d, x[bad],
+        tkm_status st = bad_binary_value(path, (size_t)bad, L, x[bad],
                                          tkmi_check_value(x[bad], target),
                                          msg, msglen);
         munmap(base, size);
@@ -247,6 +251,25 @@ static tkm_status check_length(const char *path, size_t size, size_t offset,
         return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: %zu bytes after the "
                          "%zu x %zu data (wrong shape?)", path,
                          have - data, L->n, L->d);
+    return TKM_OK;
+}
+
+/* Narrow L to the rows of part rank of size (size 0: every row) and move
+ * offset to the first of them; f is positioned there for read_body. */
+static tkm_status take_part(FILE *f, const char *path, int rank, int size,
+                            bin_layout *L, size_t *offset, char *msg,
+                            size_t msglen)
+{
+    if (size <= 0)
+        return TKM_OK;
+    size_t lo, hi;
+    tkm_part_rows(L->n, rank, size, &lo, &hi);
+    L->row0 = lo;
+    L->n = hi - lo;
+    *offset += lo * L->d * L->width;
+    if (fseeko(f, (off_t)*offset, SEEK_SET) != 0)
+        return tkmi_fail(TKM_EIO, msg, msglen, "%s: cannot seek to row %zu: "
+                         "%s", path, lo + 1, strerror(errno));
     return TKM_OK;
 }
 
@@ -495,12 +518,13 @@ malformed:
 }
 
 /* Contract in io_read.h. */
-tkm_status tkmi_read_npy(FILE *f, const char *path, tkm_precision target,
+tkm_status tkmi_read_npy(FILE *f, const char *path, const tkm_read_opts *o,
                          tkm_dataset *out, char *msg, size_t msglen)
 {
     char *h = NULL;
+    const tkm_precision target = o->target;
     size_t size, offset = 0;
-    bin_layout L = {0, 0, 0, 0};
+    bin_layout L = {0, 0, 0, 0, 0};
     tkm_status st = file_size(f, path, &size, msg, msglen);
     if (st == TKM_OK)
         st = npy_preamble(f, path, size, &h, &offset, msg, msglen);
@@ -515,6 +539,9 @@ tkm_status tkmi_read_npy(FILE *f, const char *path, tkm_precision target,
         st = npy_shape(&dict, path, &L, msg, msglen);
     if (st == TKM_OK)
         st = check_length(path, size, offset, &L, msg, msglen);
+    if (st == TKM_OK)
+        st = take_part(f, path, o->part_rank, o->part_size, &L, &offset,
+                       msg, msglen);
     if (st != TKM_OK)
         goto cleanup;
     st = map_body(f, path, size, offset, &L, target, out, msg, msglen);
@@ -536,7 +563,8 @@ tkm_status tkmi_read_raw(FILE *f, const char *path, const tkm_read_opts *o,
                          int bits, tkm_dataset *out, char *msg,
                          size_t msglen)
 {
-    bin_layout L = {'f', (size_t)bits / 8, o->raw_n, o->raw_d};
+    bin_layout L = {'f', (size_t)bits / 8, o->raw_n, o->raw_d, 0};
+    size_t offset = 0;
     size_t size, row;
     tkm_status st = file_size(f, path, &size, msg, msglen);
     if (st != TKM_OK)
@@ -555,9 +583,12 @@ tkm_status tkmi_read_raw(FILE *f, const char *path, const tkm_read_opts *o,
     if (L.n == 0)
         L.n = size / row;
     st = check_length(path, size, 0, &L, msg, msglen);
+    if (st == TKM_OK)
+        st = take_part(f, path, o->part_rank, o->part_size, &L, &offset,
+                       msg, msglen);
     if (st != TKM_OK)
         goto cleanup;
-    st = map_body(f, path, size, 0, &L, o->target, out, msg, msglen);
+    st = map_body(f, path, size, offset, &L, o->target, out, msg, msglen);
     if (st == TKM_ENOTSUP)
         st = read_body(f, path, &L, o->target, &out->x, msg, msglen);
     if (st == TKM_OK) {

@@ -46,6 +46,14 @@ static tkm_status resolve_opts(const char *path, const tkm_read_opts *o,
     if ((unsigned)*fmt > TKM_FMT_RAW)
         return tkmi_fail(TKM_EINVAL, msg, msglen, "%s: unknown format %d",
                          path, (int)o->format);
+    if (o->part_size > 0 &&
+        (o->part_rank < 0 || o->part_rank >= o->part_size))
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "%s: part %d of %d does "
+                         "not exist", path, o->part_rank, o->part_size);
+    if (o->part_size > 0 && (*fmt == TKM_FMT_TEXT || !strcmp(path, "-")))
+        return tkmi_fail(TKM_ENOTSUP, msg, msglen, "%s: reading a part of "
+                         "the rows needs a .npy or raw file (text and "
+                         "standard input are read whole)", path);
     if (*fmt != TKM_FMT_RAW)
         return TKM_OK;
     if (o->raw_d == 0)
@@ -75,6 +83,7 @@ void tkm_read_opts_default(tkm_read_opts *o)
     o->target = TKM_F64;
     o->header = TKM_HEADER_AUTO;
     o->delimiter = 0;
+    o->part_rank = o->part_size = 0;
 }
 
 /* Standard input copied into a temporary file that has no name (gone
@@ -151,7 +160,7 @@ tkm_status tkm_dataset_read(const char *path, const tkm_read_opts *o,
         goto cleanup;
     }
     if (fmt == TKM_FMT_NPY)
-        st = tkmi_read_npy(f, path, o->target, out, msg, msglen);
+        st = tkmi_read_npy(f, path, o, out, msg, msglen);
     else if (fmt == TKM_FMT_RAW)
         st = tkmi_read_raw(f, path, o, bits, out, msg, msglen);
     else

@@ -149,14 +149,18 @@ static int npy_matrix(FILE *f, const double *a, size_t n, size_t d)
     return err;
 }
 
-static int npy_labels(FILE *f, const int32_t *labels, size_t n)
+/* The labels of an .npy file of n_total labels: its header when header,
+ * then the n labels given. */
+static int npy_labels_of(FILE *f, const int32_t *labels, size_t n,
+                         size_t n_total, int header)
 {
     unsigned char buf[4096];
     char shape[64];
     size_t used = 0;
-    int err;
-    snprintf(shape, sizeof shape, "(%zu,)", n);
-    err = npy_header(f, "<i4", shape);
+    int err = 0;
+    snprintf(shape, sizeof shape, "(%zu,)", n_total);
+    if (header)
+        err = npy_header(f, "<i4", shape);
     for (size_t i = 0; i < n && !err; i++) {
         put_le(buf + used, (uint32_t)labels[i], 4);
         used += 4;
@@ -166,6 +170,11 @@ static int npy_labels(FILE *f, const int32_t *labels, size_t n)
         }
     }
     return err;
+}
+
+static int npy_labels(FILE *f, const int32_t *labels, size_t n)
+{
+    return npy_labels_of(f, labels, n, n, 1);
 }
 
 static int text_matrix(FILE *f, const double *a, size_t n, size_t d,
@@ -275,4 +284,35 @@ tkm_status tkm_write_labels(const char *path, const int32_t *labels,
     if (j.fmt == OUT_UNKNOWN)
         return unknown_ext(path, msg, msglen);
     return tkmi_write_atomic(path, fill_labels, &j, msg, msglen);
+}
+
+tkm_status tkm_labels_bytes(const char *path, const int32_t *labels,
+                            size_t n, size_t n_total, int header,
+                            char **bytes, size_t *len, char *msg,
+                            size_t msglen)
+{
+    out_format fmt = path ? out_format_of(path) : OUT_UNKNOWN;
+    *bytes = NULL;
+    *len = 0;
+    if (!path || (n > 0 && !labels) || n > n_total)
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "tkm_labels_bytes: need a "
+                         "path and n <= n_total labels");
+    if (fmt == OUT_UNKNOWN)
+        return unknown_ext(path, msg, msglen);
+    FILE *f = open_memstream(bytes, len);
+    if (!f)
+        return tkmi_fail(TKM_ENOMEM, msg, msglen, "%s: out of memory for "
+                         "%zu labels", path, n);
+    int err = fmt == OUT_NPY ? npy_labels_of(f, labels, n, n_total, header)
+                             : text_labels(f, labels, n);
+    if (fclose(f) != 0 && !err)
+        err = ENOMEM;
+    if (err) {
+        free(*bytes);
+        *bytes = NULL;
+        *len = 0;
+        return tkmi_fail(TKM_ENOMEM, msg, msglen, "%s: out of memory for "
+                         "%zu labels", path, n);
+    }
+    return TKM_OK;
 }

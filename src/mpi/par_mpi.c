@@ -1,0 +1,284 @@
+/*
+ * The command over MPI ranks: the MPI build's side of src/cli/par.h, and
+ * the library's collective hooks (tkm_comm) on MPI_COMM_WORLD.  Built only
+ * into build/trikmeans-mpi, with mpicc; the library and the plain command
+ * link no MPI.
+ *
+ * The library calls the hooks from the thread that called tkm_fit (never
+ * inside an OpenMP region), so MPI_THREAD_FUNNELED is enough.  MPI's
+ * default error handler (errors are fatal) stays: a transport failure
+ * ends every rank.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <mpi.h>
+
+#include "par.h"
+
+#define CHUNK (1 << 30) /* bytes or elements per MPI call (an int count) */
+
+static int rank_, size_ = 1, local_rank_, local_size_ = 1, nodes_ = 1;
+static char held_[1024]; /* a rank's first message since the last agree */
+static MPI_Op op_sum_i128 = MPI_OP_NULL;
+static MPI_Datatype t_i128 = MPI_DATATYPE_NULL;
+static tkm_comm comm_;
+
+/* ---- the library's hooks ------------------------------------------------ */
+
+static void sum_u64(void *ctx, uint64_t *v, size_t count)
+{
+    (void)ctx;
+    for (size_t i = 0; i < count; i += CHUNK) {
+        int m = count - i < CHUNK ? (int)(count - i) : CHUNK;
+        MPI_Allreduce(MPI_IN_PLACE, v + i, m, MPI_UINT64_T, MPI_SUM,
+                      MPI_COMM_WORLD);
+    }
+}
+
+static void add_i128(void *in, void *inout, int *len, MPI_Datatype *t)
+{
+    (void)t;
+    for (int i = 0; i < *len; i++) {
+        __extension__ __int128 a, b;
+        memcpy(&a, (char *)in + 16 * (size_t)i, 16);
+        memcpy(&b, (char *)inout + 16 * (size_t)i, 16);
+        /* two's complement wraps as the fixed-point sums expect */
+        b = (__int128)((unsigned __int128)a + (unsigned __int128)b);
+        memcpy((char *)inout + 16 * (size_t)i, &b, 16);
+    }
+}
+
+static void sum_i128(void *ctx, void *v, size_t count)
+{
+    (void)ctx;
+    for (size_t i = 0; i < count; i += CHUNK / 16) {
+        int m = count - i < CHUNK / 16 ? (int)(count - i) : CHUNK / 16;
+        MPI_Allreduce(MPI_IN_PLACE, (char *)v + 16 * i, m, t_i128,
+                      op_sum_i128, MPI_COMM_WORLD);
+    }
+}
+
+static void max_f64(void *ctx, double *v, size_t count)
+{
+    (void)ctx;
+    for (size_t i = 0; i < count; i += CHUNK) {
+        int m = count - i < CHUNK ? (int)(count - i) : CHUNK;
+        MPI_Allreduce(MPI_IN_PLACE, v + i, m, MPI_DOUBLE, MPI_MAX,
+                      MPI_COMM_WORLD);
+    }
+}
+
+static void min_u64(void *ctx, uint64_t *v, size_t count)
+{
+    (void)ctx;
+    for (size_t i = 0; i < count; i += CHUNK) {
+        int m = count - i < CHUNK ? (int)(count - i) : CHUNK;
+        MPI_Allreduce(MPI_IN_PLACE, v + i, m, MPI_UINT64_T, MPI_MIN,
+                      MPI_COMM_WORLD);
+    }
+}
+
+static void bcast(void *ctx, void *buf, size_t bytes, int root)
+{
+    (void)ctx;
+    for (size_t i = 0; i < bytes; i += CHUNK) {
+        int m = bytes - i < CHUNK ? (int)(bytes - i) : CHUNK;
+        MPI_Bcast((char *)buf + i, m, MPI_BYTE, root, MPI_COMM_WORLD);
+    }
+}
+
+/* Block sums: a few doubles per 4096 rows, far below an int's bytes; a
+ * larger gather would be a misuse, stopped with a message. */
+static void gather(void *ctx, void *buf, const size_t *bytes,
+                   const size_t *off)
+{
+    (void)ctx;
+    int *cnt = malloc(2 * (size_t)size_ * sizeof *cnt);
+    if (!cnt)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    for (int r = 0; r < size_; r++) {
+        if (bytes[r] > INT_MAX || off[r] > INT_MAX) {
+            fprintf(stderr, "trikmeans: rank %d: a gather of %zu bytes at "
+                    "%zu exceeds MPI's int counts\n", rank_, bytes[r],
+                    off[r]);
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+        cnt[r] = (int)bytes[r];
+        cnt[size_ + r] = (int)off[r];
+    }
+    MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_BYTE, buf, cnt, cnt + size_,
+                   MPI_BYTE, MPI_COMM_WORLD);
+    free(cnt);
+}
+
+/* ---- start and end -------------------------------------------------------- */
+
+void cli_par_start(int *argc, char ***argv)
+{
+    int got = 0;
+    MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &got);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &size_);
+    MPI_Comm node;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_,
+                        MPI_INFO_NULL, &node);
+    MPI_Comm_rank(node, &local_rank_);
+    MPI_Comm_size(node, &local_size_);
+    MPI_Comm_free(&node);
+    int first = local_rank_ == 0;
+    MPI_Allreduce(&first, &nodes_, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Type_contiguous(16, MPI_BYTE, &t_i128);
+    MPI_Type_commit(&t_i128);
+    MPI_Op_create(add_i128, 1, &op_sum_i128);
+    comm_ = (tkm_comm){.rank = rank_, .size = size_, .ctx = NULL,
+                       .sum_u64 = sum_u64, .sum_i128 = sum_i128,
+                       .max_f64 = max_f64, .min_u64 = min_u64,
+                       .gather = gather, .bcast = bcast};
+    /* one summary: rank 0's; the others' standard output is dropped */
+    if (rank_ != 0 && !freopen("/dev/null", "w", stdout))
+        MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+int cli_par_end(int rc)
+{
+    /* every rank ends with the agreed status; a rank whose status
+     * differs (it cannot, after cli_par_agree) would still not hang */
+    MPI_Op_free(&op_sum_i128);
+    MPI_Type_free(&t_i128);
+    MPI_Finalize();
+    return rc;
+}
+
+int cli_par_rank(void) { return rank_; }
+int cli_par_size(void) { return size_; }
+int cli_par_built(void) { return 1; }
+const tkm_comm *cli_par_comm(void) { return &comm_; }
+
+int cli_par_hold(const char *text)
+{
+    if (rank_ == 0)
+        return 0;
+    if (!held_[0])
+        snprintf(held_, sizeof held_, "%s", text);
+    return 1;
+}
+
+int cli_par_agree(int rc)
+{
+    int first = rc != 0 ? rank_ : size_, code = rc;
+    MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (first == size_) {
+        held_[0] = 0;
+        return 0;
+    }
+    MPI_Bcast(&code, 1, MPI_INT, first, MPI_COMM_WORLD);
+    if (first != 0) {
+        char text[sizeof held_];
+        memcpy(text, held_, sizeof text);
+        MPI_Bcast(text, (int)sizeof text, MPI_CHAR, first, MPI_COMM_WORLD);
+        text[sizeof text - 1] = 0;
+        if (rank_ == 0)
+            fprintf(stderr, "trikmeans: rank %d of %d failed: %s", first,
+                    size_, text[0] ? text : "(no message)\n");
+    }
+    held_[0] = 0;
+    return code;
+}
+
+uint64_t cli_par_sum(uint64_t v)
+{
+    sum_u64(NULL, &v, 1);
+    return v;
+}
+
+void cli_par_max(double *v, size_t count) { max_f64(NULL, v, count); }
+
+void cli_par_gather(const double *mine, size_t count, double *all)
+{
+    if (count > INT_MAX)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    MPI_Gather(mine, (int)count, MPI_DOUBLE, all, (int)count, MPI_DOUBLE, 0,
+               MPI_COMM_WORLD);
+}
+
+/* ---- one file from every rank ---------------------------------------------- */
+
+/* Every rank's error (0 or an errno), the first non-zero by rank. */
+static int agree_errno(int err)
+{
+    int first = err ? rank_ : size_;
+    MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (first == size_)
+        return 0;
+    MPI_Bcast(&err, 1, MPI_INT, first, MPI_COMM_WORLD);
+    return err;
+}
+
+int cli_par_write(const char *path, const void *bytes, size_t len, char *msg,
+                  size_t msglen)
+{
+    char tmp[4096];
+    long pid = (long)getpid();
+    MPI_Bcast(&pid, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, pid);
+    if (rank_ == 0)
+        remove(tmp);
+    MPI_Barrier(MPI_COMM_WORLD);
+    unsigned long long mine = len, off = 0;
+    MPI_Exscan(&mine, &off, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM,
+               MPI_COMM_WORLD);
+    if (rank_ == 0)
+        off = 0; /* MPI_Exscan leaves rank 0's undefined */
+    MPI_File fh;
+    int err = MPI_File_open(MPI_COMM_WORLD, tmp,
+                            MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL,
+                            &fh) == MPI_SUCCESS ? 0 : EIO;
+    if (err) {
+        snprintf(msg, msglen, "%s: cannot create it (MPI-IO)", path);
+        return err;
+    }
+    MPI_File_set_errhandler(fh, MPI_ERRORS_RETURN);
+    for (size_t i = 0; !err && i < len; i += CHUNK) {
+        int m = len - i < CHUNK ? (int)(len - i) : CHUNK;
+        if (MPI_File_write_at(fh, (MPI_Offset)(off + i),
+                              (const char *)bytes + i, m, MPI_BYTE,
+                              MPI_STATUS_IGNORE) != MPI_SUCCESS)
+            err = EIO;
+    }
+    if (MPI_File_sync(fh) != MPI_SUCCESS && !err)
+        err = EIO;
+    MPI_File_close(&fh);
+    err = agree_errno(err);
+    if (!err && rank_ == 0 && rename(tmp, path) != 0)
+        err = errno ? errno : EIO;
+    err = agree_errno(err);
+    if (err) {
+        if (rank_ == 0)
+            remove(tmp);
+        snprintf(msg, msglen, "%s: cannot write it: %s", path,
+                 strerror(err));
+    }
+    return err;
+}
+
+void cli_par_describe(char *buf, size_t len)
+{
+    char lib[MPI_MAX_LIBRARY_VERSION_STRING];
+    int n = 0;
+    MPI_Get_library_version(lib, &n);
+    char *nl = strchr(lib, '\n');
+    if (nl)
+        *nl = 0;
+    char *comma = strchr(lib, ',');
+    if (comma)
+        *comma = 0;
+    snprintf(buf, len, "%s; %d rank%s on %d node%s (%d on this node, this "
+             "is rank %d, node-local rank %d)", lib, size_,
+             size_ == 1 ? "" : "s", nodes_, nodes_ == 1 ? "" : "s",
+             local_size_, rank_, local_rank_);
+}

@@ -1,0 +1,128 @@
+#!/bin/sh
+# The MPI build against one process (make test runs this where mpicc was
+# found): for P = 1..4 ranks, every algorithm, both precisions and both CPU
+# forms, trikmeans-mpi must write the labels and centroids the plain
+# command writes, byte for byte, and the same statistics rows; uneven
+# splits (n not a multiple of the 4096-row blocks, a rank with no rows, a
+# rank with fewer rows than k); every start method and the farthest
+# empty-cluster policy; and a rank that fails stops every rank with its
+# message and leaves no output behind.
+#
+#   tests/mpi.sh BUILD_DIR
+set -eu
+B=${1:-build}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+PLAIN="$B/trikmeans"
+MPI="$B/trikmeans-mpi"
+# the test machines run as root; Open MPI refuses that unless told
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# no launcher of a batch system; one slot per rank on this machine
+export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
+PY=/usr/bin/python3
+fails=0
+runs=0
+
+mpi() { # P, args...
+    p=$1
+    shift
+    timeout 120 mpirun --oversubscribe -np "$p" "$MPI" "$@"
+}
+
+# Same bytes, and the same statistics but times and the rank table.
+same() { # name, plain prefix, mpi prefix
+    ok=1
+    cmp -s "$2.labels.npy" "$3.labels.npy" || ok=0
+    cmp -s "$2.centroids.csv" "$3.centroids.csv" || ok=0
+    $PY - "$2.json" "$3.json" <<'EOF' || ok=0
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+keys = ["n", "d", "k", "iterations", "stop", "final_changed", "inertia",
+        "tol_shift2"]
+rows = ["changed", "dist_pc", "dist_cc", "pruned_points", "pruned_pairs",
+        "max_drift", "shift2", "inertia"]
+bad = [k for k in keys if a[k] != b[k]]
+bad += ["iters[%d].%s" % (i, k) for i, (x, y) in
+        enumerate(zip(a["iters"], b["iters"])) for k in rows if x[k] != y[k]]
+if bad:
+    print("differs:", ", ".join(bad[:8]))
+    sys.exit(1)
+EOF
+    runs=$((runs + 1))
+    if [ $ok = 1 ]; then
+        echo "ok   $1"
+    else
+        echo "FAIL $1"
+        fails=$((fails + 1))
+    fi
+}
+
+case_() { # name, data, P list, fit options...
+    name=$1 data=$2 plist=$3
+    shift 3
+    "$PLAIN" fit "$data" "$@" --labels "$T/one.labels.npy" \
+        --centroids "$T/one.centroids.csv" --stats "$T/one.json" --force -q
+    for p in $plist; do
+        rm -f "$T/m.labels.npy" "$T/m.centroids.csv" "$T/m.json"
+        mpi "$p" fit "$data" "$@" --labels "$T/m.labels.npy" \
+            --centroids "$T/m.centroids.csv" --stats "$T/m.json" -q ||
+            { echo "FAIL $name P=$p: exit $?"; fails=$((fails + 1)); continue; }
+        same "$name P=$p" "$T/one" "$T/m"
+    done
+}
+
+# 10,000 rows: blocks of 4096, 4096 and 1808; with 4 ranks one has none
+"$PLAIN" gen -n 10000 -d 3 -k 6 --seed 3 --out "$T/a.npy" -q
+# 9,000 rows, k = 900: the third rank holds 808 rows, fewer than k
+"$PLAIN" gen -n 9000 -d 2 -k 30 --seed 4 --out "$T/b.npy" -q
+
+for alg in lloyd elkan hamerly; do
+    for prec in f64 f32; do
+        case_ "$alg $prec seq" "$T/a.npy" "1 2 3 4" -k 7 --algorithm $alg \
+            --precision $prec
+    done
+    case_ "$alg f64 omp" "$T/a.npy" "2 3" -k 7 --algorithm $alg --form omp \
+        --threads 2
+    case_ "$alg k=900, a rank with fewer rows" "$T/b.npy" "3" -k 900 \
+        --algorithm $alg --max-iter 8
+done
+case_ "init random" "$T/a.npy" "3" -k 9 --init random --algorithm hamerly
+case_ "init farthest" "$T/a.npy" "3" -k 9 --init farthest
+case_ "init kmeans++-greedy" "$T/a.npy" "3 4" -k 9 --init kmeans++-greedy \
+    --algorithm elkan
+case_ "tol, n-init 2" "$T/a.npy" "2" -k 9 --tol 1e-3 --n-init 2
+# a start with far centroids: empty clusters, moved to the farthest points
+$PY -c "
+import numpy as np
+c = np.load('$T/a.npy')[:5].copy(); c[3:] = 1e3
+np.save('$T/far.npy', c)"
+case_ "empty farthest" "$T/a.npy" "3 4" -k 5 --init "$T/far.npy" \
+    --empty farthest --algorithm elkan
+
+# raw input: each rank reads its rows at its offset
+$PY -c "
+import numpy as np
+np.load('$T/a.npy').astype('<f4').tofile('$T/a.f32')"
+case_ "raw float32" "$T/a.f32" "3" -k 7 --raw-d 3 --algorithm hamerly \
+    --precision f32
+
+# a value only rank 2 reads: every rank stops with rank 2's message
+$PY -c "
+import numpy as np
+x = np.load('$T/a.npy'); x[9500, 1] = np.nan; np.save('$T/bad.npy', x)"
+runs=$((runs + 1))
+if mpi 3 fit "$T/bad.npy" -k 7 --labels "$T/bad.labels.npy" \
+        --stats "$T/bad.json" -q 2>"$T/err"; then
+    echo "FAIL failing rank: exit 0"
+    fails=$((fails + 1))
+elif ! grep -q "rank 2 of 3 failed: .*row 9501, column 2" "$T/err" ||
+        ls "$T"/bad.labels.npy* "$T"/bad.json* >/dev/null 2>&1; then
+    echo "FAIL failing rank: message or leftovers"
+    cat "$T/err"
+    fails=$((fails + 1))
+else
+    echo "ok   failing rank: stopped all, its message, no output"
+fi
+
+echo "mpi: $runs checks, $fails failed"
+[ $fails = 0 ]
