@@ -82,6 +82,39 @@ int tkm_empty_parse(const char *s, tkm_empty_policy *out);
  * TKM_ENODEV with the reason in why. */
 tkm_status tkm_form_available(tkm_form f, char *why, size_t whylen);
 
+/* ---- several processes (MPI) ------------------------------------------- */
+
+/* The processes of one run, each holding a slice of the rows (an MPI
+ * build's ranks; src/mpi/ fills this in, the library itself links no MPI).
+ * Every process calls tkm_fit (or tkm_init_centroids_comm) with its own
+ * slice, the one tkm_part_rows gives, and the library calls the functions
+ * below in the same order on every process (they are collective).  Each
+ * works in place on v: element-wise across the processes, the result on
+ * every process.  A transport failure is the caller's to handle (MPI's
+ * default handler aborts every rank).  The results are those of one
+ * process holding every row, bit for bit. */
+typedef struct {
+    int rank, size;
+    void *ctx;
+    void (*sum_u64)(void *ctx, uint64_t *v, size_t count);
+    void (*sum_i128)(void *ctx, void *v, size_t count); /* 16-byte two's
+                                              complement, host order     */
+    void (*max_f64)(void *ctx, double *v, size_t count);
+    void (*min_u64)(void *ctx, uint64_t *v, size_t count);
+    /* buf holds every process's part: bytes[r] bytes at offset off[r];
+     * each process has filled in its own, the call fills in the rest */
+    void (*gather)(void *ctx, void *buf, const size_t *bytes,
+                   const size_t *off);
+    void (*bcast)(void *ctx, void *buf, size_t bytes, int root);
+} tkm_comm;
+
+/* Rows [*lo, *hi) of process rank of size in a run on n rows: whole
+ * blocks of TKM_PART_BLOCK rows (the blocks the library's double sums are
+ * taken over, combined in block order), as many as can be spread evenly;
+ * a process gets no rows when there are fewer blocks than processes. */
+#define TKM_PART_BLOCK 4096
+void tkm_part_rows(size_t n, int rank, int size, size_t *lo, size_t *hi);
+
 /* ---- data sets --------------------------------------------------------- */
 
 typedef struct {
@@ -120,10 +153,13 @@ typedef struct {
     char delimiter;       /* text: the field separator; ' ' for runs of
                              blanks; 0 = detect (',' if the line has one,
                              else tab, else blanks)                      */
-    int part_rank;        /* npy, raw: read only the rows tkm_part_rows  */
-    int part_size;        /* gives part part_rank of part_size (0: all);
-                             a message names a row by its place in the
-                             file                                        */
+    const tkm_comm *comm; /* several processes (NULL: one): each reads
+                             only its tkm_part_rows slice; .npy and raw
+                             at its offset, text (a regular file) split
+                             at line ends, the rows counted by every
+                             process over its share of the bytes (then
+                             the read is collective).  A message names a
+                             row or line by its place in the file      */
 } tkm_read_opts;
 
 void tkm_read_opts_default(tkm_read_opts *o);
@@ -176,39 +212,6 @@ tkm_status tkm_init_centroids(const tkm_dataset *ds, size_t k,
                               tkm_init_method m, int candidates,
                               uint64_t seed, double *out, char *msg,
                               size_t msglen);
-
-/* ---- several processes (MPI) ------------------------------------------- */
-
-/* The processes of one run, each holding a slice of the rows (an MPI
- * build's ranks; src/mpi/ fills this in, the library itself links no MPI).
- * Every process calls tkm_fit (or tkm_init_centroids_comm) with its own
- * slice, the one tkm_part_rows gives, and the library calls the functions
- * below in the same order on every process (they are collective).  Each
- * works in place on v: element-wise across the processes, the result on
- * every process.  A transport failure is the caller's to handle (MPI's
- * default handler aborts every rank).  The results are those of one
- * process holding every row, bit for bit. */
-typedef struct {
-    int rank, size;
-    void *ctx;
-    void (*sum_u64)(void *ctx, uint64_t *v, size_t count);
-    void (*sum_i128)(void *ctx, void *v, size_t count); /* 16-byte two's
-                                              complement, host order     */
-    void (*max_f64)(void *ctx, double *v, size_t count);
-    void (*min_u64)(void *ctx, uint64_t *v, size_t count);
-    /* buf holds every process's part: bytes[r] bytes at offset off[r];
-     * each process has filled in its own, the call fills in the rest */
-    void (*gather)(void *ctx, void *buf, const size_t *bytes,
-                   const size_t *off);
-    void (*bcast)(void *ctx, void *buf, size_t bytes, int root);
-} tkm_comm;
-
-/* Rows [*lo, *hi) of process rank of size in a run on n rows: whole
- * blocks of TKM_PART_BLOCK rows (the blocks the library's double sums are
- * taken over, combined in block order), as many as can be spread evenly;
- * a process gets no rows when there are fewer blocks than processes. */
-#define TKM_PART_BLOCK 4096
-void tkm_part_rows(size_t n, int rank, int size, size_t *lo, size_t *hi);
 
 /* tkm_init_centroids over the processes of comm (NULL: one process), each
  * holding its slice of the rows: every process gets the k centroids one

@@ -5,7 +5,8 @@
 # command writes, byte for byte, and the same statistics rows; uneven
 # splits (n not a multiple of the 4096-row blocks, a rank with no rows, a
 # rank with fewer rows than k); every start method and the farthest
-# empty-cluster policy; and a rank that fails stops every rank with its
+# empty-cluster policy; .npy, raw and text input (text split at line
+# ends); and a rank that fails stops every rank with its
 # message and leaves no output behind.
 #
 #   tests/mpi.sh BUILD_DIR
@@ -105,6 +106,42 @@ import numpy as np
 np.load('$T/a.npy').astype('<f4').tofile('$T/a.f32')"
 case_ "raw float32" "$T/a.f32" "3" -k 7 --raw-d 3 --algorithm hamerly \
     --precision f32
+
+# text: a header, comments, blank lines, CRLF ends; split at line ends,
+# each rank parsing only its rows; labels as text written at offsets
+$PY - "$T" <<'EOF'
+import numpy as np, sys
+x = np.load(sys.argv[1] + "/a.npy")
+with open(sys.argv[1] + "/a.csv", "w", newline="") as f:
+    f.write("# generated\nx,y,z\r\n")
+    for i, r in enumerate(x):
+        if i % 777 == 0:
+            f.write("\n   \n# rows from %d\n" % i)
+        f.write("%.17g,%.17g,%.17g%s" % (r[0], r[1], r[2],
+                                          "\r\n" if i % 2 else "\n"))
+    f.write("# no newline at the end")
+EOF
+case_ "text input" "$T/a.csv" "2 3 4" -k 7 --algorithm elkan
+"$PLAIN" fit "$T/a.npy" -k 7 --labels "$T/one.csv" -q
+mpi 3 fit "$T/a.npy" -k 7 --labels "$T/m.csv" -q
+runs=$((runs + 1))
+if cmp -s "$T/one.csv" "$T/m.csv"; then
+    echo "ok   text labels P=3"
+else
+    echo "FAIL text labels P=3"
+    fails=$((fails + 1))
+fi
+# a malformed line that rank 2 parses: named by its line in the file
+awk 'NR == 9000 { print "1,2,abc"; next } { print }' "$T/a.csv" >"$T/bad.csv"
+runs=$((runs + 1))
+if ! mpi 3 fit "$T/bad.csv" -k 7 -q 2>"$T/err" &&
+        grep -q "rank 2 of 3 failed: .*line 9000, column 3" "$T/err"; then
+    echo "ok   text error named by its line"
+else
+    echo "FAIL text error named by its line"
+    cat "$T/err"
+    fails=$((fails + 1))
+fi
 
 # a value only rank 2 reads: every rank stops with rank 2's message
 $PY -c "

@@ -70,10 +70,8 @@ static void read_opts(const cli_run *r, tkm_read_opts *o)
     o->raw_bits = raw_bits_for(r->data, r->raw_bits);
     o->header = r->header;
     o->delimiter = r->delimiter;
-    if (cli_par_size() > 1) { /* each rank reads its own rows */
-        o->part_rank = cli_par_rank();
-        o->part_size = cli_par_size();
-    }
+    if (cli_par_size() > 1) /* each rank reads its own rows */
+        o->comm = cli_par_comm();
 }
 
 /* Contract in cli.h. */
@@ -97,7 +95,7 @@ static int init_from_file(const cli_run *r, const char *cmd,
     tkm_dataset c = {0};
     read_opts(r, &o);
     o.format = TKM_FMT_AUTO; /* by its own extension, not the data's */
-    o.part_rank = o.part_size = 0; /* every rank reads all k rows */
+    o.comm = NULL; /* every rank reads all k rows */
     o.raw_n = r->k;
     o.raw_d = ds->d;
     o.raw_bits = raw_bits_for(r->init_file, 0);

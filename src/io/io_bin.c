@@ -254,16 +254,16 @@ static tkm_status check_length(const char *path, size_t size, size_t offset,
     return TKM_OK;
 }
 
-/* Narrow L to the rows of part rank of size (size 0: every row) and move
- * offset to the first of them; f is positioned there for read_body. */
-static tkm_status take_part(FILE *f, const char *path, int rank, int size,
+/* Narrow L to the rows of this process of comm (NULL: every row) and
+ * move offset to the first of them; f is positioned there for read_body. */
+static tkm_status take_part(FILE *f, const char *path, const tkm_comm *comm,
                             bin_layout *L, size_t *offset, char *msg,
                             size_t msglen)
 {
-    if (size <= 0)
+    if (!comm)
         return TKM_OK;
     size_t lo, hi;
-    tkm_part_rows(L->n, rank, size, &lo, &hi);
+    tkm_part_rows(L->n, comm->rank, comm->size, &lo, &hi);
     L->row0 = lo;
     L->n = hi - lo;
     *offset += lo * L->d * L->width;
@@ -540,7 +540,7 @@ tkm_status tkmi_read_npy(FILE *f, const char *path, const tkm_read_opts *o,
     if (st == TKM_OK)
         st = check_length(path, size, offset, &L, msg, msglen);
     if (st == TKM_OK)
-        st = take_part(f, path, o->part_rank, o->part_size, &L, &offset,
+        st = take_part(f, path, o->comm, &L, &offset,
                        msg, msglen);
     if (st != TKM_OK)
         goto cleanup;
@@ -584,7 +584,7 @@ tkm_status tkmi_read_raw(FILE *f, const char *path, const tkm_read_opts *o,
         L.n = size / row;
     st = check_length(path, size, 0, &L, msg, msglen);
     if (st == TKM_OK)
-        st = take_part(f, path, o->part_rank, o->part_size, &L, &offset,
+        st = take_part(f, path, o->comm, &L, &offset,
                        msg, msglen);
     if (st != TKM_OK)
         goto cleanup;

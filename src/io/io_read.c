@@ -46,14 +46,15 @@ static tkm_status resolve_opts(const char *path, const tkm_read_opts *o,
     if ((unsigned)*fmt > TKM_FMT_RAW)
         return tkmi_fail(TKM_EINVAL, msg, msglen, "%s: unknown format %d",
                          path, (int)o->format);
-    if (o->part_size > 0 &&
-        (o->part_rank < 0 || o->part_rank >= o->part_size))
-        return tkmi_fail(TKM_EINVAL, msg, msglen, "%s: part %d of %d does "
-                         "not exist", path, o->part_rank, o->part_size);
-    if (o->part_size > 0 && (*fmt == TKM_FMT_TEXT || !strcmp(path, "-")))
-        return tkmi_fail(TKM_ENOTSUP, msg, msglen, "%s: reading a part of "
-                         "the rows needs a .npy or raw file (text and "
-                         "standard input are read whole)", path);
+    if (o->comm && (o->comm->size < 1 || o->comm->rank < 0 ||
+                    o->comm->rank >= o->comm->size))
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "%s: process %d of %d "
+                         "does not exist", path, o->comm->rank,
+                         o->comm->size);
+    if (o->comm && !strcmp(path, "-"))
+        return tkmi_fail(TKM_ENOTSUP, msg, msglen, "%s: several processes "
+                         "read a file, each its own rows; standard input "
+                         "is one process's", path);
     if (*fmt != TKM_FMT_RAW)
         return TKM_OK;
     if (o->raw_d == 0)
@@ -83,7 +84,7 @@ void tkm_read_opts_default(tkm_read_opts *o)
     o->target = TKM_F64;
     o->header = TKM_HEADER_AUTO;
     o->delimiter = 0;
-    o->part_rank = o->part_size = 0;
+    o->comm = NULL;
 }
 
 /* Standard input copied into a temporary file that has no name (gone

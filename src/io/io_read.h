@@ -42,8 +42,8 @@ tkm_status tkmi_read_text(FILE *f, const char *path, const tkm_read_opts *o,
 
 /* Read f (opened on path, a regular file, at its start) as NumPy .npy
  * version 1.0 to 3.0: C-ordered, 1-d or 2-d, little-endian float32/64 or
- * 8..64-bit integers, checked against o->target; only the rows of part
- * o->part_rank of o->part_size when that is set.  Ownership and failures
+ * 8..64-bit integers, checked against o->target; only this process's
+ * rows when o->comm is set.  Ownership and failures
  * as for tkmi_read_text; a rejected value is named by its 1-based row in
  * the file and column. */
 tkm_status tkmi_read_npy(FILE *f, const char *path, const tkm_read_opts *o,
