@@ -39,6 +39,9 @@ void cli_fit_help(FILE *f)
           "input error (bad option or value, unreadable or malformed data,\n"
           "k > n).  A failed run leaves none of its output files behind.\n"
           "\n"
+          "Over MPI ranks (seq and omp forms; the result of one process, bit\n"
+          "for bit): mpirun -np P build/trikmeans-mpi fit ... (docs/mpi.md).\n"
+          "\n"
           "Example:\n"
           "  trikmeans fit data.csv -k 10 --algorithm hamerly --form omp \\\n"
           "      --labels labels.npy --stats stats.json\n",
@@ -444,8 +447,11 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
 {
     tkm_result res;
     double *inertias = calloc((size_t)n_init, sizeof *inertias);
-    if (!inertias)
-        return cli_fail(CMD, "out of memory");
+    int arc = cli_par_agree(inertias ? CLI_OK : cli_fail(CMD, "out of memory"));
+    if (arc != CLI_OK) {
+        free(inertias);
+        return arc;
+    }
     int frc = fit_best(r, ds, init, n_init, inertias, &tm->kept, &res);
     if (frc != CLI_OK) {
         free(inertias);
@@ -490,6 +496,29 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
     return rc;
 }
 
+/* The checks before the data are read (the same on every rank, but a
+ * rank that saw otherwise, an output file on a disk the others do not
+ * see, say, must not leave them waiting). */
+static int fit_checks(cli_run *r, int n_init)
+{
+    int rc;
+    if ((rc = cli_run_finish(r, CMD)) != CLI_OK ||
+        (rc = cli_run_precheck(r, CMD)) != CLI_OK)
+        return rc;
+    if (cli_par_size() > 1 &&
+        ((r->labels && cli_is_stdout(r->labels)) ||
+         (r->centroids && cli_is_stdout(r->centroids)) ||
+         (r->stats && cli_is_stdout(r->stats))))
+        return cli_usage(CMD, "over %d MPI ranks the outputs are files "
+                         "('-', standard output, needs one process)",
+                         cli_par_size());
+    if (n_init > 1 && r->init_file)
+        return cli_usage(CMD, "--n-init needs a start method (--init "
+                         "kmeans++, random, ...): from a file every start "
+                         "is the same");
+    return CLI_OK;
+}
+
 int cli_fit(int argc, char **argv)
 {
     double t_cmd = tkmi_now();
@@ -497,27 +526,15 @@ int cli_fit(int argc, char **argv)
     cli_run r;
     int help = 0, n_init = 1;
     cli_run_default(&r);
-    int rc = parse_args(argc, argv, &r, &n_init, &help);
+    int rc = cli_par_agree(parse_args(argc, argv, &r, &n_init, &help));
     if (rc != CLI_OK)
         return rc;
     if (help) {
         cli_fit_help(stdout);
         return CLI_OK;
     }
-    if ((rc = cli_run_finish(&r, CMD)) != CLI_OK ||
-        (rc = cli_run_precheck(&r, CMD)) != CLI_OK)
+    if ((rc = cli_par_agree(fit_checks(&r, n_init))) != CLI_OK)
         return rc;
-    if (cli_par_size() > 1 &&
-        ((r.labels && cli_is_stdout(r.labels)) ||
-         (r.centroids && cli_is_stdout(r.centroids)) ||
-         (r.stats && cli_is_stdout(r.stats))))
-        return cli_usage(CMD, "over %d MPI ranks the outputs are files "
-                         "('-', standard output, needs one process)",
-                         cli_par_size());
-    if (n_init > 1 && r.init_file)
-        return cli_usage(CMD, "--n-init needs a start method (--init "
-                         "kmeans++, random, ...): from a file every start "
-                         "is the same");
     tkm_dataset ds;
     double *init = NULL;
     if ((rc = cli_run_load(&r, CMD, &ds, &init, &tm)) != CLI_OK)
