@@ -50,6 +50,15 @@ LDLIBS   := $(if $(CMOCKA_DIR),-I$(CMOCKA_DIR)/usr/include -L$(CMOCKA_LIBDIR) \
               -Wl$(comma)-rpath$(comma)$(CMOCKA_LIBDIR)) -lcmocka
 LIBS     := -fopenmp -lm
 
+# OpenBLAS (libopenblas-dev) for the exact screening of Lloyd's scan
+# (src/common/screen.c); BLAS=0 builds without it
+BLAS     ?= $(shell printf '\043include <cblas.h>\nint main(void){openblas_set_num_threads(1);return 0;}\n' | \
+              $(CC) -x c - -lopenblas -o /dev/null 2>/dev/null && echo 1 || echo 0)
+CFLAGS   += -DTKM_HAVE_BLAS=$(BLAS)
+ifeq ($(BLAS),1)
+LIBS     += -lopenblas
+endif
+
 ifneq ($(strip $(NVCC)),)
 HAVE_CUDA := 1
 CFLAGS   += -DTKM_HAVE_CUDA=1 -DTKM_CUDA_FMA=$(FMA) -I$(CUDA_HOME)/include
@@ -252,9 +261,10 @@ sanitize:
 # clang, libclang-rt-dev, libomp-dev: make fuzz (libFuzzer, OpenMP under clang)
 # python3-dev, python3-numpy, python3-pytest: the Python package and its tests
 # libopenmpi-dev, openmpi-bin: the MPI build (build/trikmeans-mpi) and its tests
+# libopenblas-dev: the exact screening of Lloyd's scan through a GEMM
 DEB_PKGS := gcc make libcmocka-dev python3-sklearn gnuplot-nox libopenblas0-pthread \
             clang libclang-rt-dev libomp-dev python3-dev python3-numpy python3-pytest \
-            libopenmpi-dev openmpi-bin
+            libopenmpi-dev openmpi-bin libopenblas-dev
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

@@ -51,6 +51,12 @@ typedef enum {
 } tkm_form;
 typedef enum { TKM_F32 = 32, TKM_F64 = 64 } tkm_precision;
 typedef enum {
+    TKM_SCREEN_AUTO = 0, /* on where measured faster, if the build has BLAS */
+    TKM_SCREEN_OFF,
+    TKM_SCREEN_ON        /* TKM_ENOTSUP without BLAS or outside Lloyd's
+                            seq and omp forms                            */
+} tkm_screen;
+typedef enum {
     TKM_INIT_KMEANSPP = 0,    /* D^2 sampling, one candidate per step      */
     TKM_INIT_KMEANSPP_GREEDY, /* D^2 sampling, best of several candidates  */
     TKM_INIT_RANDOM,          /* k distinct rows chosen uniformly          */
@@ -242,6 +248,9 @@ typedef struct {
     double t_bound;
     double t_comm;            /* several processes: of this process, in
                                  the calls that combine values (comm)     */
+    uint64_t screened;        /* (point, centroid) pairs screened by the
+                                 matrix product (tkm_params.screen)        */
+    uint64_t rechecked;       /* of those, given the direct distance       */
 } tkm_iter_stats;
 
 /* Progress callback, called after every iteration; return non-zero to stop
@@ -281,6 +290,12 @@ typedef struct {
                                largest among the others                  */
     tkm_progress_fn progress;
     void *progress_ctx;
+    /* Lloyd in the seq and omp forms: screen the distances through a
+     * matrix product (OpenBLAS) and take the direct distance only of the
+     * centroids the product's rounding bound cannot rule out: the same
+     * labels, iterations and centroids, bit for bit.  AUTO: where it was
+     * measured faster (high d and k). */
+    tkm_screen screen;
     /* Several processes, each with its slice of the rows (NULL: one).
      * Statistics rows count the work of every process (dist_cc once: each
      * computes the same); times are this process's own. */

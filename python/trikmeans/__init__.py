@@ -97,8 +97,9 @@ class KMeans(*_BASES):
 
     Attributes: cluster_centers_, labels_, inertia_, n_iter_,
     n_features_in_, and stats_: the per-iteration statistics (changed,
-    dist_pc, dist_cc, pruned_points, pruned_pairs, max_drift, shift2,
-    inertia, t_assign, t_update, t_bound as NumPy arrays) and the run's
+    dist_pc, dist_cc, pruned_points, pruned_pairs, screened, rechecked,
+    max_drift, shift2, inertia, t_assign, t_update, t_bound as NumPy
+    arrays) and the run's
     phases, stop reason and bound memory.
     """
 

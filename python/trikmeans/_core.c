@@ -127,14 +127,15 @@ static PyObject *stats_of(const tkm_result *r)
     npy_intp n = r->iterations;
     static const char *const cnames[] = {"iter", "changed", "dist_pc",
                                          "dist_cc", "pruned_points",
-                                         "pruned_pairs"};
+                                         "pruned_pairs", "screened",
+                                         "rechecked"};
     static const char *const dnames[] = {"max_drift", "shift2", "inertia",
                                          "t_assign", "t_update",
                                          "t_bound"};
     PyObject *d = PyDict_New();
     if (!d)
         return NULL;
-    for (int q = 0; q < 6; q++) {
+    for (int q = 0; q < 8; q++) {
         PyArrayObject *a = (PyArrayObject *)PyArray_SimpleNew(1, &n,
                                                               NPY_INT64);
         if (!a)
@@ -142,9 +143,10 @@ static PyObject *stats_of(const tkm_result *r)
         npy_int64 *v = PyArray_DATA(a);
         for (npy_intp i = 0; i < n; i++) {
             const tkm_iter_stats *s = &r->iters[i];
-            const uint64_t c[6] = {(uint64_t)s->iter, s->changed, s->dist_pc,
+            const uint64_t c[8] = {(uint64_t)s->iter, s->changed, s->dist_pc,
                                    s->dist_cc, s->pruned_points,
-                                   s->pruned_pairs};
+                                   s->pruned_pairs, s->screened,
+                                   s->rechecked};
             v[i] = (npy_int64)c[q];
         }
         int bad = PyDict_SetItemString(d, cnames[q], (PyObject *)a);

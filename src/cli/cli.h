@@ -161,6 +161,7 @@ typedef struct {
     double tol_inertia;     /* relative change of the inertia             */
     int fixed_iter;         /* --fixed-iter                               */
     tkm_empty_policy empty;
+    tkm_screen screen;      /* --screen                                   */
     int inertia_each_iter;
     int no_cc;              /* --no-cc                                    */
     int max_drift_only;     /* --max-drift-only                           */

@@ -20,7 +20,8 @@ void cli_info_help(FILE *f)
           "the environment variable TKM_CPU_ISA names: avx512, avx2, sse2\n"
           "on x86-64, generic elsewhere), the CUDA devices seen (or why there are\n"
           "none), whether the CUDA kernels use fused multiply-add, the\n"
-          "compiler, and MPI: the library and the ranks' layout in\n"
+          "compiler, whether Lloyd's exact screening has its BLAS, and MPI:\n"
+          "the library and the ranks' layout in\n"
           "build/trikmeans-mpi, 'not built' in build/trikmeans.\n"
           "\n"
           "  -h, --help   print this help and exit\n"
@@ -65,6 +66,9 @@ static void print_info(void)
                              : fma == 0 ? "no (built with FMA=0)"
                                         : "not built (no CUDA kernels)");
     printf("compiler: %s\n", cli_compiler());
+    printf("screening: %s\n",
+           TKM_HAVE_BLAS ? "OpenBLAS (Lloyd's scan, seq and omp; --screen)"
+                         : "not built (no OpenBLAS: make deps)");
     char par[512];
     cli_par_describe(par, sizeof par);
     printf("mpi: %s\n", par);

@@ -27,6 +27,7 @@ enum {
     OPT_TOL_INERTIA,
     OPT_FIXED_ITER,
     OPT_EMPTY,
+    OPT_SCREEN,
     OPT_INERTIA,
     OPT_NO_CC,
     OPT_MAX_DRIFT,
@@ -136,6 +137,14 @@ static const shared_opt shared[] = {
      "  --empty POLICY       keep | farthest: an empty cluster keeps its\n"
      "                       centroid or moves to the farthest point\n"
      "                       (default keep)\n"},
+    {"screen", required_argument, OPT_SCREEN, NULL, 1,
+     "  --screen auto|on|off lloyd, seq and omp: screen the distances\n"
+     "                       through a matrix product (OpenBLAS) and take\n"
+     "                       the direct distance only where its rounding\n"
+     "                       bound cannot decide: the same labels and\n"
+     "                       centroids, bit for bit (default auto: on\n"
+     "                       from d >= 256 and k >= 64, where it measured\n"
+     "                       faster)\n"},
     {"inertia-each-iter", no_argument, OPT_INERTIA, NULL, 1,
      "  --inertia-each-iter  record the inertia in every iteration's stats\n"},
     {"no-cc", no_argument, OPT_NO_CC, NULL, 1,
@@ -201,6 +210,7 @@ void cli_run_default(cli_run *r)
     r->tol = p.tol;
     r->tol_abs = p.tol_abs;
     r->empty = p.empty;
+    r->screen = p.screen;
 }
 
 /* Named choices: algorithm, form, precision, init, empty policy. */
@@ -271,6 +281,16 @@ static int parse_name_opt(cli_run *r, int code, const char *arg,
             return 1;
         }
         cli_usage(cmd, "--header takes yes, no or auto, not '%s'", arg);
+        return -1;
+    case OPT_SCREEN:
+        if (!strcmp(arg, "auto") || !strcmp(arg, "on") ||
+            !strcmp(arg, "off")) {
+            r->screen = !strcmp(arg, "auto") ? TKM_SCREEN_AUTO
+                        : !strcmp(arg, "on") ? TKM_SCREEN_ON
+                                              : TKM_SCREEN_OFF;
+            return 1;
+        }
+        cli_usage(cmd, "--screen takes auto, on or off, not '%s'", arg);
         return -1;
     case OPT_EMPTY:
         if (tkm_empty_parse(arg, &r->empty) == 0)
@@ -360,6 +380,7 @@ int cli_run_parse(cli_run *r, int code, const char *arg, const char *cmd)
     case OPT_FORMAT:
     case OPT_HEADER:
     case OPT_DELIMITER:
+    case OPT_SCREEN:
     case OPT_EMPTY: return parse_name_opt(r, code, arg, cmd);
     case 'k':
     case OPT_CANDIDATES:

@@ -26,6 +26,7 @@ void cli_run_params(const cli_run *r, tkm_params *p)
     p->threads = r->threads;
     p->block_size = r->block_size;
     p->empty = r->empty;
+    p->screen = r->screen;
     p->inertia_each_iter = r->inertia_each_iter;
 }
 

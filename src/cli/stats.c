@@ -198,7 +198,10 @@ static void write_json(FILE *f, const cli_run *r, const tkm_result *res,
         cli_json_num(f, "t_assign", s->t_assign, ", ");
         cli_json_num(f, "t_update", s->t_update, ", ");
         cli_json_num(f, "t_bound", s->t_bound, ", ");
-        cli_json_num(f, "t_comm", s->t_comm, "}");
+        cli_json_num(f, "t_comm", s->t_comm, ", ");
+        fprintf(f, "\"screened\": %llu, \"rechecked\": %llu}",
+                (unsigned long long)s->screened,
+                (unsigned long long)s->rechecked);
     }
     fputs(res->iterations ? "\n  ]\n}\n" : "]\n}\n", f);
 }

@@ -91,6 +91,8 @@ typedef struct TKM_FN(tkmi_cpu) {
     double *dist2;        /* n: empty policy farthest's distances           */
     const tkmi_part *pt;  /* the processes' rows                            */
     double t_comm;        /* seconds of the current iteration in comm      */
+    int screen;           /* Lloyd's scan screened by a GEMM (screen.c)     */
+    double *xnorm;        /* n: |x|^2 of each point, for the screening      */
     void *alg;            /* the algorithm's bounds                         */
     size_t bound_bytes;
 } TKM_FN(tkmi_cpu);
@@ -125,6 +127,19 @@ tkm_status TKM_FN(tkmi_cpu_engine)(const TKM_FN(tkmi_problem) *pb,
  * labels against the old centroids when inertia != NULL. */
 double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
                                double *shift2);
+
+/* Lloyd's labels by the exact screening (screen.c): the direct scan's
+ * labels, changed and the direct distances taken counted; returns the
+ * pairs screened (n k), or UINT64_MAX when the screen could not run (no
+ * BLAS in the build, out of memory): then nothing was done. */
+uint64_t TKM_FN(tkmi_screen_labels)(TKM_FN(tkmi_cpu) *s, uint64_t *changed,
+                                    uint64_t *rechecked);
+/* TKM_SCREEN_AUTO screens from this d and k on, where it measured faster
+ * in both precisions (docs/results/screen-bench.md). */
+#define TKMI_SCREEN_MIN_D 256
+#define TKMI_SCREEN_MIN_K 64
+/* 1 when the build has the BLAS the screening needs. */
+int TKM_FN(tkmi_screen_available)(void);
 
 /* Inertia of labels against centroids c, summed in double over fixed
  * blocks (bit-identical for any thread count and any split over the

@@ -15,6 +15,17 @@
 static void lloyd_assign(TKM_FN(tkmi_cpu) *s, tkm_iter_stats *row)
 {
     size_t n = s->n, d = s->d;
+    row->dist_pc = (uint64_t)n * s->k;
+    if (s->screen) {
+        uint64_t ch, re;
+        uint64_t sc = TKM_FN(tkmi_screen_labels)(s, &ch, &re);
+        if (sc != UINT64_MAX) {
+            row->changed = ch;
+            row->screened = sc;
+            row->rechecked = re;
+            return;
+        }
+    }
     long long nch = (long long)((n + LLOYD_CHUNK - 1) / LLOYD_CHUNK);
     uint64_t changed = 0;
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
@@ -32,7 +43,6 @@ static void lloyd_assign(TKM_FN(tkmi_cpu) *s, tkm_iter_stats *row)
             }
     }
     row->changed = changed;
-    row->dist_pc = (uint64_t)n * s->k;
 }
 
 const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_lloyd_cpu) = {

@@ -114,6 +114,19 @@ tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
                          "the pruning ablations (no_cc, max_drift_only) run "
                          "in the seq and omp forms; %s has only the full "
                          "tests", tkm_form_name(p->form));
+    if ((unsigned)p->screen > TKM_SCREEN_ON)
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "unknown screen setting");
+    if (p->screen == TKM_SCREEN_ON &&
+        (p->algorithm != TKM_LLOYD ||
+         (p->form != TKM_SEQ && p->form != TKM_OMP)))
+        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
+                         "the screening runs Lloyd's scan in the seq and omp "
+                         "forms (not %s %s)", tkm_algorithm_name(p->algorithm),
+                         tkm_form_name(p->form));
+    if (p->screen == TKM_SCREEN_ON && !TKM_HAVE_BLAS)
+        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
+                         "the screening needs OpenBLAS, which this build "
+                         "lacks (make deps installs libopenblas-dev)");
     if ((unsigned)p->empty > TKM_EMPTY_FARTHEST)
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "unknown empty-cluster policy");

@@ -74,9 +74,11 @@ static void sum_counters(const tkmi_part *pt, tkm_iter_stats *row)
 {
     if (!pt->comm || pt->comm->size == 1)
         return;
-    uint64_t v[4] = {row->changed, row->dist_pc, row->pruned_points,
-                     row->pruned_pairs};
-    tkmi_part_sum_u64(pt, v, 4, &row->t_comm);
+    uint64_t v[6] = {row->changed, row->dist_pc, row->pruned_points,
+                     row->pruned_pairs, row->screened, row->rechecked};
+    tkmi_part_sum_u64(pt, v, 6, &row->t_comm);
+    row->screened = v[4];
+    row->rechecked = v[5];
     row->changed = v[0];
     row->dist_pc = v[1];
     row->pruned_points = v[2];

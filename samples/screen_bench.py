@@ -1,0 +1,117 @@
+#!/usr/bin/python3
+"""Lloyd's assign step with and without the exact GEMM screening.
+
+For each shape (n x d, k) and thread count, runs `trikmeans fit` with
+`--screen off` and `--screen on` (5 fixed iterations, the same k-means++
+start) and reports the median over --reps runs of the assign time per
+iteration, the speed-up of the screening, the share of pairs it had to
+recheck, and whether the labels and centroids are the same bytes.
+Writes OUTDIR/screen-bench.csv and OUTDIR/screen-bench.md.
+
+    samples/screen_bench.py OUTDIR [--threads 1,2] [--reps 3]
+        [--shapes 100000x8x32,...] [--precisions f64,f32]
+"""
+import argparse
+import filecmp
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BIN = os.path.join(HERE, "..", "build", "trikmeans")
+SHAPES = ("200000x8x32,200000x16x32,100000x32x32,100000x32x100,"
+          "50000x64x32,50000x64x100,20000x128x100,20000x256x100,"
+          "10000x784x100,10000x784x1000,100000x16x1000")
+
+
+def run(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit("failed: %s\n%s" % (" ".join(cmd), r.stderr))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("outdir")
+    ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--shapes", default=SHAPES)
+    ap.add_argument("--precisions", default="f64,f32")
+    args = ap.parse_args()
+    os.makedirs(args.outdir, exist_ok=True)
+    rows = []
+    for shape in args.shapes.split(","):
+        n, d, k = (int(v) for v in shape.split("x"))
+        data = os.path.join(args.outdir, "blobs-%dx%d.npy" % (n, d))
+        if not os.path.exists(data):
+            run([BIN, "gen", "-n", str(n), "-d", str(d), "-k", "50",
+                 "--seed", "3", "--out", data, "-q"])
+        for prec in args.precisions.split(","):
+            for t in (int(v) for v in args.threads.split(",")):
+                res = {}
+                for sc in ("off", "on"):
+                    times = []
+                    for rep in range(args.reps):
+                        out = os.path.join(args.outdir, "run-%s" % sc)
+                        run([BIN, "fit", data, "-k", str(k), "--form",
+                             "omp", "--threads", str(t), "--precision", prec,
+                             "--fixed-iter", "--max-iter", "5", "--screen",
+                             sc, "--labels", out + ".npy", "--centroids",
+                             out + ".csv", "--stats", out + ".json",
+                             "--force", "-q"])
+                        s = json.load(open(out + ".json"))
+                        it = s["iters"]
+                        times.append(sum(r["t_assign"] for r in it) /
+                                     len(it))
+                        res[sc] = (statistics.median(times) if
+                                   rep == args.reps - 1 else None, it)
+                same = (filecmp.cmp(os.path.join(args.outdir, "run-off.npy"),
+                                    os.path.join(args.outdir, "run-on.npy"),
+                                    shallow=False) and
+                        filecmp.cmp(os.path.join(args.outdir, "run-off.csv"),
+                                    os.path.join(args.outdir, "run-on.csv"),
+                                    shallow=False))
+                it = res["on"][1]
+                rows.append({
+                    "n": n, "d": d, "k": k, "precision": prec, "threads": t,
+                    "direct_ms": 1e3 * res["off"][0],
+                    "screened_ms": 1e3 * res["on"][0],
+                    "speedup": res["off"][0] / res["on"][0],
+                    "rechecked": sum(r["rechecked"] for r in it) /
+                                 max(1, sum(r["screened"] for r in it)),
+                    "identical": str(same).lower()})
+                r = rows[-1]
+                print("%dx%dx%d %s t=%d: direct %.2f ms, screened %.2f ms "
+                      "(%.2fx), rechecked %.4f %%, identical %s" % (
+                          n, d, k, prec, t, r["direct_ms"],
+                          r["screened_ms"], r["speedup"],
+                          100 * r["rechecked"], r["identical"]),
+                      flush=True)
+    cols = ["n", "d", "k", "precision", "threads", "direct_ms",
+            "screened_ms", "speedup", "rechecked", "identical"]
+    with open(os.path.join(args.outdir, "screen-bench.csv"), "w") as f:
+        f.write(",".join(cols) + "\n")
+        for r in rows:
+            f.write(",".join("%.6g" % r[c] if isinstance(r[c], float)
+                             else str(r[c]) for c in cols) + "\n")
+    with open(os.path.join(args.outdir, "screen-bench.md"), "w") as f:
+        f.write("Machine: %s; `samples/screen_bench.py %s`\n\n" % (
+            platform.processor() or platform.machine(),
+            " ".join(sys.argv[1:])))
+        f.write("| n x d, k | precision | threads | direct ms/iter | "
+                "screened ms/iter | speed-up | rechecked | same bytes |\n")
+        f.write("|---|---|---|---|---|---|---|---|\n")
+        for r in rows:
+            f.write("| %d x %d, %d | %s | %d | %.2f | %.2f | %.2fx | "
+                    "%.3f %% | %s |\n" % (
+                        r["n"], r["d"], r["k"], r["precision"],
+                        r["threads"], r["direct_ms"], r["screened_ms"],
+                        r["speedup"], 100 * r["rechecked"],
+                        r["identical"]))
+
+
+if __name__ == "__main__":
+    main()
