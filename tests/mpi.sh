@@ -39,7 +39,7 @@ same() { # name, plain prefix, mpi prefix
 import json, sys
 a, b = (json.load(open(f)) for f in sys.argv[1:3])
 keys = ["n", "d", "k", "iterations", "stop", "final_changed", "inertia",
-        "tol_shift2"]
+        "tol_shift2", "warnings"]
 rows = ["changed", "dist_pc", "dist_cc", "pruned_points", "pruned_pairs",
         "max_drift", "shift2", "inertia"]
 bad = [k for k in keys if a[k] != b[k]]
@@ -99,6 +99,14 @@ c = np.load('$T/a.npy')[:5].copy(); c[3:] = 1e3
 np.save('$T/far.npy', c)"
 case_ "empty farthest" "$T/a.npy" "3 4" -k 5 --init "$T/far.npy" \
     --empty farthest --algorithm elkan
+
+# three distinct points, no rank holding all three: the warning counts 3
+$PY -c "
+import numpy as np
+x = np.zeros((12288, 2)); x[:4096] = 1; x[4096:8192] = 5; x[8192:] = 9
+x[8192::2] = 1
+np.save('$T/few.npy', x)"
+case_ "fewer distinct points than k" "$T/few.npy" "3" -k 5 --init random
 
 # raw input: each rank reads its rows at its offset
 $PY -c "

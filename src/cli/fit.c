@@ -289,6 +289,78 @@ static size_t distinct_points(const tkm_dataset *ds)
     return m;
 }
 
+/* Up to cap distinct rows of ds into out (cap * d doubles): their number,
+ * or SIZE_MAX when out of memory. */
+static size_t distinct_rows(const tkm_dataset *ds, size_t cap, double *out)
+{
+    size_t *order = malloc((ds->n ? ds->n : 1) * sizeof *order), m = 0;
+    if (!order)
+        return SIZE_MAX;
+    for (size_t i = 0; i < ds->n; i++)
+        order[i] = i;
+    qsort_r(order, ds->n, sizeof *order, cmp_points, (void *)ds);
+    for (size_t i = 0; i < ds->n && m < cap; i++)
+        if (i == 0 || cmp_points(&order[i - 1], &order[i], (void *)ds)) {
+            memcpy(out + m * ds->d, ds->x + order[i] * ds->d,
+                   ds->d * sizeof *out);
+            m++;
+        }
+    free(order);
+    return m;
+}
+
+/* Distinct points over the ranks of cm when fewer than k (else 0): each
+ * rank offers at most k of its own distinct rows (a rank with k already
+ * settles it), and the offers are merged (collective). */
+static size_t distinct_over_ranks(const tkm_dataset *ds, size_t k,
+                                  const tkm_comm *cm)
+{
+    const size_t d = ds->d, P = (size_t)cm->size, me = (size_t)cm->rank;
+    double *mine = malloc(k * d * sizeof *mine);
+    uint64_t *cnt = calloc(P, sizeof *cnt);
+    size_t *bytes = calloc(2 * P, sizeof *bytes), *off = bytes + P;
+    size_t m = mine ? distinct_rows(ds, k, mine) : SIZE_MAX;
+    uint64_t ok = cnt && bytes && m != SIZE_MAX;
+    cm->min_u64(cm->ctx, &ok, 1);
+    size_t total = 0, at = 0, result = 0;
+    if (!ok)
+        goto done; /* not counted: no warning rather than a wrong one */
+    cnt[me] = m;
+    for (size_t r = 0; r < P; r++) {
+        bytes[r] = sizeof *cnt;
+        off[r] = r * sizeof *cnt;
+    }
+    cm->gather(cm->ctx, cnt, bytes, off);
+    for (size_t r = 0; r < P; r++) {
+        if (cnt[r] >= k)
+            goto done; /* one rank alone has k distinct points */
+        if (r < me)
+            at += cnt[r];
+        total += cnt[r];
+    }
+    tkm_dataset all = {total, d, malloc((total ? total : 1) * d *
+                                        sizeof(double)), NULL};
+    ok = all.x != NULL;
+    cm->min_u64(cm->ctx, &ok, 1);
+    if (ok) {
+        memcpy(all.x + at * d, mine, m * d * sizeof *mine);
+        for (size_t r = 0, o = 0; r < P; r++) {
+            bytes[r] = cnt[r] * d * sizeof *all.x;
+            off[r] = o * d * sizeof *all.x;
+            o += cnt[r];
+        }
+        cm->gather(cm->ctx, all.x, bytes, off);
+        size_t dist = total ? distinct_points(&all) : 0;
+        result = dist < k ? dist : 0;
+    }
+    free(all.x);
+done:
+    free(mine);
+    free(cnt);
+    free(bytes);
+    return result;
+}
+
 void cli_degenerate_of(const tkm_dataset *ds, const tkm_result *res,
                        cli_degenerate *g)
 {
@@ -325,9 +397,11 @@ void cli_degenerate_of(const tkm_dataset *ds, const tkm_result *res,
     free(count);
     free(order);
     /* fewer distinct points than k leave a cluster empty: only then are
-     * they counted (a sort of the points; of one process's points only,
-     * so not over several ranks) */
-    if (g->empty && !many) {
+     * they counted (a sort of the points; over ranks, of the distinct
+     * points each offers, at most k) */
+    if (g->empty && many) {
+        g->distinct = distinct_over_ranks(ds, k, cm);
+    } else if (g->empty) {
         size_t m = distinct_points(ds);
         g->distinct = m < k ? m : 0;
     }
