@@ -152,6 +152,19 @@ static void test_init(void **state)
     assert_int_equal(tkm_init_centroids(&ds, 0, TKM_INIT_RANDOM, 0, 3, one,
                                         msg, sizeof msg),
                      TKM_EINVAL);
+    /* a value that is not finite is the data's error, whatever the method
+     * and the seed would have drawn, and names its place */
+    ds.x[7 * 3 + 2] = NAN;
+    ds.x[9 * 3 + 0] = INFINITY;
+    for (int m = 0; m < 4; m++)
+        for (uint64_t seed = 0; seed < 4; seed++) {
+            double g[30];
+            assert_int_equal(tkm_init_centroids(&ds, 10, ms[m], 0, seed, g,
+                                                msg, sizeof msg),
+                             TKM_ERANGE);
+            assert_non_null(strstr(msg, "point 8, column 3: nan is not "
+                                        "finite"));
+        }
     tkm_dataset_free(&ds);
 }
 

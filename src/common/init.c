@@ -272,6 +272,23 @@ static tkm_status random_rows(const tkm_dataset *ds, const tkmi_part *pt,
     return TKM_OK;
 }
 
+/* The first value of this process's rows that is not finite: a start
+ * drawn from such data would be no start (k-means++ weighs by distances
+ * that are NaN), so it is the data's error, named as tkm_fit names it. */
+static tkm_status check_finite(const tkm_dataset *ds, const tkmi_part *pt,
+                               char *msg, size_t msglen)
+{
+    const size_t nd = ds->n * ds->d;
+    for (size_t i = 0; i < nd; i++) {
+        const double v = ds->x ? ds->x[i] : (double)ds->x32[i];
+        if (!isfinite(v))
+            return tkmi_fail(TKM_ERANGE, msg, msglen,
+                             "init: point %zu, column %zu: %g is not finite",
+                             pt->row0 + i / ds->d + 1, i % ds->d + 1, v);
+    }
+    return TKM_OK;
+}
+
 tkm_status tkm_init_centroids(const tkm_dataset *ds, size_t k,
                               tkm_init_method m, int candidates,
                               uint64_t seed, double *out, char *msg,
@@ -304,6 +321,11 @@ tkm_status tkm_init_centroids_comm(const tkm_dataset *ds, size_t k,
         return rc;
     if (tkmi_check_k(k, pt.n_total, msg, msglen) != TKM_OK)
         return TKM_EINVAL;
+    rc = check_finite(ds, &pt, msg, msglen);
+    if (comm && (rc = tkmi_part_agree(&pt, rc, msg, msglen)) != TKM_OK)
+        return rc;
+    if (rc != TKM_OK)
+        return rc;
     tkmi_rng r;
     tkmi_rng_seed(&r, seed);
     switch (m) {
