@@ -50,8 +50,8 @@ LDLIBS   := $(if $(CMOCKA_DIR),-I$(CMOCKA_DIR)/usr/include -L$(CMOCKA_LIBDIR) \
               -Wl$(comma)-rpath$(comma)$(CMOCKA_LIBDIR)) -lcmocka
 LIBS     := -fopenmp -lm
 
-# OpenBLAS (libopenblas-dev) for the exact screening of Lloyd's scan
-# (src/common/screen.c); BLAS=0 builds without it
+# OpenBLAS (libopenblas-dev) for the exact screening of Lloyd's and
+# Hamerly's scans (src/common/screen.c); BLAS=0 builds without it
 BLAS     ?= $(shell printf '\043include <cblas.h>\nint main(void){openblas_set_num_threads(1);return 0;}\n' | \
               $(CC) -x c - -lopenblas -o /dev/null 2>/dev/null && echo 1 || echo 0)
 CFLAGS   += -DTKM_HAVE_BLAS=$(BLAS)
@@ -261,7 +261,7 @@ sanitize:
 # clang, libclang-rt-dev, libomp-dev: make fuzz (libFuzzer, OpenMP under clang)
 # python3-dev, python3-numpy, python3-pytest: the Python package and its tests
 # libopenmpi-dev, openmpi-bin: the MPI build (build/trikmeans-mpi) and its tests
-# libopenblas-dev: the exact screening of Lloyd's scan through a GEMM
+# libopenblas-dev: the exact screening of Lloyd's and Hamerly's scans (GEMM)
 DEB_PKGS := gcc make libcmocka-dev python3-sklearn gnuplot-nox libopenblas0-pthread \
             clang libclang-rt-dev libomp-dev python3-dev python3-numpy python3-pytest \
             libopenmpi-dev openmpi-bin libopenblas-dev

@@ -290,11 +290,12 @@ typedef struct {
                                largest among the others                  */
     tkm_progress_fn progress;
     void *progress_ctx;
-    /* Lloyd in the seq and omp forms: screen the distances through a
-     * matrix product (OpenBLAS) and take the direct distance only of the
-     * centroids the product's rounding bound cannot rule out: the same
-     * labels, iterations and centroids, bit for bit.  AUTO: where it was
-     * measured faster (high d and k). */
+    /* Lloyd and Hamerly in the seq and omp forms: screen the distances of
+     * their full scans through a matrix product (OpenBLAS) and take the
+     * direct distance only of the centroids the product's rounding bound
+     * cannot rule out: the same labels, iterations, centroids, bounds and
+     * pruning counts, bit for bit.  AUTO: where it was measured faster
+     * (high d and k).  Elkan keeps every distance as a bound: refused. */
     tkm_screen screen;
     /* Several processes, each with its slice of the rows (NULL: one).
      * Statistics rows count the work of every process (dist_cc once: each

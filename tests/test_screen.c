@@ -1,11 +1,14 @@
 /*
- * The exact screening of Lloyd's scan (src/common/screen.c): with the
- * screen on, a run must give the direct scan's labels, iterations and
- * centroids bit for bit (ties and large offsets included, where the
- * matrix product cannot decide and the direct distances must), count
- * n * k screened pairs per iteration and no more rechecked than that, and
- * be refused where it does not run.  Built for f32 and f64; skipped in a
- * build without OpenBLAS.
+ * The exact screening of the full scans (src/common/screen.c): with the
+ * screen on, Lloyd and Hamerly must give the direct scan's labels,
+ * iterations and centroids bit for bit, and Hamerly its pruning counts
+ * (its bounds come from the screened distances), ties and large offsets
+ * included, where the matrix product cannot decide and the direct
+ * distances must, and values whose squares overflow; Lloyd counts n * k
+ * screened pairs per iteration, Hamerly n * k in its first and its
+ * recomputations' after; never more rechecked than screened; refused
+ * where it does not run.  Built for f32 and f64; skipped in a build
+ * without OpenBLAS.
  */
 #include "real.h"
 
@@ -48,9 +51,20 @@ static tkm_dataset make_data(size_t n, size_t d, double offset, int grid,
     return ds;
 }
 
-/* Lloyd seq or omp with the screen off and on: the same bits. */
-static void compare(const tkm_dataset *ds, size_t k, tkm_form form,
-                    tkm_init_method init_m, int expect_recheck,
+/* What compare() expects of the screened run besides the same bits. */
+enum {
+    EXPECT_NONE = 0,
+    EXPECT_RECHECK = 1, /* some direct distance taken (the product cannot
+                           decide everywhere) */
+    EXPECT_LATER = 2,   /* Hamerly: a later iteration screened too */
+    EXPECT_GAPS = 4,    /* iterations may scan directly (centroids whose
+                           norms overflow) */
+};
+
+/* Lloyd or Hamerly, seq or omp, with the screen off and on: the same
+ * bits, the same counters. */
+static void compare(const tkm_dataset *ds, size_t k, tkm_algorithm alg,
+                    tkm_form form, tkm_init_method init_m, int expect,
                     const char *what)
 {
     double *init = malloc(k * ds->d * sizeof *init);
@@ -59,33 +73,53 @@ static void compare(const tkm_dataset *ds, size_t k, tkm_form form,
     assert_int_equal(tkm_init_centroids(ds, k, init_m, 0, 5, init, msg,
                                         sizeof msg),
                      TKM_OK);
-    tkm_params p = fit_params(k, TKM_LLOYD, form, TKM_EMPTY_KEEP);
+    tkm_params p = fit_params(k, alg, form, TKM_EMPTY_KEEP);
     p.threads = 2;
     p.screen = TKM_SCREEN_OFF;
     tkm_result a = fit_with(ds, init, &p);
     p.screen = TKM_SCREEN_ON;
     tkm_result b = fit_with(ds, init, &p);
+    const char *an = tkm_algorithm_name(alg);
     if (a.iterations != b.iterations)
-        fail_msg("%s (%s): %d iterations direct, %d screened", what,
+        fail_msg("%s, %s (%s): %d iterations direct, %d screened", what, an,
                  TKM_PREC_NAME, a.iterations, b.iterations);
     for (size_t i = 0; i < ds->n; i++)
         if (a.labels[i] != b.labels[i])
-            fail_msg("%s (%s): point %zu has label %d direct, %d screened",
-                     what, TKM_PREC_NAME, i, a.labels[i], b.labels[i]);
+            fail_msg("%s, %s (%s): point %zu has label %d direct, %d "
+                     "screened",
+                     what, an, TKM_PREC_NAME, i, a.labels[i], b.labels[i]);
     assert_memory_equal(a.centroids, b.centroids,
                         k * ds->d * sizeof *a.centroids);
-    uint64_t re = 0;
+    uint64_t re = 0, later = 0;
+    const uint64_t nk = (uint64_t)ds->n * k;
     for (int it = 0; it < b.iterations; it++) {
-        const tkm_iter_stats *r = &b.iters[it];
-        assert_true(r->screened == (uint64_t)ds->n * k);
-        assert_true(r->rechecked <= r->screened);
-        assert_true(r->dist_pc == a.iters[it].dist_pc);
-        assert_true(a.iters[it].screened == 0);
+        const tkm_iter_stats *r = &b.iters[it], *q = &a.iters[it];
+        if (k < 2) /* nothing to screen: the direct scan */
+            assert_true(r->screened == 0);
+        else if (alg == TKM_LLOYD || it == 0) {
+            if (r->screened != nk &&
+                !((expect & EXPECT_GAPS) && r->screened == 0))
+                fail_msg("%s, %s (%s): iteration %d screened %llu pairs",
+                         what, an, TKM_PREC_NAME, it,
+                         (unsigned long long)r->screened);
+        }
+        else
+            assert_true(r->screened <= r->dist_pc + ds->n);
+        /* a row whose chosen distances overflow is scanned again */
+        assert_true(r->rechecked <= 2 * r->screened);
+        assert_true(r->dist_pc == q->dist_pc);
+        assert_true(r->changed == q->changed);
+        assert_true(r->pruned_points == q->pruned_points);
+        assert_true(q->screened == 0);
         re += r->rechecked;
+        later += it > 0 ? r->screened : 0;
     }
-    if (expect_recheck && re == 0)
-        fail_msg("%s (%s): no direct distance was taken, though the "
-                 "product cannot decide here", what, TKM_PREC_NAME);
+    if ((expect & EXPECT_RECHECK) && re == 0)
+        fail_msg("%s, %s (%s): no direct distance was taken, though the "
+                 "product cannot decide here", what, an, TKM_PREC_NAME);
+    if ((expect & EXPECT_LATER) && later == 0)
+        fail_msg("%s, %s (%s): no recomputation was screened", what, an,
+                 TKM_PREC_NAME);
     tkm_result_free(&a);
     tkm_result_free(&b);
     free(init);
@@ -113,8 +147,15 @@ static void test_same_bits(void **state)
         char what[64];
         snprintf(what, sizeof what, "blobs %zu x %zu, k = %zu",
                  shapes[s][0], shapes[s][1], shapes[s][2]);
-        compare(&ds, shapes[s][2], TKM_SEQ, TKM_INIT_KMEANSPP, 0, what);
-        compare(&ds, shapes[s][2], TKM_OMP, TKM_INIT_RANDOM, 0, what);
+        compare(&ds, shapes[s][2], TKM_LLOYD, TKM_SEQ, TKM_INIT_KMEANSPP,
+                EXPECT_NONE, what);
+        compare(&ds, shapes[s][2], TKM_LLOYD, TKM_OMP, TKM_INIT_RANDOM,
+                EXPECT_NONE, what);
+        /* Hamerly recomputes only with a second centroid */
+        compare(&ds, shapes[s][2], TKM_HAMERLY, TKM_SEQ, TKM_INIT_RANDOM,
+                shapes[s][2] > 1 ? EXPECT_LATER : EXPECT_NONE, what);
+        compare(&ds, shapes[s][2], TKM_HAMERLY, TKM_OMP, TKM_INIT_KMEANSPP,
+                EXPECT_NONE, what);
         tkm_dataset_free(&ds);
     }
 }
@@ -128,7 +169,10 @@ static void test_ties(void **state)
         skip();
     for (size_t d = 1; d <= 9; d += 4) {
         tkm_dataset ds = make_data(2000, d, 0.0, 1, d);
-        compare(&ds, 12, TKM_SEQ, TKM_INIT_RANDOM, 1, "integer grid");
+        compare(&ds, 12, TKM_LLOYD, TKM_SEQ, TKM_INIT_RANDOM, EXPECT_RECHECK,
+                "integer grid");
+        compare(&ds, 12, TKM_HAMERLY, TKM_SEQ, TKM_INIT_RANDOM,
+                EXPECT_RECHECK, "integer grid");
         tkm_dataset_free(&ds);
     }
 }
@@ -142,8 +186,37 @@ static void test_large_offset(void **state)
     if (no_blas())
         skip();
     tkm_dataset ds = make_data(3000, 8, TKM_PREC == 32 ? 1e6 : 1e8, 0, 9);
-    compare(&ds, 7, TKM_SEQ, TKM_INIT_KMEANSPP, 1, "large offset");
-    compare(&ds, 7, TKM_OMP, TKM_INIT_KMEANSPP, 1, "large offset");
+    static const tkm_algorithm algs[] = {TKM_LLOYD, TKM_HAMERLY};
+    for (size_t a = 0; a < 2; a++) {
+        compare(&ds, 7, algs[a], TKM_SEQ, TKM_INIT_KMEANSPP, EXPECT_RECHECK,
+                "large offset");
+        compare(&ds, 7, algs[a], TKM_OMP, TKM_INIT_KMEANSPP, EXPECT_RECHECK,
+                "large offset");
+    }
+    tkm_dataset_free(&ds);
+}
+
+/* Some points far out, where |x|^2 overflows the double norms (f64) or
+ * x.c the float products (f32): those rows, and iterations whose
+ * centroids are that far, take the direct scan, with the same bits. */
+static void test_overflow(void **state)
+{
+    (void)state;
+    if (no_blas())
+        skip();
+    tkm_dataset ds = make_data(3000, 8, 0.0, 0, 11);
+    const double far = TKM_PREC == 32 ? 3e19 : 2e154;
+    for (size_t i = 0; i < ds.n; i += 97)
+        for (size_t j = 0; j < ds.d; j++)
+            ds.x[i * ds.d + j] = far * (j % 2 ? 1.0 : -0.5) *
+                                 (1.0 + 1e-3 * (double)(i % 5));
+    static const tkm_algorithm algs[] = {TKM_LLOYD, TKM_HAMERLY};
+    for (size_t a = 0; a < 2; a++) {
+        compare(&ds, 9, algs[a], TKM_SEQ, TKM_INIT_RANDOM, EXPECT_GAPS,
+                "far points");
+        compare(&ds, 9, algs[a], TKM_OMP, TKM_INIT_KMEANSPP, EXPECT_GAPS,
+                "far points");
+    }
     tkm_dataset_free(&ds);
 }
 
@@ -155,7 +228,7 @@ static void test_refused(void **state)
     p.screen = TKM_SCREEN_ON;
     assert_int_equal(tkm_params_check(&p, 10, 2, msg, sizeof msg),
                      TKM_ENOTSUP);
-    p = fit_params(3, TKM_LLOYD, TKM_CUDA_SHARED, TKM_EMPTY_KEEP);
+    p = fit_params(3, TKM_HAMERLY, TKM_CUDA_SHARED, TKM_EMPTY_KEEP);
     p.screen = TKM_SCREEN_ON;
     assert_int_equal(tkm_params_check(&p, 10, 2, msg, sizeof msg),
                      TKM_ENOTSUP);
@@ -170,6 +243,7 @@ int main(void)
         cmocka_unit_test(test_same_bits),
         cmocka_unit_test(test_ties),
         cmocka_unit_test(test_large_offset),
+        cmocka_unit_test(test_overflow),
         cmocka_unit_test(test_refused),
     };
     return cmocka_run_group_tests_name("screen_" TKM_PREC_NAME, tests, NULL,

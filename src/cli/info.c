@@ -67,7 +67,8 @@ static void print_info(void)
                                         : "not built (no CUDA kernels)");
     printf("compiler: %s\n", cli_compiler());
     printf("screening: %s\n",
-           TKM_HAVE_BLAS ? "OpenBLAS (Lloyd's scan, seq and omp; --screen)"
+           TKM_HAVE_BLAS ? "OpenBLAS (Lloyd's and Hamerly's scans, seq and omp; "
+                           "--screen)"
                          : "not built (no OpenBLAS: make deps)");
     char par[512];
     cli_par_describe(par, sizeof par);

@@ -138,12 +138,13 @@ static const shared_opt shared[] = {
      "                       centroid or moves to the farthest point\n"
      "                       (default keep)\n"},
     {"screen", required_argument, OPT_SCREEN, NULL, 1,
-     "  --screen auto|on|off lloyd, seq and omp: screen the distances\n"
-     "                       through a matrix product (OpenBLAS) and take\n"
-     "                       the direct distance only where its rounding\n"
-     "                       bound cannot decide: the same labels and\n"
-     "                       centroids, bit for bit (default auto: on\n"
-     "                       from d >= 256 and k >= 64, where it measured\n"
+     "  --screen auto|on|off lloyd and hamerly, seq and omp: screen the\n"
+     "                       distances of the full scans through a matrix\n"
+     "                       product (OpenBLAS) and take the direct\n"
+     "                       distance only where its rounding bound cannot\n"
+     "                       decide: the same labels, centroids and pruning\n"
+     "                       counts, bit for bit (default auto: on from\n"
+     "                       d >= 256 and k >= 64, where it measured\n"
      "                       faster)\n"},
     {"inertia-each-iter", no_argument, OPT_INERTIA, NULL, 1,
      "  --inertia-each-iter  record the inertia in every iteration's stats\n"},

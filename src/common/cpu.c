@@ -106,7 +106,7 @@ static void cpu_destroy(void *st)
     if (e->s.gcnt != e->s.cnt)
         free(e->s.gcnt);
     free(e->s.dist2);
-    free(e->s.xnorm);
+    TKM_FN(tkmi_screen_release)(&e->s);
     free(e);
 }
 
@@ -125,10 +125,11 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb)
     s->threads = pb->p->form == TKM_OMP ? tkmi_threads(pb->p->threads) : 1;
     s->first = 1;
     s->fx_threads = sum_threads(s->threads, k, d);
-    s->screen = pb->p->screen == TKM_SCREEN_ON ||
-                (pb->p->screen == TKM_SCREEN_AUTO &&
-                 TKM_FN(tkmi_screen_available)() && d >= TKMI_SCREEN_MIN_D &&
-                 k >= TKMI_SCREEN_MIN_K);
+    s->screen = pb->p->algorithm != TKM_ELKAN &&
+                (pb->p->screen == TKM_SCREEN_ON ||
+                 (pb->p->screen == TKM_SCREEN_AUTO &&
+                  TKM_FN(tkmi_screen_available)() &&
+                  d >= TKMI_SCREEN_MIN_D && k >= TKMI_SCREEN_MIN_K));
     s->c = tkmi_alloc(k, d, sizeof *s->c);
     s->drift = tkmi_calloc(k, 1, sizeof *s->drift);
     s->labels = tkmi_alloc(n, 1, sizeof *s->labels);

@@ -1,14 +1,17 @@
 /*
- * Exact screening of Lloyd's scan through a matrix product (OpenBLAS):
- * the squared distances of a block of points to every centroid as
+ * Exact screening of the scan through a matrix product (OpenBLAS): the
+ * squared distances of a block of points to every centroid as
  *
  *     s = |x|^2 - 2 x.c + |c|^2      (x.c by GEMM, the norms in double),
  *
  * with a bound E on how far s can lie from the distance the direct kernel
  * (kern.h) computes.  Only the centroids whose s - E is at most the
- * smallest s + E of the point can be its nearest; those few get the
- * direct distance, and the label is the direct kernel's own: the same
- * bits as the scan, whatever the screening let through.  Floor measured
+ * smallest (for Hamerly: the second smallest) s + E of the point can be
+ * its nearest (second nearest); those few get the direct distance, and
+ * the label, the nearest and the second-nearest squared distances are the
+ * scan's own: the same bits as kern->scan, whatever the screening let
+ * through.  Lloyd's scan and Hamerly's full scans (its first assignment
+ * and the points whose bounds fail) run through it.  Floor measured
  * against: the GEMM's peak on the core, where the direct scan is held to
  * two vector instructions per point, centroid and coordinate.
  *
@@ -29,13 +32,27 @@
  *
  * K taken 10 % larger for the roundings of E itself and of the test, and
  * eta = 4 (d + 3) times the smallest subnormal of the precision for the
- * absolute error of underflowing products.  Let j* be the direct scan's
- * label (smallest D', lowest index on ties).  For every j,
- * s_j* - E_j* <= D'_j* <= D'_j <= s_j + E_j, so j* passes the test
- * s_j - E_j <= min_l (s_l + E_l); every other candidate has D' >= D'_j*
- * and, where equal, a higher index, so the candidates' argmin in the
- * scan's order is j*.  A row whose s or E is not finite (values whose
- * squares overflow) takes the direct scan.
+ * absolute error of underflowing products.  Write U_j = s_j + E_j and
+ * L_j = s_j - E_j, so L_j <= D'_j <= U_j.
+ *
+ * The nearest.  Let j* be the scan's label (smallest D', lowest index on
+ * ties) and T1 = min_l U_l.  Then L_j* <= D'_j* <= D'_l <= U_l for every
+ * l, so j* passes the test L_j <= T1; so does every centroid at the same
+ * D' as j*, and every other candidate has a larger D'.  The candidates'
+ * direct distances, taken in increasing index, give j* and D'_j*.
+ *
+ * The second nearest (Hamerly's lower bound: the smallest D' among the
+ * k - 1 others).  Let a != b hold the two smallest U and T2 = max(U_a,
+ * U_b), and j2 the others' nearest.  One of a, b is not j*; call it q:
+ * D'_j2 <= D'_q <= U_q <= T2, and D'_j* <= D'_j2.  A centroid with
+ * L_j > T2 has D'_j > T2, so every centroid at D'_j* or D'_j2 passes the
+ * test L_j <= T2, and the candidates' two smallest direct distances are
+ * the scan's.
+ *
+ * Where the argument needs finite numbers it gets them or steps aside:
+ * an iteration whose centroid norms overflow, a row whose norm or
+ * products are not finite, and a row whose chosen direct distances
+ * overflow (U is in double, D' may not be) take the direct scan.
  */
 #include "real.h"
 
@@ -45,6 +62,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kern.h"
 #include "solver.h"
 
 #ifdef _OPENMP
@@ -54,7 +72,19 @@
 #if TKM_HAVE_BLAS
 #include <cblas.h>
 
-#define SCREEN_BYTES ((size_t)32 << 20) /* the products of one block */
+/* Each thread's products of one block: at most this many bytes. */
+#define SCREEN_BYTES ((size_t)8 << 20)
+
+struct TKM_FN(tkmi_screen) {
+    double *xnorm;  /* n: |x|^2 of each point, once per run              */
+    double *hi;     /* k: |c_j|^2 (1 + K) of the current centroids       */
+    double *lo;     /* k: |c_j|^2 (1 - K)                                */
+    tkm_real *g;    /* threads * rows * k products                       */
+    tkm_real *xb;   /* threads * rows * d points gathered from a list    */
+    size_t rows;    /* rows per product                                  */
+    double kk, eta; /* K and eta of the bound                            */
+    int blas_threads; /* OpenBLAS's own count, given back by end()       */
+};
 
 /* K of the bound above, for d coordinates in the run's precision (the
  * tests below are evaluated in a rearranged order; 8u and the factor
@@ -87,137 +117,235 @@ static double norm2(const tkm_real *v, size_t d)
     return s;
 }
 
-/* One point's label from its products g (k) and norm nx; hi[j] =
- * |c_j|^2 (1 + K) and lo[j] = |c_j|^2 (1 - K).  With the bound above,
- *   s_j + E_j = nx (1 + K) + eta + (hi_j - 2 g_j),
- *   s_j - E_j = nx (1 - K) - eta + (lo_j - 2 g_j),
- * so a centroid is a candidate when lo_j - 2 g_j <= thr, thr = the
- * smallest upper value less nx (1 - K) - eta.  *rechecked counts the
- * direct distances taken. */
-static int32_t screen_row(const TKM_FN(tkmi_cpu) *s, const tkm_real *xi,
-                          const tkm_real *g, double nx, const double *hi,
-                          const double *lo, double kk, double eta,
-                          uint64_t *rechecked)
+static void screen_free(TKM_FN(tkmi_screen) *w)
 {
-    const size_t k = s->k, d = s->d;
-    double m = INFINITY;
-    for (size_t j = 0; j < k; j++) {
-        double v = hi[j] - 2.0 * (double)g[j];
-        m = v < m ? v : m;
+    if (!w)
+        return;
+    free(w->xnorm);
+    free(w->hi);
+    free(w->g);
+    free(w->xb);
+    free(w);
+}
+
+static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
+{
+    const size_t n = s->n, d = s->d, k = s->k;
+    const size_t nt = (size_t)(s->threads > 1 ? s->threads : 1);
+    if (d > INT_MAX || k > INT_MAX || k < 2)
+        return NULL; /* beyond the BLAS's int sizes, or nothing to screen */
+    TKM_FN(tkmi_screen) *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    size_t rows = SCREEN_BYTES / (k * sizeof(tkm_real));
+    w->rows = rows < 16 ? 16 : rows > TKMI_SCREEN_ROWS ? TKMI_SCREEN_ROWS
+                                                       : rows;
+    w->xnorm = tkmi_alloc(n ? n : 1, 1, sizeof *w->xnorm);
+    w->hi = tkmi_alloc(2 * k, 1, sizeof *w->hi);
+    w->g = tkmi_alloc(nt * w->rows, k, sizeof *w->g);
+    w->xb = tkmi_alloc(nt * w->rows, d, sizeof *w->xb);
+    if (!w->xnorm || !w->hi || !w->g || !w->xb) {
+        screen_free(w);
+        return NULL;
     }
-    const double thr = (nx * (1.0 + kk) + eta + m) - (nx * (1.0 - kk) - eta);
-    size_t cands = 0, only = 0;
-    for (size_t j = 0; j < k; j++)
-        if (lo[j] - 2.0 * (double)g[j] <= thr) {
-            cands++;
-            only = j;
-        }
-    if (cands == 1)
-        return (int32_t)only;
-    /* the candidates' direct distances in increasing index (every
-     * centroid when nothing was finite): the scan's rule */
-    int32_t lab = -1;
-    tkm_real best = 0;
-    for (size_t j = 0; j < k; j++) {
-        if (cands && !(lo[j] - 2.0 * (double)g[j] <= thr))
-            continue;
-        tkm_real dj = s->kern->dist2(xi, s->c + j * d, d);
-        (*rechecked)++;
-        if (lab < 0 || dj < best) {
-            best = dj;
-            lab = (int32_t)j;
-        }
-    }
-    return lab;
+    w->lo = w->hi + k;
+    w->kk = screen_k(d);
+#if TKM_PREC == 64
+    w->eta = 4.0 * ((double)d + 3.0) * DBL_TRUE_MIN;
+#else
+    w->eta = 4.0 * ((double)d + 3.0) * (double)FLT_TRUE_MIN;
+#endif
+    long long nn = (long long)n; /* the points' norms, once per run */
+#pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
+    schedule(static)
+    for (long long i = 0; i < nn; i++)
+        w->xnorm[i] = norm2(s->x + (size_t)i * d, d);
+    return w;
 }
 
 int TKM_FN(tkmi_screen_available)(void) { return 1; }
 
-uint64_t TKM_FN(tkmi_screen_labels)(TKM_FN(tkmi_cpu) *s, uint64_t *changed,
-                                    uint64_t *rechecked)
+int TKM_FN(tkmi_screen_begin)(TKM_FN(tkmi_cpu) *s)
 {
-    const size_t n = s->n, d = s->d, k = s->k;
-    size_t rows = SCREEN_BYTES / (k * sizeof(tkm_real));
-    rows = rows < 64 ? 64 : rows > 16384 ? 16384 : rows;
-    rows = rows > n ? n : rows;
-    if (d > INT_MAX || k > INT_MAX)
-        return UINT64_MAX; /* beyond the BLAS's int sizes: scan directly */
-    tkm_real *g = tkmi_alloc(rows ? rows : 1, k, sizeof *g);
-    double *hi = tkmi_alloc(2 * k, 1, sizeof *hi), *lo = hi + k;
-    if (!s->xnorm && (s->xnorm = tkmi_alloc(n ? n : 1, 1,
-                                            sizeof *s->xnorm))) {
-        long long nn = (long long)n; /* the points' norms, once per run */
-#pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
-    schedule(static)
-        for (long long i = 0; i < nn; i++)
-            s->xnorm[i] = norm2(s->x + (size_t)i * d, d);
+    if (!s->screen)
+        return 0;
+    if (!s->scr && !(s->scr = screen_new(s))) {
+        s->screen = 0; /* out of memory, or k < 2: scan directly */
+        return 0;
     }
-    if (!g || !hi || !s->xnorm) {
-        free(g);
-        free(hi);
-        return UINT64_MAX; /* the caller scans directly */
+    TKM_FN(tkmi_screen) *w = s->scr;
+    int finite = 1;
+    for (size_t j = 0; j < s->k; j++) {
+        double nc = norm2(s->c + j * s->d, s->d);
+        w->hi[j] = nc * (1.0 + w->kk);
+        w->lo[j] = nc * (1.0 - w->kk);
+        finite &= isfinite(w->hi[j]) != 0;
     }
-    const double kk = screen_k(d);
-#if TKM_PREC == 64
-    const double eta = 4.0 * ((double)d + 3.0) * DBL_TRUE_MIN;
-#else
-    const double eta = 4.0 * ((double)d + 3.0) * (double)FLT_TRUE_MIN;
-#endif
-    for (size_t j = 0; j < k; j++) {
-        double nc = norm2(s->c + j * d, d);
-        hi[j] = nc * (1.0 + kk);
-        lo[j] = nc * (1.0 - kk);
-    }
-    /* each thread multiplies its own rows of the block, the BLAS on one
-     * thread (its own threads would spin against the team's); OpenBLAS's
-     * count is given back afterwards */
-    const int blas_threads = openblas_get_num_threads();
+    if (!finite)
+        return 0; /* centroids beyond range: this iteration scans */
+    /* each thread multiplies its own rows, the BLAS on one thread (its
+     * own threads would spin against the team's) */
+    w->blas_threads = openblas_get_num_threads();
     openblas_set_num_threads(1);
-    uint64_t ch = 0, re = 0;
-    const int nt = s->threads;
-    for (size_t lo_row = 0; lo_row < n; lo_row += rows) {
-        const size_t m = n - lo_row < rows ? n - lo_row : rows;
-#pragma omp parallel num_threads(nt) if (nt > 1) reduction(+ : ch, re)
-        {
-            int t = 0;
-#ifdef _OPENMP
-            t = omp_get_thread_num();
-#endif
-            const size_t a = lo_row + m * (size_t)t / (size_t)nt;
-            const size_t b = lo_row + m * ((size_t)t + 1) / (size_t)nt;
-            tkm_real *gt = g + (a - lo_row) * k;
-            if (b > a)
-                gemm(s->x + a * d, b - a, s->c, k, d, gt);
-            for (size_t i = a; i < b; i++) {
-                uint64_t r = 0;
-                int32_t lab = screen_row(s, s->x + i * d, gt + (i - a) * k,
-                                         s->xnorm[i], hi, lo, kk, eta, &r);
-                re += r;
-                if (lab != s->labels[i]) {
-                    s->labels[i] = lab;
-                    ch++;
-                }
+    return 1;
+}
+
+void TKM_FN(tkmi_screen_end)(TKM_FN(tkmi_cpu) *s)
+{
+    openblas_set_num_threads(s->scr->blas_threads);
+}
+
+size_t TKM_FN(tkmi_screen_rows)(const TKM_FN(tkmi_cpu) *s)
+{
+    return s->scr->rows;
+}
+
+/* The direct scan of one row into slot t of o. */
+static void direct_row(const TKM_FN(tkmi_cpu) *s, size_t row,
+                       const TKM_FN(tkmi_scan_out) *o, size_t t)
+{
+    TKM_FN(tkmi_scan_out) one = {.lab = o->lab ? o->lab + t : NULL,
+                                 .b1 = o->b1 ? o->b1 + t : NULL,
+                                 .b2 = o->b2 ? o->b2 + t : NULL};
+    s->kern->scan(&s->kc, s->x, &row, 1, &one);
+}
+
+/* One row from its products g (k) and norm nx: the scan's label, nearest
+ * and second nearest squared distances (those o asks for) into slot t.
+ * With the bound above,
+ *   U_j = nx (1 + K) + eta + (hi_j - 2 g_j),
+ *   L_j = nx (1 - K) - eta + (lo_j - 2 g_j),
+ * so a centroid is a candidate when lo_j - 2 g_j <= thr, thr = T less
+ * nx (1 - K) - eta.  Returns the direct distances taken. */
+static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
+                           const tkm_real *g, const TKM_FN(tkmi_scan_out) *o,
+                           size_t t)
+{
+    const TKM_FN(tkmi_screen) *w = s->scr;
+    const size_t k = s->k, d = s->d;
+    const double nx = w->xnorm[row], *hi = w->hi, *lo = w->lo;
+    const int two = o->b2 != NULL;
+    double m1 = INFINITY, m2 = INFINITY;
+    int finite = isfinite(nx) != 0;
+    for (size_t j = 0; j < k; j++) {
+        double v = hi[j] - 2.0 * (double)g[j];
+        finite &= isfinite((double)g[j]) != 0;
+        if (v < m1) {
+            m2 = m1;
+            m1 = v;
+        } else if (v < m2)
+            m2 = v;
+    }
+    if (!finite) {
+        direct_row(s, row, o, t);
+        return k;
+    }
+    const double thr = (nx * (1.0 + w->kk) + w->eta + (two ? m2 : m1)) -
+                       (nx * (1.0 - w->kk) - w->eta);
+    const tkm_real *xi = s->x + row * d;
+    uint64_t taken = 0;
+    int32_t lab = -1;
+    size_t cands = 0, only = 0;
+    if (!two && !o->b1) { /* the label alone: one candidate decides */
+        for (size_t j = 0; j < k; j++)
+            if (lo[j] - 2.0 * (double)g[j] <= thr) {
+                cands++;
+                only = j;
             }
+        if (cands == 1) {
+            o->lab[t] = (int32_t)only;
+            return 0;
         }
     }
-    openblas_set_num_threads(blas_threads);
-    free(g);
-    free(hi);
-    *changed = ch;
-    *rechecked = re;
-    return (uint64_t)n * k;
+    tkm_real b1 = 0, b2 = (tkm_real)INFINITY;
+    for (size_t j = 0; j < k; j++) {
+        if (!(lo[j] - 2.0 * (double)g[j] <= thr))
+            continue;
+        tkm_real dj = s->kern->dist2(xi, s->c + j * d, d);
+        taken++;
+        if (lab < 0 || dj < b1) {
+            if (lab >= 0)
+                b2 = b1;
+            b1 = dj;
+            lab = (int32_t)j;
+        } else if (dj < b2)
+            b2 = dj;
+    }
+    if (lab < 0 || !(isfinite(b1) && (!two || isfinite(b2)))) {
+        direct_row(s, row, o, t); /* beyond the precision's range */
+        return taken + k;
+    }
+    if (o->lab)
+        o->lab[t] = lab;
+    if (o->b1)
+        o->b1[t] = b1;
+    if (two)
+        o->b2[t] = b2;
+    return taken;
+}
+
+void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
+                              const size_t *idx, size_t m,
+                              const TKM_FN(tkmi_scan_out) *o,
+                              uint64_t *screened, uint64_t *rechecked)
+{
+    const TKM_FN(tkmi_screen) *w = s->scr;
+    const size_t d = s->d, k = s->k, rows = w->rows;
+    size_t tid = 0;
+#ifdef _OPENMP
+    tid = (size_t)omp_get_thread_num();
+#endif
+    tkm_real *g = w->g + tid * rows * k, *xb = w->xb + tid * rows * d;
+    for (size_t b = 0; b < m; b += rows) {
+        const size_t mb = m - b < rows ? m - b : rows;
+        const tkm_real *xr = s->x + (lo + b) * d;
+        if (idx) {
+            for (size_t i = 0; i < mb; i++)
+                memcpy(xb + i * d, s->x + idx[b + i] * d, d * sizeof *xb);
+            xr = xb;
+        }
+        gemm(xr, mb, s->c, k, d, g);
+        for (size_t i = 0; i < mb; i++)
+            *rechecked += screen_row(s, idx ? idx[b + i] : lo + b + i,
+                                     g + i * k, o, b + i);
+        *screened += (uint64_t)mb * k;
+    }
+}
+
+void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s)
+{
+    screen_free(s->scr);
+    s->scr = NULL;
 }
 
 #else /* no BLAS in this build */
 
 int TKM_FN(tkmi_screen_available)(void) { return 0; }
 
-uint64_t TKM_FN(tkmi_screen_labels)(TKM_FN(tkmi_cpu) *s, uint64_t *changed,
-                                    uint64_t *rechecked)
+int TKM_FN(tkmi_screen_begin)(TKM_FN(tkmi_cpu) *s)
+{
+    s->screen = 0;
+    return 0;
+}
+
+void TKM_FN(tkmi_screen_end)(TKM_FN(tkmi_cpu) *s) { (void)s; }
+
+size_t TKM_FN(tkmi_screen_rows)(const TKM_FN(tkmi_cpu) *s)
 {
     (void)s;
-    *changed = *rechecked = 0;
-    return UINT64_MAX;
+    return 0;
 }
+
+void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
+                              const size_t *idx, size_t m,
+                              const TKM_FN(tkmi_scan_out) *o,
+                              uint64_t *screened, uint64_t *rechecked)
+{
+    s->kern->scan(&s->kc, s->x + (idx ? 0 : lo * s->d), idx, m, o);
+    (void)screened;
+    *rechecked += (uint64_t)m * s->k;
+}
+
+void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s) { (void)s; }
 
 #endif

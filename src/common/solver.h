@@ -61,6 +61,9 @@ typedef struct TKM_FN(tkmi_engine) {
 
 /* ---- the CPU forms (seq and omp share one state and one source) -------- */
 
+/* The screening's state (screen.c). */
+typedef struct TKM_FN(tkmi_screen) TKM_FN(tkmi_screen);
+
 typedef struct TKM_FN(tkmi_cpu) {
     const tkm_real *x;
     size_t n, d, k;
@@ -91,8 +94,8 @@ typedef struct TKM_FN(tkmi_cpu) {
     double *dist2;        /* n: empty policy farthest's distances           */
     const tkmi_part *pt;  /* the processes' rows                            */
     double t_comm;        /* seconds of the current iteration in comm      */
-    int screen;           /* Lloyd's scan screened by a GEMM (screen.c)     */
-    double *xnorm;        /* n: |x|^2 of each point, for the screening      */
+    int screen;           /* the scans screened by a GEMM (screen.c)        */
+    TKM_FN(tkmi_screen) *scr; /* its state, made by its first use    */
     void *alg;            /* the algorithm's bounds                         */
     size_t bound_bytes;
 } TKM_FN(tkmi_cpu);
@@ -128,12 +131,27 @@ tkm_status TKM_FN(tkmi_cpu_engine)(const TKM_FN(tkmi_problem) *pb,
 double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
                                double *shift2);
 
-/* Lloyd's labels by the exact screening (screen.c): the direct scan's
- * labels, changed and the direct distances taken counted; returns the
- * pairs screened (n k), or UINT64_MAX when the screen could not run (no
- * BLAS in the build, out of memory): then nothing was done. */
-uint64_t TKM_FN(tkmi_screen_labels)(TKM_FN(tkmi_cpu) *s, uint64_t *changed,
-                                    uint64_t *rechecked);
+/* The exact screening of the scan (screen.c), for Lloyd's scan and
+ * Hamerly's full scans.  An assign step calls begin(); when it returns 1
+ * (the run screens, and can this iteration), screen_scan() stands in for
+ * kern->scan on any thread of the step's team, and end() follows the
+ * step.  begin() returns 0, and nothing need follow, when the run does
+ * not screen or cannot now (no BLAS, out of memory, centroids beyond
+ * range). */
+int TKM_FN(tkmi_screen_begin)(TKM_FN(tkmi_cpu) *s);
+void TKM_FN(tkmi_screen_end)(TKM_FN(tkmi_cpu) *s);
+/* kern->scan's output (lab, b1, b2; not all) for the m points idx[i],
+ * or lo .. lo + m - 1 when idx is NULL, with the same bits; adds the
+ * pairs screened and the direct distances taken to the counters. */
+void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
+                              const size_t *idx, size_t m,
+                              const TKM_FN(tkmi_scan_out) *o,
+                              uint64_t *screened, uint64_t *rechecked);
+/* Points per product (at most TKMI_SCREEN_ROWS): the chunk a caller
+ * hands screen_scan at a time, once begin() returned 1. */
+size_t TKM_FN(tkmi_screen_rows)(const TKM_FN(tkmi_cpu) *s);
+#define TKMI_SCREEN_ROWS 512
+void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s);
 /* TKM_SCREEN_AUTO screens from this d and k on, where it measured faster
  * in both precisions (docs/results/screen-bench.md). */
 #define TKMI_SCREEN_MIN_D 256

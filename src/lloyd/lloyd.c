@@ -1,6 +1,7 @@
 /*
  * Lloyd's assign step on the CPU: every point against every centroid,
- * through the scan kernel (kern.h) a chunk of points at a time.
+ * through the scan kernel (kern.h) or its exact screening by a matrix
+ * product (screen.c), a chunk of points at a time.
  * Sequential and OpenMP forms from this one source (threads == 1 runs the
  * loop without a team).
  */
@@ -14,35 +15,37 @@
 
 static void lloyd_assign(TKM_FN(tkmi_cpu) *s, tkm_iter_stats *row)
 {
-    size_t n = s->n, d = s->d;
+    size_t n = s->n;
     row->dist_pc = (uint64_t)n * s->k;
-    if (s->screen) {
-        uint64_t ch, re;
-        uint64_t sc = TKM_FN(tkmi_screen_labels)(s, &ch, &re);
-        if (sc != UINT64_MAX) {
-            row->changed = ch;
-            row->screened = sc;
-            row->rechecked = re;
-            return;
-        }
-    }
-    long long nch = (long long)((n + LLOYD_CHUNK - 1) / LLOYD_CHUNK);
-    uint64_t changed = 0;
+    /* the screened scan takes chunks of its own product's size */
+    const int scr = TKM_FN(tkmi_screen_begin)(s);
+    const size_t chunk = scr ? TKM_FN(tkmi_screen_rows)(s) : LLOYD_CHUNK;
+    long long nch = (long long)((n + chunk - 1) / chunk);
+    uint64_t changed = 0, screened = 0, rechecked = 0;
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
-    schedule(static) reduction(+ : changed)
+    schedule(static) reduction(+ : changed, screened, rechecked)
     for (long long ch = 0; ch < nch; ch++) {
-        size_t lo = (size_t)ch * LLOYD_CHUNK;
-        size_t m = n - lo < LLOYD_CHUNK ? n - lo : LLOYD_CHUNK;
-        int32_t lab[LLOYD_CHUNK];
+        size_t lo = (size_t)ch * chunk;
+        size_t m = n - lo < chunk ? n - lo : chunk;
+        int32_t lab[TKMI_SCREEN_ROWS > LLOYD_CHUNK ? TKMI_SCREEN_ROWS
+                                                   : LLOYD_CHUNK];
         TKM_FN(tkmi_scan_out) o = {.lab = lab};
-        s->kern->scan(&s->kc, s->x + lo * d, NULL, m, &o);
+        if (scr)
+            TKM_FN(tkmi_screen_scan)(s, lo, NULL, m, &o, &screened,
+                                     &rechecked);
+        else
+            s->kern->scan(&s->kc, s->x + lo * s->d, NULL, m, &o);
         for (size_t i = 0; i < m; i++)
             if (lab[i] != s->labels[lo + i]) {
                 s->labels[lo + i] = lab[i];
                 changed++;
             }
     }
+    if (scr)
+        TKM_FN(tkmi_screen_end)(s);
     row->changed = changed;
+    row->screened = screened;
+    row->rechecked = rechecked;
 }
 
 const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_lloyd_cpu) = {

@@ -117,11 +117,12 @@ tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
     if ((unsigned)p->screen > TKM_SCREEN_ON)
         return tkmi_fail(TKM_EINVAL, msg, msglen, "unknown screen setting");
     if (p->screen == TKM_SCREEN_ON &&
-        (p->algorithm != TKM_LLOYD ||
+        (p->algorithm == TKM_ELKAN ||
          (p->form != TKM_SEQ && p->form != TKM_OMP)))
         return tkmi_fail(TKM_ENOTSUP, msg, msglen,
-                         "the screening runs Lloyd's scan in the seq and omp "
-                         "forms (not %s %s)", tkm_algorithm_name(p->algorithm),
+                         "the screening runs the full scans of Lloyd and "
+                         "Hamerly in the seq and omp forms (not %s %s)",
+                         tkm_algorithm_name(p->algorithm),
                          tkm_form_name(p->form));
     if (p->screen == TKM_SCREEN_ON && !TKM_HAVE_BLAS)
         return tkmi_fail(TKM_ENOTSUP, msg, msglen,
