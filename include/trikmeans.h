@@ -248,9 +248,10 @@ typedef struct {
     double t_bound;
     double t_comm;            /* several processes: of this process, in
                                  the calls that combine values (comm)     */
-    uint64_t screened;        /* (point, centroid) pairs screened by the
-                                 matrix product (tkm_params.screen)        */
-    uint64_t rechecked;       /* of those, given the direct distance       */
+    uint64_t screened;        /* pairs screened by the matrix product
+                                 (tkm_params.screen): (point, centroid),
+                                 and Hamerly's (centroid, other centroid) */
+    uint64_t rechecked;       /* direct distances the screening took       */
 } tkm_iter_stats;
 
 /* Progress callback, called after every iteration; return non-zero to stop

@@ -11,7 +11,9 @@
  * the label, the nearest and the second-nearest squared distances are the
  * scan's own: the same bits as kern->scan, whatever the screening let
  * through.  Lloyd's scan and Hamerly's full scans (its first assignment
- * and the points whose bounds fail) run through it.  Floor measured
+ * and the points whose bounds fail) run through it, and Hamerly's
+ * centroid gaps (each centroid's nearest other: the nearest's test below
+ * with x a centroid, itself left out).  Floor measured
  * against: the GEMM's peak on the core, where the direct scan is held to
  * two vector instructions per point, centroid and coordinate.
  *
@@ -77,7 +79,8 @@
 
 struct TKM_FN(tkmi_screen) {
     double *xnorm;  /* n: |x|^2 of each point, once per run              */
-    double *hi;     /* k: |c_j|^2 (1 + K) of the current centroids       */
+    double *nc;     /* k: |c_j|^2 of the current centroids               */
+    double *hi;     /* k: |c_j|^2 (1 + K)                                */
     double *lo;     /* k: |c_j|^2 (1 - K)                                */
     tkm_real *g;    /* threads * rows * k products                       */
     tkm_real *xb;   /* threads * rows * d points gathered from a list    */
@@ -141,7 +144,7 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
     w->rows = rows < 16 ? 16 : rows > TKMI_SCREEN_ROWS ? TKMI_SCREEN_ROWS
                                                        : rows;
     w->xnorm = tkmi_alloc(n ? n : 1, 1, sizeof *w->xnorm);
-    w->hi = tkmi_alloc(2 * k, 1, sizeof *w->hi);
+    w->hi = tkmi_alloc(3 * k, 1, sizeof *w->hi);
     w->g = tkmi_alloc(nt * w->rows, k, sizeof *w->g);
     w->xb = tkmi_alloc(nt * w->rows, d, sizeof *w->xb);
     if (!w->xnorm || !w->hi || !w->g || !w->xb) {
@@ -149,6 +152,7 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
         return NULL;
     }
     w->lo = w->hi + k;
+    w->nc = w->hi + 2 * k;
     w->kk = screen_k(d);
 #if TKM_PREC == 64
     w->eta = 4.0 * ((double)d + 3.0) * DBL_TRUE_MIN;
@@ -176,7 +180,7 @@ int TKM_FN(tkmi_screen_begin)(TKM_FN(tkmi_cpu) *s)
     TKM_FN(tkmi_screen) *w = s->scr;
     int finite = 1;
     for (size_t j = 0; j < s->k; j++) {
-        double nc = norm2(s->c + j * s->d, s->d);
+        double nc = w->nc[j] = norm2(s->c + j * s->d, s->d);
         w->hi[j] = nc * (1.0 + w->kk);
         w->lo[j] = nc * (1.0 - w->kk);
         finite &= isfinite(w->hi[j]) != 0;
@@ -312,6 +316,66 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
     }
 }
 
+/* The smallest direct squared distance from centroid c to the others,
+ * the pair taken lower index first, from c's products g with every
+ * centroid: the nearest's test above with x = c_c, c itself left out.
+ * Returns the direct distances taken. */
+static uint64_t gap_row(const TKM_FN(tkmi_cpu) *s, size_t c,
+                        const tkm_real *g, tkm_real *m2)
+{
+    const TKM_FN(tkmi_screen) *w = s->scr;
+    const size_t k = s->k, d = s->d;
+    const double nx = w->nc[c], *hi = w->hi, *lo = w->lo;
+    double m1 = INFINITY;
+    int finite = isfinite(nx) != 0;
+    for (size_t o = 0; o < k; o++) {
+        double v = hi[o] - 2.0 * (double)g[o];
+        finite &= isfinite((double)g[o]) != 0;
+        if (o != c && v < m1)
+            m1 = v;
+    }
+    const double thr = (nx * (1.0 + w->kk) + w->eta + m1) -
+                       (nx * (1.0 - w->kk) - w->eta);
+    uint64_t taken = 0;
+    tkm_real best = (tkm_real)INFINITY;
+    for (int pass = finite ? 0 : 1; pass < 2; pass++) {
+        /* pass 0: the candidates; pass 1: every other centroid (numbers
+         * beyond the proof's range) */
+        for (size_t o = 0; o < k; o++) {
+            if (o == c || (!pass && !(lo[o] - 2.0 * (double)g[o] <= thr)))
+                continue;
+            const size_t a = o < c ? o : c, b = o < c ? c : o;
+            tkm_real v = s->kern->dist2(s->c + a * d, s->c + b * d, d);
+            taken++;
+            best = v < best ? v : best;
+        }
+        if (isfinite(best))
+            break;
+    }
+    *m2 = best;
+    return taken;
+}
+
+void TKM_FN(tkmi_screen_gaps)(const TKM_FN(tkmi_cpu) *s, size_t c0,
+                              size_t m, tkm_real *m2, uint64_t *screened,
+                              uint64_t *rechecked)
+{
+    const TKM_FN(tkmi_screen) *w = s->scr;
+    const size_t d = s->d, k = s->k, rows = w->rows;
+    size_t tid = 0;
+#ifdef _OPENMP
+    tid = (size_t)omp_get_thread_num();
+#endif
+    tkm_real *g = w->g + tid * rows * k;
+    for (size_t b = 0; b < m; b += rows) {
+        const size_t mb = m - b < rows ? m - b : rows;
+        gemm(s->c + (c0 + b) * d, mb, s->c, k, d, g);
+        for (size_t i = 0; i < mb; i++)
+            *rechecked += gap_row(s, c0 + b + i, g + i * k, m2 + b + i);
+        *screened += (uint64_t)mb * (k - 1);
+    }
+}
+
 void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s)
 {
     screen_free(s->scr);
@@ -344,6 +408,18 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
     s->kern->scan(&s->kc, s->x + (idx ? 0 : lo * s->d), idx, m, o);
     (void)screened;
     *rechecked += (uint64_t)m * s->k;
+}
+
+void TKM_FN(tkmi_screen_gaps)(const TKM_FN(tkmi_cpu) *s, size_t c0,
+                              size_t m, tkm_real *m2, uint64_t *screened,
+                              uint64_t *rechecked)
+{
+    (void)s;
+    (void)c0;
+    (void)m;
+    (void)m2;
+    (void)screened;
+    (void)rechecked;
 }
 
 void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s) { (void)s; }

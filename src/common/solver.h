@@ -147,6 +147,13 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
                               const size_t *idx, size_t m,
                               const TKM_FN(tkmi_scan_out) *o,
                               uint64_t *screened, uint64_t *rechecked);
+/* Hamerly's centroid gaps, once begin() returned 1: m2[i] = the smallest
+ * direct squared distance (kern->dist2, lower index first) from centroid
+ * c0 + i to any other, for i < m, with the same bits as taking every
+ * pair; counters as screen_scan's (k - 1 pairs screened per centroid). */
+void TKM_FN(tkmi_screen_gaps)(const TKM_FN(tkmi_cpu) *s, size_t c0,
+                              size_t m, tkm_real *m2, uint64_t *screened,
+                              uint64_t *rechecked);
 /* Points per product (at most TKMI_SCREEN_ROWS): the chunk a caller
  * hands screen_scan at a time, once begin() returned 1. */
 size_t TKM_FN(tkmi_screen_rows)(const TKM_FN(tkmi_cpu) *s);

@@ -163,12 +163,34 @@ static void move_bounds(cpu_t *s)
 /* s(c) for every centroid, each pair's distance computed once.  Each
  * thread keeps its own minima, combined afterwards; a minimum does not
  * depend on the order it is taken in, so the result is the same for any
- * thread count.  Returns the number of distances computed. */
-static uint64_t centroid_gaps(cpu_t *s, hamerly_t *e)
+ * thread count.  With the screening (scr), each centroid's nearest other
+ * through a product instead: the same smallest distance, and as
+ * tkmi_bnd_half and the square root are monotone, the same s.  Returns
+ * the number of distances the algorithm needs (k (k - 1) / 2). */
+static uint64_t centroid_gaps(cpu_t *s, hamerly_t *e, int scr,
+                              uint64_t *screened, uint64_t *rechecked)
 {
     size_t k = s->k, d = s->d;
     long long kk = (long long)k;
     const tkm_real *cen = s->c;
+    if (scr) {
+        const size_t rows = TKM_FN(tkmi_screen_rows)(s);
+        long long nch = (long long)((k + rows - 1) / rows);
+        uint64_t sc = 0, re = 0;
+#pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
+    schedule(dynamic, 1) reduction(+ : sc, re)
+        for (long long ch = 0; ch < nch; ch++) {
+            size_t c0 = (size_t)ch * rows;
+            size_t m = k - c0 < rows ? k - c0 : rows;
+            TKM_FN(tkmi_screen_gaps)(s, c0, m, e->part + c0, &sc, &re);
+            for (size_t c = c0; c < c0 + m; c++)
+                e->s[c] = TKM_FN(tkmi_bnd_half)(TKM_SQRT(e->part[c]),
+                                                e->dnf);
+        }
+        *screened += sc;
+        *rechecked += re;
+        return (uint64_t)k * (k - 1) / 2;
+    }
 #pragma omp parallel num_threads(s->threads) if (s->threads > 1)
     {
         int tid = 0, nth = 1;
@@ -262,11 +284,12 @@ static void chunk_pass(cpu_t *s, hamerly_t *e, int scr, size_t lo, size_t m,
 static void pruned_pass(cpu_t *s, tkm_iter_stats *row)
 {
     hamerly_t *e = s->alg;
-    row->dist_cc = s->no_cc ? 0 : centroid_gaps(s, e);
-    size_t n = s->n;
     const int scr = TKM_FN(tkmi_screen_begin)(s);
-    long long nch = (long long)((n + HAM_CHUNK - 1) / HAM_CHUNK);
     uint64_t changed = 0, ndist = 0, npts = 0, screened = 0, rechecked = 0;
+    row->dist_cc =
+        s->no_cc ? 0 : centroid_gaps(s, e, scr, &screened, &rechecked);
+    size_t n = s->n;
+    long long nch = (long long)((n + HAM_CHUNK - 1) / HAM_CHUNK);
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(dynamic, 4) reduction(+ : changed, ndist, npts, screened, \
                                        rechecked)
