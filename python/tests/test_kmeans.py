@@ -104,6 +104,37 @@ def test_methods_and_stats():
     assert pipe.fit_predict(X).shape == (2000,)
 
 
+@pytest.mark.parametrize("algorithm", ["lloyd", "hamerly"])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_screen_same_result(algorithm, dtype):
+    X = uniform(700, 260, seed=8, dtype=dtype)
+    km = {s: trikmeans.KMeans(70, algorithm=algorithm, form="omp",
+                              n_threads=2, random_state=3, max_iter=20,
+                              screen=s)
+          for s in ("off", "on", "auto")}
+    try:
+        km["on"].fit(X)
+    except RuntimeError as e:  # a build without OpenBLAS says so
+        assert "OpenBLAS" in str(e)
+        pytest.skip(str(e))
+    km["off"].fit(X)
+    km["auto"].fit(X)  # d >= 256 and k >= 64: on
+    for s in ("on", "auto"):
+        assert np.array_equal(km[s].labels_, km["off"].labels_)
+        assert km[s].cluster_centers_.tobytes() == \
+            km["off"].cluster_centers_.tobytes()
+        assert km[s].n_iter_ == km["off"].n_iter_
+        assert np.array_equal(km[s].stats_["dist_pc"],
+                              km["off"].stats_["dist_pc"])
+        assert km[s].stats_["screened"][0] == 700 * 70
+    assert km["off"].stats_["screened"].sum() == 0
+    with pytest.raises(ValueError, match="screen must be"):
+        trikmeans.KMeans(3, screen="yes").fit(X)
+    with pytest.raises(RuntimeError, match="screening"):
+        trikmeans.KMeans(3, algorithm="elkan", form="omp",
+                         screen="on").fit(X)
+
+
 def test_n_init_keeps_the_best():
     X = uniform(1500, 2, seed=5)
     many = trikmeans.KMeans(20, init="random", n_init=6,

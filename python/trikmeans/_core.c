@@ -198,24 +198,27 @@ fail:
 }
 
 /* fit(X, k, init, algorithm, form, precision, max_iter, tol, seed,
- *     threads, block_size, candidates) -> (centroids, labels, inertia,
- *     n_iter, stats).  init: a method name or a k x d array. */
+ *     threads, block_size, candidates, screen) -> (centroids, labels,
+ *     inertia, n_iter, stats).  init: a method name or a k x d array;
+ *     screen: "auto", "on" or "off". */
 static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
     static char *names[] = {"X", "k", "init", "algorithm", "form",
                             "precision", "max_iter", "tol", "seed",
-                            "threads", "block_size", "candidates", NULL};
+                            "threads", "block_size", "candidates", "screen",
+                            NULL};
     PyObject *xobj, *init_obj;
     Py_ssize_t k;
     const char *algo = "lloyd", *form = "seq", *prec = "f64";
+    const char *screen = "auto";
     int max_iter = 300, threads = 0, block = 0, candidates = 0;
     double tol = 0.0;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OnO|sssidKiii", names,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OnO|sssidKiiis", names,
                                      &xobj, &k, &init_obj, &algo, &form,
                                      &prec, &max_iter, &tol, &seed,
-                                     &threads, &block, &candidates))
+                                     &threads, &block, &candidates, &screen))
         return NULL;
     tkm_params p;
     tkm_params_default(&p);
@@ -227,6 +230,15 @@ static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
     if (parse_name(algo, algo_parse, &p.algorithm, "algorithm") ||
         parse_name(form, form_parse, &p.form, "form"))
         return NULL;
+    if (!strcmp(screen, "auto") || !strcmp(screen, "on") ||
+        !strcmp(screen, "off"))
+        p.screen = !strcmp(screen, "auto") ? TKM_SCREEN_AUTO
+                   : !strcmp(screen, "on") ? TKM_SCREEN_ON
+                                           : TKM_SCREEN_OFF;
+    else
+        return PyErr_Format(PyExc_ValueError,
+                            "screen must be 'auto', 'on' or 'off', not '%s'",
+                            screen);
     if (tkm_precision_parse(prec, &p.precision))
         return PyErr_Format(PyExc_ValueError, "unknown precision '%s'",
                             prec);
