@@ -301,6 +301,57 @@ static void test_stand_in(void **state)
     }
 }
 
+/* A point whose products and norm are finite but whose distances to
+ * every centroid overflow the precision: the scan's label is the first
+ * centroid (all at +inf), not the one the product ranks nearest; the
+ * screen must leave such a row to the direct scan. */
+static void test_beyond_range(void **state)
+{
+    (void)state;
+    if (no_blas())
+        skip();
+    const size_t d = 2, k = 5;
+    const double far = sqrt(0.8 * (double)TKM_REAL_MAX);
+    tkm_real x[2 * 6];
+    x[0] = (tkm_real)far; /* the point */
+    x[1] = 0;
+    for (size_t j = 0; j < k; j++) { /* the last centroid ranks nearest */
+        x[2 + 2 * j] = (tkm_real)(-0.2 * far * (1.0 + 0.01 * (double)(k - j)));
+        x[3 + 2 * j] = 1;
+    }
+    TKM_FN(tkmi_cpu) s;
+    memset(&s, 0, sizeof s);
+    s.x = x;
+    s.n = 1;
+    s.d = d;
+    s.k = k;
+    s.threads = 1;
+    s.c = x + d;
+    s.kern = TKM_FN(tkmi_kern_get)();
+    s.screen = 1;
+    assert_int_equal(TKM_FN(tkmi_kc_init)(&s.kc, k, d), TKM_OK);
+    TKM_FN(tkmi_kc_pack)(&s.kc, s.c);
+    assert_int_equal(TKM_FN(tkmi_screen_begin)(&s), 1);
+    for (int two = 0; two < 2; two++) {
+        int32_t la = -1, lb = -1;
+        tkm_real a1 = 0, a2 = 0, b1 = 0, b2 = 0;
+        TKM_FN(tkmi_scan_out) oa = {.lab = &la, .b1 = two ? &a1 : NULL,
+                                    .b2 = two ? &a2 : NULL};
+        TKM_FN(tkmi_scan_out) ob = {.lab = &lb, .b1 = two ? &b1 : NULL,
+                                    .b2 = two ? &b2 : NULL};
+        uint64_t sc = 0, re = 0;
+        s.kern->scan(&s.kc, s.x, NULL, 1, &oa);
+        TKM_FN(tkmi_screen_scan)(&s, 0, NULL, 1, &ob, &sc, &re);
+        assert_int_equal(la, 0);
+        assert_int_equal(lb, la);
+        assert_memory_equal(&a1, &b1, sizeof a1);
+        assert_memory_equal(&a2, &b2, sizeof a2);
+    }
+    TKM_FN(tkmi_screen_end)(&s);
+    TKM_FN(tkmi_screen_release)(&s);
+    TKM_FN(tkmi_kc_free)(&s.kc);
+}
+
 static void test_refused(void **state)
 {
     (void)state;
@@ -326,6 +377,7 @@ int main(void)
         cmocka_unit_test(test_large_offset),
         cmocka_unit_test(test_overflow),
         cmocka_unit_test(test_stand_in),
+        cmocka_unit_test(test_beyond_range),
         cmocka_unit_test(test_refused),
     };
     return cmocka_run_group_tests_name("screen_" TKM_PREC_NAME, tests, NULL,

@@ -53,8 +53,10 @@
  *
  * Where the argument needs finite numbers it gets them or steps aside:
  * an iteration whose centroid norms overflow, a row whose norm or
- * products are not finite, and a row whose chosen direct distances
- * overflow (U is in double, D' may not be) take the direct scan.
+ * products are not finite, a row whose threshold T reaches half the
+ * precision's largest number (U is in double; a D' near T could
+ * overflow, and D' <= U would fail), and a row whose chosen direct
+ * distances overflow take the direct scan.
  */
 #include "real.h"
 
@@ -204,6 +206,10 @@ size_t TKM_FN(tkmi_screen_rows)(const TKM_FN(tkmi_cpu) *s)
     return s->scr->rows;
 }
 
+/* The largest threshold the proof is used with: below it no direct
+ * distance the test relies on (D' <= U) can overflow the precision. */
+#define TOP_MAX (0.5 * (double)TKM_REAL_MAX)
+
 /* The direct scan of one row into slot t of o. */
 static void direct_row(const TKM_FN(tkmi_cpu) *s, size_t row,
                        const TKM_FN(tkmi_scan_out) *o, size_t t)
@@ -240,12 +246,12 @@ static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
         } else if (v < m2)
             m2 = v;
     }
-    if (!finite) {
+    const double top = nx * (1.0 + w->kk) + w->eta + (two ? m2 : m1);
+    if (!finite || !(top < TOP_MAX)) {
         direct_row(s, row, o, t);
         return k;
     }
-    const double thr = (nx * (1.0 + w->kk) + w->eta + (two ? m2 : m1)) -
-                       (nx * (1.0 - w->kk) - w->eta);
+    const double thr = top - (nx * (1.0 - w->kk) - w->eta);
     const tkm_real *xi = s->x + row * d;
     uint64_t taken = 0;
     int32_t lab = -1;
@@ -334,8 +340,9 @@ static uint64_t gap_row(const TKM_FN(tkmi_cpu) *s, size_t c,
         if (o != c && v < m1)
             m1 = v;
     }
-    const double thr = (nx * (1.0 + w->kk) + w->eta + m1) -
-                       (nx * (1.0 - w->kk) - w->eta);
+    const double top = nx * (1.0 + w->kk) + w->eta + m1;
+    finite &= top < TOP_MAX;
+    const double thr = top - (nx * (1.0 - w->kk) - w->eta);
     uint64_t taken = 0;
     tkm_real best = (tkm_real)INFINITY;
     for (int pass = finite ? 0 : 1; pass < 2; pass++) {
