@@ -53,8 +53,8 @@ typedef enum { TKM_F32 = 32, TKM_F64 = 64 } tkm_precision;
 typedef enum {
     TKM_SCREEN_AUTO = 0, /* on where measured faster, if the build has BLAS */
     TKM_SCREEN_OFF,
-    TKM_SCREEN_ON        /* TKM_ENOTSUP without BLAS or outside Lloyd's
-                            seq and omp forms                            */
+    TKM_SCREEN_ON        /* TKM_ENOTSUP without BLAS, for Elkan, or
+                            outside the seq and omp forms                */
 } tkm_screen;
 typedef enum {
     TKM_INIT_KMEANSPP = 0,    /* D^2 sampling, one candidate per step      */

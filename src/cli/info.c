@@ -20,7 +20,7 @@ void cli_info_help(FILE *f)
           "the environment variable TKM_CPU_ISA names: avx512, avx2, sse2\n"
           "on x86-64, generic elsewhere), the CUDA devices seen (or why there are\n"
           "none), whether the CUDA kernels use fused multiply-add, the\n"
-          "compiler, whether Lloyd's exact screening has its BLAS, and MPI:\n"
+          "compiler, whether the exact screening has its BLAS, and MPI:\n"
           "the library and the ranks' layout in\n"
           "build/trikmeans-mpi, 'not built' in build/trikmeans.\n"
           "\n"
