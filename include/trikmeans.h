@@ -77,12 +77,14 @@ const char *tkm_form_name(tkm_form f);
 const char *tkm_precision_name(tkm_precision p);
 const char *tkm_init_name(tkm_init_method m);
 const char *tkm_empty_name(tkm_empty_policy e);
+const char *tkm_screen_name(tkm_screen s);
 /* Parse a name; return 0 on success, -1 if the name is unknown. */
 int tkm_algorithm_parse(const char *s, tkm_algorithm *out);
 int tkm_form_parse(const char *s, tkm_form *out);
 int tkm_precision_parse(const char *s, tkm_precision *out);
 int tkm_init_parse(const char *s, tkm_init_method *out);
 int tkm_empty_parse(const char *s, tkm_empty_policy *out);
+int tkm_screen_parse(const char *s, tkm_screen *out); /* auto, off, on */
 
 /* Is the form compiled in and runnable here?  TKM_OK, or TKM_ENOTSUP /
  * TKM_ENODEV with the reason in why. */

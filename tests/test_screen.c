@@ -367,6 +367,18 @@ static void test_refused(void **state)
     p.screen = (tkm_screen)7;
     assert_int_equal(tkm_params_check(&p, 10, 2, msg, sizeof msg),
                      TKM_EINVAL);
+    /* the names the command and the Python package take */
+    static const tkm_screen all[] = {TKM_SCREEN_AUTO, TKM_SCREEN_OFF,
+                                     TKM_SCREEN_ON};
+    for (size_t i = 0; i < 3; i++) {
+        tkm_screen back = (tkm_screen)7;
+        assert_int_equal(tkm_screen_parse(tkm_screen_name(all[i]), &back), 0);
+        assert_int_equal(back, all[i]);
+    }
+    assert_string_equal(tkm_screen_name(TKM_SCREEN_ON), "on");
+    tkm_screen back = TKM_SCREEN_ON;
+    assert_int_equal(tkm_screen_parse("yes", &back), -1);
+    assert_int_equal(back, TKM_SCREEN_ON);
 }
 
 int main(void)

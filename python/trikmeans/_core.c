@@ -230,12 +230,7 @@ static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
     if (parse_name(algo, algo_parse, &p.algorithm, "algorithm") ||
         parse_name(form, form_parse, &p.form, "form"))
         return NULL;
-    if (!strcmp(screen, "auto") || !strcmp(screen, "on") ||
-        !strcmp(screen, "off"))
-        p.screen = !strcmp(screen, "auto") ? TKM_SCREEN_AUTO
-                   : !strcmp(screen, "on") ? TKM_SCREEN_ON
-                                           : TKM_SCREEN_OFF;
-    else
+    if (tkm_screen_parse(screen, &p.screen))
         return PyErr_Format(PyExc_ValueError,
                             "screen must be 'auto', 'on' or 'off', not '%s'",
                             screen);

@@ -284,13 +284,8 @@ static int parse_name_opt(cli_run *r, int code, const char *arg,
         cli_usage(cmd, "--header takes yes, no or auto, not '%s'", arg);
         return -1;
     case OPT_SCREEN:
-        if (!strcmp(arg, "auto") || !strcmp(arg, "on") ||
-            !strcmp(arg, "off")) {
-            r->screen = !strcmp(arg, "auto") ? TKM_SCREEN_AUTO
-                        : !strcmp(arg, "on") ? TKM_SCREEN_ON
-                                              : TKM_SCREEN_OFF;
+        if (tkm_screen_parse(arg, &r->screen) == 0)
             return 1;
-        }
         cli_usage(cmd, "--screen takes auto, on or off, not '%s'", arg);
         return -1;
     case OPT_EMPTY:

@@ -32,6 +32,8 @@ static const char *const form_names[] = {"seq", "omp", "cuda-global",
 static const char *const init_names[] = {"kmeans++", "kmeans++-greedy",
                                          "random", "farthest"};
 static const char *const empty_names[] = {"keep", "farthest"};
+/* in tkm_screen's order */
+static const char *const screen_names[] = {"auto", "off", "on"};
 
 static int parse_name(const char *s, const char *const *names, int n)
 {
@@ -78,6 +80,12 @@ const char *tkm_empty_name(tkm_empty_policy e)
     return (unsigned)e < 2 ? empty_names[e] : "?";
 }
 
+const char *tkm_screen_name(tkm_screen s)
+{
+    return (unsigned)s < (unsigned)NAMES_N(screen_names) ? screen_names[s]
+                                                         : "?";
+}
+
 int tkm_algorithm_parse(const char *s, tkm_algorithm *out)
 {
     int i = parse_name(s, algo_names, NAMES_N(algo_names));
@@ -122,6 +130,14 @@ int tkm_empty_parse(const char *s, tkm_empty_policy *out)
     int i = parse_name(s, empty_names, NAMES_N(empty_names));
     if (i >= 0)
         *out = (tkm_empty_policy)i;
+    return i >= 0 ? 0 : -1;
+}
+
+int tkm_screen_parse(const char *s, tkm_screen *out)
+{
+    int i = parse_name(s, screen_names, NAMES_N(screen_names));
+    if (i >= 0)
+        *out = (tkm_screen)i;
     return i >= 0 ? 0 : -1;
 }
 
