@@ -273,24 +273,9 @@ static int cmp_points(const void *a, const void *b, void *arg)
     return 0;
 }
 
-/* Distinct points of ds (equal values, so -0 is 0), or 0 when out of
- * memory. */
-static size_t distinct_points(const tkm_dataset *ds)
-{
-    size_t *order = malloc(ds->n * sizeof *order), m = 1;
-    if (!order)
-        return 0;
-    for (size_t i = 0; i < ds->n; i++)
-        order[i] = i;
-    qsort_r(order, ds->n, sizeof *order, cmp_points, (void *)ds);
-    for (size_t i = 1; i < ds->n; i++)
-        m += cmp_points(&order[i - 1], &order[i], (void *)ds) != 0;
-    free(order);
-    return m;
-}
-
-/* Up to cap distinct rows of ds into out (cap * d doubles): their number,
- * or SIZE_MAX when out of memory. */
+/* Up to cap distinct rows of ds (equal values, so -0 is 0): their
+ * number, copied into out (cap * d doubles) unless out is NULL; SIZE_MAX
+ * when out of memory. */
 static size_t distinct_rows(const tkm_dataset *ds, size_t cap, double *out)
 {
     size_t *order = malloc((ds->n ? ds->n : 1) * sizeof *order), m = 0;
@@ -301,12 +286,20 @@ static size_t distinct_rows(const tkm_dataset *ds, size_t cap, double *out)
     qsort_r(order, ds->n, sizeof *order, cmp_points, (void *)ds);
     for (size_t i = 0; i < ds->n && m < cap; i++)
         if (i == 0 || cmp_points(&order[i - 1], &order[i], (void *)ds)) {
-            memcpy(out + m * ds->d, ds->x + order[i] * ds->d,
-                   ds->d * sizeof *out);
+            if (out)
+                memcpy(out + m * ds->d, ds->x + order[i] * ds->d,
+                       ds->d * sizeof *out);
             m++;
         }
     free(order);
     return m;
+}
+
+/* Distinct points of ds, or 0 when out of memory. */
+static size_t distinct_points(const tkm_dataset *ds)
+{
+    size_t m = distinct_rows(ds, SIZE_MAX, NULL);
+    return m == SIZE_MAX ? 0 : m;
 }
 
 /* Distinct points over the ranks of cm when fewer than k (else 0): each
