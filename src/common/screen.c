@@ -220,26 +220,24 @@ static void direct_row(const TKM_FN(tkmi_cpu) *s, size_t row,
     s->kern->scan(&s->kc, s->x, &row, 1, &one);
 }
 
-/* One row from its products g (k) and norm nx: the scan's label, nearest
- * and second nearest squared distances (those o asks for) into slot t.
- * With the bound above,
+/* The test of one row with norm nx and products g (k), centroid skip
+ * left out (SIZE_MAX: none).  With the bound above,
  *   U_j = nx (1 + K) + eta + (hi_j - 2 g_j),
  *   L_j = nx (1 - K) - eta + (lo_j - 2 g_j),
- * so a centroid is a candidate when lo_j - 2 g_j <= thr, thr = T less
- * nx (1 - K) - eta.  Returns the direct distances taken. */
-static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
-                           const tkm_real *g, const TKM_FN(tkmi_scan_out) *o,
-                           size_t t)
+ * so a centroid is a candidate when lo_j - 2 g_j <= *thr, *thr = T less
+ * nx (1 - K) - eta, T the smallest U (second smallest when two).
+ * Returns 0 when the row is beyond the proof's range (the direct scan's
+ * then). */
+static int row_test(const TKM_FN(tkmi_screen) *w, size_t k, double nx,
+                    const tkm_real *g, size_t skip, int two, double *thr)
 {
-    const TKM_FN(tkmi_screen) *w = s->scr;
-    const size_t k = s->k, d = s->d;
-    const double nx = w->xnorm[row], *hi = w->hi, *lo = w->lo;
-    const int two = o->b2 != NULL;
     double m1 = INFINITY, m2 = INFINITY;
     int finite = isfinite(nx) != 0;
     for (size_t j = 0; j < k; j++) {
-        double v = hi[j] - 2.0 * (double)g[j];
+        double v = w->hi[j] - 2.0 * (double)g[j];
         finite &= isfinite((double)g[j]) != 0;
+        if (j == skip)
+            continue;
         if (v < m1) {
             m2 = m1;
             m1 = v;
@@ -247,11 +245,26 @@ static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
             m2 = v;
     }
     const double top = nx * (1.0 + w->kk) + w->eta + (two ? m2 : m1);
-    if (!finite || !(top < TOP_MAX)) {
+    *thr = top - (nx * (1.0 - w->kk) - w->eta);
+    return finite && top < TOP_MAX;
+}
+
+/* One row from its products g (k): the scan's label, nearest and second
+ * nearest squared distances (those o asks for) into slot t.  Returns the
+ * direct distances taken. */
+static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
+                           const tkm_real *g, const TKM_FN(tkmi_scan_out) *o,
+                           size_t t)
+{
+    const TKM_FN(tkmi_screen) *w = s->scr;
+    const size_t k = s->k, d = s->d;
+    const double *lo = w->lo;
+    const int two = o->b2 != NULL;
+    double thr;
+    if (!row_test(w, k, w->xnorm[row], g, SIZE_MAX, two, &thr)) {
         direct_row(s, row, o, t);
         return k;
     }
-    const double thr = top - (nx * (1.0 - w->kk) - w->eta);
     const tkm_real *xi = s->x + row * d;
     uint64_t taken = 0;
     int32_t lab = -1;
@@ -331,18 +344,9 @@ static uint64_t gap_row(const TKM_FN(tkmi_cpu) *s, size_t c,
 {
     const TKM_FN(tkmi_screen) *w = s->scr;
     const size_t k = s->k, d = s->d;
-    const double nx = w->nc[c], *hi = w->hi, *lo = w->lo;
-    double m1 = INFINITY;
-    int finite = isfinite(nx) != 0;
-    for (size_t o = 0; o < k; o++) {
-        double v = hi[o] - 2.0 * (double)g[o];
-        finite &= isfinite((double)g[o]) != 0;
-        if (o != c && v < m1)
-            m1 = v;
-    }
-    const double top = nx * (1.0 + w->kk) + w->eta + m1;
-    finite &= top < TOP_MAX;
-    const double thr = top - (nx * (1.0 - w->kk) - w->eta);
+    const double *lo = w->lo;
+    double thr;
+    const int finite = row_test(w, k, w->nc[c], g, c, 0, &thr);
     uint64_t taken = 0;
     tkm_real best = (tkm_real)INFINITY;
     for (int pass = finite ? 0 : 1; pass < 2; pass++) {
