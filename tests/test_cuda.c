@@ -422,15 +422,40 @@ static size_t sums_from_scratch_differ(const problem *pr, const int32_t *lab,
     return bad;
 }
 
+/* The labels the centroids of r were summed from.  A run that stopped
+ * because no label changed summed them from its own labels; one stopped by
+ * max_iter = s assigned once more after its last update (the labels of the
+ * returned centroids, as scikit-learn does), so its centroids are the sums
+ * of iteration s's assignment: the labels that the same solver returns when
+ * stopped at s - 1, whose extra assignment is that one.  Returns the run to
+ * take the labels from (*prev, filled when needed, freed by the caller). */
+static const tkm_result *summed_labels(const problem *pr, const tkm_params *p,
+                                       const tkm_result *r, tkm_result *prev)
+{
+    if (r->stop == TKM_STOP_LABELS)
+        return r;
+    assert_int_equal(r->stop, TKM_STOP_MAX_ITER);
+    assert_true(r->iterations >= 2);
+    tkm_params q = *p;
+    q.max_iter = r->iterations - 1;
+    *prev = fit_pr(pr, &q);
+    /* stopped at s - 1 by max_iter, else iteration s would not have run */
+    assert_int_equal(prev->stop, TKM_STOP_MAX_ITER);
+    assert_int_equal(prev->iterations, r->iterations - 1);
+    /* its extra assignment is iteration s's: the same count of changes */
+    assert_int_equal(prev->final_changed, r->iters[r->iterations - 1].changed);
+    return prev;
+}
+
 /* The update keeps its exact sums and moves only the points whose label
  * changed when few did (in this iteration, or in the previous one when
  * the engine queued the update before this one's count was known): after
  * any number of iterations the centroids must still be the sums from
- * scratch of the labels, bit for bit.  The runs stop after 2, 6 and 15
- * iterations and at convergence, on blobs that change fewer than 1 in
- * TKMI_SUMS_DELTA_FRAC labels from the second or third iteration on
- * (asserted, so that the moved path did run), in the register kernel
- * (d = 3) and the tile kernel (d = 20). */
+ * scratch of the labels they were summed from, bit for bit.  The runs stop
+ * after 2, 6 and 15 iterations and at convergence, on blobs that change
+ * fewer than 1 in TKMI_SUMS_DELTA_FRAC labels from the second or third
+ * iteration on (asserted, so that the moved path did run), in the register
+ * kernel (d = 3) and the tile kernel (d = 20). */
 static void sums_case(size_t n, size_t d, size_t k, uint64_t seed)
 {
     problem pr = make_problem(n, d, k, k, 1, seed);
@@ -441,7 +466,7 @@ static void sums_case(size_t n, size_t d, size_t k, uint64_t seed)
                 tkm_params p = params(k, ALGS[a], FORMS[f], 0,
                                       TKM_EMPTY_KEEP);
                 p.max_iter = STOPS[s];
-                tkm_result r = fit_pr(&pr, &p);
+                tkm_result r = fit_pr(&pr, &p), prev = {0};
                 int moved = 0;
                 /* iteration i + 1 updated (some label changed) by moving
                  * the sums: it and iteration i changed few */
@@ -455,13 +480,15 @@ static void sums_case(size_t n, size_t d, size_t k, uint64_t seed)
                              "(the test data must change few labels)",
                              tkm_algorithm_name(ALGS[a]),
                              tkm_form_name(FORMS[f]), d);
+                const tkm_result *from = summed_labels(&pr, &p, &r, &prev);
                 const size_t bad =
-                    sums_from_scratch_differ(&pr, r.labels, r.centroids);
+                    sums_from_scratch_differ(&pr, from->labels, r.centroids);
                 if (bad)
                     fail_msg("%s %s d=%zu after %d iterations: %zu centroid "
                              "coordinates differ from the sums from scratch",
                              tkm_algorithm_name(ALGS[a]),
                              tkm_form_name(FORMS[f]), d, r.iterations, bad);
+                tkm_result_free(&prev);
                 tkm_result_free(&r);
             }
     free_problem(&pr);
