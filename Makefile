@@ -10,6 +10,7 @@
 #   make V=1          show every compiler command
 #   make gpu-proof    on a machine with a GPU: tests, FMA=0 tests, sanitizers,
 #                     checker and benchmark of the CUDA forms (tools/README.md)
+#   make devdeps      download the .deb files the GPU machine lacks (.devdeps)
 #   make fuzz         every reader under libFuzzer (clang, ASan + UBSan),
 #                     FUZZ_SEC seconds each (default 600; fuzz/README.md)
 #
@@ -115,7 +116,7 @@ MPI_BIN := $(if $(strip $(MPICC)),$(BUILD)/trikmeans-mpi)
 MPI_KIT := $(filter-out $(BUILD)/plain/src/cli/par_none.o,$(CLI_OBJ))
 
 .PHONY: all test sanitize deps clean info-build demo gpu-proof fuzz fuzzers \
-        python python-test print-libs
+        python python-test print-libs devdeps
 .DELETE_ON_ERROR:
 
 all: info-build $(LIB) $(BIN) $(TOOLS) $(MPI_BIN)
@@ -279,6 +280,13 @@ clean:
 
 gpu-proof:
 	CMOCKA_DIR=$(CMOCKA_DIR) bash tools/gpu-proof.sh
+
+# The Debian packages the GPU machine lacks and cannot install (it reaches
+# no registry): downloaded here into .devdeps, carried there and unpacked
+# by tools/gpu-proof.sh (dpkg -x).
+DEVDEBS := libcmocka0 libcmocka-dev
+devdeps:
+	mkdir -p .devdeps && cd .devdeps && apt-get download $(DEVDEBS)
 
 # The README's main job: the quick benchmark preset (the bundled sample and
 # a generated set, every solver that can run here, f32 and f64), scikit-learn

@@ -1,42 +1,75 @@
 #!/usr/bin/env bash
 # The proof of the CUDA forms on a machine with a GPU (make gpu-proof):
-# what docs/results/ cites as "the GPU proof".  Steps, each with a time
-# limit inside BUDGET seconds, chosen with STEPS (default: all):
+# what docs/results/gpu-proof.md cites.  Steps, chosen by name with STEPS
+# (default: all, in this order), each with a time limit inside BUDGET
+# seconds for the whole call:
 #
-#   tests   make test (every test program, both precisions), then
-#           test_cuda again from a build without FMA contraction (FMA=0);
-#   bench   build/gpu-bench: time to convergence of every CUDA solver on
-#           the five shapes of docs/results/gpu-bench.md, f32 and f64, each run
-#           held to the first of its precision (CSV in OUT);
-#   san     test_cuda under compute-sanitizer memcheck (leaks too),
-#           racecheck, synccheck and initcheck, f32 and f64, both forms;
-#   check   trikmeans check --forms cuda-global,cuda-shared
-#           --block-sizes 64,256,1024 on generated 1,000,000 x 8 (k = 100)
-#           and 200,000 x 64 (k = 500), f32 and f64 (CHECK_SPECS);
-#   cli     info, gen and fit of every algorithm in both CUDA forms.
+#   build          make all and test_cuda (always first; a no-op when built)
+#   tests          make test: every test program in both precisions, the
+#                  fuzz replays, tests/mpi.sh and the Python package's
+#                  pytest suite (form='auto' takes cuda-shared here)
+#   nofma          test_cuda, f32 and f64, from a build without FMA
+#                  contraction (make FMA=0, in build-nofma)
+#   san-memcheck   test_cuda under compute-sanitizer memcheck with the leak
+#   san-racecheck  check, racecheck, synccheck, initcheck: f32 and f64, one
+#   san-synccheck  job a test (TKM_TEST_ONLY), SAN_JOBS at a time; racecheck
+#   san-initcheck  on cuda-shared (TKM_TEST_FORMS), the form whose kernels
+#                  share tiles through shared memory
+#   check          trikmeans check --forms cuda-global,cuda-shared
+#                  --block-sizes 64,256,1024 on generated CHECK_SPECS data
+#                  (default 1,000,000 x 8, k = 100; 200,000 x 64, k = 500),
+#                  f32 and f64, side by side
+#   bench          build/gpu-bench: every CUDA solver on the five shapes of
+#                  docs/results/gpu-bench.md, f32 and f64 (CSV in PROOF_DIR)
+#   cli            info, gen and fit of every algorithm in both CUDA forms
 #
-# san and check run side by side (check spends most of its time in
-# sequential Lloyd on the CPU).  The summary goes to OUT/summary.txt and
-# is printed last; every step's log is in OUT/logs/.
+# One call of the GPU machine runs at most 10 minutes; the calls that fit
+# are in tools/README.md.  The summary (PROOF_DIR/summary.txt) is printed
+# last; every step's log is in PROOF_DIR/logs/.
 #
-#   make gpu-proof                       (OUT=build/gpu-proof)
-#   STEPS="tests san" BUDGET=560 OUT=/tmp/p bash tools/gpu-proof.sh
-#   make gpu-proof CMOCKA_DIR=/tmp/cm    (libcmocka unpacked there)
+#   make gpu-proof                              (all steps, BUDGET=1500)
+#   STEPS="tests nofma cli" BUDGET=560 bash tools/gpu-proof.sh
+#
+# DEBS: a folder of .deb files (default .devdeps, made by make devdeps)
+# unpacked with dpkg -x into PROOF_DIR/debs on a machine that cannot
+# install packages (the GPU machine): libcmocka-dev is then taken from
+# there.  CMOCKA_DIR names an unpacked root directly instead.
 set -u
 cd "$(dirname "$0")/.."
-OUT=${OUT:-build/gpu-proof}
+PROOF_DIR=${PROOF_DIR:-build/gpu-proof}
 BUDGET=${BUDGET:-1500}
-STEPS=${STEPS:-tests bench san check cli}
+ALL_STEPS="tests nofma san-memcheck san-racecheck san-synccheck san-initcheck check bench cli"
+STEPS=${STEPS:-$ALL_STEPS}
 CHECK_SPECS=${CHECK_SPECS:-"1000000,8,100 200000,64,500"}
-# CMOCKA_DIR: where libcmocka-dev was unpacked (dpkg -x), on a GPU machine
-# that cannot install it
-MAKE="make${CMOCKA_DIR:+ CMOCKA_DIR=$CMOCKA_DIR}"
-LOG=$OUT/logs
-SUM=$OUT/summary.txt
+J=$(nproc 2>/dev/null || echo 8)
+SAN_JOBS=${SAN_JOBS:-8}
+LOG=$PROOF_DIR/logs
+SUM=$PROOF_DIR/summary.txt
+
+for s in $STEPS; do
+    case " build $ALL_STEPS " in
+    *" $s "*) ;;
+    *) echo "gpu-proof: no step '$s' (steps: build $ALL_STEPS)" >&2; exit 2 ;;
+    esac
+done
 rm -rf "$LOG"
 mkdir -p "$LOG"
 : >"$SUM"
-J=$(nproc 2>/dev/null || echo 8)
+
+DEBS=${DEBS:-.devdeps}
+if [ -z "${CMOCKA_DIR:-}" ] && ! [ -e /usr/include/cmocka.h ] &&
+    ls "$DEBS"/*.deb >/dev/null 2>&1; then
+    CMOCKA_DIR=$(pwd)/$PROOF_DIR/debs
+    for f in "$DEBS"/*.deb; do dpkg -x "$f" "$CMOCKA_DIR"; done
+fi
+MAKE="make${CMOCKA_DIR:+ CMOCKA_DIR=$CMOCKA_DIR}"
+# the Python package's tests need NumPy: the first python3 that has it
+PY=${PY:-}
+for p in /usr/bin/python3 python3; do
+    [ -n "$PY" ] && break
+    "$p" -c 'import numpy' 2>/dev/null && PY=$(command -v "$p")
+done
+[ -n "$PY" ] && MAKE="$MAKE PY=$PY"
 
 want() { case " $STEPS " in *" $1 "*) return 0 ;; esac; return 1; }
 note() { echo "$*" | tee -a "$SUM"; }
@@ -69,6 +102,7 @@ SAN=$(command -v compute-sanitizer ||
     ls "$CUDA_HOME"/bin/compute-sanitizer \
         "$CUDA_HOME"/compute-sanitizer/compute-sanitizer 2>/dev/null |
     head -1)
+export SAN
 {
     date -u
     nvidia-smi -L
@@ -80,50 +114,83 @@ SAN=$(command -v compute-sanitizer ||
     lscpu | grep -E "^Model name|^CPU\(s\)"
     git rev-parse HEAD 2>/dev/null
 } >"$LOG/machine.log" 2>&1
-note "machine: $(nvidia-smi -L 2>/dev/null | head -1)"
+note "machine: $(nvidia-smi -L 2>/dev/null | head -1); $J CPUs"
 note "date:    $(date -u '+%Y-%m-%d %H:%M UTC')"
-note "commit:  $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+note "commit:  $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(
+    git diff --quiet HEAD -- kernels src include Makefile 2>/dev/null ||
+        echo ' (with changes to kernels/, src/, include/ or Makefile)')"
+note "steps:   $STEPS (budget ${BUDGET}s)"
 
-step build 400 $MAKE -j"$J" all build/f32/tests/test_cuda \
+step build 300 $MAKE -j"$J" all build/f32/tests/test_cuda \
     build/f64/tests/test_cuda || { tail -40 "$LOG/build.log"; exit 1; }
+
+# san_job TOOL PREC TEST: one test of test_cuda under one tool (racecheck
+# on cuda-shared alone); prints "TOOL PREC TEST rc seconds".
+san_job() {
+    local extra="" forms="" t=$SECONDS rc
+    [ "$1" = memcheck ] && extra="--leak-check full"
+    [ "$1" = racecheck ] && forms=cuda-shared
+    TKM_TEST_ONLY=$3 TKM_TEST_FORMS=$forms "$SAN" --tool "$1" $extra \
+        --error-exitcode 99 "build/$2/tests/test_cuda" \
+        >"$LOG/san-$1-$2-$3.log" 2>&1
+    rc=$?
+    echo "$1 $2 $3 rc=$rc $((SECONDS - t))s"
+}
+export -f san_job
+export LOG SAN_JOBS
+# san_tool TOOL: every test of test_cuda, f32 and f64, SAN_JOBS at a time;
+# fails when any job did or a log lacks the tool's clean summary.
+san_tool() {
+    local tests
+    tests=$(sed -n 's/^ *cmocka_unit_test(\(test_[a-z0-9_]*\)).*/\1/p' \
+        tests/test_cuda.c)
+    for p in f32 f64; do
+        for t in $tests; do echo "$1 $p $t"; done
+    done | xargs -P "$SAN_JOBS" -n 3 bash -c 'san_job "$0" "$1" "$2"' |
+        sort -k5 -n
+    ! grep -L "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" \
+        "$LOG/san-$1"-*.log | grep -q . &&
+        ! grep -l "FAILED  \]" "$LOG/san-$1"-*.log | grep -q .
+}
+export -f san_tool
 
 if want tests; then
     step make-test 400 $MAKE -j"$J" test
-    step build-nofma 300 $MAKE -j"$J" BUILD=build/nofma FMA=0 \
-        build/nofma/f32/tests/test_cuda build/nofma/f64/tests/test_cuda
-    for p in f32 f64; do
-        step "test_cuda-nofma-$p" 200 build/nofma/$p/tests/test_cuda
-    done
 fi
-if want bench; then
-    step bench 400 build/gpu-bench --csv "$OUT/bench.csv" \
-        --iters "$OUT/iters.csv"
+if want nofma; then
+    step build-nofma 300 $MAKE -j"$J" BUILD=build-nofma FMA=0 \
+        build-nofma/f32/tests/test_cuda build-nofma/f64/tests/test_cuda \
+        build-nofma/trikmeans &&
+        for p in f32 f64; do
+            step "test_cuda-nofma-$p" 200 build-nofma/$p/tests/test_cuda
+        done
 fi
 PIDS=()
 if want check; then
     for spec in $CHECK_SPECS; do
         for p in f32 f64; do
             tag=${spec//,/x}-$p
-            step "check-$tag" 900 build/trikmeans check --generate "$spec" \
+            step "check-$tag" 500 build/trikmeans check --generate "$spec" \
                 -k "${spec##*,}" --seed 1 --forms cuda-global,cuda-shared \
                 --precisions "$p" --block-sizes 64,256,1024 \
-                --out "$OUT/check-$tag.csv" &
+                --out "$PROOF_DIR/check-$tag.csv" --force &
             PIDS+=($!)
         done
     done
 fi
-if want san && [ -n "$SAN" ]; then
-    for tool in memcheck racecheck synccheck initcheck; do
-        extra=""
-        [ "$tool" = memcheck ] && extra="--leak-check full"
-        for p in f32 f64; do
-            step "san-$tool-$p" 900 "$SAN" --tool "$tool" $extra \
-                --error-exitcode 99 build/$p/tests/test_cuda &
-            PIDS+=($!)
-        done
-    done
-fi
+for tool in memcheck racecheck synccheck initcheck; do
+    want "san-$tool" || continue
+    if [ -z "$SAN" ]; then
+        note "FAIL    san-$tool: no compute-sanitizer found"
+        continue
+    fi
+    step "san-$tool" 500 bash -c "san_tool $tool"
+done
 [ ${#PIDS[@]} -gt 0 ] && wait "${PIDS[@]}"
+if want bench; then
+    step bench 500 build/gpu-bench --csv "$PROOF_DIR/bench.csv" \
+        --iters "$PROOF_DIR/iters.csv"
+fi
 if want cli; then
     step cli 120 bash -c '
         set -e
@@ -143,13 +210,17 @@ fi
     echo
     for f in "$LOG"/san-*.log; do
         [ -f "$f" ] || continue
+        case $f in */san-[a-z]*-f[36][24]-*) ;; *) continue ;; esac
         echo "$(basename "$f" .log): $(grep -h "ERROR SUMMARY\|RACECHECK SUMMARY" "$f" |
             tail -1 | sed 's/^=* *//')"
-    done
+    done | sed 's/-test_.*:/:/' | sort | uniq -c
     for f in "$LOG"/test_cuda-*.log "$LOG"/make-test.log; do
         [ -f "$f" ] || continue
         echo "$(basename "$f" .log): $(grep -h "PASSED\|FAILED  \] [0-9]\|SKIPPED  \] [0-9]" "$f" |
             tr -s ' ' | sort | uniq -c | tr -s ' ' | tr '\n' ' ')"
+    done
+    for t in memcheck racecheck synccheck initcheck; do
+        [ -f "$LOG/san-$t.log" ] && { echo; cat "$LOG/san-$t.log"; }
     done
     [ -f "$LOG/bench.log" ] && { echo; cat "$LOG/bench.log"; }
     echo
