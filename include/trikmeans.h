@@ -168,6 +168,10 @@ typedef struct {
                              process over its share of the bytes (then
                              the read is collective).  A message names a
                              row or line by its place in the file      */
+    int keep_f32;         /* a float32 .npy or raw file is given as x32
+                             (x NULL), used where it lies (mapped), for
+                             an f32 run or tkm_predict in place; else,
+                             and for every other file, x in double     */
 } tkm_read_opts;
 
 void tkm_read_opts_default(tkm_read_opts *o);

@@ -903,6 +903,71 @@ static void test_npy_mapped(void **state)
     free(want);
 }
 
+/* keep_f32: a float32 .npy or raw file is given as x32, where it lies:
+ * the same values as the double read, x NULL, two reads freed apart, a
+ * bad value named as before; a float64 file and a float32 file without
+ * keep_f32 still come as x. */
+static void test_f32_in_place(void **state)
+{
+    enum { N = 2000, D = 5 };
+    unsigned char *raw = malloc(4 * N * D);
+    double *want = malloc(8 * N * D);
+    tkm_read_opts o = opts(TKM_F32);
+    tkmi_rng r;
+    const char *p = PATH("f32.npy"), *q = PATH("f32.f32");
+    (void)state;
+    assert_non_null(raw);
+    assert_non_null(want);
+    tkmi_rng_seed(&r, 1212);
+    for (size_t i = 0; i < N * D; i++)
+        want[i] = rand_elem(&r, 'f', 4, raw + 4 * i);
+    put_npy(p, 1, "<f4", "False", "(2000, 5)", raw, 4 * N * D, 0);
+    write_bytes(q, raw, 4 * N * D);
+    expect_matrix(p, &o, want, N, D); /* without keep_f32: doubles */
+    o.keep_f32 = 1;
+    o.raw_d = D;
+    for (int f = 0; f < 2; f++) {
+        tkm_dataset a, b;
+        const char *path = f ? q : p;
+        assert_int_equal(tkm_dataset_read(path, &o, &a, g_msg, sizeof g_msg),
+                         TKM_OK);
+        assert_int_equal(tkm_dataset_read(path, &o, &b, g_msg, sizeof g_msg),
+                         TKM_OK);
+        assert_null(a.x);
+        assert_non_null(a.x32);
+        assert_int_equal(a.n, N);
+        assert_int_equal(a.d, D);
+        for (size_t i = 0; i < N * D; i++)
+            if ((double)a.x32[i] != want[i])
+                fail_msg("%s: value %zu is %g, not %g", path, i,
+                         (double)a.x32[i], want[i]);
+        tkm_dataset_free(&a);
+        assert_null(a.x32);
+        assert_memory_equal(b.x32, raw, 4 * N * D); /* little-endian host */
+        tkm_dataset_free(&b);
+    }
+    /* a float64 file stays doubles */
+    o.keep_f32 = 1;
+    put_npy(PATH("f64.npy"), 1, "<f8", "False", "(1, 1)",
+            (const unsigned char *)"\0\0\0\0\0\0\xf0\x3f", 8, 0);
+    tkm_dataset c;
+    assert_int_equal(tkm_dataset_read(PATH("f64.npy"), &o, &c, g_msg,
+                                      sizeof g_msg), TKM_OK);
+    assert_non_null(c.x);
+    assert_null(c.x32);
+    assert_true(c.x[0] == 1.0);
+    tkm_dataset_free(&c);
+    /* the first bad value is named */
+    const float inf = INFINITY;
+    uint32_t u;
+    memcpy(&u, &inf, 4);
+    put_le(raw + 4 * (1500 * D + 2), u, 4);
+    put_npy(p, 1, "<f4", "False", "(2000, 5)", raw, 4 * N * D, 0);
+    expect_error(p, &o, TKM_EFORMAT, "row 1501, column 3: ", "not a finite");
+    free(raw);
+    free(want);
+}
+
 /* ---- raw ---------------------------------------------------------------- */
 
 static void test_raw(void **state)
@@ -1096,6 +1161,7 @@ int main(void)
         cmocka_unit_test(test_npy_rejects),
         cmocka_unit_test(test_npy_bad_values),
         cmocka_unit_test(test_npy_mapped),
+        cmocka_unit_test(test_f32_in_place),
         cmocka_unit_test(test_text_large_chunks),
         cmocka_unit_test(test_stdin),
         cmocka_unit_test(test_raw),

@@ -176,6 +176,8 @@ typedef struct {
     const char *stats;
     int force;              /* --force: replace existing outputs          */
     int verbosity;          /* -1 quiet, 0 default, 1 verbose             */
+    int f32_in_place;       /* the subcommand takes a float32 file as x32
+                               in an f32 run (fit, predict, init)          */
 } cli_run;
 
 /* Option codes of the shared long options; subcommands number their own

@@ -260,16 +260,24 @@ static int cmp_rows(const void *a, const void *b, void *arg)
     return c ? c : (i > j) - (i < j);
 }
 
+/* Value e of ds (row-major), from x or, when x is NULL, from x32. */
+static double point_value(const tkm_dataset *ds, size_t e)
+{
+    return ds->x ? ds->x[e] : (double)ds->x32[e];
+}
+
 /* Points by their values (equal points sort together), for qsort_r with
  * the data set as its argument. */
 static int cmp_points(const void *a, const void *b, void *arg)
 {
     const tkm_dataset *ds = arg;
-    const double *p = ds->x + *(const size_t *)a * ds->d;
-    const double *q = ds->x + *(const size_t *)b * ds->d;
-    for (size_t j = 0; j < ds->d; j++)
-        if (p[j] != q[j])
-            return p[j] < q[j] ? -1 : 1;
+    const size_t p = *(const size_t *)a * ds->d;
+    const size_t q = *(const size_t *)b * ds->d;
+    for (size_t j = 0; j < ds->d; j++) {
+        const double u = point_value(ds, p + j), v = point_value(ds, q + j);
+        if (u != v)
+            return u < v ? -1 : 1;
+    }
     return 0;
 }
 
@@ -286,9 +294,8 @@ static size_t distinct_rows(const tkm_dataset *ds, size_t cap, double *out)
     qsort_r(order, ds->n, sizeof *order, cmp_points, (void *)ds);
     for (size_t i = 0; i < ds->n && m < cap; i++)
         if (i == 0 || cmp_points(&order[i - 1], &order[i], (void *)ds)) {
-            if (out)
-                memcpy(out + m * ds->d, ds->x + order[i] * ds->d,
-                       ds->d * sizeof *out);
+            for (size_t j = 0; out && j < ds->d; j++)
+                out[m * ds->d + j] = point_value(ds, order[i] * ds->d + j);
             m++;
         }
     free(order);
@@ -593,6 +600,7 @@ int cli_fit(int argc, char **argv)
     cli_run r;
     int help = 0, n_init = 1;
     cli_run_default(&r);
+    r.f32_in_place = 1;
     int rc = cli_par_agree(parse_args(argc, argv, &r, &n_init, &help));
     if (rc != CLI_OK)
         return rc;

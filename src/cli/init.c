@@ -95,6 +95,7 @@ int cli_init(int argc, char **argv)
     const char *out = NULL;
     int help = 0;
     cli_run_default(&r);
+    r.f32_in_place = 1;
     int rc = parse_args(argc, argv, &r, &out, &help);
     if (rc != CLI_OK || help) {
         if (help)

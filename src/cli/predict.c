@@ -104,6 +104,7 @@ int cli_predict(int argc, char **argv)
 {
     predict_opts o = {0};
     cli_run_default(&o.run);
+    o.run.f32_in_place = 1;
     int rc = parse(argc, argv, &o);
     if (rc != CLI_OK || o.help) {
         if (o.help)

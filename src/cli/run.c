@@ -71,6 +71,8 @@ static void read_opts(const cli_run *r, tkm_read_opts *o)
     o->raw_bits = raw_bits_for(r->data, r->raw_bits);
     o->header = r->header;
     o->delimiter = r->delimiter;
+    /* an f32 run takes a float32 file where it lies (x32) */
+    o->keep_f32 = r->precision == TKM_F32 && r->f32_in_place;
     if (cli_par_size() > 1) /* each rank reads its own rows */
         o->comm = cli_par_comm();
 }
@@ -96,6 +98,7 @@ static int init_from_file(const cli_run *r, const char *cmd,
     tkm_dataset c = {0};
     read_opts(r, &o);
     o.format = TKM_FMT_AUTO; /* by its own extension, not the data's */
+    o.keep_f32 = 0;          /* copied into doubles below */
     o.comm = NULL; /* every rank reads all k rows */
     o.raw_n = r->k;
     o.raw_d = ds->d;

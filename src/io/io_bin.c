@@ -179,54 +179,77 @@ cleanup:
     return st;
 }
 
-/* Whether this host stores a double as the little-endian bytes a .npy
- * '<f8' holds (then the file's values are doubles as they lie). */
-static int host_le_doubles(void)
+/* Whether this host stores a double and a float as the little-endian
+ * bytes a .npy '<f8' and '<f4' hold (then the file's values are used as
+ * they lie). */
+static int host_le_floats(void)
 {
     const double one = 1.0; /* 0x3ff0000000000000 */
-    unsigned char b[sizeof one];
+    const float onef = 1.0f; /* 0x3f800000 */
+    unsigned char b[sizeof one], c[sizeof onef];
     memcpy(b, &one, sizeof b);
-    return b[7] == 0x3f && b[6] == 0xf0 && b[0] == 0;
+    memcpy(c, &onef, sizeof c);
+    return b[7] == 0x3f && b[6] == 0xf0 && b[0] == 0 && c[3] == 0x3f &&
+           c[2] == 0x80 && c[0] == 0;
 }
 
-/* A float64 .npy (or raw float64 file) whose body is aligned for doubles
- * is used where it lies:
- * the file is mapped copy-on-write (writes to x change the process's
- * copy, never the file) and its values checked in one parallel pass,
- * the first bad one in the data's order named.  TKM_ENOTSUP when the
- * file cannot be mapped here (the caller then reads it). */
+/* The first of the nd values at body (doubles, or floats when f32) that
+ * tkmi_check_value refuses for target, in the data's order; nd if none.
+ * One parallel pass. */
+static size_t first_bad(const void *body, int f32, size_t nd,
+                        tkm_precision target)
+{
+    const double *x = body;
+    const float *x32 = body;
+    long long bad = (long long)nd;
+#pragma omp parallel for schedule(static) reduction(min : bad)
+    for (long long i = 0; i < (long long)nd; i++) {
+        double v = f32 ? (double)x32[i] : x[i];
+        if (tkmi_check_value(v, target) != TKMI_VAL_OK && i < bad)
+            bad = i;
+    }
+    return (size_t)bad;
+}
+
+/* A float64 file (.npy or raw) whose body is aligned for doubles, and a
+ * float32 one when keep_f32 asks for it (an f32 run), is used where it
+ * lies: the file is mapped copy-on-write (writes to x change the
+ * process's copy, never the file) and its values checked in one parallel
+ * pass, the first bad one in the data's order named.  The doubles become
+ * out->x, the floats out->x32.  TKM_ENOTSUP when the file cannot be
+ * mapped here or holds other values (the caller then reads it). */
 static tkm_status map_body(FILE *f, const char *path, size_t size,
                            size_t offset, const bin_layout *L,
-                           tkm_precision target, tkm_dataset *out,
+                           const tkm_read_opts *o, tkm_dataset *out,
                            char *msg, size_t msglen)
 {
-    if (L->kind != 'f' || L->width != 8 || offset % sizeof(double) ||
-        !host_le_doubles() || L->n == 0 || L->d == 0)
+    const int f32 = L->width == 4 && o->keep_f32;
+    if (L->kind != 'f' || !(L->width == 8 || f32) || offset % L->width ||
+        !host_le_floats() || L->n == 0 || L->d == 0)
         return TKM_ENOTSUP;
     void *base = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE,
                       fileno(f), 0);
     if (base == MAP_FAILED)
         return TKM_ENOTSUP;
     madvise(base, size, MADV_SEQUENTIAL);
-    double *x = (double *)(void *)((unsigned char *)base + offset);
-    const long long nd = (long long)(L->n * L->d);
-    long long bad = nd;
-#pragma omp parallel for schedule(static) reduction(min : bad)
-    for (long long i = 0; i < nd; i++)
-        if (tkmi_check_value(x[i], target) != TKMI_VAL_OK && i < bad)
-            bad = i;
+    void *body = (unsigned char *)base + offset;
+    const size_t nd = L->n * L->d, bad = first_bad(body, f32, nd, o->target);
     if (bad < nd) {
-        tkm_status st = bad_binary_value(path, (size_t)bad, L, x[bad],
-                                         tkmi_check_value(x[bad], target),
+        double v = f32 ? (double)((float *)body)[bad] : ((double *)body)[bad];
+        tkm_status st = bad_binary_value(path, bad, L, v,
+                                         tkmi_check_value(v, o->target),
                                          msg, msglen);
         munmap(base, size);
         return st;
     }
-    if (tkmi_map_keep(x, base, size) != 0) {
+    if (tkmi_map_keep(body, base, size) != 0) {
         munmap(base, size);
         return TKM_ENOTSUP;
     }
-    out->x = x;
+    if (f32)
+        out->x32 = body;
+    else
+        out->x = body;
     return TKM_OK;
 }
 
@@ -544,7 +567,7 @@ tkm_status tkmi_read_npy(FILE *f, const char *path, const tkm_read_opts *o,
                        msg, msglen);
     if (st != TKM_OK)
         goto cleanup;
-    st = map_body(f, path, size, offset, &L, target, out, msg, msglen);
+    st = map_body(f, path, size, offset, &L, o, out, msg, msglen);
     if (st == TKM_ENOTSUP)
         st = read_body(f, path, &L, target, &out->x, msg, msglen);
     if (st == TKM_OK) {
@@ -588,7 +611,7 @@ tkm_status tkmi_read_raw(FILE *f, const char *path, const tkm_read_opts *o,
                        msg, msglen);
     if (st != TKM_OK)
         goto cleanup;
-    st = map_body(f, path, size, offset, &L, o->target, out, msg, msglen);
+    st = map_body(f, path, size, offset, &L, o, out, msg, msglen);
     if (st == TKM_ENOTSUP)
         st = read_body(f, path, &L, o->target, &out->x, msg, msglen);
     if (st == TKM_OK) {

@@ -85,6 +85,7 @@ void tkm_read_opts_default(tkm_read_opts *o)
     o->header = TKM_HEADER_AUTO;
     o->delimiter = 0;
     o->comm = NULL;
+    o->keep_f32 = 0;
 }
 
 /* Standard input copied into a temporary file that has no name (gone
@@ -174,14 +175,17 @@ cleanup:
     return st;
 }
 
-/* Free ds->x (or unmap the file it lies in) and empty *ds; accepts NULL
- * and empty data sets. */
+/* Free ds->x (or unmap the file it lies in), unmap an x32 the reader
+ * mapped (an x32 of the caller's stays), and empty *ds; accepts NULL and
+ * empty data sets. */
 void tkm_dataset_free(tkm_dataset *ds)
 {
     if (!ds)
         return;
     if (!tkmi_unmap(ds->x))
         free(ds->x);
+    tkmi_unmap(ds->x32);
     ds->x = NULL;
+    ds->x32 = NULL;
     ds->n = ds->d = 0;
 }
