@@ -312,6 +312,52 @@ static void test_omp_bit_identical(void **state)
     tkm_dataset_free(&ds);
 }
 
+/* OpenMP may grant a smaller team than the threads asked for: here the
+ * fits run inside the caller's own parallel region, where (nested
+ * parallelism off, OpenMP's default) every region of the library gets one
+ * thread.  Every algorithm must still give sequential Lloyd's labels,
+ * iterations and centroid bits. */
+static void test_smaller_team(void **state)
+{
+    (void)state;
+    tkm_dataset ds;
+    char msg[256];
+    size_t n = 20000, d = 8, k = 10;
+    assert_int_equal(tkm_generate_blobs(n, d, k, 2.0, 10, 19, &ds, NULL, msg,
+                                        sizeof msg),
+                     TKM_OK);
+    double *init = malloc(k * d * sizeof *init);
+    assert_non_null(init);
+    assert_int_equal(tkm_init_centroids(&ds, k, TKM_INIT_KMEANSPP, 0, 6, init,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    tkm_result base = fit_or_die(&ds, init, k, TKM_LLOYD, TKM_SEQ, 1,
+                                 TKM_EMPTY_KEEP);
+    static const tkm_algorithm algs[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
+    tkm_result r[3];
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp single
+        for (int a = 0; a < 3; a++)
+            r[a] = fit_or_die(&ds, init, k, algs[a], TKM_OMP, 4,
+                              TKM_EMPTY_KEEP);
+    }
+    for (int a = 0; a < 3; a++) {
+        if (r[a].iterations != base.iterations ||
+            memcmp(r[a].labels, base.labels, n * sizeof *base.labels) ||
+            memcmp(r[a].centroids, base.centroids,
+                   k * d * sizeof *base.centroids))
+            fail_msg("%s omp, 4 threads asked, 1 granted (%s): not "
+                     "sequential Lloyd's result (%d vs %d iterations)",
+                     tkm_algorithm_name(algs[a]), TKM_PREC_NAME,
+                     r[a].iterations, base.iterations);
+        tkm_result_free(&r[a]);
+    }
+    tkm_result_free(&base);
+    free(init);
+    tkm_dataset_free(&ds);
+}
+
 /* A start whose third centroid is far from every point: it gets no point
  * in the first assignment.  keep: it stays put; farthest: it moves to the
  * point farthest from its own centroid. */
@@ -640,6 +686,7 @@ int main(void)
         cmocka_unit_test(test_lloyd_hand),
         cmocka_unit_test(test_lloyd_reference),
         cmocka_unit_test(test_omp_bit_identical),
+        cmocka_unit_test(test_smaller_team),
         cmocka_unit_test(test_empty_cluster),
         cmocka_unit_test(test_params_check),
         cmocka_unit_test(test_unfit_values),

@@ -34,18 +34,21 @@ static void fx_move(const TKM_FN(tkmi_cpu) *s, tkmi_i128 *fx, int64_t *cnt,
     cnt[a] += sign;
 }
 
-/* The sums of every cluster from scratch: each of fx_threads threads sums
- * a contiguous run of points into its own accumulators, which are then
- * added (exact integers: the order does not matter). */
+/* The sums of every cluster from scratch: each thread of the team sums a
+ * contiguous run of points into its own accumulators, which are then
+ * added (exact integers: the order does not matter).  The team may be
+ * smaller than the fx_threads asked for (OMP_THREAD_LIMIT, OMP_DYNAMIC, a
+ * call from inside the caller's parallel region): the runs and the sum
+ * are over the threads it has. */
 static void fx_full(TKM_FN(tkmi_cpu) *s)
 {
     const size_t k = s->k, d = s->d, n = s->n;
-    const int nt = s->fx_threads;
-#pragma omp parallel num_threads(nt) if (nt > 1)
+#pragma omp parallel num_threads(s->fx_threads) if (s->fx_threads > 1)
     {
-        int t = 0;
+        int t = 0, nt = 1;
 #ifdef _OPENMP
         t = omp_get_thread_num();
+        nt = omp_get_num_threads();
 #endif
         tkmi_i128 *fx = s->fxt + (size_t)t * k * d;
         int64_t *cnt = s->cntt + (size_t)t * k;
