@@ -649,6 +649,23 @@ static void test_header_rules(void **state)
     write_text(tp("h_tab.tsv"), "x\ty\n1\t2\n3\t4\n");
     EXPECT(0, "fit", tp("h_tab.tsv"), "-k", "2", "--delimiter", "tab");
     assert_contains(out_text, "2, 2, 2");
+    /* the --init file's separator (and header) are its own: a comma
+     * start with a header gives the run of the same start in the data's
+     * own dialect */
+    write_text(tp("h_start.csv"), "x,y\n1,2\n5,6\n");
+    write_text(tp("h_start_semi.csv"), "1;2\n5;6\n");
+    EXPECT(0, "fit", tp("h_semi.csv"), "-k", "2", "--delimiter", ";",
+           "--header", "no", "--init", tp("h_start.csv"), "--centroids",
+           tp("h_semi_c1.csv"), "--force");
+    EXPECT(0, "fit", tp("h_semi.csv"), "-k", "2", "--delimiter", ";",
+           "--header", "no", "--init", tp("h_start_semi.csv"),
+           "--centroids", tp("h_semi_c2.csv"), "--force");
+    {
+        char *a = slurp(tp("h_semi_c1.csv")), *b = slurp(tp("h_semi_c2.csv"));
+        assert_string_equal(a, b);
+        free(a);
+        free(b);
+    }
     EXPECT(2, "fit", tp("h_semi.csv"), "-k", "2", "--delimiter", "1");
     EXPECT(2, "fit", tp("h_semi.csv"), "-k", "2", "--delimiter", ";;");
     EXPECT(2, "fit", tp("h_txt.csv"), "-k", "2", "--precision", "half");

@@ -97,15 +97,27 @@ static int init_from_file(const cli_run *r, const char *cmd,
     tkm_read_opts o;
     tkm_dataset c = {0};
     read_opts(r, &o);
-    o.format = TKM_FMT_AUTO; /* by its own extension, not the data's */
-    o.keep_f32 = 0;          /* copied into doubles below */
+    /* a file of its own: its format (by its name) and header (detected)
+     * are its own; its separator is --delimiter's when that reads it, else
+     * its own (detected), so a comma start serves a ';' data file */
+    o.format = TKM_FMT_AUTO;
+    o.header = TKM_HEADER_AUTO;
+    o.keep_f32 = 0; /* copied into doubles below */
     o.comm = NULL; /* every rank reads all k rows */
     o.raw_n = r->k;
     o.raw_d = ds->d;
     o.raw_bits = raw_bits_for(r->init_file, 0);
-    int rc = cli_read_file(cmd, r->init_file, &o, &c);
-    if (rc != CLI_OK)
-        return rc;
+    char msg[512] = "";
+    tkm_status st = tkm_dataset_read(r->init_file, &o, &c, msg, sizeof msg);
+    if (st == TKM_EFORMAT && o.delimiter) {
+        o.delimiter = 0;
+        if (tkm_dataset_read(r->init_file, &o, &c, NULL, 0) == TKM_OK)
+            st = TKM_OK;
+    }
+    if (st != TKM_OK)
+        return cli_status(cmd, st == TKM_ENOMEM ? CLI_FAIL : CLI_USAGE, st,
+                          msg);
+    int rc = CLI_OK;
     if (c.n != r->k || c.d != ds->d)
         rc = cli_usage(cmd, "--init %s holds %zu x %zu centroids; the run "
                        "needs k x d = %zu x %zu", r->init_file, c.n, c.d,
