@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 
 #include "trikmeans.h"
 
@@ -486,6 +487,43 @@ static void test_init(void **state)
            "--out", tp("s.csv"));
 }
 
+/* bench --help names every preset shipped in samples/eval (the tests
+ * run from the repository root). */
+static void test_help_presets(void **state)
+{
+    (void)state;
+    need_bin();
+    EXPECT(0, "bench", "--help");
+    char *help = strdup(out_text);
+    assert_non_null(help);
+    DIR *dir = opendir("samples/eval");
+    assert_non_null(dir);
+    int seen = 0;
+    for (struct dirent *e; (e = readdir(dir)) != NULL;) {
+        const char *dot = strstr(e->d_name, ".preset");
+        if (!dot || dot[7] != '\0')
+            continue;
+        char name[256], quoted[260];
+        snprintf(name, sizeof name, "%.*s", (int)(dot - e->d_name),
+                 e->d_name);
+        /* the name as a whole word of the list: after '(' or ", " */
+        snprintf(quoted, sizeof quoted, " %s,", name);
+        if (!strstr(help, quoted)) {
+            snprintf(quoted, sizeof quoted, "(%s,", name);
+            if (!strstr(help, quoted)) {
+                snprintf(quoted, sizeof quoted, " %s)", name);
+                if (!strstr(help, quoted))
+                    fail_msg("bench --help does not name the preset %s",
+                             name);
+            }
+        }
+        seen++;
+    }
+    closedir(dir);
+    free(help);
+    assert_true(seen >= 8);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -493,6 +531,7 @@ int main(void)
         cmocka_unit_test(test_report),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_init),
+        cmocka_unit_test(test_help_presets),
     };
     return cmocka_run_group_tests_name("bench (" PREC ")", tests, setup,
                                        teardown);

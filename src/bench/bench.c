@@ -14,6 +14,10 @@
 #include "bench.h"
 
 static const char *const CMD = "bench";
+/* The presets shipped in samples/eval (test_bench holds the list to the
+ * folder). */
+#define PRESET_NAMES \
+    "quick, thesis, thesis-bounds, initstudy, gpu, zechner, li, blog"
 
 void cli_bench_help(FILE *f)
 {
@@ -24,9 +28,10 @@ void cli_bench_help(FILE *f)
         "for on every data set, k, initialisation and seed, from the same\n"
         "start, repeated, timed, and judged against sequential Lloyd of the\n"
         "same precision (as 'trikmeans check' does).  PRESET is a file, or\n"
-        "the name of one shipped in samples/eval (quick, thesis, gpu,\n"
-        "initstudy).  Forms this machine lacks are recorded as skipped, with\n"
-        "the reason, and the sweep goes on.\n"
+        "the name of one shipped in samples/eval:\n"
+        "  (" PRESET_NAMES ").\n"
+        "Forms this machine lacks are recorded as skipped, with the reason,\n"
+        "and the sweep goes on.\n"
         "\n"
         "  --out DIR      output folder (default build/bench/NAME, NAME the\n"
         "                 preset's name)\n"
@@ -96,7 +101,7 @@ static int parse_args(int argc, char **argv, bench_opts *o)
     }
     if (optind >= argc)
         return cli_usage(CMD, "no preset: give a preset file or a name "
-                         "(quick, thesis, gpu, initstudy)");
+                         "(" PRESET_NAMES ")");
     if (optind + 1 < argc)
         return cli_usage(CMD, "one preset only: '%s' and '%s' were both "
                          "given", argv[optind], argv[optind + 1]);
