@@ -61,6 +61,26 @@ def test_like_sklearn(algorithm, dtype, tol, max_iter):
     assert ours.inertia_ == pytest.approx(ref.inertia_, rel=1e-4)
 
 
+@pytest.mark.parametrize("algorithm", ["lloyd", "elkan", "hamerly"])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_form_auto(algorithm, dtype):
+    """form='auto' fits on cuda-shared where a GPU is usable (on the GPU
+    machine), else in omp, with the sequential form's labels and
+    iterations from the same start."""
+    X = uniform(5000, 6, seed=11, dtype=dtype)
+    c0 = X[np.random.default_rng(12).choice(len(X), 20, replace=False)]
+    auto = trikmeans.KMeans(20, algorithm=algorithm, init=c0).fit(X)
+    gpu = trikmeans.info()["forms"]["cuda-shared"] is None
+    assert auto.form_ == ("cuda-shared" if gpu else "omp")
+    seq = trikmeans.KMeans(20, algorithm="lloyd", form="seq", init=c0).fit(X)
+    assert seq.form_ == "seq"
+    assert auto.n_iter_ == seq.n_iter_
+    assert np.array_equal(auto.labels_, seq.labels_)
+    tol = 1e-4 if dtype == np.float32 else 1e-12
+    np.testing.assert_allclose(auto.cluster_centers_, seq.cluster_centers_,
+                               rtol=tol, atol=tol)
+
+
 @pytest.mark.parametrize("prec,dtype", [("f64", np.float64),
                                         ("f32", np.float32)])
 def test_like_the_command(tmp_path, prec, dtype):

@@ -99,7 +99,7 @@ class KMeans(*_BASES):
     (other dtypes converted once).
 
     Attributes: cluster_centers_, labels_, inertia_, n_iter_,
-    n_features_in_, and stats_: the per-iteration statistics (changed,
+    n_features_in_, form_ (the form the fit ran in), and stats_: the per-iteration statistics (changed,
     dist_pc, dist_cc, pruned_points, pruned_pairs, screened, rechecked,
     max_drift, shift2, inertia, t_assign, t_update, t_bound as NumPy
     arrays) and the run's
@@ -224,6 +224,7 @@ class KMeans(*_BASES):
             if best is None or out[2] < best[2]:
                 best = out
         centers, labels, inertia, n_iter, stats = best
+        self.form_ = self._form()
         self.cluster_centers_ = centers.astype(X.dtype, copy=False)
         self.labels_ = labels
         self.inertia_ = float(inertia)
