@@ -229,6 +229,9 @@ print-libs:
 python-test: python
 	cd python && TKM_BIN=$(abspath $(BIN)) $(PY) -m pytest -q tests
 
+# PYTHON_TESTS=0 leaves the Python package's tests out (tools/gpu-proof.sh,
+# where no interpreter has NumPy, pytest and Python's headers).
+PYTHON_TESTS ?= 1
 # Each test program runs from the repository root; TKM_BIN lets the command
 # tests find the trikmeans binary of this build.  Then the fuzz harnesses
 # replay their seeds and past findings, and (outside sanitizer builds,
@@ -245,7 +248,7 @@ test: all $(TESTS) $(REPLAYS)
 	  echo "== mpi (tests/mpi.sh)"; \
 	  ASAN_OPTIONS=detect_leaks=0 tests/mpi.sh $(BUILD) || fail=1; \
 	fi; \
-	if [ -z "$(SAN)" ]; then \
+	if [ -z "$(SAN)" ] && [ "$(PYTHON_TESTS)" = 1 ]; then \
 	  echo "== python (pytest)"; \
 	  $(MAKE) --no-print-directory python-test || fail=1; \
 	fi; \

@@ -63,13 +63,21 @@ if [ -z "${CMOCKA_DIR:-}" ] && ! [ -e /usr/include/cmocka.h ] &&
     for f in "$DEBS"/*.deb; do dpkg -x "$f" "$CMOCKA_DIR"; done
 fi
 MAKE="make${CMOCKA_DIR:+ CMOCKA_DIR=$CMOCKA_DIR}"
-# the Python package's tests need NumPy: the first python3 that has it
+# the Python package's tests need NumPy, scikit-learn, pytest and Python's
+# headers: the first python3 that has them, else make test leaves them out
 PY=${PY:-}
 for p in /usr/bin/python3 python3; do
     [ -n "$PY" ] && break
-    "$p" -c 'import numpy' 2>/dev/null && PY=$(command -v "$p")
+    "$p" -c 'import numpy, sklearn, pytest, sysconfig, os, sys
+sys.exit(not os.path.exists(os.path.join(
+    sysconfig.get_paths()["include"], "Python.h")))' 2>/dev/null &&
+        PY=$(command -v "$p")
 done
-[ -n "$PY" ] && MAKE="$MAKE PY=$PY"
+if [ -n "$PY" ]; then
+    MAKE="$MAKE PY=$PY"
+else
+    MAKE="$MAKE PYTHON_TESTS=0"
+fi
 
 want() { case " $STEPS " in *" $1 "*) return 0 ;; esac; return 1; }
 note() { echo "$*" | tee -a "$SUM"; }
@@ -120,6 +128,7 @@ note "commit:  $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(
     git diff --quiet HEAD -- kernels src include Makefile 2>/dev/null ||
         echo ' (with changes to kernels/, src/, include/ or Makefile)')"
 note "steps:   $STEPS (budget ${BUDGET}s)"
+note "python:  ${PY:-none with NumPy, scikit-learn, pytest and Python.h: make test leaves the Python tests out}"
 
 step build 300 $MAKE -j"$J" all build/f32/tests/test_cuda \
     build/f64/tests/test_cuda || { tail -40 "$LOG/build.log"; exit 1; }
