@@ -39,6 +39,32 @@ typedef enum {
 /* Short, static description of a status code. */
 const char *tkm_strerror(tkm_status s);
 
+/* ---- memory -------------------------------------------------------------
+ * A request for more memory than the limit is refused before it is tried:
+ * TKM_ENOMEM, with the bytes asked and the limit in the message.  Where
+ * several large buffers are made together (a fit's bounds, say) their
+ * total is what is checked.  The limit is the machine's physical memory:
+ * on a system that overcommits, a larger malloc would succeed and the
+ * process would be killed later, when it touched the pages.  The
+ * environment variable TKM_MEMORY_LIMIT (read once, at first use; bytes,
+ * or a number with K, M, G or T for powers of 1024, as 512M) or
+ * tkm_memory_limit_set() lowers it, for tests and for a cap of one's own;
+ * a value above the physical memory leaves the physical memory as the
+ * limit.  It bounds each request (or plan of requests), not the sum of
+ * everything the process holds. */
+
+/* The limit in effect and the machine's physical memory (SIZE_MAX when
+ * unknown), either pointer may be NULL.  TKM_EINVAL with the reason when
+ * TKM_MEMORY_LIMIT is set but is not a size (the physical memory is then
+ * the limit). */
+tkm_status tkm_memory_limit(size_t *limit, size_t *physical, char *msg,
+                            size_t msglen);
+
+/* Limit every request to bytes from now on (0: the physical memory
+ * again), for the whole process, in place of TKM_MEMORY_LIMIT; not while
+ * a fit runs. */
+void tkm_memory_limit_set(size_t bytes);
+
 /* ---- names ------------------------------------------------------------- */
 
 typedef enum { TKM_LLOYD = 0, TKM_ELKAN, TKM_HAMERLY, TKM_NALGO } tkm_algorithm;

@@ -110,11 +110,33 @@ static void cpu_destroy(void *st)
     free(e);
 }
 
-/* Allocate the shared state; the algorithm's setup adds its bounds. */
-static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb)
+/* Bytes of the shared state cpu_alloc makes for s (its sizes set),
+ * the kernels' packed centroids included. */
+static size_t cpu_bytes(const cpu_t *s, int many)
+{
+    const size_t n = s->n, d = s->d, k = s->k;
+    const size_t kw = (k + TKMI_KW - 1) / TKMI_KW * TKMI_KW;
+    const size_t sums = (size_t)s->fx_threads + 1 + (many ? 1 : 0);
+    size_t plan = 0;
+    tkmi_plan_add(&plan, k, d, 2 * sizeof(tkm_real)); /* c, newc */
+    tkmi_plan_add(&plan, kw, d, sizeof(tkm_real));    /* kc */
+    tkmi_plan_add(&plan, k, 1, sizeof(tkm_real));     /* drift */
+    tkmi_plan_add(&plan, n, 2, sizeof(int32_t));      /* labels, held */
+    tkmi_plan_add(&plan, sums * k, d, sizeof(tkmi_i128)); /* fx, fxt, gfx */
+    tkmi_plan_add(&plan, sums, k, sizeof(int64_t)); /* cnt, cntt, gcnt */
+    if (s->empty == TKM_EMPTY_FARTHEST)
+        tkmi_plan_add(&plan, n, 1, sizeof *s->dist2);
+    return plan;
+}
+
+/* Allocate the shared state, its total checked first; the algorithm's
+ * setup adds its bounds. */
+static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
+                            char *msg, size_t msglen)
 {
     cpu_t *s = &e->s;
     size_t n = pb->n, d = pb->d, k = pb->k;
+    char what[128];
     s->x = pb->x;
     s->n = n;
     s->d = d;
@@ -130,6 +152,13 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb)
                  (pb->p->screen == TKM_SCREEN_AUTO &&
                   TKM_FN(tkmi_screen_available)() &&
                   d >= TKMI_SCREEN_MIN_D && k >= TKMI_SCREEN_MIN_K));
+    int many = pb->pt->comm && pb->pt->comm->size > 1;
+    const size_t plan = cpu_bytes(s, many);
+    snprintf(what, sizeof what, "the solver's state for n=%zu, d=%zu, "
+             "k=%zu", n, d, k);
+    tkm_status rc = tkmi_mem_check(plan, msg, msglen, "%s", what);
+    if (rc != TKM_OK)
+        return rc;
     s->c = tkmi_alloc(k, d, sizeof *s->c);
     s->drift = tkmi_calloc(k, 1, sizeof *s->drift);
     s->labels = tkmi_alloc(n, 1, sizeof *s->labels);
@@ -140,7 +169,6 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb)
     s->cntt = tkmi_alloc((size_t)s->fx_threads, k, sizeof *s->cntt);
     s->newc = tkmi_alloc(k, d, sizeof *s->newc);
     s->pt = pb->pt;
-    int many = pb->pt->comm && pb->pt->comm->size > 1;
     s->gfx = many ? tkmi_alloc(k, d, sizeof *s->gfx) : s->fx;
     s->gcnt = many ? tkmi_alloc(k, 1, sizeof *s->gcnt) : s->cnt;
     if (s->empty == TKM_EMPTY_FARTHEST)
@@ -149,7 +177,7 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb)
         !s->fxt || !s->cntt || !s->newc || !s->gfx || !s->gcnt ||
         (s->empty == TKM_EMPTY_FARTHEST && !s->dist2) ||
         TKM_FN(tkmi_kc_init)(&s->kc, k, d) != TKM_OK)
-        return TKM_ENOMEM;
+        return tkmi_fail_alloc(msg, msglen, plan, 1, 1, "%s", what);
     memcpy(s->c, pb->init, k * d * sizeof *s->c);
     TKM_FN(tkmi_kc_pack)(&s->kc, s->c);
     s->kern = TKM_FN(tkmi_kern_get)();
@@ -173,12 +201,8 @@ tkm_status TKM_FN(tkmi_cpu_engine)(const TKM_FN(tkmi_problem) *pb,
         rc = tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory");
     else if ((rc = tkmi_isa_check(msg, msglen)) == TKM_OK) {
         e->alg = alg;
-        rc = cpu_alloc(e, pb);
-        if (rc != TKM_OK)
-            tkmi_fail(rc, msg, msglen,
-                      "out of memory for n=%zu, d=%zu, k=%zu on the host",
-                      pb->n, pb->d, pb->k);
-        else if (e->alg->setup)
+        rc = cpu_alloc(e, pb, msg, msglen);
+        if (rc == TKM_OK && e->alg->setup)
             rc = e->alg->setup(&e->s, msg, msglen);
     }
     if (rc != TKM_OK)

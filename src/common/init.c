@@ -298,6 +298,21 @@ tkm_status tkm_init_centroids(const tkm_dataset *ds, size_t k,
                                    msg, msglen);
 }
 
+/* Bytes of the scratch method m takes on this process (kmeanspp,
+ * farthest_first and random_rows make it), checked before it is made. */
+static size_t init_bytes(tkm_init_method m, size_t n, const tkmi_part *pt)
+{
+    size_t plan = 0;
+    if (m == TKM_INIT_RANDOM) /* idx: every row's index */
+        tkmi_plan_add(&plan, pt->n_total, 1, sizeof(size_t));
+    else if (m == TKM_INIT_FARTHEST) /* dmin; bval, bidx */
+        tkmi_plan_add(&plan, n + 2 * (n / INIT_BLOCK + 1), 1, sizeof(double));
+    else /* dmin; part */
+        tkmi_plan_add(&plan, n + 3 * tkmi_part_blocks(pt->n_total), 1,
+                      sizeof(double));
+    return plan;
+}
+
 tkm_status tkm_init_centroids_comm(const tkm_dataset *ds, size_t k,
                                    tkm_init_method m, int candidates,
                                    uint64_t seed, const tkm_comm *comm,
@@ -326,6 +341,11 @@ tkm_status tkm_init_centroids_comm(const tkm_dataset *ds, size_t k,
         return rc;
     if (rc != TKM_OK)
         return rc;
+    const size_t plan = init_bytes(m, ds->n, &pt);
+    rc = tkmi_mem_check(plan, msg, msglen, "init: the scratch of %zu points",
+                        ds->n);
+    if ((rc = tkmi_part_agree(&pt, rc, msg, msglen)) != TKM_OK)
+        return rc;
     tkmi_rng r;
     tkmi_rng_seed(&r, seed);
     switch (m) {
@@ -347,7 +367,7 @@ tkm_status tkm_init_centroids_comm(const tkm_dataset *ds, size_t k,
         return tkmi_fail(TKM_EINVAL, msg, msglen, "init: unknown method");
     }
     if (rc != TKM_OK)
-        return tkmi_fail(rc, msg, msglen, "init: out of memory (n=%zu)",
-                         ds->n);
+        return tkmi_fail_alloc(msg, msglen, plan, 1, 1,
+                               "init: the scratch of %zu points", ds->n);
     return TKM_OK;
 }

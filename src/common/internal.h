@@ -54,9 +54,45 @@ tkm_status tkmi_write_atomic(const char *path,
                              int (*fill)(FILE *f, void *ctx), void *ctx,
                              char *msg, size_t msglen);
 
-/* Allocate n*m elements of size bytes, NULL on overflow or failure. */
+/* ---- memory (mem.c) -----------------------------------------------------
+ * No request larger than tkmi_mem_limit() is tried.  A site that makes
+ * several large buffers together adds them up with tkmi_plan_add and
+ * checks the total with tkmi_mem_check before making any; a failure's
+ * message comes from tkmi_mem_check or tkmi_fail_alloc, which say the
+ * bytes asked and the limit. */
+
+/* The most bytes one request may ask: the machine's physical memory, or
+ * less where TKM_MEMORY_LIMIT or tkm_memory_limit_set() says (SIZE_MAX
+ * when neither is known).  Thread-safe. */
+size_t tkmi_mem_limit(void);
+
+/* Add n*m*size bytes to *total, saturating at SIZE_MAX (overflow
+ * included: no such plan fits). */
+void tkmi_plan_add(size_t *total, size_t n, size_t m, size_t size);
+
+/* TKM_OK when bytes fit the limit; else TKM_ENOMEM with "<what>: out of
+ * memory: <bytes> bytes (<GiB>) asked, more than <the limit>" in msg,
+ * <what> formatted from fmt. */
+tkm_status tkmi_mem_check(size_t bytes, char *msg, size_t msglen,
+                          const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* TKM_ENOMEM with the message of a request of n*m*size bytes that was
+ * refused (as tkmi_mem_check's) or that the system did not grant ("...
+ * could not be allocated"). */
+tkm_status tkmi_fail_alloc(char *msg, size_t msglen, size_t n, size_t m,
+                           size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+
+/* bytes as "745.06 GiB" (binary units; "800 bytes" below 1 KiB). */
+void tkmi_human_bytes(size_t bytes, char *buf, size_t len);
+
+/* Allocate n*m elements of size bytes (zeroed: calloc); NULL on overflow,
+ * above the limit (not tried) or when the system refuses.  realloc keeps
+ * p as it was when it returns NULL. */
 void *tkmi_alloc(size_t n, size_t m, size_t size);
 void *tkmi_calloc(size_t n, size_t m, size_t size);
+void *tkmi_realloc(void *p, size_t n, size_t m, size_t size);
 
 /* The instruction sets of the CPU distance kernels (isa.c, kern.h); on
  * x86-64 the generic set is SSE2. */

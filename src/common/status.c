@@ -1,4 +1,4 @@
-/* Status codes, enum names, messages, clocks and checked allocation. */
+/* Status codes, enum names, messages and clocks (allocation: mem.c). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,30 +184,4 @@ int tkmi_threads(int requested)
     (void)requested;
     return 1;
 #endif
-}
-
-int tkmi_mul_size(size_t n, size_t m, size_t size, size_t *out)
-{
-    if (m && n > SIZE_MAX / m)
-        return -1;
-    if (size && n * m > SIZE_MAX / size)
-        return -1;
-    *out = n * m * size;
-    return 0;
-}
-
-void *tkmi_alloc(size_t n, size_t m, size_t size)
-{
-    size_t b;
-    if (tkmi_mul_size(n, m, size, &b))
-        return NULL;
-    return malloc(b ? b : 1);
-}
-
-void *tkmi_calloc(size_t n, size_t m, size_t size)
-{
-    size_t b;
-    if (tkmi_mul_size(n, m, size, &b))
-        return NULL;
-    return calloc(b ? b : 1, 1);
 }

@@ -53,7 +53,18 @@ static void elkan_release(cpu_t *s)
 
 static tkm_status elkan_setup(cpu_t *s, char *msg, size_t msglen)
 {
-    size_t n = s->n, k = s->k;
+    size_t n = s->n, k = s->k, plan = 0;
+    /* u; l (n x k); h (k x k); s, t */
+    tkmi_plan_add(&plan, n, 1, sizeof(tkm_real));
+    tkmi_plan_add(&plan, n, k, sizeof(tkm_real));
+    tkmi_plan_add(&plan, k, k + 2, sizeof(tkm_real));
+    char what[160];
+    snprintf(what, sizeof what, "elkan: the bounds of %zu points and %zu "
+             "centroids (%zu x %zu lower bounds; hamerly keeps 2 a point)",
+             n, k, n, k);
+    tkm_status rc = tkmi_mem_check(plan, msg, msglen, "%s", what);
+    if (rc != TKM_OK)
+        return rc;
     elkan_t *e = calloc(1, sizeof *e);
     s->alg = e;
     if (!e)
@@ -65,14 +76,11 @@ static tkm_status elkan_setup(cpu_t *s, char *msg, size_t msglen)
     e->t = tkmi_alloc(k, 1, sizeof *e->t);
     if (!e->u || !e->l || !e->h || !e->s || !e->t) {
         elkan_release(s);
-        return tkmi_fail(TKM_ENOMEM, msg, msglen,
-                         "elkan: out of memory for %zu x %zu lower bounds "
-                         "(%zu-byte elements); try hamerly",
-                         n, k, sizeof(tkm_real));
+        return tkmi_fail_alloc(msg, msglen, plan, 1, 1, "%s", what);
     }
     e->upf = TKM_FN(tkmi_bnd_upf)(s->d);
     e->dnf = TKM_FN(tkmi_bnd_dnf)(s->d);
-    s->bound_bytes = (n * k + n + k * k + 2 * k) * sizeof(tkm_real);
+    s->bound_bytes = plan;
     if (s->no_cc) {
         /* without the centroid-centroid tests: h = s = 0, which no upper
          * bound is below, so only u < l(x, c) prunes */

@@ -51,7 +51,14 @@ static void hamerly_release(cpu_t *s)
 
 static tkm_status hamerly_setup(cpu_t *s, char *msg, size_t msglen)
 {
-    size_t n = s->n, k = s->k;
+    size_t n = s->n, k = s->k, plan = 0;
+    const size_t nt = (size_t)(s->threads > 1 ? s->threads : 1);
+    tkmi_plan_add(&plan, n, 2, sizeof(tkm_real));      /* u, l    */
+    tkmi_plan_add(&plan, nt + 2, k, sizeof(tkm_real)); /* s, t, part */
+    tkm_status rc = tkmi_mem_check(plan, msg, msglen,
+                                   "hamerly: the bounds of %zu points", n);
+    if (rc != TKM_OK)
+        return rc;
     hamerly_t *e = calloc(1, sizeof *e);
     s->alg = e;
     if (!e)
@@ -60,14 +67,11 @@ static tkm_status hamerly_setup(cpu_t *s, char *msg, size_t msglen)
     e->l = tkmi_alloc(n, 1, sizeof *e->l);
     e->s = tkmi_alloc(k, 1, sizeof *e->s);
     e->t = tkmi_alloc(k, 1, sizeof *e->t);
-    e->part = tkmi_alloc((size_t)(s->threads > 1 ? s->threads : 1), k,
-                         sizeof *e->part);
+    e->part = tkmi_alloc(nt, k, sizeof *e->part);
     if (!e->u || !e->l || !e->s || !e->t || !e->part) {
         hamerly_release(s);
-        return tkmi_fail(TKM_ENOMEM, msg, msglen,
-                         "hamerly: out of memory for the bounds of %zu "
-                         "points",
-                         n);
+        return tkmi_fail_alloc(msg, msglen, plan, 1, 1,
+                               "hamerly: the bounds of %zu points", n);
     }
     e->upf = TKM_FN(tkmi_bnd_upf)(s->d);
     e->dnf = TKM_FN(tkmi_bnd_dnf)(s->d);

@@ -5,18 +5,33 @@
 
 #include "internal.h"
 
-static tkm_status gen_alloc(size_t n, size_t d, tkm_dataset *out, char *msg,
-                            size_t msglen)
+/* The n x d points of *out (emptied first) and, when centres is not NULL,
+ * k x d centres: their total checked against the memory limit before
+ * either is made. */
+static tkm_status gen_alloc(size_t n, size_t d, size_t k, double **centres,
+                            tkm_dataset *out, char *msg, size_t msglen)
 {
+    size_t plan = 0;
     memset(out, 0, sizeof *out);
     if (n == 0 || d == 0)
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "n and d must be at least 1 (n=%zu, d=%zu)", n,
                          d);
-    out->x = tkmi_alloc(n, d, sizeof *out->x);
-    if (!out->x)
-        return tkmi_fail(TKM_ENOMEM, msg, msglen,
-                         "out of memory for %zu x %zu points", n, d);
+    tkmi_plan_add(&plan, n, d, sizeof *out->x);
+    if (centres)
+        tkmi_plan_add(&plan, k, d, sizeof **centres);
+    tkm_status rc = tkm_memory_limit(NULL, NULL, msg, msglen);
+    if (rc == TKM_OK)
+        rc = tkmi_mem_check(plan, msg, msglen, "%zu x %zu points%s", n, d,
+                            centres ? " and their centres" : "");
+    if (rc != TKM_OK)
+        return rc;
+    if (centres && !(*centres = tkmi_alloc(k, d, sizeof **centres)))
+        return tkmi_fail_alloc(msg, msglen, k, d, sizeof **centres,
+                               "%zu x %zu centres", k, d);
+    if (!(out->x = tkmi_alloc(n, d, sizeof *out->x)))
+        return tkmi_fail_alloc(msg, msglen, n, d, sizeof *out->x,
+                               "%zu x %zu points", n, d);
     out->n = n;
     out->d = d;
     return TKM_OK;
@@ -33,11 +48,8 @@ tkm_status tkm_generate_blobs(size_t n, size_t d, size_t k, double spread,
         !isfinite(box))
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "spread and box must be finite and >= 0");
-    double *centres = tkmi_alloc(k, d, sizeof *centres);
-    if (!centres)
-        return tkmi_fail(TKM_ENOMEM, msg, msglen,
-                         "out of memory for %zu centres", k);
-    tkm_status rc = gen_alloc(n, d, out, msg, msglen);
+    double *centres = NULL;
+    tkm_status rc = gen_alloc(n, d, k, &centres, out, msg, msglen);
     if (rc != TKM_OK)
         goto cleanup;
     tkmi_rng r;
@@ -67,7 +79,7 @@ tkm_status tkm_generate_uniform(size_t n, size_t d, double box,
     if (!(box >= 0.0) || !isfinite(box))
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "box must be finite and >= 0");
-    tkm_status rc = gen_alloc(n, d, out, msg, msglen);
+    tkm_status rc = gen_alloc(n, d, 0, NULL, out, msg, msglen);
     if (rc != TKM_OK)
         return rc;
     tkmi_rng r;

@@ -123,8 +123,8 @@ static tkm_status read_body(FILE *f, const char *path, const bin_layout *L,
     tkmi_val_check vc;
     tkm_status st = TKM_OK;
     if (!x) {
-        st = tkmi_fail(TKM_ENOMEM, msg, msglen, "%s: out of memory for "
-                       "%zu x %zu values", path, L->n, L->d);
+        st = tkmi_fail_alloc(msg, msglen, L->n, L->d, sizeof *x,
+                             "%s: %zu x %zu values", path, L->n, L->d);
         goto cleanup;
     }
     while (done < total) {
@@ -329,7 +329,7 @@ static tkm_status npy_preamble(FILE *f, const char *path, size_t size,
     hlen = (size_t)pre[8] | (size_t)pre[9] << 8 | (size_t)pre[10] << 16 |
            (size_t)pre[11] << 24;
     *offset = 8 + lenbytes + hlen;
-    h = *offset <= size ? malloc(hlen + 1) : NULL;
+    h = *offset <= size ? tkmi_alloc(hlen + 1, 1, 1) : NULL;
     if (!h || fread(h, 1, hlen, f) != hlen) {
         st = tkmi_fail(*offset <= size && !h ? TKM_ENOMEM : TKM_EFORMAT, msg,
                        msglen, "%s: truncated .npy header (%zu bytes "

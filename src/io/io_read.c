@@ -142,6 +142,8 @@ tkm_status tkm_dataset_read(const char *path, const tkm_read_opts *o,
     st = !path || !out ? tkmi_fail(TKM_EINVAL, msg, msglen, "tkm_dataset_"
                                    "read: path and out must not be NULL")
                        : resolve_opts(path, o, &fmt, &bits, msg, msglen);
+    if (st == TKM_OK) /* a TKM_MEMORY_LIMIT that cannot be read */
+        st = tkm_memory_limit(NULL, NULL, msg, msglen);
     if (st != TKM_OK)
         goto cleanup;
     if (!strcmp(path, "-")) {

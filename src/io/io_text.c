@@ -27,18 +27,19 @@ typedef struct {
     int fixed;
 } dbuf;
 
-static int dbuf_push(dbuf *b, double x)
+/* Append x: 0, or the number of values the buffer could not grow to
+ * (its growth, by doubling, stops at the memory limit, so that values
+ * that fit the limit are read whole). */
+static size_t dbuf_push(dbuf *b, double x)
 {
     if (b->len == b->cap) {
-        if (b->fixed)
-            return -1;
-        size_t cap = b->cap ? b->cap * 2 : 1024, bytes;
-        double *v;
-        if (cap < b->cap || tkmi_mul_size(cap, 1, sizeof *v, &bytes) != 0)
-            return -1;
-        v = realloc(b->v, bytes);
+        size_t most = tkmi_mem_limit() / sizeof *b->v;
+        size_t cap = b->cap ? b->cap * 2 : 1024;
+        if (cap < b->cap || cap > most)
+            cap = most > b->cap ? most : b->cap + 1;
+        double *v = b->fixed ? NULL : tkmi_realloc(b->v, cap, 1, sizeof *v);
         if (!v)
-            return -1;
+            return cap;
         b->v = v;
         b->cap = cap;
     }
@@ -219,6 +220,7 @@ static tkm_status text_row(text_ctx *c, char *s)
     size_t col = 0;
     double v = 0.0;
     tkm_status st;
+    size_t want;
     while (next_field(&it, &f)) {
         col++;
         if (c->d != 0 && col > c->d)
@@ -226,10 +228,10 @@ static tkm_status text_row(text_ctx *c, char *s)
         st = text_value(c, f, col, &v);
         if (st != TKM_OK)
             return st;
-        if (dbuf_push(&c->vals, v) != 0)
-            return tkmi_fail(TKM_ENOMEM, c->msg, c->msglen,
-                             "%s: line %zu: out of memory after %zu rows",
-                             c->path, c->line, c->n);
+        if ((want = dbuf_push(&c->vals, v)) != 0)
+            return tkmi_fail_alloc(c->msg, c->msglen, want, 1, sizeof v,
+                                   "%s: line %zu: the values of %zu rows",
+                                   c->path, c->line, c->n + 1);
     }
     if (c->d == 0)
         c->d = col;
@@ -329,11 +331,11 @@ static tkm_status feed_lines(text_ctx *c, const char **p, const char *e,
         const char *nl = memchr(*p, '\n', (size_t)(e - *p));
         size_t len = nl ? (size_t)(nl - *p) + 1 : (size_t)(e - *p);
         if (len + 1 > *cap) {
-            char *nb = realloc(*buf, len + 1);
+            char *nb = tkmi_realloc(*buf, len + 1, 1, 1);
             if (!nb)
-                return tkmi_fail(TKM_ENOMEM, c->msg, c->msglen,
-                                 "%s: line %zu: out of memory", c->path,
-                                 c->line + 1);
+                return tkmi_fail_alloc(c->msg, c->msglen, len + 1, 1, 1,
+                                       "%s: line %zu", c->path,
+                                       c->line + 1);
             *buf = nb;
             *cap = len + 1;
         }
@@ -393,11 +395,12 @@ static tkm_status parse_chunks(text_ctx *c, const char *p, const char *e)
             first[t] = room;
             room += lines[t] * c->d;
         }
-        v = realloc(c->vals.v, room * sizeof *v);
+        v = tkmi_realloc(c->vals.v, room, 1, sizeof *v);
     }
     if (!v) {
-        st = tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory "
-                       "for %zu values", c->path, room);
+        st = tkmi_fail_alloc(c->msg, c->msglen, room, 1, sizeof *v, "%s: "
+                             "room for %zu values (%zu columns on each of "
+                             "its lines)", c->path, room, c->d);
         goto cleanup;
     }
     c->vals.v = v;

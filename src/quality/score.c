@@ -82,16 +82,23 @@ static tkm_status group(const char *name, size_t n, size_t d,
     int32_t top = 0;
     for (size_t i = 0; i < n; i++)
         top = labels[i] > top ? labels[i] : top;
-    size_t *dense = tkmi_alloc((size_t)top + 1, 1, sizeof *dense);
+    size_t plan = 0, *dense = NULL;
+    char what[128];
+    snprintf(what, sizeof what, "%s: the clusters of %zu points (labels up "
+             "to %d)", name, n, (int)top);
+    tkmi_plan_add(&plan, (size_t)top + 1, 1, sizeof *dense);
+    tkmi_plan_add(&plan, n, 2, sizeof *dense); /* id, count */
     memset(g, 0, sizeof *g);
     g->n = n;
     g->d = d;
     g->x = x;
+    if ((st = tkmi_mem_check(plan, msg, msglen, "%s", what)) != TKM_OK)
+        goto cleanup;
+    dense = tkmi_alloc((size_t)top + 1, 1, sizeof *dense);
     g->id = tkmi_alloc(n, 1, sizeof *g->id);
     g->count = tkmi_calloc(n, 1, sizeof *g->count);
     if (!dense || !g->id || !g->count) {
-        st = tkmi_fail(TKM_ENOMEM, msg, msglen, "%s: out of memory for the "
-                       "labels of %zu points", name, n);
+        st = tkmi_fail_alloc(msg, msglen, plan, 1, 1, "%s", what);
         goto cleanup;
     }
     for (size_t c = 0; c <= (size_t)top; c++)
@@ -142,14 +149,22 @@ static tkm_status silhouette_mean(const grouping *g, int threads,
                                   double *out, char *msg, size_t msglen)
 {
     int nt = tkmi_threads(threads);
-    double *s = tkmi_alloc(g->n, 1, sizeof *s);
-    double *scratch = tkmi_alloc((size_t)nt, g->m, sizeof *scratch);
-    tkm_status st = TKM_OK;
-    if (!s || !scratch) {
-        st = tkmi_fail(TKM_ENOMEM, msg, msglen, "silhouette: out of memory "
-                       "for %zu points and %d threads", g->n, nt);
-        goto cleanup;
+    double *s = NULL, *scratch = NULL;
+    char what[96];
+    size_t plan = 0;
+    snprintf(what, sizeof what, "silhouette: the values of %zu points and "
+             "%d threads' sums", g->n, nt);
+    tkmi_plan_add(&plan, g->n, 1, sizeof *s);
+    tkmi_plan_add(&plan, (size_t)nt, g->m, sizeof *scratch);
+    tkm_status st = tkmi_mem_check(plan, msg, msglen, "%s", what);
+    if (st == TKM_OK) {
+        s = tkmi_alloc(g->n, 1, sizeof *s);
+        scratch = tkmi_alloc((size_t)nt, g->m, sizeof *scratch);
+        if (!s || !scratch)
+            st = tkmi_fail_alloc(msg, msglen, plan, 1, 1, "%s", what);
     }
+    if (st != TKM_OK)
+        goto cleanup;
 #pragma omp parallel num_threads(nt) if (nt > 1)
     {
 #ifdef _OPENMP
@@ -185,8 +200,8 @@ static tkm_status draw_sample(const tkm_dataset *ds, const int32_t *labels,
 {
     size_t *idx = tkmi_alloc(ds->n, 1, sizeof *idx);
     if (!idx)
-        return tkmi_fail(TKM_ENOMEM, msg, msglen, "silhouette: out of "
-                         "memory for a sample of %zu points", ds->n);
+        return tkmi_fail_alloc(msg, msglen, ds->n, 1, sizeof *idx,
+                               "silhouette: the order of %zu points", ds->n);
     for (size_t i = 0; i < ds->n; i++)
         idx[i] = i;
     tkmi_rng r;
@@ -229,8 +244,8 @@ tkm_status tkm_silhouette(const tkm_dataset *ds, const int32_t *labels,
         x = tkmi_alloc(m, ds->d, sizeof *x);
         lab = tkmi_alloc(m, 1, sizeof *lab);
         if (!x || !lab) {
-            st = tkmi_fail(TKM_ENOMEM, msg, msglen, "silhouette: out of "
-                           "memory for a sample of %zu points", m);
+            st = tkmi_fail_alloc(msg, msglen, m, ds->d + 1, sizeof *x,
+                                 "silhouette: a sample of %zu points", m);
             goto cleanup;
         }
         st = draw_sample(ds, labels, m, seed, x, lab, msg, msglen);
@@ -276,8 +291,8 @@ static tkm_status prepare(const char *name, const tkm_dataset *ds,
     *c = tkmi_alloc(g->m, g->d, sizeof **c);
     if (!*c) {
         grouping_free(g);
-        return tkmi_fail(TKM_ENOMEM, msg, msglen, "%s: out of memory for "
-                         "%zu centroids", name, g->m);
+        return tkmi_fail_alloc(msg, msglen, g->m, g->d, sizeof **c,
+                               "%s: %zu centroids", name, g->m);
     }
     cluster_means(g, *c);
     return TKM_OK;

@@ -39,6 +39,8 @@ tkm_status tkm_predict(const tkm_dataset *ds, const double *centroids,
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "precision must be f32 or f64");
     tkm_status rc = tkmi_isa_check(msg, msglen);
+    if (rc == TKM_OK)
+        rc = tkm_memory_limit(NULL, NULL, msg, msglen);
     if (rc != TKM_OK)
         return rc;
     threads = tkmi_threads(threads);
@@ -140,6 +142,8 @@ static tkm_status fit_check(const tkm_dataset *ds, const double *init,
                             char *msg, size_t msglen)
 {
     tkm_status rc = tkm_params_check(p, pt->n_total, ds->d, msg, msglen);
+    if (rc == TKM_OK)
+        rc = tkm_memory_limit(NULL, NULL, msg, msglen);
     if (rc != TKM_OK)
         return rc;
     char why[256];

@@ -14,6 +14,42 @@
 
 #define PREDICT_CHUNK 256 /* points per scan call */
 
+/* Labels (and, when dist is not NULL, distances) of the n points x
+ * against the packed centroids kc, on threads, each with a chunk's
+ * distances of its own; 1 when such a chunk could not be had. */
+static int scan_all(const TKM_FN(tkmi_kc) *kc, const tkm_real *x, size_t n,
+                    int threads, int32_t *labels, double *dist)
+{
+    const size_t k = kc->k, d = kc->d;
+    const TKM_FN(tkmi_kern) *kern = TKM_FN(tkmi_kern_get)();
+    const long long nch = (long long)((n + PREDICT_CHUNK - 1) / PREDICT_CHUNK);
+    int oom = 0;
+#pragma omp parallel num_threads(threads) if (threads > 1)
+    {
+        tkm_real *all =
+            dist ? tkmi_alloc(PREDICT_CHUNK, k, sizeof *all) : NULL;
+        if (dist && !all) {
+#pragma omp atomic write
+            oom = 1;
+        }
+#pragma omp for schedule(static)
+        for (long long ch = 0; ch < nch; ch++) {
+            if (dist && !all)
+                continue;
+            size_t lo = (size_t)ch * PREDICT_CHUNK;
+            size_t m = n - lo < PREDICT_CHUNK ? n - lo : PREDICT_CHUNK;
+            TKM_FN(tkmi_scan_out) o = {.lab = labels + lo, .all = all,
+                                       .astride = k};
+            kern->scan(kc, x + lo * d, NULL, m, &o);
+            if (dist)
+                for (size_t i = 0; i < m * k; i++)
+                    dist[lo * k + i] = sqrt((double)all[i]);
+        }
+        free(all);
+    }
+    return oom;
+}
+
 /* Contract in solver.h. */
 tkm_status TKM_FN(tkmi_predict)(const tkm_dataset *ds, const double *cent,
                                 size_t k, int threads, int32_t *labels,
@@ -36,39 +72,21 @@ tkm_status TKM_FN(tkmi_predict)(const tkm_dataset *ds, const double *cent,
         TKM_OK)
         goto cleanup;
     if (TKM_FN(tkmi_kc_init)(&kc, k, d) != TKM_OK) {
-        rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
-                       "out of memory for %zu x %zu centroids", k, d);
+        rc = tkmi_fail_alloc(msg, msglen, k, d, sizeof *c,
+                             "%zu x %zu centroids", k, d);
         goto cleanup;
     }
+    /* each thread's distances of one chunk of points */
+    size_t plan = 0;
+    if (dist)
+        tkmi_plan_add(&plan, (size_t)threads * PREDICT_CHUNK, k, sizeof *c);
+    snprintf(why, sizeof why, "the distances of %d threads' chunks of %d "
+             "points to %zu centroids", threads, PREDICT_CHUNK, k);
+    if ((rc = tkmi_mem_check(plan, msg, msglen, "%s", why)) != TKM_OK)
+        goto cleanup;
     TKM_FN(tkmi_kc_pack)(&kc, c);
-    const TKM_FN(tkmi_kern) *kern = TKM_FN(tkmi_kern_get)();
-    const long long nch = (long long)((n + PREDICT_CHUNK - 1) / PREDICT_CHUNK);
-    int oom = 0;
-#pragma omp parallel num_threads(threads) if (threads > 1)
-    {
-        tkm_real *all = dist ? malloc(PREDICT_CHUNK * k * sizeof *all) : NULL;
-        if (dist && !all) {
-#pragma omp atomic write
-            oom = 1;
-        }
-#pragma omp for schedule(static)
-        for (long long ch = 0; ch < nch; ch++) {
-            if (dist && !all)
-                continue;
-            size_t lo = (size_t)ch * PREDICT_CHUNK;
-            size_t m = n - lo < PREDICT_CHUNK ? n - lo : PREDICT_CHUNK;
-            TKM_FN(tkmi_scan_out) o = {.lab = labels + lo, .all = all,
-                                       .astride = k};
-            kern->scan(&kc, x + lo * d, NULL, m, &o);
-            if (dist)
-                for (size_t i = 0; i < m * k; i++)
-                    dist[lo * k + i] = sqrt((double)all[i]);
-        }
-        free(all);
-    }
-    if (oom)
-        rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
-                       "out of memory for the distances");
+    if (scan_all(&kc, x, n, threads, labels, dist))
+        rc = tkmi_fail_alloc(msg, msglen, plan, 1, 1, "%s", why);
 cleanup:
     TKM_FN(tkmi_kc_free)(&kc);
     free(own);

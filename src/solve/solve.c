@@ -207,18 +207,34 @@ static tkm_status mean_variance(const tkm_real *x, const tkmi_part *pt,
     return rc;
 }
 
+/* The result's centroids and labels, their total checked first. */
+static tkm_status result_alloc(const TKM_FN(tkmi_problem) *pb,
+                               tkm_result *res, char *msg, size_t msglen)
+{
+    char what[128];
+    size_t plan = 0;
+    snprintf(what, sizeof what, "the result (%zu x %zu centroids, %zu "
+             "labels)", pb->k, pb->d, pb->n);
+    tkmi_plan_add(&plan, pb->k, pb->d, sizeof *res->centroids);
+    tkmi_plan_add(&plan, pb->n, 1, sizeof *res->labels);
+    tkm_status rc = tkmi_mem_check(plan, msg, msglen, "%s", what);
+    if (rc != TKM_OK)
+        return rc;
+    res->centroids = tkmi_alloc(pb->k, pb->d, sizeof *res->centroids);
+    res->labels = tkmi_alloc(pb->n, 1, sizeof *res->labels);
+    if (!res->centroids || !res->labels)
+        return tkmi_fail_alloc(msg, msglen, plan, 1, 1, "%s", what);
+    return TKM_OK;
+}
+
 tkm_status TKM_FN(tkmi_solve)(const TKM_FN(tkmi_problem) *pb, tkm_result *res,
                               char *msg, size_t msglen)
 {
     TKM_FN(tkmi_engine) e = {0};
     result_init(res, pb);
-    tkm_status rc;
-    res->centroids = tkmi_alloc(pb->k, pb->d, sizeof *res->centroids);
-    res->labels = tkmi_alloc(pb->n, 1, sizeof *res->labels);
     double t0 = tkmi_now();
-    if (!res->centroids || !res->labels)
-        rc = tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory for results");
-    else
+    tkm_status rc = result_alloc(pb, res, msg, msglen);
+    if (rc == TKM_OK)
         rc = TKM_FN(tkmi_engine_make)(pb, &e, msg, msglen);
     /* a process that failed stops the others before their first call in
      * comm, which it would never make */
@@ -280,9 +296,9 @@ tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
     tkm_real *c = NULL;
     *own = NULL;
     if (!same && !(c = tkmi_alloc(n, d, sizeof *c)))
-        return tkmi_fail(TKM_ENOMEM, msg, msglen,
-                         "out of memory converting %zu x %zu points to %s",
-                         n, d, TKM_PREC_NAME);
+        return tkmi_fail_alloc(msg, msglen, n, d, sizeof *c,
+                               "%zu x %zu points converted to %s", n, d,
+                               TKM_PREC_NAME);
     long long bad = nd;
     double m = 0.0;
 #pragma omp parallel for num_threads(threads) if (threads > 1) \
@@ -325,9 +341,9 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
     double t0 = tkmi_now(), maxabs = 0.0, var = 0.0;
     tkm_real *c0 = tkmi_alloc(k, d, sizeof *c0);
     tkm_status rc = c0 ? TKM_OK
-                       : tkmi_fail(TKM_ENOMEM, msg, msglen,
-                                   "out of memory for %zu x %zu centroids",
-                                   k, d);
+                       : tkmi_fail_alloc(msg, msglen, k, d, sizeof *c0,
+                                         "%zu x %zu starting centroids", k,
+                                         d);
     if (rc == TKM_OK)
         rc = TKM_FN(tkmi_points_at)(ds, threads, pt->row0, &x, &own, &maxabs,
                                     msg, msglen);
@@ -338,8 +354,9 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
         c0[i] = (tkm_real)init[i];
     if (p->tol > 0 &&
         (rc = mean_variance(x, pt, d, threads, &var)) != TKM_OK) {
-        rc = tkmi_fail(rc, msg, msglen,
-                       "out of memory for the data's variance (tol)");
+        rc = tkmi_fail_alloc(msg, msglen, tkmi_part_blocks(pt->n_total) + 1,
+                             d, sizeof(double),
+                             "the sums of the data's variance (tol)");
         goto cleanup;
     }
     double t_convert = tkmi_now() - t0;

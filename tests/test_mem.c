@@ -1,0 +1,260 @@
+/*
+ * The memory limit (src/common/mem.c): the library's functions that make
+ * large buffers refuse a request above the limit before they try it, with
+ * TKM_ENOMEM and the bytes asked in the message, and run as before below
+ * it.  main() sets TKM_MEMORY_LIMIT=4M before the library's first use (it
+ * is read once), so that the machine looks small whatever its memory and
+ * its overcommit setting; tkm_memory_limit_set() is tested last.  Built
+ * for f32 and f64 (the fits' precision).
+ */
+#include "real.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fit_harness.h"
+#include "internal.h"
+
+#define LIMIT ((size_t)4 << 20)
+#define LIMIT_TEXT "the limit of 4194304 bytes (4.00 MiB) that " \
+                   "TKM_MEMORY_LIMIT sets"
+
+static char g_dir[64];
+static char g_msg[512];
+
+static void assert_has(const char *msg, const char *needle)
+{
+    if (!strstr(msg, needle))
+        fail_msg("[%s] message \"%s\" lacks \"%s\"", TKM_PREC_NAME, msg,
+                 needle);
+}
+
+/* st is TKM_ENOMEM and g_msg says bytes were asked (bytes 0: any number;
+ * SIZE_MAX: at least that many) and the limit that refused them. */
+static void assert_refused(tkm_status st, size_t bytes, const char *limit)
+{
+    char want[64];
+    if (st != TKM_ENOMEM)
+        fail_msg("[%s] status %d (%s), not TKM_ENOMEM", TKM_PREC_NAME,
+                 (int)st, g_msg);
+    snprintf(want, sizeof want, "out of memory: %s%zu bytes",
+             bytes == SIZE_MAX ? "at least " : "", bytes);
+    assert_has(g_msg, bytes ? want : " bytes ");
+    assert_has(g_msg, limit);
+}
+
+static int setup_dir(void **state)
+{
+    (void)state;
+    snprintf(g_dir, sizeof g_dir, "/tmp/tkm_test_mem.XXXXXX");
+    return mkdtemp(g_dir) ? 0 : -1;
+}
+
+static int remove_dir(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static const char *path_of(const char *name)
+{
+    static char buf[128];
+    snprintf(buf, sizeof buf, "%s/%s", g_dir, name);
+    return buf;
+}
+
+/* The limit is the variable's, below the machine's memory. */
+static void test_limit(void **state)
+{
+    (void)state;
+    size_t lim = 0, phys = 0;
+    assert_int_equal(tkm_memory_limit(&lim, &phys, g_msg, sizeof g_msg),
+                     TKM_OK);
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    assert_true(pages > 0 && page > 0);
+    assert_int_equal(phys, (size_t)pages * (size_t)page);
+    assert_int_equal(lim, LIMIT);
+    assert_int_equal(tkmi_mem_limit(), LIMIT);
+}
+
+/* The generators: the points (and the blobs' centres) are checked
+ * together before either is made. */
+static void test_generate(void **state)
+{
+    (void)state;
+    tkm_dataset ds;
+    assert_refused(tkm_generate_uniform(1000, 1000, 1.0, 1, &ds, g_msg,
+                                        sizeof g_msg),
+                   1000 * 1000 * sizeof(double), LIMIT_TEXT);
+    assert_null(ds.x);
+    assert_has(g_msg, "1000 x 1000 points");
+    assert_refused(tkm_generate_blobs(500, 1000, 50, 1.0, 1.0, 1, &ds, NULL,
+                                      g_msg, sizeof g_msg),
+                   (500 + 50) * 1000 * sizeof(double), LIMIT_TEXT);
+    assert_null(ds.x);
+    /* beyond what a size_t counts */
+    assert_refused(tkm_generate_uniform(SIZE_MAX / 4, 3, 1.0, 1, &ds, g_msg,
+                                        sizeof g_msg),
+                   SIZE_MAX, LIMIT_TEXT);
+    assert_int_equal(tkm_generate_uniform(300, 1000, 1.0, 1, &ds, g_msg,
+                                          sizeof g_msg),
+                     TKM_OK);
+    tkm_dataset_free(&ds);
+}
+
+/* The readers: a float32 raw file's values become doubles (refused at
+ * 5.6 MB), text grows its values up to the limit and no further. */
+static void test_read(void **state)
+{
+    (void)state;
+    tkm_read_opts o;
+    tkm_dataset ds;
+    tkm_read_opts_default(&o);
+    o.raw_d = 1000;
+    FILE *f = fopen(path_of("big.f32"), "wb");
+    assert_non_null(f);
+    assert_int_equal(ftruncate(fileno(f), 700 * 1000 * 4), 0); /* zeros */
+    fclose(f);
+    assert_refused(tkm_dataset_read(path_of("big.f32"), &o, &ds, g_msg,
+                                    sizeof g_msg),
+                   700 * 1000 * sizeof(double), LIMIT_TEXT);
+    assert_has(g_msg, "big.f32");
+    assert_null(ds.x);
+    f = fopen(path_of("big.csv"), "w");
+    assert_non_null(f);
+    for (int i = 0; i < 300000; i++) /* 600000 values: 4.8 MB */
+        fprintf(f, "%d.5,%d\n", i % 100, i % 7);
+    fclose(f);
+    assert_refused(tkm_dataset_read(path_of("big.csv"), NULL, &ds, g_msg,
+                                    sizeof g_msg),
+                   0, LIMIT_TEXT);
+    assert_has(g_msg, "big.csv");
+    assert_null(ds.x);
+    /* 3.2 MB of values: read whole under the 4 MiB limit */
+    f = fopen(path_of("fits.csv"), "w");
+    assert_non_null(f);
+    for (int i = 0; i < 200000; i++)
+        fprintf(f, "%d.5,%d\n", i % 100, i % 7);
+    fclose(f);
+    assert_int_equal(tkm_dataset_read(path_of("fits.csv"), NULL, &ds, g_msg,
+                                      sizeof g_msg),
+                     TKM_OK);
+    assert_int_equal(ds.n, 200000);
+    tkm_dataset_free(&ds);
+}
+
+/* A fit: Elkan's n x k lower bounds of 4000 points and 300 centroids pass
+ * 4 MiB in either precision and are refused, bytes said; Lloyd and
+ * Hamerly run on the same data. */
+static void test_fit(void **state)
+{
+    (void)state;
+    const size_t n = 4000, k = 300;
+    tkm_dataset ds;
+    tkm_result r;
+    assert_int_equal(tkm_generate_blobs(n, 2, 10, 1.0, 10.0, 7, &ds, NULL,
+                                        g_msg, sizeof g_msg),
+                     TKM_OK);
+    tkm_params p = fit_params(k, TKM_ELKAN, TKM_SEQ, TKM_EMPTY_KEEP);
+    /* u, l (n x k), h (k x k), s and t */
+    const size_t bounds = (n + n * k + k * k + 2 * k) * sizeof(tkm_real);
+    assert_refused(tkm_fit(&ds, ds.x, &p, &r, g_msg, sizeof g_msg), bounds,
+                   LIMIT_TEXT);
+    assert_has(g_msg, "elkan");
+    assert_null(r.labels);
+    for (int a = 0; a < 2; a++) {
+        p.algorithm = a ? TKM_HAMERLY : TKM_LLOYD;
+        r = fit_with(&ds, ds.x, &p);
+        assert_true(r.iterations >= 1);
+        tkm_result_free(&r);
+    }
+    tkm_dataset_free(&ds);
+}
+
+/* tkm_predict's per-thread distances of a chunk of points (256 points
+ * to 5000 centroids pass 4 MiB in either precision), the quality scores'
+ * clusters by label, the starts' scratch: each refused above the
+ * limit. */
+static void test_predict_score_init(void **state)
+{
+    (void)state;
+    const size_t k = 5000, n = 10;
+    double *c = calloc(k, sizeof *c), *dist = calloc(n * k, sizeof *dist);
+    double x[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+    int32_t lab[10] = {0, 0, 0, 0, 0, 600000, 600000, 600000, 600000, 1};
+    tkm_dataset ds = {n, 1, x, NULL};
+    assert_non_null(c);
+    assert_non_null(dist);
+    assert_refused(tkm_predict(&ds, c, k, TKM_PREC_ENUM, 0, lab, dist, g_msg,
+                               sizeof g_msg),
+                   0, LIMIT_TEXT);
+    assert_has(g_msg, "distances");
+    double v;
+    assert_refused(tkm_calinski_harabasz(&ds, lab, 600001, &v, g_msg,
+                                         sizeof g_msg),
+                   (600001 + 2 * n) * sizeof(size_t), LIMIT_TEXT);
+    free(dist);
+    free(c);
+    /* random starts shuffle every row's index: 600000 of them */
+    double *big = calloc(600000, sizeof *big), start[1];
+    assert_non_null(big);
+    tkm_dataset many = {600000, 1, big, NULL};
+    assert_refused(tkm_init_centroids(&many, 1, TKM_INIT_RANDOM, 0, 1, start,
+                                      g_msg, sizeof g_msg),
+                   600000 * sizeof(size_t), LIMIT_TEXT);
+    assert_has(g_msg, "init");
+    free(big);
+}
+
+/* tkm_memory_limit_set: a lower limit, named in the message; 0 and more
+ * than the machine has both give the machine's memory. */
+static void test_limit_set(void **state)
+{
+    (void)state;
+    tkm_dataset ds;
+    size_t lim, phys;
+    tkm_memory_limit_set((size_t)1 << 20);
+    assert_refused(tkm_generate_uniform(200, 1000, 1.0, 1, &ds, g_msg,
+                                        sizeof g_msg),
+                   200 * 1000 * sizeof(double),
+                   "the limit of 1048576 bytes (1.00 MiB) that "
+                   "tkm_memory_limit_set() sets");
+    tkm_memory_limit_set(SIZE_MAX);
+    assert_int_equal(tkm_memory_limit(&lim, &phys, NULL, 0), TKM_OK);
+    assert_int_equal(lim, phys);
+    tkm_memory_limit_set(0);
+    assert_int_equal(tkm_memory_limit(&lim, &phys, NULL, 0), TKM_OK);
+    assert_int_equal(lim, phys);
+    assert_int_equal(tkm_generate_uniform(1000, 1000, 1.0, 1, &ds, g_msg,
+                                          sizeof g_msg),
+                     TKM_OK);
+    tkm_dataset_free(&ds);
+    tkm_memory_limit_set(LIMIT);
+}
+
+int main(void)
+{
+    /* before the library's first use: it reads the variable once */
+    setenv("TKM_MEMORY_LIMIT", "4M", 1);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_limit),
+        cmocka_unit_test(test_generate),
+        cmocka_unit_test(test_read),
+        cmocka_unit_test(test_fit),
+        cmocka_unit_test(test_predict_score_init),
+        cmocka_unit_test(test_limit_set),
+    };
+    return cmocka_run_group_tests_name("mem (" TKM_PREC_NAME ")", tests,
+                                       setup_dir, remove_dir);
+}
