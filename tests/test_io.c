@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -1145,6 +1146,53 @@ static void test_write_cut_short(void **state)
     free(l);
 }
 
+/* Refused with TKM_EIO before anything is written: the message names
+ * path, "at least" unless exact, and bytes. */
+static void expect_no_space(tkm_status st, const char *path, int exact,
+                            size_t bytes)
+{
+    char want[640];
+    assert_int_equal(st, TKM_EIO);
+    snprintf(want, sizeof want, "%s: %s%zu bytes (", path,
+             exact ? "" : "at least ", bytes);
+    assert_has(g_msg, want);
+    assert_has(g_msg, "free on its file system");
+    assert_int_equal(access(path, F_OK), -1);
+}
+
+/* A file larger than the free space of its file system is refused
+ * before it is begun: TKM_EIO, both sizes said (.npy exactly, text at
+ * least 2 bytes a value), no file and no temporary.  The values are
+ * never read: they lie in address space reserved without access, which
+ * a write that began would fault on. */
+static void test_write_no_space(void **state)
+{
+    (void)state;
+    const size_t avail = tkmi_space_free(PATH("ns.npy"));
+    if (avail > ((size_t)1 << 43))
+        skip(); /* unknown, or more than this test reserves room for */
+    /* m values of 2 bytes or more: 1 GiB more than is free */
+    const size_t m = avail / 2 + ((size_t)1 << 29);
+    void *none = mmap(NULL, m * 8, PROT_NONE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    assert_true(none != MAP_FAILED);
+    /* the shapes (m, 1) and (2m,) take a 128-byte .npy header */
+    expect_no_space(tkm_write_matrix(PATH("ns.npy"), none, m, 1, g_msg,
+                                     sizeof g_msg),
+                    PATH("ns.npy"), 1, 128 + 8 * m);
+    expect_no_space(tkm_write_matrix(PATH("ns.csv"), none, m, 1, g_msg,
+                                     sizeof g_msg),
+                    PATH("ns.csv"), 0, 2 * m);
+    expect_no_space(tkm_write_labels(PATH("nl.npy"), none, 2 * m, g_msg,
+                                     sizeof g_msg),
+                    PATH("nl.npy"), 1, 128 + 8 * m);
+    expect_no_space(tkm_write_labels(PATH("nl.csv"), none, 2 * m, g_msg,
+                                     sizeof g_msg),
+                    PATH("nl.csv"), 0, 4 * m);
+    assert_int_equal(count_entries(".tmp."), 0);
+    munmap(none, m * 8);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1170,6 +1218,7 @@ int main(void)
         cmocka_unit_test(test_write_unknown_extension),
         cmocka_unit_test(test_write_fails_cleanly),
         cmocka_unit_test(test_write_cut_short),
+        cmocka_unit_test(test_write_no_space),
     };
     return cmocka_run_group_tests_name("io", tests, setup_dir, remove_dir);
 }

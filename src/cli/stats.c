@@ -247,5 +247,7 @@ tkm_status cli_write_atomic(const char *path, void (*fill)(FILE *, void *),
                             void *ctx, char *msg, size_t msglen)
 {
     fill_adapter a = {fill, ctx};
-    return tkmi_write_atomic(path, call_fill, &a, msg, msglen);
+    /* small text files, their size not known before: a full file
+     * system fails the write, which leaves nothing behind */
+    return tkmi_write_atomic(path, 0, 0, call_fill, &a, msg, msglen);
 }

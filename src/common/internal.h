@@ -48,11 +48,34 @@ int tkmi_mul_size(size_t n, size_t m, size_t size, size_t *out);
 
 /* Write path whole or not at all: fill() writes into a temporary file
  * beside path and returns 0, or the errno of a write that failed; the
- * temporary is renamed onto path when every write succeeded.  TKM_OK, or
- * TKM_EIO / TKM_ENOMEM with the reason in msg; no temporary is left. */
-tkm_status tkmi_write_atomic(const char *path,
+ * temporary is renamed onto path when every write succeeded.  bytes is
+ * what fill() will write (exact), or at least (!exact), 0 when not known;
+ * more than the file system has free is refused before anything is
+ * written (tkmi_space_check).  TKM_OK, or TKM_EIO / TKM_ENOMEM with the
+ * reason in msg; no temporary is left. */
+tkm_status tkmi_write_atomic(const char *path, size_t bytes, int exact,
                              int (*fill)(FILE *f, void *ctx), void *ctx,
                              char *msg, size_t msglen);
+
+/* Bytes free to an unprivileged writer (statvfs f_bavail * f_frsize) on
+ * the file system of the folder path would be written in; SIZE_MAX when
+ * that cannot be asked. */
+size_t tkmi_space_free(const char *path);
+
+/* TKM_OK when a file of bytes (exactly, or at least when !exact) fits
+ * tkmi_space_free(path); TKM_EIO naming both sizes otherwise.
+ * "-" (standard output), bytes 0 and a folder that cannot be asked pass
+ * (the write itself then says what fails). */
+tkm_status tkmi_space_check(const char *path, size_t bytes, int exact,
+                            char *msg, size_t msglen);
+
+/* Bytes of the file tkm_write_matrix (labels 0: n x d values) or
+ * tkm_write_labels (labels 1: n labels, d = 1) writes at path, by its
+ * extension: exact for .npy (*exact = 1), a lower bound for text (two
+ * bytes a value); 0 for an extension neither writes.  SIZE_MAX when it
+ * overflows. */
+size_t tkmi_output_bytes(const char *path, size_t n, size_t d, int labels,
+                         int *exact);
 
 /* ---- memory (mem.c) -----------------------------------------------------
  * No request larger than tkmi_mem_limit() is tried.  A site that makes

@@ -2,8 +2,9 @@
  * Output of matrices and labels as CSV, TSV or NumPy .npy (version 1.0),
  * chosen by the extension of the path.  Every file is written under a
  * temporary name in the same directory and renamed into place, so it
- * appears whole or not at all.  The path "-" is standard output, as CSV
- * (written as it goes: a failure can leave part of it).
+ * appears whole or not at all, and one larger than the free space of its
+ * file system is refused before it is begun.  The path "-" is standard
+ * output, as CSV (written as it goes: a failure can leave part of it).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "trikmeans.h"
@@ -103,20 +105,34 @@ static int put_bytes(FILE *f, const void *p, size_t len)
     return fwrite(p, 1, len, f) == len ? 0 : stream_err();
 }
 
+/* The NPY v1.0 header's dict into head + 10 (256 bytes at head); its
+ * length.  With the preamble and a newline it is padded to a multiple of
+ * 64 bytes (npy_header_bytes). */
+static size_t npy_dict(char *head, const char *descr, const char *shape)
+{
+    int len = snprintf(head + 10, 246, "{'descr': '%s', 'fortran_order': "
+                       "False, 'shape': %s, }", descr, shape);
+    return (size_t)len;
+}
+
+/* Bytes of the whole header around a dict of that length. */
+static size_t npy_header_bytes(size_t dict)
+{
+    return (10 + dict + 1 + 63) / 64 * 64;
+}
+
 /* NPY v1.0 header: preamble, dict and newline fill a multiple of 64 bytes,
  * padded with spaces, as NumPy writes it.  Returns 0 or an errno. */
 static int npy_header(FILE *f, const char *descr, const char *shape)
 {
     char head[256];
-    int len = snprintf(head + 10, sizeof head - 10, "{'descr': '%s', "
-                       "'fortran_order': False, 'shape': %s, }", descr,
-                       shape);
-    size_t total = (10 + (size_t)len + 1 + 63) / 64 * 64;
+    size_t len = npy_dict(head, descr, shape);
+    size_t total = npy_header_bytes(len);
     size_t hlen = total - 10;
     memcpy(head, "\x93NUMPY\x01\x00", 8);
     head[8] = (char)(hlen & 0xff);
     head[9] = (char)(hlen >> 8);
-    memset(head + 10 + len, ' ', total - 11 - (size_t)len);
+    memset(head + 10 + len, ' ', total - 11 - len);
     head[total - 1] = '\n';
     return put_bytes(f, head, total);
 }
@@ -207,10 +223,90 @@ static tkm_status unknown_ext(const char *path, char *msg, size_t msglen)
                      "name the file .csv, .tsv or .npy", path);
 }
 
-tkm_status tkmi_write_atomic(const char *path,
+/* The folder path would be written in, into buf: "." when path names
+ * none, "/" for a file at the root. */
+static void folder_of(const char *path, char *buf, size_t len)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(buf, len, ".");
+    else if (slash == path)
+        snprintf(buf, len, "/");
+    else
+        snprintf(buf, len, "%.*s", (int)(slash - path), path);
+}
+
+/* Contract in internal.h. */
+size_t tkmi_space_free(const char *path)
+{
+    char dir[4096];
+    struct statvfs v;
+    if (strlen(path) >= sizeof dir)
+        return SIZE_MAX;
+    folder_of(path, dir, sizeof dir);
+    if (statvfs(dir, &v) != 0 || v.f_frsize == 0)
+        return SIZE_MAX;
+    return v.f_bavail > SIZE_MAX / v.f_frsize
+               ? SIZE_MAX
+               : (size_t)v.f_bavail * (size_t)v.f_frsize;
+}
+
+/* Contract in internal.h. */
+tkm_status tkmi_space_check(const char *path, size_t bytes, int exact,
+                            char *msg, size_t msglen)
+{
+    char hb[32], hf[32];
+    if (!strcmp(path, "-") || bytes == 0)
+        return TKM_OK;
+    size_t avail = tkmi_space_free(path);
+    if (bytes <= avail)
+        return TKM_OK;
+    tkmi_human_bytes(bytes, hb, sizeof hb);
+    tkmi_human_bytes(avail, hf, sizeof hf);
+    return tkmi_fail(TKM_EIO, msg, msglen, "%s: %s%zu bytes (%s) to write, "
+                     "more than the %zu bytes (%s) free on its file system",
+                     path, exact ? "" : "at least ", bytes, hb, avail, hf);
+}
+
+/* Bytes of an .npy file of body bytes after a header for descr and
+ * shape. */
+static size_t npy_bytes(const char *descr, const char *shape, size_t body)
+{
+    char head[256];
+    size_t h = npy_header_bytes(npy_dict(head, descr, shape));
+    return body > SIZE_MAX - h ? SIZE_MAX : h + body;
+}
+
+/* Contract in internal.h. */
+size_t tkmi_output_bytes(const char *path, size_t n, size_t d, int labels,
+                         int *exact)
+{
+    out_format fmt = out_format_of(path);
+    char shape[64];
+    size_t body = 0;
+    *exact = fmt == OUT_NPY;
+    if (fmt == OUT_UNKNOWN)
+        return 0;
+    if (fmt != OUT_NPY) { /* a digit and a separator or newline each */
+        tkmi_plan_add(&body, n, d, 2);
+        return body;
+    }
+    if (labels)
+        snprintf(shape, sizeof shape, "(%zu,)", n);
+    else
+        snprintf(shape, sizeof shape, "(%zu, %zu)", n, d);
+    tkmi_plan_add(&body, n, d, labels ? 4 : 8);
+    return npy_bytes(labels ? "<i4" : "<f8", shape, body);
+}
+
+/* Contract in internal.h. */
+tkm_status tkmi_write_atomic(const char *path, size_t bytes, int exact,
                              int (*fill)(FILE *f, void *ctx), void *ctx,
                              char *msg, size_t msglen)
 {
+    tkm_status st = tkmi_space_check(path, bytes, exact, msg, msglen);
+    if (st != TKM_OK)
+        return st;
     if (!strcmp(path, "-")) {
         errno = 0;
         int err = fill(stdout, ctx);
@@ -223,7 +319,7 @@ tkm_status tkmi_write_atomic(const char *path,
         return TKM_OK;
     }
     atomic_file af = {path, NULL, NULL};
-    tkm_status st = af_open(&af, path, msg, msglen);
+    st = af_open(&af, path, msg, msglen);
     if (st == TKM_OK) {
         errno = 0;
         st = af_commit(&af, fill(af.f, ctx), msg, msglen);
@@ -256,7 +352,8 @@ static int fill_labels(FILE *f, void *ctx)
 
 /* Write the n x d row-major matrix a to path as .csv/.tsv ("%.17g", exact
  * round trip) or .npy ('<f8', shape (n, d)).  The file appears whole or not
- * at all: TKM_EIO leaves neither it nor a temporary behind. */
+ * at all: TKM_EIO (a write that failed, or one refused for want of space
+ * before it began) leaves neither it nor a temporary behind. */
 tkm_status tkm_write_matrix(const char *path, const double *a, size_t n,
                             size_t d, char *msg, size_t msglen)
 {
@@ -268,7 +365,10 @@ tkm_status tkm_write_matrix(const char *path, const double *a, size_t n,
                          "path, d >= 1 and n*d values");
     if (j.fmt == OUT_UNKNOWN)
         return unknown_ext(path, msg, msglen);
-    return tkmi_write_atomic(path, fill_matrix, &j, msg, msglen);
+    int exact;
+    bytes = tkmi_output_bytes(path, n, d, 0, &exact);
+    return tkmi_write_atomic(path, bytes, exact, fill_matrix, &j, msg,
+                             msglen);
 }
 
 /* Write n labels to path as .csv/.tsv (one integer per line) or .npy
@@ -283,7 +383,10 @@ tkm_status tkm_write_labels(const char *path, const int32_t *labels,
                          "path and n labels");
     if (j.fmt == OUT_UNKNOWN)
         return unknown_ext(path, msg, msglen);
-    return tkmi_write_atomic(path, fill_labels, &j, msg, msglen);
+    int exact;
+    size_t bytes = tkmi_output_bytes(path, n, 1, 1, &exact);
+    return tkmi_write_atomic(path, bytes, exact, fill_labels, &j, msg,
+                             msglen);
 }
 
 tkm_status tkm_labels_bytes(const char *path, const int32_t *labels,
@@ -299,6 +402,12 @@ tkm_status tkm_labels_bytes(const char *path, const int32_t *labels,
                          "path and n <= n_total labels");
     if (fmt == OUT_UNKNOWN)
         return unknown_ext(path, msg, msglen);
+    int exact;
+    tkm_status st = tkmi_mem_check(tkmi_output_bytes(path, n, 1, 1, &exact),
+                                   msg, msglen, "%s: the bytes of %zu labels",
+                                   path, n);
+    if (st != TKM_OK)
+        return st;
     FILE *f = open_memstream(bytes, len);
     if (!f)
         return tkmi_fail(TKM_ENOMEM, msg, msglen, "%s: out of memory for "
