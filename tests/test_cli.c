@@ -759,9 +759,13 @@ static void test_honest_results(void **state)
     write_text(tp("hr_neg.csv"), "0\n-1\n0\n");
     EXPECT(2, "score", tp("hr_d.csv"), "--labels", tp("hr_neg.csv"));
     assert_contains(err_text, "row 2 holds -1");
+    /* 800 GB of points (200 GB of text at least): refused, memory or
+     * space, before anything is made or written */
     EXPECT(1, "gen", "-n", "1", "-d", "100000000000", "--out",
            tp("hr_gen.csv"));
     assert_false(strstr(err_text, "gen: gen:") != NULL);
+    assert_contains(err_text, "00000000000 bytes (");
+    assert_false(exists(tp("hr_gen.csv")));
     /* CR alone as the line end */
     write_text(tp("hr_cr.csv"), "1,2\r3,4\r5,6\r");
     EXPECT(2, "fit", tp("hr_cr.csv"), "-k", "1");
@@ -807,6 +811,94 @@ static void test_honest_results(void **state)
     assert_contains(out_text, "wrote:");
     assert_contains(out_text, l);
     assert_contains(out_text, s);
+}
+
+static int unset_memory_limit(void **state)
+{
+    (void)state;
+    return unsetenv("TKM_MEMORY_LIMIT");
+}
+
+/* TKM_MEMORY_LIMIT makes the machine look small to the command: what
+ * asks more is refused before it is tried (exit 1, the bytes said,
+ * nothing written), what fits runs as before, and a value that is no
+ * size stops every command but info, which shows why. */
+static void test_memory_limit(void **state)
+{
+    (void)state;
+    need_bin();
+    const size_t n = 4000, k = 300, real = TKM_PREC == 32 ? 4 : 8;
+    char want[160];
+    make_blobs(tp("ml.csv"), n, 2, 10, 5);
+    PATH(g, "ml_gen.npy");
+    PATH(l, "ml_l.csv");
+    PATH(c, "ml_c.csv");
+    PATH(t, "ml_t.npy");
+    setenv("TKM_MEMORY_LIMIT", "4M", 1);
+    EXPECT(1, "gen", "-n", "1000", "-d", "1000", "--out", g);
+    assert_contains(err_text, "trikmeans gen: 1000 x 1000 points: out of "
+                    "memory: 8000000 bytes (7.63 MiB) asked, more than the "
+                    "limit of 4194304 bytes (4.00 MiB) that TKM_MEMORY_LIMIT "
+                    "sets");
+    assert_false(exists(g));
+    /* Elkan's n x k lower bounds; Hamerly's 2 a point fit */
+    EXPECT(1, "fit", tp("ml.csv"), "-k", "300", "--algorithm", "elkan",
+           "--precision", PREC, "--labels", l);
+    snprintf(want, sizeof want, "out of memory: %zu bytes",
+             (n + n * k + k * k + 2 * k) * real);
+    assert_contains(err_text, want);
+    assert_false(exists(l));
+    EXPECT(0, "fit", tp("ml.csv"), "-k", "300", "--algorithm", "hamerly",
+           "--precision", PREC, "--labels", l, "--centroids", c, "-q");
+    assert_true(exists(l));
+    /* n x k distances */
+    EXPECT(1, "predict", tp("ml.csv"), "--centroids", c, "--transform", t);
+    snprintf(want, sizeof want, "the labels of %zu points and their "
+             "distances: out of memory: %zu bytes", n, n * 4 + n * k * 8);
+    assert_contains(err_text, want);
+    assert_false(exists(t));
+    setenv("TKM_MEMORY_LIMIT", "4 MB", 1);
+    EXPECT(2, "fit", tp("ml.csv"), "-k", "3");
+    assert_contains(err_text, "TKM_MEMORY_LIMIT=4 MB is not a size");
+    EXPECT(0, "info");
+    assert_contains(out_text, "TKM_MEMORY_LIMIT=4 MB is not a size");
+    setenv("TKM_MEMORY_LIMIT", "64MiB", 1);
+    EXPECT(0, "info");
+    assert_contains(out_text, "a request above 67108864 bytes (64.00 MiB) "
+                    "is refused");
+}
+
+/* An output larger than the free space of its file system is refused
+ * before anything is made or written: exit 1, both sizes said (.npy
+ * exactly, text at least 2 bytes a value). */
+static void test_no_space(void **state)
+{
+    (void)state;
+    need_bin();
+    const size_t avail = tkmi_space_free(tp("ns.npy"));
+    if (avail > ((size_t)1 << 50))
+        skip(); /* unknown, or sizes past what a run here should name */
+    char ds[32], want[640], dict[128];
+    const size_t d = avail / 8 + ((size_t)1 << 27); /* 1 GiB more */
+    snprintf(ds, sizeof ds, "%zu", d);
+    /* the .npy v1.0 header: preamble, dict, newline, padded to 64 */
+    int len = snprintf(dict, sizeof dict, "{'descr': '<f8', "
+                       "'fortran_order': False, 'shape': (1, %zu), }", d);
+    const size_t head = (10 + (size_t)len + 1 + 63) / 64 * 64;
+    PATH(o, "ns.npy");
+    EXPECT(1, "gen", "-n", "1", "-d", ds, "--out", o);
+    snprintf(want, sizeof want, "trikmeans gen: %s: %zu bytes (", o,
+             head + 8 * d);
+    assert_contains(err_text, want);
+    assert_contains(err_text, "free on its file system");
+    assert_false(exists(o));
+    const size_t dt = avail / 2 + ((size_t)1 << 29);
+    snprintf(ds, sizeof ds, "%zu", dt);
+    PATH(tx, "ns.csv");
+    EXPECT(1, "gen", "-n", "1", "-d", ds, "--out", tx);
+    snprintf(want, sizeof want, "%s: at least %zu bytes (", tx, 2 * dt);
+    assert_contains(err_text, want);
+    assert_false(exists(tx));
 }
 
 /* check's default thread counts fit the machine: 1, 2, 4, ... up to
@@ -1113,6 +1205,8 @@ int main(void)
         cmocka_unit_test(test_counts_parsed),
         cmocka_unit_test(test_same_files),
         cmocka_unit_test(test_honest_results),
+        cmocka_unit_test_teardown(test_memory_limit, unset_memory_limit),
+        cmocka_unit_test(test_no_space),
         cmocka_unit_test(test_check_default_threads),
         cmocka_unit_test(test_n_init),
         cmocka_unit_test(test_predict),

@@ -286,8 +286,13 @@ static int judge(const check_opts *o, const tkm_dataset *ds,
 {
     int failed = 0;
     size_t nl = (size_t)o->list_diffs;
-    size_t *idx = nl ? calloc(nl, sizeof *idx) : NULL;
-    double *gap = nl ? calloc(nl, sizeof *gap) : NULL;
+    size_t *idx = nl ? tkmi_calloc(nl, 1, sizeof *idx) : NULL;
+    double *gap = nl ? tkmi_calloc(nl, 1, sizeof *gap) : NULL;
+    if (nl && (!idx || !gap)) { /* said, and the points left unnamed */
+        cli_fail_alloc(CMD, nl * (sizeof *idx + sizeof *gap), "the list of "
+                       "%zu differing points (--list-diffs)", nl);
+        nl = 0;
+    }
     for (size_t i = 0; i < n; i++) {
         check_row *r = &rows[i];
         const check_row *b = cli_solver_baseline(rows, n, r->prec);

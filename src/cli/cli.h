@@ -35,6 +35,21 @@ int cli_usage(const char *cmd, const char *fmt, ...)
 /* "trikmeans CMD: message" on stderr.  Returns CLI_FAIL. */
 int cli_fail(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* A memory request of bytes for what fmt says, refused or not granted:
+ * "trikmeans CMD: <what>: out of memory: <bytes> ..." on stderr (the
+ * library's wording, internal.h).  Returns CLI_FAIL. */
+int cli_fail_alloc(const char *cmd, size_t bytes, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* CLI_OK when bytes fit the memory limit, else cli_fail_alloc's message
+ * and CLI_FAIL: the check before a command makes its own large buffers. */
+int cli_mem_check(const char *cmd, size_t bytes, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* CLI_OK when path (NULL: none) is "-" or the file tkm_write_matrix
+ * (labels 0: n x d values) or tkm_write_labels (labels 1: n) would
+ * write there fits the free space of its file system; else CLI_FAIL,
+ * both sizes said: the check before the work whose output it is. */
+int cli_space_check(const char *cmd, const char *path, size_t n, size_t d,
+                    int labels);
 /* Report a library failure: the message if any, else tkm_strerror(st).
  * Returns code (CLI_FAIL or CLI_USAGE); with CLI_USAGE the --help hint
  * follows. */

@@ -302,7 +302,7 @@ static size_t distinct_rows(const tkm_dataset *ds, size_t cap, double *out)
     size_t slots = 2, m = 0;
     while (slots < 2 * want)
         slots <<= 1;
-    size_t *tab = malloc(slots * sizeof *tab);
+    size_t *tab = tkmi_alloc(slots, 1, sizeof *tab);
     if (!tab)
         return SIZE_MAX;
     for (size_t s = 0; s < slots; s++)
@@ -337,7 +337,7 @@ static size_t distinct_over_ranks(const tkm_dataset *ds, size_t k,
                                   const tkm_comm *cm)
 {
     const size_t d = ds->d, P = (size_t)cm->size, me = (size_t)cm->rank;
-    double *mine = malloc(k * d * sizeof *mine);
+    double *mine = tkmi_alloc(k, d, sizeof *mine);
     uint64_t *cnt = calloc(P, sizeof *cnt);
     size_t *bytes = calloc(2 * P, sizeof *bytes), *off = bytes + P;
     size_t m = mine ? distinct_rows(ds, k, mine) : SIZE_MAX;
@@ -359,8 +359,8 @@ static size_t distinct_over_ranks(const tkm_dataset *ds, size_t k,
             at += cnt[r];
         total += cnt[r];
     }
-    tkm_dataset all = {total, d, malloc((total ? total : 1) * d *
-                                        sizeof(double)), NULL};
+    tkm_dataset all = {total, d, tkmi_alloc(total, d, sizeof(double)),
+                       NULL};
     ok = all.x != NULL;
     cm->min_u64(cm->ctx, &ok, 1);
     if (ok) {
@@ -386,15 +386,15 @@ void cli_degenerate_of(const tkm_dataset *ds, const tkm_result *res,
 {
     size_t k = res->k, d = res->d;
     g->empty = g->duplicates = g->distinct = 0;
-    uint64_t *count = calloc(k, sizeof *count);
-    size_t *order = malloc(k * sizeof *order);
+    uint64_t *count = tkmi_calloc(k, 1, sizeof *count);
+    size_t *order = tkmi_alloc(k, 1, sizeof *order);
     const tkm_comm *cm = cli_par_comm();
     const int many = cm && cm->size > 1;
     /* over several ranks every one takes part in the sum, come what may */
     if (!count || !order) {
         free(count);
         free(order);
-        count = many ? calloc(k, sizeof *count) : NULL;
+        count = many ? tkmi_calloc(k, 1, sizeof *count) : NULL;
         if (count) {
             cm->sum_u64(cm->ctx, count, k);
             free(count);
@@ -612,6 +612,18 @@ static int fit_checks(cli_run *r, int n_init)
     return CLI_OK;
 }
 
+/* The labels and centroids fit the free space of their file systems:
+ * checked before the run, which may be long (the writes check again;
+ * the statistics' size is not known before).  Collective. */
+static int fit_room(const cli_run *r, const tkm_dataset *ds)
+{
+    size_t n = (size_t)cli_par_sum(ds->n);
+    int rc = cli_space_check(CMD, r->labels, n, 1, 1);
+    if (rc == CLI_OK)
+        rc = cli_space_check(CMD, r->centroids, r->k, ds->d, 0);
+    return cli_par_agree(rc);
+}
+
 int cli_fit(int argc, char **argv)
 {
     double t_cmd = tkmi_now();
@@ -633,7 +645,8 @@ int cli_fit(int argc, char **argv)
     double *init = NULL;
     if ((rc = cli_run_load(&r, CMD, &ds, &init, &tm)) != CLI_OK)
         return rc;
-    rc = fit_and_write(&r, &ds, init, n_init, &tm, t_cmd);
+    if ((rc = fit_room(&r, &ds)) == CLI_OK)
+        rc = fit_and_write(&r, &ds, init, n_init, &tm, t_cmd);
     free(init);
     tkm_dataset_free(&ds);
     return rc;

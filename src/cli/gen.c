@@ -73,8 +73,13 @@ void cli_gen_help(FILE *f)
         "  -q, --quiet           print nothing on success\n"
         "  -h, --help            print this help and exit\n"
         "\n"
-        "Exit status: 0 success, 1 a file could not be written (none is\n"
-        "left behind), 2 usage error.\n"
+        "Nothing is made or written when an output would not fit in the\n"
+        "free space of its file system (text counts at least 2 bytes a\n"
+        "value), or the points would not fit in the memory limit (the\n"
+        "machine's memory, or less with TKM_MEMORY_LIMIT=SIZE, as 512M).\n"
+        "\n"
+        "Exit status: 0 success, 1 a file could not be written or did not\n"
+        "fit (none is left behind), or out of memory, 2 usage error.\n"
         "\n"
         "Example:\n"
         "  trikmeans gen -n 1000000 -d 8 -k 100 --seed 1 --out blobs.npy\n",
@@ -176,15 +181,35 @@ static int write_all(const gen_opts *g, const tkm_dataset *ds,
     return cli_status(CMD, CLI_FAIL, st, msg);
 }
 
+/* Before anything is made or written: each output fits the free space
+ * of its file system, and the points (with the blobs' labels) fit the
+ * memory limit.  CLI_OK, else CLI_FAIL with the sizes said. */
+static int precheck(const gen_opts *g)
+{
+    size_t plan = 0;
+    int rc = cli_space_check(CMD, g->out, g->n, g->d, 0);
+    if (rc == CLI_OK)
+        rc = cli_space_check(CMD, g->labels, g->n, 1, 1);
+    if (rc != CLI_OK)
+        return rc;
+    tkmi_plan_add(&plan, g->n, g->d, sizeof(double));
+    if (g->labels)
+        tkmi_plan_add(&plan, g->n, 1, sizeof(int32_t));
+    return cli_mem_check(CMD, plan, "%zu x %zu points%s", g->n, g->d,
+                         g->labels ? " and their labels" : "");
+}
+
 static int generate(const gen_opts *g)
 {
     tkm_dataset ds = {0};
     int32_t *truth = NULL;
     char msg[512] = "";
     tkm_status st;
-    int rc;
+    int rc = precheck(g);
+    if (rc != CLI_OK)
+        return rc;
     if (g->labels && !(truth = tkmi_alloc(g->n, 1, sizeof *truth)))
-        return cli_fail(CMD, "out of memory for %zu labels", g->n);
+        return cli_fail_alloc(CMD, g->n * sizeof *truth, "%zu labels", g->n);
     if (g->kind == KIND_BLOBS)
         st = tkm_generate_blobs(g->n, g->d, g->k, g->spread, g->box, g->seed,
                                 &ds, truth, msg, sizeof msg);

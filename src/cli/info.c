@@ -20,7 +20,9 @@ void cli_info_help(FILE *f)
           "the environment variable TKM_CPU_ISA names: avx512, avx2, sse2\n"
           "on x86-64, generic elsewhere), the CUDA devices seen (or why there are\n"
           "none), whether the CUDA kernels use fused multiply-add, the\n"
-          "compiler, whether the exact screening has its BLAS, and MPI:\n"
+          "compiler, whether the exact screening has its BLAS, the\n"
+          "machine's memory and the limit of one request (the memory, or\n"
+          "less with the environment variable TKM_MEMORY_LIMIT), and MPI:\n"
           "the library and the ranks' layout in\n"
           "build/trikmeans-mpi, 'not built' in build/trikmeans.\n"
           "\n"
@@ -28,6 +30,26 @@ void cli_info_help(FILE *f)
           "\n"
           "Exit status: 0, or 2 on a usage error.\n",
           f);
+}
+
+/* The machine's memory and the limit of one request (TKM_MEMORY_LIMIT). */
+static void print_memory(void)
+{
+    size_t lim, phys;
+    char why[256] = "", hl[32], hp[32];
+    tkm_status st = tkm_memory_limit(&lim, &phys, why, sizeof why);
+    tkmi_human_bytes(lim, hl, sizeof hl);
+    tkmi_human_bytes(phys, hp, sizeof hp);
+    if (phys == SIZE_MAX)
+        snprintf(hp, sizeof hp, "unknown");
+    if (lim == phys)
+        printf("memory: %s; a larger request is refused "
+               "(TKM_MEMORY_LIMIT lowers it)\n", hp);
+    else
+        printf("memory: %s; a request above %zu bytes (%s) is refused "
+               "(TKM_MEMORY_LIMIT)\n", hp, lim, hl);
+    if (st != TKM_OK)
+        printf("memory: refused, no command but info will run: %s\n", why);
 }
 
 static void print_info(void)
@@ -58,6 +80,7 @@ static void print_info(void)
            tkm_cpu_isa(), isas);
     if (tkmi_isa_check(why, sizeof why) != TKM_OK)
         printf("cpu kernels: refused, the solvers will not run: %s\n", why);
+    print_memory();
     char dev[1024] = "";
     tkm_cuda_describe(dev, sizeof dev);
     printf("cuda devices: %s\n", dev[0] ? dev : "none");

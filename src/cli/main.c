@@ -49,6 +49,12 @@ static void usage(FILE *f)
           "  -h, --help     print this help and exit\n"
           "  --version      print the version and exit\n"
           "\n"
+          "Environment:\n"
+          "  TKM_MEMORY_LIMIT=SIZE\n"
+          "                 refuse any one memory request above SIZE (bytes,\n"
+          "                 or with K, M, G or T: 512M) with exit status 1;\n"
+          "                 above the machine's memory is refused always\n"
+          "\n"
           "Run 'trikmeans COMMAND --help' for the options of a command.\n"
           "Exit status: 0 success, 1 the run failed, 2 usage or input "
           "error.\n",
@@ -117,6 +123,14 @@ static int dispatch(int argc, char **argv)
             fprintf(stderr, "trikmeans: %s runs in one process; over %d MPI "
                     "ranks only fit and info run (docs/mpi.md)\n", a,
                     cli_par_size());
+        return CLI_USAGE;
+    }
+    /* a TKM_MEMORY_LIMIT that cannot be read stops every command but
+     * info (which shows why) before it starts */
+    char why[256];
+    if (s->run != cli_info &&
+        tkm_memory_limit(NULL, NULL, why, sizeof why) != TKM_OK) {
+        cli_fail(NULL, "%s", why);
         return CLI_USAGE;
     }
     return s->run(argc - 1, argv + 1);

@@ -504,7 +504,14 @@ void cli_run_help(FILE *f, const char *const *names)
                   "sse2 on\n"
                   "                       x86-64 (default: the widest "
                   "present); every\n"
-                  "                       one gives the same bits\n",
+                  "                       one gives the same bits\n"
+                  "  TKM_MEMORY_LIMIT=SIZE\n"
+                  "                       refuse (exit 1, the bytes said) "
+                  "any one\n"
+                  "                       memory request above SIZE (as "
+                  "512M); the\n"
+                  "                       machine's memory is the limit "
+                  "above it\n",
                   f);
     }
 }

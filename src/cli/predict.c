@@ -100,6 +100,32 @@ static int parse(int argc, char **argv, predict_opts *o)
     return cli_check_outputs(CMD, out, 2, in, 2, o->run.force);
 }
 
+/* Before the work: the outputs fit their file systems, and the labels
+ * (and distances) fit the memory limit and are made.  CLI_OK, or
+ * CLI_FAIL with the sizes said (the caller frees what was made). */
+static int predict_alloc(const predict_opts *o, const tkm_dataset *ds,
+                         const tkm_dataset *cen, int32_t **labels,
+                         double **dist)
+{
+    char what[96];
+    size_t plan = 0;
+    int rc = cli_space_check(CMD, o->labels, ds->n, 1, 1);
+    if (rc == CLI_OK)
+        rc = cli_space_check(CMD, o->transform, ds->n, cen->n, 0);
+    snprintf(what, sizeof what, "the labels of %zu points%s", ds->n,
+             o->transform ? " and their distances" : "");
+    tkmi_plan_add(&plan, ds->n, 1, sizeof **labels);
+    if (o->transform)
+        tkmi_plan_add(&plan, ds->n, cen->n, sizeof **dist);
+    if (rc != CLI_OK || (rc = cli_mem_check(CMD, plan, "%s", what)) != CLI_OK)
+        return rc;
+    *labels = tkmi_alloc(ds->n, 1, sizeof **labels);
+    *dist = o->transform ? tkmi_alloc(ds->n, cen->n, sizeof **dist) : NULL;
+    if (!*labels || (o->transform && !*dist))
+        return cli_fail_alloc(CMD, plan, "%s", what);
+    return CLI_OK;
+}
+
 int cli_predict(int argc, char **argv)
 {
     predict_opts o = {0};
@@ -123,13 +149,8 @@ int cli_predict(int argc, char **argv)
                        "%zu", o.centroids, cen.d, o.run.data, ds.d);
         goto cleanup;
     }
-    labels = tkmi_alloc(ds.n, 1, sizeof *labels);
-    dist = o.transform ? tkmi_alloc(ds.n, cen.n, sizeof *dist) : NULL;
-    if (!labels || (o.transform && !dist)) {
-        rc = cli_fail(CMD, "out of memory for %zu points x %zu centroids",
-                      ds.n, cen.n);
+    if ((rc = predict_alloc(&o, &ds, &cen, &labels, &dist)) != CLI_OK)
         goto cleanup;
-    }
     tkm_status st = tkm_predict(&ds, cen.x, cen.n, o.run.precision, o.run.threads, labels,
                                 dist, msg, sizeof msg);
     if (st != TKM_OK) {

@@ -158,8 +158,8 @@ int cli_run_start(const cli_run *r, const char *cmd, const tkm_dataset *ds,
     tkm_status st = tkm_params_check(&p, n, ds->d, msg, sizeof msg);
     int rc = st != TKM_OK ? cli_status(cmd, CLI_USAGE, st, msg) : CLI_OK;
     if (rc == CLI_OK && !(*init = tkmi_alloc(r->k, ds->d, sizeof **init)))
-        rc = cli_fail(cmd, "out of memory for %zu x %zu centroids", r->k,
-                      ds->d);
+        rc = cli_fail_alloc(cmd, r->k * ds->d * sizeof **init,
+                            "%zu x %zu starting centroids", r->k, ds->d);
     if ((rc = cli_par_agree(rc)) != CLI_OK) {
         free(*init);
         *init = NULL;

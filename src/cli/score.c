@@ -176,7 +176,7 @@ static int dense_labels(int32_t *l, size_t n, size_t *k)
 {
     int32_t *s = tkmi_alloc(n, 1, sizeof *s);
     if (!s)
-        return cli_fail(CMD, "out of memory for %zu labels", n);
+        return cli_fail_alloc(CMD, n * sizeof *s, "%zu labels", n);
     memcpy(s, l, n * sizeof *s);
     qsort(s, n, sizeof *s, cmp_i32);
     size_t m = 0;
@@ -208,7 +208,7 @@ int cli_read_labels(const char *cmd, const char *path, size_t n,
         goto cleanup;
     }
     if (!(*out = tkmi_alloc(n, 1, sizeof **out))) {
-        rc = cli_fail(cmd, "out of memory for %zu labels", n);
+        rc = cli_fail_alloc(cmd, n * sizeof **out, "%zu labels", n);
         goto cleanup;
     }
     for (size_t i = 0; i < n; i++) {

@@ -51,6 +51,50 @@ int cli_fail(const char *cmd, const char *fmt, ...)
     return CLI_FAIL;
 }
 
+/* The message of a memory request of bytes (tkmi_mem_check's when it
+ * passes the limit, else tkmi_fail_alloc's) for what fmt says, on
+ * stderr.  Returns CLI_FAIL. */
+static int vfail_mem(const char *cmd, size_t bytes, const char *fmt,
+                     va_list ap)
+{
+    char what[512], msg[1024];
+    vsnprintf(what, sizeof what, fmt, ap);
+    tkmi_fail_alloc(msg, sizeof msg, bytes, 1, 1, "%s", what);
+    return cli_fail(cmd, "%s", msg);
+}
+
+int cli_fail_alloc(const char *cmd, size_t bytes, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vfail_mem(cmd, bytes, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int cli_mem_check(const char *cmd, size_t bytes, const char *fmt, ...)
+{
+    if (bytes <= tkmi_mem_limit())
+        return CLI_OK;
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vfail_mem(cmd, bytes, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int cli_space_check(const char *cmd, const char *path, size_t n, size_t d,
+                    int labels)
+{
+    char msg[512] = "";
+    int exact;
+    if (!path)
+        return CLI_OK;
+    size_t bytes = tkmi_output_bytes(path, n, d, labels, &exact);
+    tkm_status st = tkmi_space_check(path, bytes, exact, msg, sizeof msg);
+    return st == TKM_OK ? CLI_OK : cli_status(cmd, CLI_FAIL, st, msg);
+}
+
 int cli_status(const char *cmd, int code, tkm_status st, const char *msg)
 {
     const char *text = msg && msg[0] ? msg : tkm_strerror(st);
