@@ -6,8 +6,8 @@
 # splits (n not a multiple of the 4096-row blocks, a rank with no rows, a
 # rank with fewer rows than k); every start method and the farthest
 # empty-cluster policy; .npy, raw and text input (text split at line
-# ends); and a rank that fails stops every rank with its
-# message and leaves no output behind.
+# ends); a rank that fails stops every rank with its message and leaves
+# no output behind; and the statistics give each rank's OpenMP threads.
 #
 #   tests/mpi.sh BUILD_DIR
 set -eu
@@ -168,6 +168,50 @@ elif ! grep -q "rank 2 of 3 failed: .*row 9501, column 2" "$T/err" ||
 else
     echo "ok   failing rank: stopped all, its message, no output"
 fi
+
+# Each rank of a statistics file, a line each: its OpenMP threads, the
+# CPUs of its mask, 1 if they are the CPUs this shell may use, and its
+# node-local rank
+cat >"$T/ranks.py" <<'EOF'
+import json, os, sys
+for r in json.load(open(sys.argv[1]))["ranks"]:
+    cpus = set()
+    for part in filter(None, r["cpus"].split(",")):
+        a, _, b = part.partition("-")
+        cpus |= set(range(int(a), int(b or a) + 1))
+    print(r["threads"], len(cpus), int(cpus == os.sched_getaffinity(0)),
+          r["local_rank"])
+EOF
+
+# fit --form omp over mpirun's arguments: each rank's line of ranks.py
+# (as one line) in $got, its standard error in $T/err
+places() {
+    rm -f "$T/t.json"
+    if timeout 120 mpirun --oversubscribe "$@" "$MPI" fit "$T/a.npy" -k 7 \
+            --form omp --stats "$T/t.json" >/dev/null 2>"$T/err"; then
+        got=$($PY "$T/ranks.py" "$T/t.json" | tr '\n' ' ')
+        got=${got% }
+        [ -n "$got" ] || got="no ranks in the statistics"
+    else
+        got="exit $?"
+    fi
+}
+
+# checked: what places() found is want
+check() { # name, want
+    runs=$((runs + 1))
+    if [ "$got" = "$2" ]; then
+        echo "ok   $1"
+    else
+        echo "FAIL $1: got '$got', want '$2'"
+        cat "$T/err"
+        fails=$((fails + 1))
+    fi
+}
+
+ncpu=$(nproc)
+places --bind-to none -np 1
+check "place: one rank, not bound: all $ncpu CPUs and threads" "$ncpu $ncpu 1 0"
 
 echo "mpi: $runs checks, $fails failed"
 [ $fails = 0 ]

@@ -268,15 +268,15 @@ typedef struct {
     cli_degenerate deg;  /* warnings of the run, for the statistics     */
     int n_init, kept;    /* --n-init: starts run, the one kept (0-based) */
     const double *inertias; /* n_init final inertias, NULL for one      */
-    /* several processes (trikmeans-mpi): nranks rows of CLI_RANK_FIELDS
-     * (rank, rows, t_convert, t_setup, t_loop, t_result, and t_assign,
-     * t_update, t_bound, t_comm summed over the iterations); 0 rows in one
-     * process */
+    /* MPI ranks (trikmeans-mpi, even one): nranks rows of CLI_RANK_FIELDS
+     * (rank, rows, threads, t_convert, t_setup, t_loop, t_result, and
+     * t_assign, t_update, t_bound, t_comm summed over the iterations); 0
+     * rows in the plain build */
     int nranks;
     const double *ranks;
     const char *mpi;        /* the MPI library and layout               */
 } cli_times;
-#define CLI_RANK_FIELDS 10
+#define CLI_RANK_FIELDS 11
 
 /* Read the data set of the options (--data, its format and shape). */
 int cli_run_read(const cli_run *r, const char *cmd, tkm_dataset *ds);

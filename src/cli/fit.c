@@ -198,18 +198,19 @@ static int write_outputs(const cli_run *r, const tkm_result *res,
     return rc;
 }
 
-/* Over several ranks: each rank's rows and seconds to rank 0, for the
- * statistics (tm->ranks, freed by the caller). */
+/* Over MPI ranks: each rank's rows, threads and seconds to rank 0, for
+ * the statistics (tm->ranks, freed by the caller). */
 static void gather_ranks(const tkm_result *res, cli_times *tm, double **all)
 {
     double v[CLI_RANK_FIELDS] = {(double)cli_par_rank(), (double)res->n,
-                                 res->t_convert, res->t_setup, res->t_loop,
-                                 res->t_result, 0, 0, 0, 0};
+                                 (double)res->threads, res->t_convert,
+                                 res->t_setup, res->t_loop, res->t_result,
+                                 0, 0, 0, 0};
     for (int i = 0; i < res->iterations; i++) {
-        v[6] += res->iters[i].t_assign;
-        v[7] += res->iters[i].t_update;
-        v[8] += res->iters[i].t_bound;
-        v[9] += res->iters[i].t_comm;
+        v[7] += res->iters[i].t_assign;
+        v[8] += res->iters[i].t_update;
+        v[9] += res->iters[i].t_bound;
+        v[10] += res->iters[i].t_comm;
     }
     *all = NULL;
     if (cli_par_rank() == 0 &&
@@ -220,7 +221,7 @@ static void gather_ranks(const tkm_result *res, cli_times *tm, double **all)
         abort(); /* the launcher ends the other ranks */
     }
     cli_par_gather(v, CLI_RANK_FIELDS, *all);
-    static char mpi[512];
+    static char mpi[CLI_PAR_CPUS + 1024];
     cli_par_describe(mpi, sizeof mpi);
     tm->nranks = *all ? cli_par_size() : 0;
     tm->ranks = *all;
@@ -564,7 +565,7 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
     tkm_result shown = res; /* with every rank's rows */
     shown.n = (size_t)cli_par_sum(res.n);
     double *ranks = NULL;
-    if (cli_par_size() > 1)
+    if (cli_par_built())
         gather_ranks(&res, tm, &ranks);
     int rc = write_outputs(r, &res, &shown, tm, t_cmd);
     const int lead = cli_par_rank() == 0;

@@ -93,7 +93,7 @@ static void print_info(void)
            TKM_HAVE_BLAS ? "OpenBLAS (Lloyd's and Hamerly's scans, seq and omp; "
                            "--screen)"
                          : "not built (no OpenBLAS: make deps)");
-    char par[512];
+    char par[CLI_PAR_CPUS + 1024];
     cli_par_describe(par, sizeof par);
     printf("mpi: %s\n", par);
 }

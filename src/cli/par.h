@@ -49,7 +49,18 @@ void cli_par_gather(const double *mine, size_t count, double *all);
 int cli_par_write(const char *path, const void *bytes, size_t len,
                   char *msg, size_t msglen);
 
-/* The MPI library and the processes' layout, for `trikmeans info`. */
+/* The MPI library and the processes' layout, with this process's CPUs,
+ * for `trikmeans info` and the statistics. */
 void cli_par_describe(char *buf, size_t len);
+
+/* Bytes that hold any CPU list cli_par_place writes. */
+#define CLI_PAR_CPUS 6144
+
+/* Where process rank runs: its node-local rank, returned, and its
+ * affinity mask as a Linux CPU list ("0-3,8") in cpus.  Rank 0 knows
+ * every process's (gathered at start), the others their own; -1 and ""
+ * for one not known here ("" also where the mask is unknown, and in the
+ * plain build). */
+int cli_par_place(int rank, char *cpus, size_t len);
 
 #endif /* TKM_CLI_PAR_H */

@@ -51,3 +51,10 @@ void cli_par_describe(char *buf, size_t len)
     snprintf(buf, len, "not built (build/trikmeans-mpi is made where mpicc "
                        "is found)");
 }
+
+int cli_par_place(int rank, char *cpus, size_t len)
+{
+    if (len)
+        cpus[0] = 0;
+    return rank == 0 ? 0 : -1;
+}

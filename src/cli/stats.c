@@ -131,21 +131,25 @@ static void json_meta(FILE *f, const cli_run *r, const tkm_result *res)
             res->bound_bytes, res->threads, res->blocks);
 }
 
-/* Several processes: the MPI library, and each rank's rows and seconds
- * (its phases; its assign, update, bound and comm summed over the
- * iterations). */
+/* MPI ranks: the MPI library, and each rank's place (node-local rank,
+ * CPUs), rows, threads and seconds (its phases; its assign, update, bound
+ * and comm summed over the iterations). */
 static void json_ranks(FILE *f, const cli_times *tm)
 {
     static const char *const key[CLI_RANK_FIELDS] = {
-        "rank", "rows", "t_convert", "t_setup", "t_loop", "t_result",
-        "t_assign", "t_update", "t_bound", "t_comm"};
+        "rank", "rows", "threads", "t_convert", "t_setup", "t_loop",
+        "t_result", "t_assign", "t_update", "t_bound", "t_comm"};
     cli_json_str(f, "mpi", tm->mpi ? tm->mpi : "", ",\n");
     fputs("  \"ranks\": [", f);
     for (int r = 0; r < tm->nranks; r++) {
         const double *v = tm->ranks + (size_t)r * CLI_RANK_FIELDS;
-        fprintf(f, "%s\n    {\"rank\": %d, \"rows\": %.0f, ", r ? "," : "",
-                (int)v[0], v[1]);
-        for (int q = 2; q < CLI_RANK_FIELDS; q++)
+        char cpus[CLI_PAR_CPUS];
+        int local = cli_par_place((int)v[0], cpus, sizeof cpus);
+        fprintf(f, "%s\n    {\"rank\": %d, \"local_rank\": %d, ", r ? "," : "",
+                (int)v[0], local);
+        cli_json_str(f, "cpus", cpus, ", ");
+        fprintf(f, "\"rows\": %.0f, \"threads\": %.0f, ", v[1], v[2]);
+        for (int q = 3; q < CLI_RANK_FIELDS; q++)
             cli_json_num(f, key[q], v[q], q + 1 < CLI_RANK_FIELDS ? ", " : "}");
     }
     fputs("\n  ],\n", f);

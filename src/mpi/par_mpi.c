@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,15 @@ static char held_[1024]; /* a rank's first message since the last agree */
 static MPI_Op op_sum_i128 = MPI_OP_NULL;
 static MPI_Datatype t_i128 = MPI_DATATYPE_NULL;
 static tkm_comm comm_;
+
+/* Where a rank runs (plain bytes: rank 0 gathers them at start). */
+typedef struct {
+    cpu_set_t mask; /* its affinity mask; empty when unknown           */
+    int local_rank; /* its rank on its node                             */
+} place;
+
+static place me_;
+static place *places_; /* rank 0: every rank's, by rank */
 
 /* ---- the library's hooks ------------------------------------------------ */
 
@@ -116,6 +126,67 @@ static void gather(void *ctx, void *buf, const size_t *bytes,
     free(cnt);
 }
 
+/* ---- where each rank runs --------------------------------------------- */
+
+/* This rank's place: its node-local rank and affinity mask (empty when
+ * unknown: a node of more CPUs than a cpu_set_t holds). */
+static void find_place(void)
+{
+    me_.local_rank = local_rank_;
+    if (sched_getaffinity(0, sizeof me_.mask, &me_.mask) != 0)
+        CPU_ZERO(&me_.mask);
+}
+
+/* Every rank's place to rank 0 (collective). */
+static void gather_places(void)
+{
+    if (rank_ == 0 && !(places_ = malloc((size_t)size_ * sizeof *places_))) {
+        fprintf(stderr, "trikmeans: out of memory for %d ranks' places\n",
+                size_);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    MPI_Gather(&me_, (int)sizeof me_, MPI_BYTE, places_, (int)sizeof me_,
+               MPI_BYTE, 0, MPI_COMM_WORLD);
+}
+
+/* A CPU set as a Linux CPU list ("0-3,8"; "" for none) in buf, cut after
+ * the last whole range that fits (CLI_PAR_CPUS bytes hold any). */
+static void cpu_list(const cpu_set_t *s, char *buf, size_t len)
+{
+    size_t at = 0;
+    if (len)
+        buf[0] = 0;
+    for (int c = 0; c < CPU_SETSIZE; c++) {
+        if (!CPU_ISSET(c, s))
+            continue;
+        int e = c;
+        while (e + 1 < CPU_SETSIZE && CPU_ISSET(e + 1, s))
+            e++;
+        char one[32];
+        int m = e > c ? snprintf(one, sizeof one, "%s%d-%d", at ? "," : "",
+                                 c, e)
+                      : snprintf(one, sizeof one, "%s%d", at ? "," : "", c);
+        if (m < 0 || at + (size_t)m >= len)
+            return;
+        memcpy(buf + at, one, (size_t)m + 1);
+        at += (size_t)m;
+        c = e;
+    }
+}
+
+int cli_par_place(int rank, char *cpus, size_t len)
+{
+    const place *p = rank == rank_ ? &me_
+                     : rank_ == 0 && rank >= 0 && rank < size_ ? &places_[rank]
+                                                               : NULL;
+    if (len)
+        cpus[0] = 0;
+    if (!p)
+        return -1;
+    cpu_list(&p->mask, cpus, len);
+    return p->local_rank;
+}
+
 /* ---- start and end -------------------------------------------------------- */
 
 void cli_par_start(int *argc, char ***argv)
@@ -132,6 +203,8 @@ void cli_par_start(int *argc, char ***argv)
     MPI_Comm_free(&node);
     int first = local_rank_ == 0;
     MPI_Allreduce(&first, &nodes_, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    find_place();
+    gather_places();
     MPI_Type_contiguous(16, MPI_BYTE, &t_i128);
     MPI_Type_commit(&t_i128);
     MPI_Op_create(add_i128, 1, &op_sum_i128);
@@ -150,6 +223,7 @@ int cli_par_end(int rc)
      * differs (it cannot, after cli_par_agree) would still not hang */
     MPI_Op_free(&op_sum_i128);
     MPI_Type_free(&t_i128);
+    free(places_);
     MPI_Finalize();
     return rc;
 }
@@ -268,7 +342,7 @@ int cli_par_write(const char *path, const void *bytes, size_t len, char *msg,
 
 void cli_par_describe(char *buf, size_t len)
 {
-    char lib[MPI_MAX_LIBRARY_VERSION_STRING];
+    char lib[MPI_MAX_LIBRARY_VERSION_STRING], cpus[CLI_PAR_CPUS];
     int n = 0;
     MPI_Get_library_version(lib, &n);
     char *nl = strchr(lib, '\n');
@@ -277,8 +351,9 @@ void cli_par_describe(char *buf, size_t len)
     char *comma = strchr(lib, ',');
     if (comma)
         *comma = 0;
+    cpu_list(&me_.mask, cpus, sizeof cpus);
     snprintf(buf, len, "%s; %d rank%s on %d node%s (%d on this node, this "
-             "is rank %d, node-local rank %d)", lib, size_,
+             "is rank %d, node-local rank %d, CPUs %s)", lib, size_,
              size_ == 1 ? "" : "s", nodes_, nodes_ == 1 ? "" : "s",
-             local_size_, rank_, local_rank_);
+             local_size_, rank_, local_rank_, cpus[0] ? cpus : "unknown");
 }
