@@ -7,7 +7,9 @@
 # rank with fewer rows than k); every start method and the farthest
 # empty-cluster policy; .npy, raw and text input (text split at line
 # ends); a rank that fails stops every rank with its message and leaves
-# no output behind; and the statistics give each rank's OpenMP threads.
+# no output behind; and each rank's OpenMP team is sized from the CPUs
+# it shares with the other ranks of its node (OMP_NUM_THREADS and
+# --threads override), as the statistics report.
 #
 #   tests/mpi.sh BUILD_DIR
 set -eu
@@ -183,12 +185,14 @@ for r in json.load(open(sys.argv[1]))["ranks"]:
           r["local_rank"])
 EOF
 
-# fit --form omp over mpirun's arguments: each rank's line of ranks.py
-# (as one line) in $got, its standard error in $T/err
-places() {
+# fit --form omp over mpirun: each rank's line of ranks.py (as one line)
+# in $got, its standard error in $T/err
+places() { # fit's further options ("" for none), mpirun's options...
+    extra=$1
+    shift
     rm -f "$T/t.json"
     if timeout 120 mpirun --oversubscribe "$@" "$MPI" fit "$T/a.npy" -k 7 \
-            --form omp --stats "$T/t.json" >/dev/null 2>"$T/err"; then
+            --form omp --stats "$T/t.json" $extra >/dev/null 2>"$T/err"; then
         got=$($PY "$T/ranks.py" "$T/t.json" | tr '\n' ' ')
         got=${got% }
         [ -n "$got" ] || got="no ranks in the statistics"
@@ -210,8 +214,20 @@ check() { # name, want
 }
 
 ncpu=$(nproc)
-places --bind-to none -np 1
+places "" --bind-to none -np 1
 check "place: one rank, not bound: all $ncpu CPUs and threads" "$ncpu $ncpu 1 0"
+# unbound ranks split the CPUs; OMP_NUM_THREADS, then --threads, override
+half=$((ncpu / 2 > 1 ? ncpu / 2 : 1))
+places "" --bind-to none -np 2
+check "place: two ranks share $ncpu CPUs, a team of $half each" \
+    "$half $ncpu 1 0 $half $ncpu 1 1"
+places "" -x OMP_NUM_THREADS=$((ncpu + 1)) --bind-to none -np 2
+check "place: OMP_NUM_THREADS sets the team" \
+    "$((ncpu + 1)) $ncpu 1 0 $((ncpu + 1)) $ncpu 1 1"
+places "--threads $((ncpu + 2))" -x OMP_NUM_THREADS=$((ncpu + 1)) \
+    --bind-to none -np 2
+check "place: --threads sets the team over OMP_NUM_THREADS" \
+    "$((ncpu + 2)) $ncpu 1 0 $((ncpu + 2)) $ncpu 1 1"
 
 echo "mpi: $runs checks, $fails failed"
 [ $fails = 0 ]

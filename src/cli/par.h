@@ -12,7 +12,10 @@
 
 #include "trikmeans.h"
 
-/* Start and end (MPI_Init, MPI_Finalize); rc is the exit status. */
+/* Start and end (MPI_Init, MPI_Finalize); rc is the exit status.  The
+ * MPI build also sizes each process's OpenMP team at start
+ * (docs/mpi.md): its CPUs shared among the processes of its node whose
+ * affinity masks meet it, unless OMP_NUM_THREADS is set. */
 void cli_par_start(int *argc, char ***argv);
 int cli_par_end(int rc);
 
@@ -49,8 +52,8 @@ void cli_par_gather(const double *mine, size_t count, double *all);
 int cli_par_write(const char *path, const void *bytes, size_t len,
                   char *msg, size_t msglen);
 
-/* The MPI library and the processes' layout, with this process's CPUs,
- * for `trikmeans info` and the statistics. */
+/* The MPI library and the processes' layout, with this process's CPUs
+ * and OpenMP team, for `trikmeans info` and the statistics. */
 void cli_par_describe(char *buf, size_t len);
 
 /* Bytes that hold any CPU list cli_par_place writes. */

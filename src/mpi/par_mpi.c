@@ -8,6 +8,11 @@
  * inside an OpenMP region), so MPI_THREAD_FUNNELED is enough.  MPI's
  * default error handler (errors are fatal) stays: a transport failure
  * ends every rank.
+ *
+ * Each rank's OpenMP team is sized at start from the CPUs the launcher
+ * left it (its affinity mask), shared with the ranks of its node whose
+ * masks meet it: OpenMP's own default, the whole mask, would start P
+ * teams of every core on ranks that share them.
  */
 #include <errno.h>
 #include <limits.h>
@@ -18,6 +23,9 @@
 #include <unistd.h>
 
 #include <mpi.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "par.h"
 
@@ -33,10 +41,12 @@ static tkm_comm comm_;
 typedef struct {
     cpu_set_t mask; /* its affinity mask; empty when unknown           */
     int local_rank; /* its rank on its node                             */
+    int shared;     /* its node's ranks whose masks meet it, itself too */
 } place;
 
 static place me_;
 static place *places_; /* rank 0: every rank's, by rank */
+static const char *team_from_ = "OpenMP's default"; /* who sized the team */
 
 /* ---- the library's hooks ------------------------------------------------ */
 
@@ -128,13 +138,50 @@ static void gather(void *ctx, void *buf, const size_t *bytes,
 
 /* ---- where each rank runs --------------------------------------------- */
 
-/* This rank's place: its node-local rank and affinity mask (empty when
- * unknown: a node of more CPUs than a cpu_set_t holds). */
-static void find_place(void)
+/* This rank's place on its node (the ranks of node): its node-local rank
+ * and affinity mask (empty when unknown: a node of more CPUs than a
+ * cpu_set_t holds), and from every mask of the node (gathered) how many
+ * meet it.  Collective over node. */
+static void find_place(MPI_Comm node)
 {
+    cpu_set_t *all = malloc((size_t)local_size_ * sizeof *all);
+    if (!all) {
+        fprintf(stderr, "trikmeans: out of memory for %d ranks' CPUs\n",
+                local_size_);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
     me_.local_rank = local_rank_;
     if (sched_getaffinity(0, sizeof me_.mask, &me_.mask) != 0)
         CPU_ZERO(&me_.mask);
+    MPI_Allgather(&me_.mask, (int)sizeof me_.mask, MPI_BYTE, all,
+                  (int)sizeof me_.mask, MPI_BYTE, node);
+    for (int r = 0; r < local_size_; r++) {
+        cpu_set_t both;
+        CPU_AND(&both, &me_.mask, &all[r]);
+        me_.shared += CPU_COUNT(&both) > 0;
+    }
+    free(all);
+}
+
+/* The OpenMP team by default (the library's --threads 0): this rank's
+ * CPUs over the ranks that share them, at least 1, unless
+ * OMP_NUM_THREADS says otherwise or the mask is unknown (then OpenMP's
+ * default stays).  --threads N still overrides it: the library asks
+ * OpenMP only for the default. */
+static void size_team(void)
+{
+    const char *env = getenv("OMP_NUM_THREADS");
+    int cpus = CPU_COUNT(&me_.mask);
+    if (env && env[0]) {
+        team_from_ = "OMP_NUM_THREADS";
+        return;
+    }
+    if (cpus == 0 || me_.shared == 0)
+        return;
+#ifdef _OPENMP
+    omp_set_num_threads(cpus / me_.shared > 1 ? cpus / me_.shared : 1);
+    team_from_ = "its share of its CPUs";
+#endif
 }
 
 /* Every rank's place to rank 0 (collective). */
@@ -200,10 +247,11 @@ void cli_par_start(int *argc, char ***argv)
                         MPI_INFO_NULL, &node);
     MPI_Comm_rank(node, &local_rank_);
     MPI_Comm_size(node, &local_size_);
+    find_place(node);
     MPI_Comm_free(&node);
     int first = local_rank_ == 0;
     MPI_Allreduce(&first, &nodes_, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    find_place();
+    size_team();
     gather_places();
     MPI_Type_contiguous(16, MPI_BYTE, &t_i128);
     MPI_Type_commit(&t_i128);
@@ -343,7 +391,7 @@ int cli_par_write(const char *path, const void *bytes, size_t len, char *msg,
 void cli_par_describe(char *buf, size_t len)
 {
     char lib[MPI_MAX_LIBRARY_VERSION_STRING], cpus[CLI_PAR_CPUS];
-    int n = 0;
+    int n = 0, threads = 1;
     MPI_Get_library_version(lib, &n);
     char *nl = strchr(lib, '\n');
     if (nl)
@@ -352,8 +400,14 @@ void cli_par_describe(char *buf, size_t len)
     if (comma)
         *comma = 0;
     cpu_list(&me_.mask, cpus, sizeof cpus);
+#ifdef _OPENMP
+    threads = omp_get_max_threads();
+#endif
     snprintf(buf, len, "%s; %d rank%s on %d node%s (%d on this node, this "
-             "is rank %d, node-local rank %d, CPUs %s)", lib, size_,
+             "is rank %d, node-local rank %d, CPUs %s shared by %d rank%s: "
+             "%d OpenMP thread%s by default, from %s)", lib, size_,
              size_ == 1 ? "" : "s", nodes_, nodes_ == 1 ? "" : "s",
-             local_size_, rank_, local_rank_, cpus[0] ? cpus : "unknown");
+             local_size_, rank_, local_rank_, cpus[0] ? cpus : "unknown",
+             me_.shared, me_.shared == 1 ? "" : "s", threads,
+             threads == 1 ? "" : "s", team_from_);
 }
