@@ -9,7 +9,8 @@
 # ends); a rank that fails stops every rank with its message and leaves
 # no output behind; and each rank's OpenMP team is sized from the CPUs
 # it shares with the other ranks of its node (OMP_NUM_THREADS and
-# --threads override), as the statistics report.
+# --threads override), as the statistics report, with a warning for a
+# rank bound to one core while other CPUs idle.
 #
 #   tests/mpi.sh BUILD_DIR
 set -eu
@@ -221,6 +222,14 @@ half=$((ncpu / 2 > 1 ? ncpu / 2 : 1))
 places "" --bind-to none -np 2
 check "place: two ranks share $ncpu CPUs, a team of $half each" \
     "$half $ncpu 1 0 $half $ncpu 1 1"
+runs=$((runs + 1))
+if grep -q warning "$T/err"; then
+    echo "FAIL place: a warning where no CPU idles"
+    cat "$T/err"
+    fails=$((fails + 1))
+else
+    echo "ok   place: no warning where no CPU idles"
+fi
 places "" -x OMP_NUM_THREADS=$((ncpu + 1)) --bind-to none -np 2
 check "place: OMP_NUM_THREADS sets the team" \
     "$((ncpu + 1)) $ncpu 1 0 $((ncpu + 1)) $ncpu 1 1"
@@ -228,6 +237,27 @@ places "--threads $((ncpu + 2))" -x OMP_NUM_THREADS=$((ncpu + 1)) \
     --bind-to none -np 2
 check "place: --threads sets the team over OMP_NUM_THREADS" \
     "$((ncpu + 2)) $ncpu 1 0 $((ncpu + 2)) $ncpu 1 1"
+
+# bound to one core (Open MPI's binding of one rank) while other CPUs
+# idle: a team of that core's CPUs, and a warning that names the rank and
+# the option that frees the idle CPUs (none with -q); skipped where one
+# core holds every CPU
+places "" --bind-to core -np 1
+set -- $got
+if [ "$ncpu" -gt 1 ] && [ "${2:-}" != "$ncpu" ]; then
+    check "place: bound to one core, a team of its CPUs" "$2 $2 0 0"
+    runs=$((runs + 1))
+    if grep -q "warning: rank 0 is bound to one core.*mpirun --bind-to none" \
+            "$T/err" &&
+            ! timeout 120 mpirun --oversubscribe --bind-to core -np 1 "$MPI" \
+                fit "$T/a.npy" -k 7 --form omp -q 2>&1 | grep -q warning; then
+        echo "ok   place: bound to one core, warned (not with -q)"
+    else
+        echo "FAIL place: bound to one core, warned (not with -q)"
+        cat "$T/err"
+        fails=$((fails + 1))
+    fi
+fi
 
 echo "mpi: $runs checks, $fails failed"
 [ $fails = 0 ]

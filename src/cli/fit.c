@@ -449,6 +449,17 @@ static void warn_degenerate(const cli_run *r, const tkm_result *res,
                 "(duplicate points in the start?)\n", CMD, g->duplicates);
 }
 
+/* Over MPI: say (rank 0, unless -q) which ranks the launcher bound to one
+ * core while CPUs of their node idle, where the omp form's threads would
+ * share that core. */
+static void warn_confined(const cli_run *r)
+{
+    char text[1024];
+    if (r->form == TKM_OMP && r->verbosity >= 0 &&
+        cli_par_confined(text, sizeof text))
+        fprintf(stderr, "trikmeans %s: warning: %s\n", CMD, text);
+}
+
 /* -v: where the time went. */
 static void print_phases(const tkm_result *res, const cli_times *tm)
 {
@@ -642,6 +653,7 @@ int cli_fit(int argc, char **argv)
     }
     if ((rc = cli_par_agree(fit_checks(&r, n_init))) != CLI_OK)
         return rc;
+    warn_confined(&r);
     tkm_dataset ds;
     double *init = NULL;
     if ((rc = cli_run_load(&r, CMD, &ds, &init, &tm)) != CLI_OK)

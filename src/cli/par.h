@@ -66,4 +66,11 @@ void cli_par_describe(char *buf, size_t len);
  * plain build). */
 int cli_par_place(int rank, char *cpus, size_t len);
 
+/* On rank 0: the processes bound to one core while their node has CPUs
+ * that no process's affinity mask covers (an omp form's threads would
+ * share that core), as a sentence for a warning that names them and the
+ * mpirun options that fix it, in buf; returns their number (0, buf "",
+ * when none, on other ranks and in the plain build). */
+int cli_par_confined(char *buf, size_t len);
+
 #endif /* TKM_CLI_PAR_H */

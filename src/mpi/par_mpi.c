@@ -41,7 +41,10 @@ static tkm_comm comm_;
 typedef struct {
     cpu_set_t mask; /* its affinity mask; empty when unknown           */
     int local_rank; /* its rank on its node                             */
+    int one_core;   /* the mask holds one core (its hardware threads)   */
     int shared;     /* its node's ranks whose masks meet it, itself too */
+    int idle;       /* its node's online CPUs in no rank's mask         */
+    int online;     /* its node's online CPUs                           */
 } place;
 
 static place me_;
@@ -138,10 +141,61 @@ static void gather(void *ctx, void *buf, const size_t *bytes,
 
 /* ---- where each rank runs --------------------------------------------- */
 
+/* A Linux CPU list ("0-3,8\n") into s; 0, or -1 when malformed. */
+static int parse_cpu_list(const char *t, cpu_set_t *s)
+{
+    CPU_ZERO(s);
+    while (*t && *t != '\n') {
+        char *end;
+        long a = strtol(t, &end, 10), b = a;
+        if (end == t || a < 0)
+            return -1;
+        if (*end == '-') {
+            t = end + 1;
+            b = strtol(t, &end, 10);
+            if (end == t)
+                return -1;
+        }
+        for (long c = a; c <= b && c < CPU_SETSIZE; c++)
+            CPU_SET((int)c, s);
+        t = *end == ',' ? end + 1 : end;
+        if (*end != ',' && *end && *end != '\n')
+            return -1;
+    }
+    return 0;
+}
+
+/* Whether a non-empty mask holds one core at most: its first CPU and
+ * that CPU's hardware-thread siblings (the kernel's topology; the CPU
+ * alone where it cannot be read). */
+static int one_core(const cpu_set_t *mask)
+{
+    int first = 0;
+    while (first < CPU_SETSIZE && !CPU_ISSET(first, mask))
+        first++;
+    if (first == CPU_SETSIZE)
+        return 0;
+    cpu_set_t core, sib;
+    CPU_ZERO(&core);
+    CPU_SET(first, &core);
+    char path[128], text[512];
+    snprintf(path, sizeof path,
+             "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list",
+             first);
+    FILE *f = fopen(path, "r");
+    if (f && fgets(text, sizeof text, f) && parse_cpu_list(text, &sib) == 0)
+        CPU_OR(&core, &core, &sib);
+    if (f)
+        fclose(f);
+    CPU_AND(&sib, mask, &core);
+    return CPU_EQUAL(&sib, mask);
+}
+
 /* This rank's place on its node (the ranks of node): its node-local rank
  * and affinity mask (empty when unknown: a node of more CPUs than a
  * cpu_set_t holds), and from every mask of the node (gathered) how many
- * meet it.  Collective over node. */
+ * meet it and how many online CPUs none covers (0 when a mask is
+ * unknown).  Collective over node. */
 static void find_place(MPI_Comm node)
 {
     cpu_set_t *all = malloc((size_t)local_size_ * sizeof *all);
@@ -153,13 +207,23 @@ static void find_place(MPI_Comm node)
     me_.local_rank = local_rank_;
     if (sched_getaffinity(0, sizeof me_.mask, &me_.mask) != 0)
         CPU_ZERO(&me_.mask);
+    me_.one_core = one_core(&me_.mask);
     MPI_Allgather(&me_.mask, (int)sizeof me_.mask, MPI_BYTE, all,
                   (int)sizeof me_.mask, MPI_BYTE, node);
+    cpu_set_t any;
+    int unknown = 0;
+    CPU_ZERO(&any);
     for (int r = 0; r < local_size_; r++) {
         cpu_set_t both;
         CPU_AND(&both, &me_.mask, &all[r]);
         me_.shared += CPU_COUNT(&both) > 0;
+        CPU_OR(&any, &any, &all[r]);
+        unknown |= CPU_COUNT(&all[r]) == 0;
     }
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    me_.online = online > 0 && online < INT_MAX ? (int)online : 0;
+    if (!unknown && me_.online > CPU_COUNT(&any))
+        me_.idle = me_.online - CPU_COUNT(&any);
     free(all);
 }
 
@@ -232,6 +296,45 @@ int cli_par_place(int rank, char *cpus, size_t len)
         return -1;
     cpu_list(&p->mask, cpus, len);
     return p->local_rank;
+}
+
+int cli_par_confined(char *buf, size_t len)
+{
+    char who[128] = "";
+    int n = 0, first = 0;
+    for (int r = 0; rank_ == 0 && r < size_; r++) {
+        if (!places_[r].one_core || places_[r].idle == 0)
+            continue;
+        size_t at = strlen(who);
+        if (n == 0)
+            first = r;
+        if (n < 8)
+            snprintf(who + at, sizeof who - at, "%s%d", n ? ", " : "", r);
+        n++;
+    }
+    if (n > 8)
+        snprintf(who + strlen(who), sizeof who - strlen(who), " and %d more",
+                 n - 8);
+    if (len)
+        buf[0] = 0;
+    if (n == 0)
+        return 0;
+    const place *p = &places_[first];
+    const char *fix = "mpirun --bind-to none, or --map-by slot:PE=N for N "
+                      "cores per rank,";
+    if (n == 1)
+        snprintf(buf, len, "rank %s is bound to one core while %d of the %d "
+                 "online CPUs of its node %s in no rank's affinity mask: its "
+                 "OpenMP threads share that core; %s lets it use the idle "
+                 "ones", who, p->idle, p->online, p->idle == 1 ? "is" : "are",
+                 fix);
+    else
+        snprintf(buf, len, "ranks %s are each bound to one core while %d of "
+                 "the %d online CPUs of rank %d's node %s in no rank's "
+                 "affinity mask: the OpenMP threads of each share its core; %s "
+                 "lets them use the idle ones", who, p->idle, p->online, first,
+                 p->idle == 1 ? "is" : "are", fix);
+    return n;
 }
 
 /* ---- start and end -------------------------------------------------------- */
