@@ -106,27 +106,32 @@ step() {
 
 command -v nvcc >/dev/null || export PATH=$PATH:/usr/local/cuda/bin
 CUDA_HOME=$(dirname "$(dirname "$(command -v nvcc)")")
-SAN=$(command -v compute-sanitizer ||
+CSAN=$(command -v compute-sanitizer ||
     ls "$CUDA_HOME"/bin/compute-sanitizer \
         "$CUDA_HOME"/compute-sanitizer/compute-sanitizer 2>/dev/null |
     head -1)
-export SAN
+export CSAN
 {
     date -u
     nvidia-smi -L
     nvidia-smi --format=csv \
         --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm
     nvcc --version | tail -2
-    "${SAN:-true}" --version | tail -1
+    "${CSAN:-true}" --version | tail -1
     gcc --version | head -1
     lscpu | grep -E "^Model name|^CPU\(s\)"
     git rev-parse HEAD 2>/dev/null
 } >"$LOG/machine.log" 2>&1
 note "machine: $(nvidia-smi -L 2>/dev/null | head -1); $J CPUs"
 note "date:    $(date -u '+%Y-%m-%d %H:%M UTC')"
-note "commit:  $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(
-    git diff --quiet HEAD -- kernels src include Makefile 2>/dev/null ||
-        echo ' (with changes to kernels/, src/, include/ or Makefile)')"
+# PROOF_COMMIT: the commit of a copied tree whose .git is not its own
+if [ -n "${PROOF_COMMIT:-}" ]; then
+    note "commit:  $PROOF_COMMIT"
+else
+    note "commit:  $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(
+        git diff --quiet HEAD -- kernels src include Makefile 2>/dev/null ||
+            echo ' (with changes to kernels/, src/, include/ or Makefile)')"
+fi
 note "steps:   $STEPS (budget ${BUDGET}s)"
 note "python:  ${PY:-none with NumPy, scikit-learn, pytest and Python.h: make test leaves the Python tests out}"
 
@@ -139,7 +144,7 @@ san_job() {
     local extra="" forms="" t=$SECONDS rc
     [ "$1" = memcheck ] && extra="--leak-check full"
     [ "$1" = racecheck ] && forms=cuda-shared
-    TKM_TEST_ONLY=$3 TKM_TEST_FORMS=$forms "$SAN" --tool "$1" $extra \
+    TKM_TEST_ONLY=$3 TKM_TEST_FORMS=$forms "$CSAN" --tool "$1" $extra \
         --error-exitcode 99 "build/$2/tests/test_cuda" \
         >"$LOG/san-$1-$2-$3.log" 2>&1
     rc=$?
@@ -189,7 +194,7 @@ if want check; then
 fi
 for tool in memcheck racecheck synccheck initcheck; do
     want "san-$tool" || continue
-    if [ -z "$SAN" ]; then
+    if [ -z "$CSAN" ]; then
         note "FAIL    san-$tool: no compute-sanitizer found"
         continue
     fi
