@@ -246,7 +246,7 @@ test: all $(TESTS) $(REPLAYS)
 	done; \
 	if [ -n "$(MPI_BIN)" ]; then \
 	  echo "== mpi (tests/mpi.sh)"; \
-	  ASAN_OPTIONS=detect_leaks=0 tests/mpi.sh $(BUILD) || fail=1; \
+	  ASAN_OPTIONS=detect_leaks=0 PY=$(PY) tests/mpi.sh $(BUILD) || fail=1; \
 	fi; \
 	if [ -z "$(SAN)" ] && [ "$(PYTHON_TESTS)" = 1 ]; then \
 	  echo "== python (pytest)"; \
