@@ -139,11 +139,16 @@ step build 300 $MAKE -j"$J" all build/f32/tests/test_cuda \
     build/f64/tests/test_cuda || { tail -40 "$LOG/build.log"; exit 1; }
 
 # san_job TOOL PREC TEST: one test of test_cuda under one tool (racecheck
-# on cuda-shared alone); prints "TOOL PREC TEST rc seconds".
+# on cuda-shared alone, but for the two tests that compare the forms);
+# prints "TOOL PREC TEST rc seconds".
 san_job() {
     local extra="" forms="" t=$SECONDS rc
     [ "$1" = memcheck ] && extra="--leak-check full"
-    [ "$1" = racecheck ] && forms=cuda-shared
+    # (the tests that hold cuda-shared to cuda-global need both forms)
+    case "$1 $3" in
+    "racecheck test_shared_vs_global" | "racecheck test_many_survivors") ;;
+    racecheck*) forms=cuda-shared ;;
+    esac
     TKM_TEST_ONLY=$3 TKM_TEST_FORMS=$forms "$CSAN" --tool "$1" $extra \
         --error-exitcode 99 "build/$2/tests/test_cuda" \
         >"$LOG/san-$1-$2-$3.log" 2>&1
