@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -358,6 +359,61 @@ static void test_smaller_team(void **state)
     tkm_dataset_free(&ds);
 }
 
+/* A fake second process that has failed: every collective answers as
+ * if process 1 of 2 had failed with TKM_EINVAL and the message "rank one
+ * failed".  The message travels as the library sends it: a status word,
+ * then the text. */
+static void fake_sum(void *ctx, uint64_t *v, size_t n)
+{
+    (void)ctx, (void)v, (void)n;
+}
+static void fake_min(void *ctx, uint64_t *v, size_t n)
+{
+    (void)ctx;
+    for (size_t i = 0; i < n; i++)
+        v[i] = v[i] < 1 ? v[i] : 1; /* process 1 failed */
+}
+static void fake_bcast(void *ctx, void *buf, size_t bytes, int root)
+{
+    (void)ctx;
+    assert_int_equal(root, 1);
+    uint64_t code = TKM_EINVAL;
+    memset(buf, 0, bytes);
+    memcpy(buf, &code, sizeof code);
+    snprintf((char *)buf + sizeof code, bytes - sizeof code,
+             "rank one failed");
+}
+
+/* Over several processes a process that succeeded reads nothing of its
+ * message buffer (a library user's, uninitialised: here without a
+ * terminating zero, which AddressSanitizer would catch being read past)
+ * and returns the failing process's status and message. */
+static void test_other_process_failed(void **state)
+{
+    (void)state;
+    tkm_dataset ds;
+    char msg[64];
+    assert_int_equal(tkm_generate_blobs(100, 2, 3, 1.0, 10, 3, &ds, NULL, msg,
+                                        sizeof msg),
+                     TKM_OK);
+    double init[6] = {0, 0, 1, 1, 2, 2};
+    const tkm_comm fake = {.rank = 0, .size = 2, .sum_u64 = fake_sum,
+                           .min_u64 = fake_min, .bcast = fake_bcast};
+    tkm_params p = fit_params(3, TKM_LLOYD, TKM_SEQ, TKM_EMPTY_KEEP);
+    p.comm = &fake;
+    tkm_result r;
+    memset(msg, 'x', sizeof msg);
+    assert_int_equal(tkm_fit(&ds, init, &p, &r, msg, sizeof msg),
+                     TKM_EINVAL);
+    assert_non_null(strstr(msg, "process 1 of 2: rank one failed"));
+    memset(msg, 'x', sizeof msg);
+    assert_int_equal(tkm_init_centroids_comm(&ds, 3, TKM_INIT_KMEANSPP, 0, 1,
+                                             &fake, init, msg, sizeof msg),
+                     TKM_EINVAL);
+    assert_non_null(strstr(msg, "process 1 of 2: rank one failed"));
+    tkm_dataset_free(&ds);
+}
+
 /* A start whose third centroid is far from every point: it gets no point
  * in the first assignment.  keep: it stays put; farthest: it moves to the
  * point farthest from its own centroid. */
@@ -687,6 +743,7 @@ int main(void)
         cmocka_unit_test(test_lloyd_reference),
         cmocka_unit_test(test_omp_bit_identical),
         cmocka_unit_test(test_smaller_team),
+        cmocka_unit_test(test_other_process_failed),
         cmocka_unit_test(test_empty_cluster),
         cmocka_unit_test(test_params_check),
         cmocka_unit_test(test_unfit_values),

@@ -313,6 +313,52 @@ static size_t init_bytes(tkm_init_method m, size_t n, const tkmi_part *pt)
     return plan;
 }
 
+/* tkm_init_centroids_comm once the processes' rows are known (pt). */
+static tkm_status init_over(const tkm_dataset *ds, const tkmi_part *pt,
+                            size_t k, tkm_init_method m, int candidates,
+                            uint64_t seed, double *out, char *msg,
+                            size_t msglen)
+{
+    const tkm_comm *comm = pt->comm;
+    tkm_status rc;
+    if (tkmi_check_k(k, pt->n_total, msg, msglen) != TKM_OK)
+        return TKM_EINVAL;
+    rc = check_finite(ds, pt, msg, msglen);
+    if (comm && (rc = tkmi_part_agree(pt, rc, msg, msglen)) != TKM_OK)
+        return rc;
+    if (rc != TKM_OK)
+        return rc;
+    const size_t plan = init_bytes(m, ds->n, pt);
+    rc = tkmi_mem_check(plan, msg, msglen, "init: the scratch of %zu points",
+                        ds->n);
+    if ((rc = tkmi_part_agree(pt, rc, msg, msglen)) != TKM_OK)
+        return rc;
+    tkmi_rng r;
+    tkmi_rng_seed(&r, seed);
+    switch (m) {
+    case TKM_INIT_RANDOM:
+        rc = random_rows(ds, pt, k, &r, out);
+        break;
+    case TKM_INIT_KMEANSPP:
+        rc = kmeanspp(ds, pt, k, 1, &r, out);
+        break;
+    case TKM_INIT_FARTHEST:
+        rc = farthest_first(ds, pt, k, &r, out);
+        break;
+    case TKM_INIT_KMEANSPP_GREEDY:
+        if (candidates == 0)
+            candidates = 2 + (int)floor(log((double)k));
+        rc = kmeanspp(ds, pt, k, candidates, &r, out);
+        break;
+    default:
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "init: unknown method");
+    }
+    if (rc != TKM_OK)
+        return tkmi_fail_alloc(msg, msglen, plan, 1, 1,
+                               "init: the scratch of %zu points", ds->n);
+    return TKM_OK;
+}
+
 tkm_status tkm_init_centroids_comm(const tkm_dataset *ds, size_t k,
                                    tkm_init_method m, int candidates,
                                    uint64_t seed, const tkm_comm *comm,
@@ -334,40 +380,7 @@ tkm_status tkm_init_centroids_comm(const tkm_dataset *ds, size_t k,
         return rc;
     if ((rc = tkmi_part_init(&pt, comm, ds->n, msg, msglen)) != TKM_OK)
         return rc;
-    if (tkmi_check_k(k, pt.n_total, msg, msglen) != TKM_OK)
-        return TKM_EINVAL;
-    rc = check_finite(ds, &pt, msg, msglen);
-    if (comm && (rc = tkmi_part_agree(&pt, rc, msg, msglen)) != TKM_OK)
-        return rc;
-    if (rc != TKM_OK)
-        return rc;
-    const size_t plan = init_bytes(m, ds->n, &pt);
-    rc = tkmi_mem_check(plan, msg, msglen, "init: the scratch of %zu points",
-                        ds->n);
-    if ((rc = tkmi_part_agree(&pt, rc, msg, msglen)) != TKM_OK)
-        return rc;
-    tkmi_rng r;
-    tkmi_rng_seed(&r, seed);
-    switch (m) {
-    case TKM_INIT_RANDOM:
-        rc = random_rows(ds, &pt, k, &r, out);
-        break;
-    case TKM_INIT_KMEANSPP:
-        rc = kmeanspp(ds, &pt, k, 1, &r, out);
-        break;
-    case TKM_INIT_FARTHEST:
-        rc = farthest_first(ds, &pt, k, &r, out);
-        break;
-    case TKM_INIT_KMEANSPP_GREEDY:
-        if (candidates == 0)
-            candidates = 2 + (int)floor(log((double)k));
-        rc = kmeanspp(ds, &pt, k, candidates, &r, out);
-        break;
-    default:
-        return tkmi_fail(TKM_EINVAL, msg, msglen, "init: unknown method");
-    }
-    if (rc != TKM_OK)
-        return tkmi_fail_alloc(msg, msglen, plan, 1, 1,
-                               "init: the scratch of %zu points", ds->n);
-    return TKM_OK;
+    rc = init_over(ds, &pt, k, m, candidates, seed, out, msg, msglen);
+    tkmi_part_free(&pt);
+    return rc;
 }

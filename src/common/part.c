@@ -43,6 +43,19 @@ tkm_status tkmi_part_init(tkmi_part *pt, const tkm_comm *comm, size_t n,
     pt->t_comm = tkmi_now() - t0;
     pt->n_total = (size_t)tot;
     pt->row0 = lo;
+    if (bad == UINT64_MAX && comm->size > 1) {
+        /* made once here, so that a gather cannot fail midway */
+        pt->lay = calloc(2 * (size_t)comm->size, sizeof *pt->lay);
+        tkm_status rc = tkmi_part_agree(
+            pt, pt->lay ? TKM_OK
+                        : tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory "
+                                    "for the layout of %d processes",
+                                    comm->size),
+            msg, msglen);
+        if (rc != TKM_OK)
+            tkmi_part_free(pt);
+        return rc;
+    }
     if (bad != UINT64_MAX) {
         size_t blo, bhi;
         tkm_part_rows((size_t)tot, (int)bad, comm->size, &blo, &bhi);
@@ -68,8 +81,11 @@ tkm_status tkmi_part_agree(const tkmi_part *pt, tkm_status rc, char *msg,
         uint64_t code;
         char text[480];
     } why = {(uint64_t)rc, ""};
-    if (msg && msglen)
-        snprintf(why.text, sizeof why.text, "%s", msg);
+    /* (the reason is the failing process's; elsewhere msg may hold
+     * anything, or nothing a string ends in) */
+    if (rc != TKM_OK && msg && msglen)
+        snprintf(why.text, sizeof why.text, "%.*s",
+                 (int)strnlen(msg, msglen), msg);
     pt->comm->bcast(pt->comm->ctx, &why, sizeof why, (int)first);
     if (rc != TKM_OK)
         return rc;
@@ -91,10 +107,7 @@ void tkmi_part_gather(const tkmi_part *pt, double *all, size_t width,
     const tkm_comm *c = pt->comm;
     if (!c || c->size == 1)
         return;
-    size_t *bytes = malloc(2 * (size_t)c->size * sizeof *bytes);
-    if (!bytes)
-        abort(); /* a few words per process: nothing left to report with */
-    size_t *off = bytes + c->size;
+    size_t *bytes = pt->lay, *off = pt->lay + c->size;
     for (int r = 0; r < c->size; r++) {
         size_t lo, hi;
         tkm_part_rows(pt->n_total, r, c->size, &lo, &hi);
@@ -108,7 +121,12 @@ void tkmi_part_gather(const tkmi_part *pt, double *all, size_t width,
     c->gather(c->ctx, all, bytes, off);
     if (t_comm)
         *t_comm += tkmi_now() - t0;
-    free(bytes);
+}
+
+void tkmi_part_free(tkmi_part *pt)
+{
+    free(pt->lay);
+    pt->lay = NULL;
 }
 
 int tkmi_part_owner(const tkmi_part *pt, size_t i)

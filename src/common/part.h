@@ -19,17 +19,26 @@ typedef struct {
     size_t n_total;       /* rows of all processes                        */
     size_t row0;          /* global index of this process's first row     */
     double t_comm;        /* seconds tkmi_part_init spent                 */
+    size_t *lay;          /* 2 x size: tkmi_part_gather's bytes and
+                             offsets (NULL with at most one process)    */
 } tkmi_part;
 
 /* Fill pt for a process holding n rows (collective): the total, this
  * process's first row, and TKM_EINVAL on every process when a slice is
- * not tkm_part_rows's. */
+ * not tkm_part_rows's, TKM_ENOMEM on every process when one could not
+ * make its scratch.  Free with tkmi_part_free once it succeeded. */
 tkm_status tkmi_part_init(tkmi_part *pt, const tkm_comm *comm, size_t n,
                           char *msg, size_t msglen);
 
+/* Free what tkmi_part_init made; accepts a pt it never filled in only
+ * when zeroed. */
+void tkmi_part_free(tkmi_part *pt);
+
 /* Collective: rc when every process's rc is TKM_OK or this one failed;
  * otherwise the first failing process's status, with a message naming
- * it, so that no process goes on into a call the others never make. */
+ * it, so that no process goes on into a call the others never make.
+ * msg is read only where rc is not TKM_OK (it holds the reason there);
+ * elsewhere it is only written. */
 tkm_status tkmi_part_agree(const tkmi_part *pt, tkm_status rc, char *msg,
                            size_t msglen);
 

@@ -192,11 +192,12 @@ tkm_status tkm_fit(const tkm_dataset *ds, const double *init,
     }
     if (rc == TKM_OK)
         rc = fit_check(ds, init, p, &pt, msg, msglen);
-    if ((rc = tkmi_part_agree(&pt, rc, msg, msglen)) != TKM_OK)
-        return rc;
-    if (p->precision == TKM_F32)
-        return tkmi_fit_f32(ds, init, p, &pt, res, msg, msglen);
-    return tkmi_fit_f64(ds, init, p, &pt, res, msg, msglen);
+    if ((rc = tkmi_part_agree(&pt, rc, msg, msglen)) == TKM_OK)
+        rc = p->precision == TKM_F32
+                 ? tkmi_fit_f32(ds, init, p, &pt, res, msg, msglen)
+                 : tkmi_fit_f64(ds, init, p, &pt, res, msg, msglen);
+    tkmi_part_free(&pt);
+    return rc;
 }
 
 void tkm_result_free(tkm_result *res)
