@@ -155,6 +155,56 @@ def test_screen_same_result(algorithm, dtype):
                          screen="on").fit(X)
 
 
+def _openblas():
+    """The OpenBLAS the extension is linked with (loaded once per process:
+    the same library object), or None."""
+    import ctypes
+    try:
+        lib = ctypes.CDLL("libopenblas.so.0")
+        lib.openblas_get_num_threads.restype = ctypes.c_int
+        return lib
+    except (OSError, AttributeError):
+        return None
+
+
+def test_concurrent_fits_keep_blas_threads():
+    """Fits in several threads at once (the GIL released), each screening
+    through OpenBLAS on one thread: the caller's OpenBLAS thread count is
+    the same after them, and each fit's result that of the fit alone."""
+    lib = _openblas()
+    if lib is None:
+        pytest.skip("no libopenblas.so.0 here")
+    X = uniform(600, 260, seed=9)
+    one = trikmeans.KMeans(70, algorithm="hamerly", form="omp", n_threads=1,
+                           random_state=4, max_iter=15, screen="on")
+    try:
+        want = clone(one).fit(X)
+    except RuntimeError as e:  # a build without OpenBLAS says so
+        pytest.skip(str(e))
+    before = lib.openblas_get_num_threads()
+    lib.openblas_set_num_threads(3)
+    try:
+        for _ in range(10):
+            got, errors = [None] * 4, []
+
+            def run(i):
+                try:
+                    got[i] = clone(one).fit(X)
+                except Exception as e:  # noqa: BLE001 (reported below)
+                    errors.append(e)
+            ts = [threading.Thread(target=run, args=(i,)) for i in range(4)]
+            for t in ts:
+                t.start()
+            for t in ts:
+                t.join()
+            assert not errors
+            assert lib.openblas_get_num_threads() == 3
+            for km in got:
+                assert np.array_equal(km.labels_, want.labels_)
+    finally:
+        lib.openblas_set_num_threads(before)
+
+
 def test_n_init_keeps_the_best():
     X = uniform(1500, 2, seed=5)
     many = trikmeans.KMeans(20, init="random", n_init=6,

@@ -110,6 +110,12 @@ tkm_status tkmi_fail_alloc(char *msg, size_t msglen, size_t n, size_t m,
 /* bytes as "745.06 GiB" (binary units; "800 bytes" below 1 KiB). */
 void tkmi_human_bytes(size_t bytes, char *buf, size_t len);
 
+/* OpenBLAS on one thread between begin and end (blas.c): sections may
+ * overlap across the process's threads; the last to end gives back the
+ * count the first found.  No-ops in a build without BLAS. */
+void tkmi_blas_single_begin(void);
+void tkmi_blas_single_end(void);
+
 /* Allocate n*m elements of size bytes (zeroed: calloc); NULL on overflow,
  * above the limit (not tried) or when the system refuses.  realloc keeps
  * p as it was when it returns NULL. */

@@ -88,7 +88,6 @@ struct TKM_FN(tkmi_screen) {
     tkm_real *xb;   /* threads * rows * d points gathered from a list    */
     size_t rows;    /* rows per product                                  */
     double kk, eta; /* K and eta of the bound                            */
-    int blas_threads; /* OpenBLAS's own count, given back by end()       */
 };
 
 /* K of the bound above, for d coordinates in the run's precision (the
@@ -190,15 +189,15 @@ int TKM_FN(tkmi_screen_begin)(TKM_FN(tkmi_cpu) *s)
     if (!finite)
         return 0; /* centroids beyond range: this iteration scans */
     /* each thread multiplies its own rows, the BLAS on one thread (its
-     * own threads would spin against the team's) */
-    w->blas_threads = openblas_get_num_threads();
-    openblas_set_num_threads(1);
+     * own threads would spin against the team's): blas.c */
+    tkmi_blas_single_begin();
     return 1;
 }
 
 void TKM_FN(tkmi_screen_end)(TKM_FN(tkmi_cpu) *s)
 {
-    openblas_set_num_threads(s->scr->blas_threads);
+    (void)s;
+    tkmi_blas_single_end();
 }
 
 size_t TKM_FN(tkmi_screen_rows)(const TKM_FN(tkmi_cpu) *s)
