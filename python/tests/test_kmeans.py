@@ -215,10 +215,28 @@ def test_n_init_keeps_the_best():
     assert many.inertia_ == min(each)
 
 
+def test_degenerate_warnings():
+    """Fewer distinct points than n_clusters warns, as the command does."""
+    X = np.repeat(np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]]), 10, axis=0)
+    with pytest.warns(Warning, match="3 distinct points, fewer than "
+                      "n_clusters=5") as rec:
+        trikmeans.KMeans(5, init="random", random_state=0).fit(X)
+    assert any("clusters ended empty" in str(w.message) for w in rec)
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        trikmeans.KMeans(3, random_state=0).fit(X)  # no warning
+
+
 def test_errors():
     X = uniform(50, 2)
     with pytest.raises(ValueError, match="n_clusters"):
         trikmeans.KMeans(60).fit(X)
+    # n_clusters itself first, whatever the data
+    for bad_k in (0, -1, 2.5, "3", True):
+        with pytest.raises(ValueError, match="n_clusters must be an integer "
+                           ">= 1, got"):
+            trikmeans.KMeans(bad_k).fit(X)
     with pytest.raises(ValueError, match="unknown algorithm"):
         trikmeans.KMeans(3, algorithm="fast").fit(X)
     forms = trikmeans.info()["forms"]

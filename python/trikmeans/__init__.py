@@ -11,6 +11,7 @@ scikit-learn-compatible estimator over the C library (docs/python.md).
     True
 """
 import numbers
+import warnings
 
 import numpy as np
 
@@ -55,6 +56,32 @@ def info():
 _INITS = {"k-means++": "kmeans++-greedy", "kmeans++": "kmeans++",
           "kmeans++-greedy": "kmeans++-greedy", "random": "random",
           "farthest": "farthest"}
+
+
+def _warn_degenerate(X, labels, k):
+    """Say, as the command does, what left the result with fewer than k
+    clusters: fewer distinct points than k (counted only then), or
+    clusters that ended empty (a poor start, or clusters the data do not
+    have)."""
+    counts = np.zeros(k, dtype=np.int64)
+    for i in range(0, len(labels), 1 << 16):  # small temporaries only
+        counts += np.bincount(labels[i:i + (1 << 16)], minlength=k)
+    held = int(np.count_nonzero(counts))
+    if held == k:
+        return
+    try:
+        from sklearn.exceptions import ConvergenceWarning as category
+    except ImportError:
+        category = RuntimeWarning
+    distinct = len(np.unique(X, axis=0))
+    if distinct < k:
+        warnings.warn("the data have %d distinct points, fewer than "
+                      "n_clusters=%d: at most %d clusters can hold points"
+                      % (distinct, k, distinct), category, stacklevel=3)
+    warnings.warn("%d of the %d clusters ended empty (%s)"
+                  % (k - held, k, "too few distinct points" if distinct < k
+                     else "a poor start, or clusters the data do not have"),
+                  category, stacklevel=3)
 
 
 def _call(fn, *args, **kw):
@@ -168,9 +195,13 @@ class KMeans(*_BASES):
             else "omp"
 
     def _check_params(self, n):
-        if not isinstance(self.n_clusters, numbers.Integral) or \
-                not 1 <= self.n_clusters <= n:
-            raise ValueError("n_samples=%d should be >= n_clusters=%r"
+        if isinstance(self.n_clusters, bool) or \
+                not isinstance(self.n_clusters, numbers.Integral) or \
+                self.n_clusters < 1:
+            raise ValueError("n_clusters must be an integer >= 1, got %r"
+                             % (self.n_clusters,))
+        if self.n_clusters > n:
+            raise ValueError("n_samples=%d should be >= n_clusters=%d"
                              % (n, self.n_clusters))
         if not isinstance(self.max_iter, numbers.Integral) or \
                 self.max_iter < 1:
@@ -224,6 +255,7 @@ class KMeans(*_BASES):
             if best is None or out[2] < best[2]:
                 best = out
         centers, labels, inertia, n_iter, stats = best
+        _warn_degenerate(Xc, labels, int(self.n_clusters))
         self.form_ = self._form()
         self.cluster_centers_ = centers.astype(X.dtype, copy=False)
         self.labels_ = labels
