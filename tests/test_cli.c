@@ -532,6 +532,17 @@ static void test_info(void **state)
     assert_contains(out_text, "seq          available");
     assert_contains(out_text, "cuda devices:");
     assert_contains(out_text, "compiler:");
+    /* the MPI line: where the MPI build lies beside this program, named */
+    {
+        char mpi[4200];
+        const char *slash = strrchr(bin, '/');
+        snprintf(mpi, sizeof mpi, "%.*strikmeans-mpi",
+                 slash ? (int)(slash - bin + 1) : 0, bin);
+        if (access(mpi, X_OK) == 0)
+            assert_contains(out_text, "the MPI build is");
+        else
+            assert_contains(out_text, "mpi: not built");
+    }
     EXPECT(2, "info", "extra");
     EXPECT(2, "info", "--bogus");
 }

@@ -1,5 +1,7 @@
 /* The command in one process: the plain build's side of par.h. */
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "par.h"
 
@@ -46,10 +48,24 @@ int cli_par_write(const char *path, const void *bytes, size_t len, char *msg,
     return -1;
 }
 
+/* The plain command runs one process; where the MPI build lies beside it
+ * (build/trikmeans-mpi, made by the same make where mpicc is found), say
+ * so and how to run it. */
 void cli_par_describe(char *buf, size_t len)
 {
-    snprintf(buf, len, "not built (build/trikmeans-mpi is made where mpicc "
-                       "is found)");
+    char exe[4096], mpi[4200];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash = n > 0 ? (exe[n] = '\0', strrchr(exe, '/')) : NULL;
+    if (slash) {
+        *slash = '\0';
+        snprintf(mpi, sizeof mpi, "%s/trikmeans-mpi", exe);
+    }
+    if (slash && access(mpi, X_OK) == 0)
+        snprintf(buf, len, "not in this program (one process); the MPI "
+                 "build is %s: run it under mpirun", mpi);
+    else
+        snprintf(buf, len, "not built (build/trikmeans-mpi is made where "
+                 "mpicc is found)");
 }
 
 int cli_par_place(int rank, char *cpus, size_t len)
