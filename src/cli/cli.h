@@ -254,7 +254,7 @@ typedef struct {
 int cli_read_labels(const char *cmd, const char *path, size_t n,
                     int32_t **out, size_t *k);
 
-/* Count the degenerate parts of a result of fitting ds (fit.c). */
+/* Count the degenerate parts of a result of fitting ds (degenerate.c). */
 void cli_degenerate_of(const tkm_dataset *ds, const tkm_result *res,
                        cli_degenerate *g);
 
