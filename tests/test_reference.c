@@ -1,0 +1,216 @@
+/*
+ * Every CPU solver (Lloyd, Elkan, Hamerly; seq and omp) against a
+ * reference outside the library: a plain Lloyd written here in long
+ * double, sharing none of the library's code (no update.c, no fixsum.h,
+ * no kernels).  From the same start: the same labels (nearest centroid,
+ * lowest index on ties) and iterations, centroids within 1e-4 (f32) /
+ * 1e-12 (f64) relative to each column's scale.  Data: columns of several
+ * scales, integer lattices with exact ties, duplicated points.  Built for
+ * f32 and f64; the values are those of the run's precision.
+ */
+#include "real.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "fit_harness.h"
+#include "internal.h"
+
+static const double TOL = TKM_PREC == 32 ? 1e-4 : 1e-12;
+
+typedef struct {
+    int32_t *labels;
+    long double *c; /* k x d */
+    int iterations;
+} ref_result;
+
+/* Lloyd in long double from c0 (k x d): assign each point to its nearest
+ * centroid (the lowest index among equals), stop when no label changes,
+ * else each centroid the mean of its points (an empty one stays). */
+static ref_result ref_lloyd(const double *x, size_t n, size_t d,
+                            const double *c0, size_t k, int max_iter)
+{
+    ref_result r = {calloc(n, sizeof(int32_t)), malloc(k * d *
+                                                       sizeof(long double)),
+                    0};
+    long double *sum = malloc(k * d * sizeof *sum);
+    size_t *cnt = malloc(k * sizeof *cnt);
+    assert_true(r.labels && r.c && sum && cnt);
+    for (size_t e = 0; e < k * d; e++)
+        r.c[e] = c0[e];
+    for (size_t i = 0; i < n; i++)
+        r.labels[i] = -1;
+    for (int it = 0; it < max_iter; it++) {
+        size_t changed = 0;
+        for (size_t i = 0; i < n; i++) {
+            long double best = INFINITY;
+            int32_t at = 0;
+            for (size_t c = 0; c < k; c++) {
+                long double s = 0;
+                for (size_t j = 0; j < d; j++) {
+                    long double t = (long double)x[i * d + j] - r.c[c * d + j];
+                    s += t * t;
+                }
+                if (s < best) {
+                    best = s;
+                    at = (int32_t)c;
+                }
+            }
+            changed += r.labels[i] != at;
+            r.labels[i] = at;
+        }
+        r.iterations = it + 1;
+        if (!changed)
+            break;
+        memset(sum, 0, k * d * sizeof *sum);
+        memset(cnt, 0, k * sizeof *cnt);
+        for (size_t i = 0; i < n; i++) {
+            cnt[r.labels[i]]++;
+            for (size_t j = 0; j < d; j++)
+                sum[(size_t)r.labels[i] * d + j] += x[i * d + j];
+        }
+        for (size_t c = 0; c < k; c++)
+            for (size_t j = 0; cnt[c] && j < d; j++)
+                /* in the run's precision, as the library's centroids */
+                r.c[c * d + j] = (tkm_real)(sum[c * d + j] / cnt[c]);
+    }
+    free(sum);
+    free(cnt);
+    return r;
+}
+
+/* The values of ds rounded to the run's precision (what the solver sees)
+ * and k of its rows as the start. */
+static void as_run(tkm_dataset *ds, size_t k, uint64_t seed, double *c0)
+{
+    for (size_t e = 0; e < ds->n * ds->d; e++)
+        ds->x[e] = (double)(tkm_real)ds->x[e];
+    tkmi_rng r;
+    tkmi_rng_seed(&r, seed);
+    for (size_t c = 0; c < k; c++)
+        memcpy(c0 + c * ds->d,
+               ds->x + tkmi_rng_below(&r, ds->n) * ds->d,
+               ds->d * sizeof *c0);
+}
+
+/* Every CPU solver from c0 against the reference; what names the data. */
+static void against_reference(const tkm_dataset *ds, const double *c0,
+                              size_t k, const char *what)
+{
+    const size_t n = ds->n, d = ds->d;
+    ref_result ref = ref_lloyd(ds->x, n, d, c0, k, 300);
+    /* each column's scale: its largest magnitude */
+    double *scale = calloc(d, sizeof *scale);
+    assert_non_null(scale);
+    for (size_t e = 0; e < n * d; e++)
+        scale[e % d] = fmax(scale[e % d], fabs(ds->x[e]));
+    static const tkm_algorithm algs[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
+    static const tkm_form forms[] = {TKM_SEQ, TKM_OMP};
+    for (int a = 0; a < 3; a++)
+        for (int f = 0; f < 2; f++) {
+            tkm_result r = fit_or_die(ds, c0, k, algs[a], forms[f],
+                                      forms[f] == TKM_OMP ? 2 : 1,
+                                      TKM_EMPTY_KEEP);
+            const char *an = tkm_algorithm_name(algs[a]);
+            const char *fn = tkm_form_name(forms[f]);
+            size_t bad = 0;
+            for (size_t i = 0; i < n; i++)
+                bad += r.labels[i] != ref.labels[i];
+            if (bad || r.iterations != ref.iterations)
+                fail_msg("%s, %s %s (%s): %zu labels unlike the long-double "
+                         "Lloyd's; %d iterations against %d", what, an, fn,
+                         TKM_PREC_NAME, bad, r.iterations, ref.iterations);
+            for (size_t e = 0; e < k * d; e++) {
+                double err = fabs(r.centroids[e] - (double)ref.c[e]);
+                if (err > TOL * scale[e % d])
+                    fail_msg("%s, %s %s (%s): centroid %zu, column %zu: %.17g "
+                             "against %.17Lg (scale %g)", what, an, fn,
+                             TKM_PREC_NAME, e / d, e % d, r.centroids[e],
+                             ref.c[e], scale[e % d]);
+            }
+            tkm_result_free(&r);
+        }
+    free(scale);
+    free(ref.labels);
+    free(ref.c);
+}
+
+/* Blobs whose columns span several scales (x 1, x 30, x 1/30). */
+static void test_column_scales(void **state)
+{
+    (void)state;
+    tkm_dataset ds;
+    char msg[256];
+    const size_t n = 3000, d = 4, k = 8;
+    assert_int_equal(tkm_generate_blobs(n, d, k, 1.5, 10, 41, &ds, NULL, msg,
+                                        sizeof msg),
+                     TKM_OK);
+    static const double mul[] = {1.0, 30.0, 1.0 / 30.0, 7.0};
+    for (size_t e = 0; e < n * d; e++)
+        ds.x[e] *= mul[e % d];
+    double c0[8 * 4];
+    as_run(&ds, k, 42, c0);
+    against_reference(&ds, c0, k, "columns of several scales");
+    tkm_dataset_free(&ds);
+}
+
+/* Points of a small integer lattice, most of them many times over: equal
+ * distances are exact in every precision, so ties are true ties (the
+ * lowest index wins), and duplicates share every bound. */
+static void test_lattice_ties_duplicates(void **state)
+{
+    (void)state;
+    const size_t n = 2000, d = 3, k = 6;
+    tkm_dataset ds = {n, d, malloc(n * d * sizeof(double)), NULL};
+    assert_non_null(ds.x);
+    tkmi_rng r;
+    tkmi_rng_seed(&r, 43);
+    for (size_t e = 0; e < n * d; e++)
+        ds.x[e] = (double)tkmi_rng_below(&r, 7) - 3.0;
+    double c0[6 * 3];
+    as_run(&ds, k, 44, c0);
+    against_reference(&ds, c0, k, "a lattice of ties and duplicates");
+    /* a start of equal centroids: every point ties among them */
+    for (size_t c = 1; c < k; c++)
+        memcpy(c0 + c * d, c0, d * sizeof *c0);
+    against_reference(&ds, c0, k, "a start of equal centroids");
+    tkm_dataset_free(&ds);
+}
+
+/* Large magnitudes: blobs around 1e5 in every column (spread 1), where
+ * squared distances lose what their differences held. */
+static void test_large_offsets(void **state)
+{
+    (void)state;
+    tkm_dataset ds;
+    char msg[256];
+    const size_t n = 2500, d = 3, k = 5;
+    assert_int_equal(tkm_generate_blobs(n, d, k, 1.0, 6, 45, &ds, NULL, msg,
+                                        sizeof msg),
+                     TKM_OK);
+    for (size_t e = 0; e < n * d; e++)
+        ds.x[e] += TKM_PREC == 32 ? 1e3 : 1e5;
+    double c0[5 * 3];
+    as_run(&ds, k, 46, c0);
+    against_reference(&ds, c0, k, "blobs far from the origin");
+    tkm_dataset_free(&ds);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_column_scales),
+        cmocka_unit_test(test_lattice_ties_duplicates),
+        cmocka_unit_test(test_large_offsets),
+    };
+    return cmocka_run_group_tests_name("reference (" TKM_PREC_NAME ")",
+                                       tests, NULL, NULL);
+}
