@@ -108,6 +108,8 @@ const char *tkm_screen_name(tkm_screen s);
 int tkm_algorithm_parse(const char *s, tkm_algorithm *out);
 int tkm_form_parse(const char *s, tkm_form *out);
 int tkm_precision_parse(const char *s, tkm_precision *out);
+/* kmeans++, kmeans++-greedy (also "k-means++", scikit-learn's name for
+ * it), random, farthest */
 int tkm_init_parse(const char *s, tkm_init_method *out);
 int tkm_empty_parse(const char *s, tkm_empty_policy *out);
 int tkm_screen_parse(const char *s, tkm_screen *out); /* auto, off, on */

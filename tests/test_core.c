@@ -94,6 +94,13 @@ static void test_init(void **state)
     const tkm_init_method ms[] = {TKM_INIT_RANDOM, TKM_INIT_KMEANSPP,
                                   TKM_INIT_KMEANSPP_GREEDY,
                                   TKM_INIT_FARTHEST};
+    /* each name one method everywhere: scikit-learn's "k-means++" is
+     * the greedy D^2 sampling, "kmeans++" the plain one */
+    tkm_init_method got;
+    assert_int_equal(tkm_init_parse("k-means++", &got), 0);
+    assert_int_equal(got, TKM_INIT_KMEANSPP_GREEDY);
+    assert_int_equal(tkm_init_parse("kmeans++", &got), 0);
+    assert_int_equal(got, TKM_INIT_KMEANSPP);
     for (int m = 0; m < 4; m++) {
         double a[30], b[30], c[30];
         assert_int_equal(tkm_init_centroids(&ds, 10, ms[m], 0, 1, a, msg,

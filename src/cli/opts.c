@@ -100,7 +100,8 @@ static const shared_opt shared[] = {
      "  --init METHOD|FILE   kmeans++ | kmeans++-greedy | random | farthest\n"
      "                       (farthest-first traversal, the reference\n"
      "                       thesis's \"K-means++\"), or a file of k x d\n"
-     "                       starting centroids (default kmeans++)\n"},
+     "                       starting centroids (default kmeans++);\n"
+     "                       k-means++ is kmeans++-greedy (scikit-learn's)\n"},
     {"candidates", required_argument, OPT_CANDIDATES, NULL, 1,
      "  --candidates N       kmeans++-greedy: candidates per step\n"
      "                       (default 2 + floor(ln k))\n"},

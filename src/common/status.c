@@ -119,6 +119,10 @@ int tkm_precision_parse(const char *s, tkm_precision *out)
 
 int tkm_init_parse(const char *s, tkm_init_method *out)
 {
+    /* scikit-learn's name for its greedy D^2 sampling, with that meaning
+     * everywhere (the command, the library, Python) */
+    if (s && strcmp(s, "k-means++") == 0)
+        s = "kmeans++-greedy";
     int i = parse_name(s, init_names, NAMES_N(init_names));
     if (i >= 0)
         *out = (tkm_init_method)i;
