@@ -96,6 +96,13 @@ case_ "init farthest" "$T/a.npy" "3" -k 9 --init farthest
 case_ "init kmeans++-greedy" "$T/a.npy" "3 4" -k 9 --init kmeans++-greedy \
     --algorithm elkan
 case_ "tol, n-init 2" "$T/a.npy" "2" -k 9 --tol 1e-3 --n-init 2
+# a float32 file in an f32 run: each rank maps its rows and uses them in
+# place (x32)
+$PY -c "
+import numpy as np
+np.save('$T/a32.npy', np.load('$T/a.npy').astype(np.float32))"
+case_ "float32 file, f32 in place" "$T/a32.npy" "2 3" -k 7 \
+    --algorithm hamerly --precision f32
 # a start with far centroids: empty clusters, moved to the farthest points
 $PY -c "
 import numpy as np
