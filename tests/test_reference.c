@@ -143,23 +143,34 @@ static void against_reference(const tkm_dataset *ds, const double *c0,
     free(ref.c);
 }
 
-/* Blobs whose columns span several scales (x 1, x 30, x 1/30). */
+/* Generated blobs (n x d, k of them, seed), each column j then
+ * multiplied by mul[j] and moved by add, against the reference from k of
+ * their rows. */
+static void blobs_case(size_t n, size_t d, size_t k, double spread,
+                       uint64_t seed, const double *mul, double add,
+                       const char *what)
+{
+    tkm_dataset ds;
+    char msg[256];
+    assert_int_equal(tkm_generate_blobs(n, d, k, spread, 10, seed, &ds, NULL,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    for (size_t e = 0; e < n * d; e++)
+        ds.x[e] = ds.x[e] * mul[e % d] + add;
+    double *c0 = malloc(k * d * sizeof *c0);
+    assert_non_null(c0);
+    as_run(&ds, k, seed + 1, c0);
+    against_reference(&ds, c0, k, what);
+    free(c0);
+    tkm_dataset_free(&ds);
+}
+
+/* Blobs whose columns span several scales (x 1, x 30, x 1/30, x 7). */
 static void test_column_scales(void **state)
 {
     (void)state;
-    tkm_dataset ds;
-    char msg[256];
-    const size_t n = 3000, d = 4, k = 8;
-    assert_int_equal(tkm_generate_blobs(n, d, k, 1.5, 10, 41, &ds, NULL, msg,
-                                        sizeof msg),
-                     TKM_OK);
     static const double mul[] = {1.0, 30.0, 1.0 / 30.0, 7.0};
-    for (size_t e = 0; e < n * d; e++)
-        ds.x[e] *= mul[e % d];
-    double c0[8 * 4];
-    as_run(&ds, k, 42, c0);
-    against_reference(&ds, c0, k, "columns of several scales");
-    tkm_dataset_free(&ds);
+    blobs_case(3000, 4, 8, 1.5, 41, mul, 0.0, "columns of several scales");
 }
 
 /* Points of a small integer lattice, most of them many times over: equal
@@ -185,23 +196,14 @@ static void test_lattice_ties_duplicates(void **state)
     tkm_dataset_free(&ds);
 }
 
-/* Large magnitudes: blobs around 1e5 in every column (spread 1), where
- * squared distances lose what their differences held. */
+/* Large magnitudes: blobs around 1e5 (1e3 in f32) in every column,
+ * spread 1, where squared distances lose what their differences held. */
 static void test_large_offsets(void **state)
 {
     (void)state;
-    tkm_dataset ds;
-    char msg[256];
-    const size_t n = 2500, d = 3, k = 5;
-    assert_int_equal(tkm_generate_blobs(n, d, k, 1.0, 6, 45, &ds, NULL, msg,
-                                        sizeof msg),
-                     TKM_OK);
-    for (size_t e = 0; e < n * d; e++)
-        ds.x[e] += TKM_PREC == 32 ? 1e3 : 1e5;
-    double c0[5 * 3];
-    as_run(&ds, k, 46, c0);
-    against_reference(&ds, c0, k, "blobs far from the origin");
-    tkm_dataset_free(&ds);
+    static const double one[] = {1.0, 1.0, 1.0};
+    blobs_case(2500, 3, 5, 1.0, 45, one, TKM_PREC == 32 ? 1e3 : 1e5,
+               "blobs far from the origin");
 }
 
 int main(void)
