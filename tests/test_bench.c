@@ -278,6 +278,35 @@ static void test_tiny_sweep(void **state)
 
 /* report: tables without gnuplot, plots with it; not a bench folder is a
  * usage error. */
+/* Every row of the report's overview: the baseline shown is sequential
+ * Lloyd of the fastest solver's precision, the speed-up is that baseline
+ * over the fastest's time (to the 4 digits shown), and an OpenMP solver
+ * names its thread count, 1 included. */
+static void overview_consistent(const char *md)
+{
+    const char *at = strstr(md, "## Overview");
+    assert_non_null(at);
+    at = strstr(at, "|---|");
+    assert_non_null(at);
+    int rows = 0;
+    for (at = strchr(at, '\n') + 1; *at == '|'; at = strchr(at, '\n') + 1) {
+        char prec[8], algo[16], form[16], prec2[8], rest[32];
+        double base, t, sp;
+        const char *cell = at;
+        for (int bar = 0; bar < 4; bar++)
+            cell = strchr(cell + 1, '|');
+        if (sscanf(cell, "| %lf (%7[^)]) | %15s %15s %7s %31[^|]| %lf | %lf |",
+                   &base, prec, algo, form, prec2, rest, &t, &sp) != 8)
+            fail_msg("overview row not as expected: %.120s", at);
+        assert_string_equal(prec, prec2);
+        assert_true(fabs(sp - base / t) <= 2e-3 * sp);
+        if (!strcmp(form, "omp"))
+            assert_non_null(strstr(rest, "t="));
+        rows++;
+    }
+    assert_true(rows >= 3);
+}
+
 static void test_report(void **state)
 {
     (void)state;
@@ -331,6 +360,7 @@ static void test_report(void **state)
     assert_null(strstr(md, "skipped: "));
     assert_contains(md, "| hamerly | omp | " PREC " |");
     assert_contains(md, "## gen, k = 4");
+    overview_consistent(md);
     free(md);
     if (system("command -v gnuplot >/dev/null 2>&1") == 0) {
         EXPECT(0, "report", out, "-q");

@@ -128,12 +128,16 @@ static void header(FILE *f, const rp_report *r)
         fprintf(f, "> **No plots**: %s.\n\n", r->gnuplot_msg);
 }
 
+/* The overview: for each case the fastest solver, and its speed-up over
+ * sequential Lloyd of its own precision, the baseline shown beside it
+ * with that precision; OpenMP's thread count (1 too) and CUDA's block
+ * size name the configuration. */
 static void overview(FILE *f, const rp_report *r)
 {
     char a[32], b[32], s[32];
-    fputs("## Overview\n\n| data set | n | d | k | sequential Lloyd f64 "
-          "(s) | fastest solver | its time (s) | speed-up |\n"
-          "|---|---:|---:|---:|---:|---|---:|---:|\n", f);
+    fputs("## Overview\n\n| data set | n | d | k | sequential Lloyd, the "
+          "fastest's precision (s) | fastest solver | its time (s) | "
+          "speed-up |\n|---|---:|---:|---:|---:|---|---:|---:|\n", f);
     for (size_t i = 0; i < r->ncases; i++) {
         const rp_case *c = &r->cases[i];
         const rp_cfg *best = NULL;
@@ -141,19 +145,20 @@ static void overview(FILE *f, const rp_report *r)
             if (c->cfg[j].nok && strcmp(c->cfg[j].form, "sklearn") &&
                 (!best || c->cfg[j].t_med < best->t_med))
                 best = &c->cfg[j];
-        double base = rp_lloyd_seq(c, "f64");
-        fprintf(f, "| [%s](#%s) | %zu | %zu | %zu | %s | ", c->dataset,
-                c->slug, c->n, c->d, c->k, g4(base, a, sizeof a));
-        if (best)
-            fprintf(f, "%s %s %s%s%.0d | %s | %s |\n", best->algo,
-                    best->form, best->prec,
-                    best->threads > 1 ? " t=" : best->block ? " bs=" : "",
-                    best->threads > 1 ? best->threads : best->block,
-                    g4(best->t_med, b, sizeof b),
-                    g4(rp_lloyd_seq(c, best->prec) / best->t_med, s,
-                       sizeof s));
-        else
+        const char *prec = best ? best->prec : "f64";
+        const double base = rp_lloyd_seq(c, prec);
+        fprintf(f, "| [%s](#%s) | %zu | %zu | %zu | %s (%s) | ", c->dataset,
+                c->slug, c->n, c->d, c->k, g4(base, a, sizeof a), prec);
+        if (!best) {
             fputs("- | - | - |\n", f);
+            continue;
+        }
+        const int omp = !strcmp(best->form, "omp");
+        fprintf(f, "%s %s %s%s%.0d | %s | %s |\n", best->algo, best->form,
+                best->prec, omp ? " t=" : best->block ? " bs=" : "",
+                omp ? best->threads : best->block,
+                g4(best->t_med, b, sizeof b),
+                g4(base / best->t_med, s, sizeof s));
     }
     fputc('\n', f);
 }
