@@ -77,17 +77,26 @@ static void read_opts(const cli_run *r, tkm_read_opts *o)
         o->comm = cli_par_comm();
 }
 
+/* The command's status for reading path, st with the reader's message
+ * msg (msglen bytes; filled in when empty): out of memory fails the run,
+ * anything else is an input error. */
+static int read_status(const char *cmd, const char *path, tkm_status st,
+                       char *msg, size_t msglen)
+{
+    if (st == TKM_OK)
+        return CLI_OK;
+    if (!msg[0])
+        snprintf(msg, msglen, "%s: %s", path, tkm_strerror(st));
+    return cli_status(cmd, st == TKM_ENOMEM ? CLI_FAIL : CLI_USAGE, st, msg);
+}
+
 /* Contract in cli.h. */
 int cli_read_file(const char *cmd, const char *path,
                   const tkm_read_opts *o, tkm_dataset *ds)
 {
     char msg[512] = "";
     tkm_status st = tkm_dataset_read(path, o, ds, msg, sizeof msg);
-    if (st == TKM_OK)
-        return CLI_OK;
-    if (!msg[0])
-        snprintf(msg, sizeof msg, "%s: %s", path, tkm_strerror(st));
-    return cli_status(cmd, st == TKM_ENOMEM ? CLI_FAIL : CLI_USAGE, st, msg);
+    return read_status(cmd, path, st, msg, sizeof msg);
 }
 
 /* Starting centroids from --init FILE: exactly k rows of d columns. */
@@ -114,10 +123,9 @@ static int init_from_file(const cli_run *r, const char *cmd,
         if (tkm_dataset_read(r->init_file, &o, &c, NULL, 0) == TKM_OK)
             st = TKM_OK;
     }
-    if (st != TKM_OK)
-        return cli_status(cmd, st == TKM_ENOMEM ? CLI_FAIL : CLI_USAGE, st,
-                          msg);
-    int rc = CLI_OK;
+    int rc = read_status(cmd, r->init_file, st, msg, sizeof msg);
+    if (rc != CLI_OK)
+        return rc;
     if (c.n != r->k || c.d != ds->d)
         rc = cli_usage(cmd, "--init %s holds %zu x %zu centroids; the run "
                        "needs k x d = %zu x %zu", r->init_file, c.n, c.d,
