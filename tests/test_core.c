@@ -288,19 +288,30 @@ static void test_lloyd_reference(void **state)
     }
 }
 
+/* Blobs (n x d, k of them, spread 2, from seed) into *ds and a start of k
+ * centroids by method from init_seed (the caller frees both). */
+static double *blobs_with_start(size_t n, size_t d, size_t k, uint64_t seed,
+                                tkm_init_method method, uint64_t init_seed,
+                                tkm_dataset *ds)
+{
+    char msg[256];
+    assert_int_equal(tkm_generate_blobs(n, d, k, 2.0, 10, seed, ds, NULL, msg,
+                                        sizeof msg),
+                     TKM_OK);
+    double *init = malloc(k * d * sizeof *init);
+    assert_non_null(init);
+    assert_int_equal(tkm_init_centroids(ds, k, method, 0, init_seed, init,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    return init;
+}
+
 static void test_omp_bit_identical(void **state)
 {
     (void)state;
     tkm_dataset ds;
-    char msg[256];
     size_t n = 20011, d = 5, k = 40;
-    assert_int_equal(tkm_generate_blobs(n, d, k, 2.0, 10, 9, &ds, NULL, msg,
-                                        sizeof msg),
-                     TKM_OK);
-    double *init = malloc(k * d * sizeof *init);
-    assert_int_equal(tkm_init_centroids(&ds, k, TKM_INIT_RANDOM, 0, 5, init,
-                                        msg, sizeof msg),
-                     TKM_OK);
+    double *init = blobs_with_start(n, d, k, 9, TKM_INIT_RANDOM, 5, &ds);
     tkm_result base = fit_or_die(&ds, init, k, TKM_LLOYD, TKM_SEQ, 1,
                                  TKM_EMPTY_KEEP);
     const int threads[] = {1, 2, 4};
@@ -329,16 +340,8 @@ static void test_smaller_team(void **state)
 {
     (void)state;
     tkm_dataset ds;
-    char msg[256];
     size_t n = 20000, d = 8, k = 10;
-    assert_int_equal(tkm_generate_blobs(n, d, k, 2.0, 10, 19, &ds, NULL, msg,
-                                        sizeof msg),
-                     TKM_OK);
-    double *init = malloc(k * d * sizeof *init);
-    assert_non_null(init);
-    assert_int_equal(tkm_init_centroids(&ds, k, TKM_INIT_KMEANSPP, 0, 6, init,
-                                        msg, sizeof msg),
-                     TKM_OK);
+    double *init = blobs_with_start(n, d, k, 19, TKM_INIT_KMEANSPP, 6, &ds);
     tkm_result base = fit_or_die(&ds, init, k, TKM_LLOYD, TKM_SEQ, 1,
                                  TKM_EMPTY_KEEP);
     static const tkm_algorithm algs[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
