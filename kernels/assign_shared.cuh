@@ -74,7 +74,7 @@ struct tkm_sh_args {
     const tkm_real *known2;     // HAM over a list: squared distance to the
                                 // current centroid by list position; NULL:
                                 // none known (the first pass)
-    tkm_real upf, dnf;
+    tkm_real upf, dnf, ab;
     int32_t *labels;
     tkm_real *u, *l;
     unsigned long long *ctr;
@@ -213,9 +213,9 @@ static __device__ __forceinline__ void tkm_sh_finish(const tkm_sh_args &a,
     }
     v[1] += nd;
     if (MODE != TKM_SH_LLOYD)
-        a.u[i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(q.b2), a.upf);
+        a.u[i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(q.b2), a.upf, a.ab);
     if (MODE == TKM_SH_HAM)
-        a.l[i] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(q.s2), a.dnf);
+        a.l[i] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(q.s2), a.dnf, a.ab);
 }
 
 // ---- low d: points in registers -------------------------------------------
@@ -424,7 +424,8 @@ static __device__ __forceinline__ void tkm_sh_tile_epi(
                 tkm_real lv[TC];
 #pragma unroll
                 for (int r = 0; r < TC; r++)
-                    lv[r] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(acc[p][r]), a.dnf);
+                    lv[r] =
+                        TKM_FN(tkmi_bnd_down)(TKM_SQRT(acc[p][r]), a.dnf, a.ab);
 #pragma unroll
                 for (int r = 0; r < TC; r += TKM_SH_VW)
                     tkm_sh_st16(a.l + ip[p] * a.k + cb + r, lv + r);
@@ -444,7 +445,7 @@ static __device__ __forceinline__ void tkm_sh_tile_epi(
         for (int p = 0; p < TP; p++) {
             if (MODE == TKM_SH_ELK_FIRST && ip[p] != TKM_SH_NONE)
                 a.l[ip[p] * a.k + c] =
-                    TKM_FN(tkmi_bnd_down)(TKM_SQRT(acc[p][r]), a.dnf);
+                    TKM_FN(tkmi_bnd_down)(TKM_SQRT(acc[p][r]), a.dnf, a.ab);
             if (MODE != TKM_SH_HAM || (int)c != known[p])
                 tkm_sh_push<SECOND>(q[p], acc[p][r], (int)c);
         }
@@ -958,6 +959,7 @@ static inline tkm_sh_args tkm_sh_base(const TKM_FN(tkmi_gpu) *g)
     a.known2 = NULL;
     a.upf = g->upf;
     a.dnf = g->dnf;
+    a.ab = g->ab;
     a.labels = g->labels;
     a.u = NULL;
     a.l = NULL;

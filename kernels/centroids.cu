@@ -26,7 +26,7 @@ static __global__ __launch_bounds__(1024) void fill_kernel(tkm_real *p,
 template <bool WARP>
 static __global__ __launch_bounds__(1024) void halves_kernel(
     const tkm_real *__restrict__ cen, size_t k, size_t d, tkm_real dnf,
-    tkm_real *h, tkm_real *s, unsigned long long *ctr)
+    tkm_real ab, tkm_real *h, tkm_real *s, unsigned long long *ctr)
 {
     unsigned long long v[1] = {0ull};
     const unsigned sh = WARP ? 5u : 0u; // threads per pair: 2^sh
@@ -41,7 +41,7 @@ static __global__ __launch_bounds__(1024) void halves_kernel(
         const tkm_real dist =
             WARP ? TKM_SQRT(tkm_warp_dist2(cen + c * d, cen + o * d, d))
                  : TKM_FN(tkmi_dist)(cen + c * d, 1, cen + o * d, d);
-        const tkm_real hv = TKM_FN(tkmi_bnd_half)(dist, dnf);
+        const tkm_real hv = TKM_FN(tkmi_bnd_half)(dist, dnf, ab);
         if (lead) {
             if (h) {
                 h[p] = hv;
@@ -65,13 +65,13 @@ extern "C" tkm_status TKM_FN(tkmi_cu_halves)(TKM_FN(tkmi_gpu) *g,
     TKM_CU_LAUNCHED(fill_kernel);
     const int wave = tkm_wave(g); // k*k pairs (or warps of them)
     if (tkm_warp_rows(g->d, k * (k - 1) / 2, g->grid, g->block))
-        halves_kernel<true><<<tkm_blocks_for(k * k * 32, g->block, wave),
-                              g->block, 0, g->st>>>(g->c, k, g->d, g->dnf, h,
-                                                    s, g->sc->ctr);
+        halves_kernel<true>
+            <<<tkm_blocks_for(k * k * 32, g->block, wave), g->block, 0,
+               g->st>>>(g->c, k, g->d, g->dnf, g->ab, h, s, g->sc->ctr);
     else
-        halves_kernel<false><<<tkm_blocks_for(k * k, g->block, wave),
-                               g->block, 0, g->st>>>(g->c, k, g->d, g->dnf,
-                                                     h, s, g->sc->ctr);
+        halves_kernel<false>
+            <<<tkm_blocks_for(k * k, g->block, wave), g->block, 0, g->st>>>(
+                g->c, k, g->d, g->dnf, g->ab, h, s, g->sc->ctr);
     TKM_CU_LAUNCHED(halves_kernel);
     return TKM_OK;
 }

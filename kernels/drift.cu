@@ -16,7 +16,7 @@
 template <bool WARP>
 static __global__ __launch_bounds__(1024) void drift_kernel(
     const tkm_real *__restrict__ c, const tkm_real *__restrict__ cn, size_t k,
-    size_t d, tkm_real upf, tkm_real *drift, tkm_real *t)
+    size_t d, tkm_real upf, tkm_real ab, tkm_real *drift, tkm_real *t)
 {
     const unsigned sh = WARP ? 5u : 0u; // threads per centroid: 2^sh
     const bool lead = !WARP || (threadIdx.x & 31u) == 0;
@@ -25,8 +25,10 @@ static __global__ __launch_bounds__(1024) void drift_kernel(
             WARP ? TKM_SQRT(tkm_warp_dist2(c + q * d, cn + q * d, d))
                  : TKM_FN(tkmi_dist)(c + q * d, 1, cn + q * d, d);
         if (lead) {
-            drift[q] = v;
-            t[q] = TKM_FN(tkmi_bnd_up)(v, upf);
+            const tkm_real dq =
+                TKM_FN(tkmi_drift_of)(c + q * d, cn + q * d, d, v);
+            drift[q] = dq;
+            t[q] = TKM_FN(tkmi_bnd_drift)(dq, upf, ab);
         }
     }
 }
@@ -86,13 +88,13 @@ extern "C" tkm_status TKM_FN(tkmi_cu_drift)(TKM_FN(tkmi_gpu) *g, char *msg,
                                             size_t msglen)
 {
     if (tkm_warp_rows(g->d, g->k, g->grid, g->block)) {
-        drift_kernel<true><<<tkm_blocks_for(g->k * 32, g->block, g->grid),
-                             g->block, 0, g->st>>>(g->c, g->cn, g->k, g->d,
-                                                   g->upf, g->drift, g->t);
+        drift_kernel<true>
+            <<<tkm_blocks_for(g->k * 32, g->block, g->grid), g->block, 0,
+               g->st>>>(g->c, g->cn, g->k, g->d, g->upf, g->ab, g->drift, g->t);
     } else {
-        drift_kernel<false><<<tkm_blocks_for(g->k, g->block, g->grid),
-                              g->block, 0, g->st>>>(g->c, g->cn, g->k, g->d,
-                                                    g->upf, g->drift, g->t);
+        drift_kernel<false>
+            <<<tkm_blocks_for(g->k, g->block, g->grid), g->block, 0, g->st>>>(
+                g->c, g->cn, g->k, g->d, g->upf, g->ab, g->drift, g->t);
     }
     TKM_CU_LAUNCHED(drift_kernel);
     drift_summary_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->drift, g->t,

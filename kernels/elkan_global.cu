@@ -16,13 +16,14 @@
 static __global__ __launch_bounds__(1024) void elkan_first_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t d,
     const tkm_real *__restrict__ c, size_t k, tkm_real upf, tkm_real dnf,
-    int32_t *labels, tkm_real *u, tkm_real *l, unsigned long long *ctr)
+    tkm_real ab, int32_t *labels, tkm_real *u, tkm_real *l,
+    unsigned long long *ctr)
 {
     unsigned long long v[2] = {0ull, 0ull}; // changed, distances
     for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP) {
         tkm_real ub;
-        const int a = TKM_FN(tkmi_elkan_first)(x + i, n, c, k, d, l + i, n,
-                                               upf, dnf, &ub);
+        const int a = TKM_FN(tkmi_elkan_first)(x + i, n, c, k, d, l + i, n, upf,
+                                               dnf, ab, &ub);
         u[i] = ub;
         if (a != labels[i]) {
             labels[i] = a;
@@ -48,10 +49,9 @@ static __global__ __launch_bounds__(1024) void elkan_move_kernel(
 // Pruned assignment, after the bound phase and the half distances.
 static __global__ __launch_bounds__(1024) void elkan_assign_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t d,
-    const tkm_real *__restrict__ c, size_t k,
-    const tkm_real *__restrict__ h, const tkm_real *__restrict__ s,
-    tkm_real upf, tkm_real dnf, int32_t *labels, tkm_real *u, tkm_real *l,
-    unsigned long long *ctr)
+    const tkm_real *__restrict__ c, size_t k, const tkm_real *__restrict__ h,
+    const tkm_real *__restrict__ s, tkm_real upf, tkm_real dnf, tkm_real ab,
+    int32_t *labels, tkm_real *u, tkm_real *l, unsigned long long *ctr)
 {
     // changed, distances, (centroid pairs: not here), points, pairs
     unsigned long long v[TKMI_NCTR] = {0ull, 0ull, 0ull, 0ull, 0ull};
@@ -61,7 +61,7 @@ static __global__ __launch_bounds__(1024) void elkan_assign_kernel(
         tkm_real ub = u[i];
         uint64_t nd = 0, np = 0;
         if (TKM_FN(tkmi_elkan_point)(x + i, n, c, k, d, l + i, n, h, s, upf,
-                                     dnf, &a, &ub, &nd, &np)) {
+                                     dnf, ab, &a, &ub, &nd, &np)) {
             v[TKMI_CTR_PTS]++;
             continue;
         }
@@ -81,7 +81,7 @@ extern "C" tkm_status TKM_FN(tkmi_cu_elkan_first)(TKM_FN(tkmi_gpu) *g,
                                                   char *msg, size_t msglen)
 {
     elkan_first_kernel<<<g->grid, g->block, 0, g->st>>>(
-        g->x, g->n, g->d, g->c, g->k, g->upf, g->dnf, g->labels, u, l,
+        g->x, g->n, g->d, g->c, g->k, g->upf, g->dnf, g->ab, g->labels, u, l,
         g->sc->ctr);
     TKM_CU_LAUNCHED(elkan_first_kernel);
     return TKM_OK;
@@ -102,8 +102,8 @@ extern "C" tkm_status TKM_FN(tkmi_cu_elkan_assign)(
     const tkm_real *s, char *msg, size_t msglen)
 {
     elkan_assign_kernel<<<g->grid, g->block, 0, g->st>>>(
-        g->x, g->n, g->d, g->c, g->k, h, s, g->upf, g->dnf, g->labels, u, l,
-        g->sc->ctr);
+        g->x, g->n, g->d, g->c, g->k, h, s, g->upf, g->dnf, g->ab, g->labels, u,
+        l, g->sc->ctr);
     TKM_CU_LAUNCHED(elkan_assign_kernel);
     return TKM_OK;
 }

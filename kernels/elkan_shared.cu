@@ -274,12 +274,12 @@ claim_item(unsigned long long *next, unsigned lane)
 // (2d reals per warp).
 static __global__ __launch_bounds__(1024) void pairs_kernel(
     const tkm_real *__restrict__ x, size_t ps, size_t ds, size_t d,
-    const tkm_real *__restrict__ cr, const tkm_real *__restrict__ ct,
-    size_t k, const size_t *__restrict__ list,
-    const int32_t *__restrict__ ll, const tkm_real *__restrict__ lu,
-    const unsigned long long *len, unsigned long long *next,
-    const tkm_real *__restrict__ h, tkm_real upf, tkm_real dnf, int stage,
-    int32_t *labels, tkm_real *u, tkm_real *l, unsigned long long *ctr)
+    const tkm_real *__restrict__ cr, const tkm_real *__restrict__ ct, size_t k,
+    const size_t *__restrict__ list, const int32_t *__restrict__ ll,
+    const tkm_real *__restrict__ lu, const unsigned long long *len,
+    unsigned long long *next, const tkm_real *__restrict__ h, tkm_real upf,
+    tkm_real dnf, tkm_real ab, int stage, int32_t *labels, tkm_real *u,
+    tkm_real *l, unsigned long long *ctr)
 {
     extern __shared__ __align__(16) unsigned char tkm_sh_raw[];
     const unsigned lane = threadIdx.x & 31u, wib = threadIdx.x >> 5;
@@ -339,9 +339,9 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
                     a2 = dist2_strided(xp, xs, ct + a0, k, d);
                 }
                 const tkm_real da = TKM_SQRT(a2);
-                ub = TKM_FN(tkmi_bnd_up)(da, upf);
+                ub = TKM_FN(tkmi_bnd_up)(da, upf, ab);
                 if (lane == 0) {
-                    li[a0] = TKM_FN(tkmi_bnd_down)(da, dnf);
+                    li[a0] = TKM_FN(tkmi_bnd_down)(da, dnf, ab);
                     v[TKMI_CTR_DIST_PC]++;
                 }
                 tight = true;
@@ -374,7 +374,7 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
                 continue;
             if (need) {
                 v[TKMI_CTR_DIST_PC]++;
-                li[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(c2), dnf);
+                li[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(c2), dnf, ab);
                 cc = (int)c;
             }
             warp_min(c2, cc);
@@ -382,7 +382,7 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
                                                      (size_t)a)) {
                 a = cc;
                 a2 = c2;
-                ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(c2), upf);
+                ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(c2), upf, ab);
             }
         }
         if (lane == 0) {
@@ -454,8 +454,8 @@ static tkm_status queue_pairs(TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l,
         return rc;
     const tkm_pts pt = tkm_points(g);
     pairs_kernel<<<pl->grid, g->block, pl->smem, g->st>>>(
-        pt.x, pt.ps, pt.ds, g->d, g->c, g->ct, g->k, list, ll, lu, cnt,
-        cnt + 1, h, g->upf, g->dnf, pl->chunk, g->labels, u, l, g->sc->ctr);
+        pt.x, pt.ps, pt.ds, g->d, g->c, g->ct, g->k, list, ll, lu, cnt, cnt + 1,
+        h, g->upf, g->dnf, g->ab, pl->chunk, g->labels, u, l, g->sc->ctr);
     TKM_CU_LAUNCHED(pairs_kernel);
     return TKM_OK;
 }
@@ -519,7 +519,7 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
 static __global__ __launch_bounds__(1024) void own_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t d,
     const tkm_real *__restrict__ ct, size_t k,
-    const int32_t *__restrict__ labels, tkm_real upf, tkm_real dnf,
+    const int32_t *__restrict__ labels, tkm_real upf, tkm_real dnf, tkm_real ab,
     tkm_real *u, tkm_real *l, unsigned long long *ctr)
 {
     unsigned long long v[1] = {0ull};
@@ -527,8 +527,8 @@ static __global__ __launch_bounds__(1024) void own_kernel(
         const size_t b = (size_t)labels[i];
         const tkm_real s2 = dist2_batched(x + i, n, ct + b, k, d);
         const tkm_real da = TKM_SQRT(s2);
-        u[i] = TKM_FN(tkmi_bnd_up)(da, upf);
-        l[i * k + b] = TKM_FN(tkmi_bnd_down)(da, dnf);
+        u[i] = TKM_FN(tkmi_bnd_up)(da, upf, ab);
+        l[i * k + b] = TKM_FN(tkmi_bnd_down)(da, dnf, ab);
         v[0]++;
     }
     tkm_block_count<1>(v, ctr + TKMI_CTR_DIST_PC);
@@ -593,9 +593,9 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_cand)(TKM_FN(tkmi_gpu) *g,
     if (rc != TKM_OK)
         return rc;
     const size_t n = g->n;
-    own_kernel<<<tkm_blocks_for(n, g->block, g->grid), g->block, 0,
-                 g->st>>>(g->x, n, g->d, g->ct, g->k, g->labels, g->upf,
-                          g->dnf, u, l, g->sc->ctr);
+    own_kernel<<<tkm_blocks_for(n, g->block, g->grid), g->block, 0, g->st>>>(
+        g->x, n, g->d, g->ct, g->k, g->labels, g->upf, g->dnf, g->ab, u, l,
+        g->sc->ctr);
     TKM_CU_LAUNCHED(own_kernel);
     return TKM_OK;
 }

@@ -14,14 +14,15 @@
 static __global__ __launch_bounds__(1024) void hamerly_first_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t d,
     const tkm_real *__restrict__ c, size_t k, tkm_real upf, tkm_real dnf,
-    int32_t *labels, tkm_real *u, tkm_real *l, unsigned long long *ctr)
+    tkm_real ab, int32_t *labels, tkm_real *u, tkm_real *l,
+    unsigned long long *ctr)
 {
     unsigned long long v[2] = {0ull, 0ull}; // changed, distances
     for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP) {
         tkm_real ub, lb;
         uint64_t nd = 0;
-        const int a = TKM_FN(tkmi_hamerly_full)(x + i, n, c, k, d, -1, 0,
-                                                upf, dnf, &ub, &lb, &nd);
+        const int a = TKM_FN(tkmi_hamerly_full)(x + i, n, c, k, d, -1, 0, upf,
+                                                dnf, ab, &ub, &lb, &nd);
         u[i] = ub;
         l[i] = lb;
         if (a != labels[i]) {
@@ -53,9 +54,9 @@ static __global__ __launch_bounds__(1024) void hamerly_move_kernel(
 // Pruned assignment, after the bound phase and s.
 static __global__ __launch_bounds__(1024) void hamerly_assign_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t d,
-    const tkm_real *__restrict__ c, size_t k,
-    const tkm_real *__restrict__ s, tkm_real upf, tkm_real dnf,
-    int32_t *labels, tkm_real *u, tkm_real *l, unsigned long long *ctr)
+    const tkm_real *__restrict__ c, size_t k, const tkm_real *__restrict__ s,
+    tkm_real upf, tkm_real dnf, tkm_real ab, int32_t *labels, tkm_real *u,
+    tkm_real *l, unsigned long long *ctr)
 {
     // changed, distances, (centroid pairs: not here), points, (pairs: none)
     unsigned long long v[TKMI_NCTR] = {0ull, 0ull, 0ull, 0ull, 0ull};
@@ -64,7 +65,7 @@ static __global__ __launch_bounds__(1024) void hamerly_assign_kernel(
         int a = a0;
         tkm_real ub = u[i], lb = l[i];
         uint64_t nd = 0;
-        if (TKM_FN(tkmi_hamerly_point)(x + i, n, c, k, d, s[a0], upf, dnf,
+        if (TKM_FN(tkmi_hamerly_point)(x + i, n, c, k, d, s[a0], upf, dnf, ab,
                                        &a, &ub, &lb, &nd)) {
             v[TKMI_CTR_PTS]++;
             continue;
@@ -85,7 +86,7 @@ extern "C" tkm_status TKM_FN(tkmi_cu_hamerly_first)(TKM_FN(tkmi_gpu) *g,
                                                     char *msg, size_t msglen)
 {
     hamerly_first_kernel<<<g->grid, g->block, 0, g->st>>>(
-        g->x, g->n, g->d, g->c, g->k, g->upf, g->dnf, g->labels, u, l,
+        g->x, g->n, g->d, g->c, g->k, g->upf, g->dnf, g->ab, g->labels, u, l,
         g->sc->ctr);
     TKM_CU_LAUNCHED(hamerly_first_kernel);
     return TKM_OK;
@@ -107,7 +108,7 @@ extern "C" tkm_status TKM_FN(tkmi_cu_hamerly_assign)(TKM_FN(tkmi_gpu) *g,
                                                      char *msg, size_t msglen)
 {
     hamerly_assign_kernel<<<g->grid, g->block, 0, g->st>>>(
-        g->x, g->n, g->d, g->c, g->k, s, g->upf, g->dnf, g->labels, u, l,
+        g->x, g->n, g->d, g->c, g->k, s, g->upf, g->dnf, g->ab, g->labels, u, l,
         g->sc->ctr);
     TKM_CU_LAUNCHED(hamerly_assign_kernel);
     return TKM_OK;

@@ -46,7 +46,7 @@ static __global__ __launch_bounds__(1024) void test_kernel(
 static __global__ __launch_bounds__(1024) void tighten_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t d,
     const tkm_real *__restrict__ c, const int32_t *__restrict__ labels,
-    const tkm_real *__restrict__ s, tkm_real upf, const size_t *la,
+    const tkm_real *__restrict__ s, tkm_real upf, tkm_real ab, const size_t *la,
     const unsigned long long *lalen, tkm_real *u,
     const tkm_real *__restrict__ l, size_t *lb, tkm_real *a2b,
     unsigned long long *lblen, unsigned long long *ctr)
@@ -64,7 +64,7 @@ static __global__ __launch_bounds__(1024) void tighten_kernel(
             const int a = labels[i];
             a2 = TKM_FN(tkmi_dist2)(x + i, n, c + (size_t)a * d, d);
             v[TKMI_CTR_DIST_PC]++;
-            const tkm_real ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(a2), upf);
+            const tkm_real ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(a2), upf, ab);
             fail = !TKM_FN(tkmi_hamerly_pruned)(ub, s[a], l[i]);
             if (!fail)
                 u[i] = ub;
@@ -99,8 +99,8 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_hamerly_assign)(
                                                  cnt, g->sc->ctr);
     TKM_CU_LAUNCHED(test_kernel);
     tighten_kernel<<<g->grid, g->block, 0, g->st>>>(
-        g->x, g->n, g->d, g->c, g->labels, s, g->upf, la, cnt, u, l, lb, a2,
-        cnt + 1, g->sc->ctr);
+        g->x, g->n, g->d, g->c, g->labels, s, g->upf, g->ab, la, cnt, u, l, lb,
+        a2, cnt + 1, g->sc->ctr);
     TKM_CU_LAUNCHED(tighten_kernel);
     tkm_sh_args a = tkm_sh_base(g);
     a.list = lb;

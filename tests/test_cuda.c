@@ -27,8 +27,9 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "arith.h"
 #include "fit_harness.h"
+#include "internal.h"
 #include "tune.h"
 
 static const double TOL = TKM_PREC == 32 ? 1e-4 : 1e-12;
@@ -134,13 +135,15 @@ static double dist_d(const double *a, const double *b, size_t d)
 
 /* r must match base, a sequential Lloyd run from the same start: labels
  * equal except at ties (the point's distances to both centroids equal
- * within the precision's rounding: the GPU may fuse multiply-adds), the
+ * within the precision's rounding, relative and, where squares underflow,
+ * absolute: the GPU may fuse multiply-adds), the
  * same iterations and changed counts, centroids within TOL. */
 static void assert_like(const problem *pr, const tkm_result *base,
                         const tkm_result *r, const char *what)
 {
     size_t n = base->n, d = base->d, ties = 0;
     double rel = 8.0 * (double)(d + 4) * TKM_EPS;
+    double abs_ = 2.0 * (double)TKM_FN(tkmi_bnd_abs)(d);
     for (size_t i = 0; i < n; i++) {
         int32_t a = base->labels[i], b = r->labels[i];
         if (a == b)
@@ -148,7 +151,7 @@ static void assert_like(const problem *pr, const tkm_result *base,
         const double *x = pr->ds.x + i * d;
         double da = dist_d(x, base->centroids + (size_t)a * d, d);
         double db = dist_d(x, base->centroids + (size_t)b * d, d);
-        if (fabs(da - db) > rel * fmax(da, db))
+        if (fabs(da - db) > rel * fmax(da, db) + abs_)
             fail_msg("%s (%s): point %zu has label %d, lloyd %d; distances "
                      "%.17g vs %.17g are no tie",
                      what, TKM_PREC_NAME, i, b, a, db, da);
@@ -174,28 +177,35 @@ static void assert_like(const problem *pr, const tkm_result *base,
 
 /* Every algorithm in every form under test at every block size given
  * (0 = default) against sequential Lloyd. */
-static void check_case(size_t n, size_t d, size_t kgen, size_t k, size_t dup,
-                       const int *blocks, size_t nblocks, uint64_t seed)
+static void check_problem(const problem *pr, const int *blocks,
+                          size_t nblocks)
 {
-    problem pr = make_problem(n, d, kgen, k, dup, seed);
+    const size_t n = pr->ds.n, d = pr->ds.d, k = pr->k;
     tkm_params p = params(k, TKM_LLOYD, TKM_SEQ, 0, TKM_EMPTY_KEEP);
-    tkm_result base = fit_pr(&pr, &p);
+    tkm_result base = fit_pr(pr, &p);
     for (size_t f = 0; f < NFORMS; f++)
         for (size_t a = 0; a < NALGS; a++)
             for (size_t b = 0; b < nblocks; b++) {
                 p = params(k, ALGS[a], FORMS[f], blocks[b], TKM_EMPTY_KEEP);
-                tkm_result r = fit_pr(&pr, &p);
+                tkm_result r = fit_pr(pr, &p);
                 char what[128];
                 snprintf(what, sizeof what,
                          "%s %s block %d, n=%zu d=%zu k=%zu",
                          tkm_algorithm_name(ALGS[a]), tkm_form_name(FORMS[f]),
                          blocks[b], n, d, k);
-                assert_like(&pr, &base, &r, what);
+                assert_like(pr, &base, &r, what);
                 assert_int_equal(r.threads, blocks[b] ? blocks[b] : 256);
                 assert_true(r.blocks >= 1);
                 tkm_result_free(&r);
             }
     tkm_result_free(&base);
+}
+
+static void check_case(size_t n, size_t d, size_t kgen, size_t k, size_t dup,
+                       const int *blocks, size_t nblocks, uint64_t seed)
+{
+    problem pr = make_problem(n, d, kgen, k, dup, seed);
+    check_problem(&pr, blocks, nblocks);
     free_problem(&pr);
 }
 
@@ -298,6 +308,22 @@ static void test_duplicates(void **state)
     (void)state;
     NEED_GPU();
     check_case(1800, 3, 12, 20, 3, SMALL_LARGE, 2, 18);
+}
+
+/* Data so small that squared differences underflow (1e-20 in float,
+ * 1e-160 in double): the bounds' absolute term keeps every form exact. */
+static void test_tiny_magnitudes(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    problem pr = make_problem(20000, 8, 10, 10, 1, 27);
+    const double scale = TKM_PREC == 32 ? 1e-20 : 1e-160;
+    for (size_t e = 0; e < pr.ds.n * pr.ds.d; e++)
+        pr.ds.x[e] *= scale;
+    for (size_t e = 0; e < pr.k * pr.ds.d; e++)
+        pr.init[e] *= scale;
+    check_problem(&pr, SMALL_LARGE, 2);
+    free_problem(&pr);
 }
 
 /* More points than one wave of threads: the grid-stride loops go round. */
@@ -818,6 +844,7 @@ int main(void)
         cmocka_unit_test(test_k1),
         cmocka_unit_test(test_k_near_n),
         cmocka_unit_test(test_duplicates),
+        cmocka_unit_test(test_tiny_magnitudes),
         cmocka_unit_test(test_many_points),
         cmocka_unit_test(test_bit_identical),
         cmocka_unit_test(test_shared_vs_global),

@@ -85,9 +85,30 @@ static inline TKM_HD int TKM_FN(tkmi_nearest)(const tkm_real *x, size_t xs,
  *     room for the rounding of the product as well).
  *
  * The margin costs a relative (d + 4) TKM_EPS of pruning (3.6e-5 at d = 300
- * in float), nothing measurable.  It assumes no squared coordinate
- * difference falls into the subnormal range (|x_j - c_j| above ~1e-19 in
- * float, ~1e-154 in double, or exactly zero).
+ * in float), nothing measurable.
+ *
+ * Underflow.  The relative model fails where a product t_j^2 (or a fused
+ * t_j^2 + s) falls below the smallest normal number: there it is rounded
+ * to the subnormal grid, an absolute error of at most half the smallest
+ * subnormal TKM_TRUE_MIN (a difference or a sum that underflows is exact).
+ * Over d terms, amplified by the later relative roundings, the computed
+ * squared distance is within relative (d + 2) u and absolute
+ * e = 2 d TKM_TRUE_MIN of exact.  In distances, with sqrt(q + e) <=
+ * sqrt(q) + sqrt(e), the absolute term is at most sqrt(e) for the bound's
+ * own distance and for either side of Lloyd's comparison, so every bound
+ * also carries the absolute term a = 4 sqrt(e) (tkmi_bnd_abs): an upper
+ * bound or a drift is computed * (1 + m) + a, a lower bound computed *
+ * (1 - m) - a, kept >= 0.  a is 2.1e-22 sqrt(d) in float and 1.3e-161
+ * sqrt(d) in double: nothing against distances of normal size, and on
+ * data so small that the squares underflow (below ~1e-19 in float) the
+ * bounds prune less but stay exact.  This holds in the default
+ * floating-point environment of C and of CUDA (no flush of subnormals to
+ * zero: the project builds without -ffast-math and --use_fast_math).
+ *
+ * A drift is 0 exactly when its centroid did not change (update.c and
+ * drift.cu keep a moved centroid's drift above 0 even where the computed
+ * distance underflows to 0), so an unmoved centroid's bounds stay as they
+ * were.
  */
 
 /* Does candidate c at squared distance d2 beat the current b at b2, in
@@ -117,25 +138,60 @@ static inline TKM_HD tkm_real TKM_FN(tkmi_bnd_dnf)(size_t d)
     return m < (tkm_real)1 ? (tkm_real)1 - m : (tkm_real)0;
 }
 
-/* Upper bound from a computed distance (upf = tkmi_bnd_upf); also turns
- * a computed drift into a safe one. */
-static inline TKM_HD tkm_real TKM_FN(tkmi_bnd_up)(tkm_real dist, tkm_real upf)
+/* The absolute term a = 4 sqrt(2 d TKM_TRUE_MIN) for points of d
+ * coordinates (see above), computed in double and rounded up. */
+static inline TKM_HD tkm_real TKM_FN(tkmi_bnd_abs)(size_t d)
 {
-    return dist * upf;
+    double a = 4.0 * sqrt(2.0 * (double)d * (double)TKM_TRUE_MIN);
+    tkm_real r = (tkm_real)a;
+    return (double)r < a ? r + r * TKM_EPS : r;
 }
 
-/* Lower bound from a computed distance (dnf = tkmi_bnd_dnf). */
-static inline TKM_HD tkm_real TKM_FN(tkmi_bnd_down)(tkm_real dist,
-                                                    tkm_real dnf)
+/* Upper bound from a computed distance (upf = tkmi_bnd_upf, ab =
+ * tkmi_bnd_abs). */
+static inline TKM_HD tkm_real TKM_FN(tkmi_bnd_up)(tkm_real dist, tkm_real upf,
+                                                  tkm_real ab)
 {
-    return dist * dnf;
+    return dist * upf + ab;
+}
+
+/* Safe drift from a computed one: 0 for a centroid that did not move
+ * (drift 0), else an upper bound on how far it moved. */
+static inline TKM_HD tkm_real TKM_FN(tkmi_bnd_drift)(tkm_real drift,
+                                                     tkm_real upf, tkm_real ab)
+{
+    return drift > 0 ? TKM_FN(tkmi_bnd_up)(drift, upf, ab) : (tkm_real)0;
+}
+
+/* Lower bound from a computed distance (dnf = tkmi_bnd_dnf), >= 0. */
+static inline TKM_HD tkm_real TKM_FN(tkmi_bnd_down)(tkm_real dist, tkm_real dnf,
+                                                    tkm_real ab)
+{
+    tkm_real v = dist * dnf - ab;
+    return v > 0 ? v : (tkm_real)0;
 }
 
 /* Lower bound on half a centroid-centroid distance. */
-static inline TKM_HD tkm_real TKM_FN(tkmi_bnd_half)(tkm_real dist,
-                                                    tkm_real dnf)
+static inline TKM_HD tkm_real TKM_FN(tkmi_bnd_half)(tkm_real dist, tkm_real dnf,
+                                                    tkm_real ab)
 {
-    return (tkm_real)0.5 * (dist * dnf);
+    return (tkm_real)0.5 * TKM_FN(tkmi_bnd_down)(dist, dnf, ab);
+}
+
+/* The drift of a centroid from c to cn (d coordinates) whose distance
+ * was computed as v: v, or the smallest positive number where v
+ * underflowed to 0 though a coordinate changed, so that a drift is 0
+ * exactly when the centroid did not move. */
+static inline TKM_HD tkm_real TKM_FN(tkmi_drift_of)(const tkm_real *c,
+                                                    const tkm_real *cn,
+                                                    size_t d, tkm_real v)
+{
+    if (v > 0)
+        return v;
+    for (size_t j = 0; j < d; j++)
+        if (c[j] != cn[j])
+            return TKM_TRUE_MIN;
+    return v;
 }
 
 /* Upper bound u after its centroid moved by safe drift t, rounded up.

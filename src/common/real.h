@@ -19,6 +19,7 @@ typedef float tkm_real;
 #define TKM_SFX f32
 #define TKM_EPS FLT_EPSILON
 #define TKM_REAL_MAX FLT_MAX
+#define TKM_TRUE_MIN FLT_TRUE_MIN
 #define TKM_SQRT sqrtf
 #define TKM_FABS fabsf
 #define TKM_RFMT "%.9g"
@@ -29,6 +30,7 @@ typedef double tkm_real;
 #define TKM_SFX f64
 #define TKM_EPS DBL_EPSILON
 #define TKM_REAL_MAX DBL_MAX
+#define TKM_TRUE_MIN DBL_TRUE_MIN
 #define TKM_SQRT sqrt
 #define TKM_FABS fabs
 #define TKM_RFMT "%.17g"

@@ -16,6 +16,7 @@
 #include <omp.h>
 #endif
 
+#include "arith.h"
 #include "solver.h"
 
 /* Add (sign +1) or take away (-1) point i's grid values in cluster a. */
@@ -191,7 +192,9 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
     }
     double maxd = 0.0, sum2 = 0.0;
     for (size_t c = 0; c < k; c++) {
-        s->drift[c] = TKM_SQRT(s->kern->dist2(s->c + c * d, newc + c * d, d));
+        s->drift[c] = TKM_FN(tkmi_drift_of)(
+            s->c + c * d, newc + c * d, d,
+            TKM_SQRT(s->kern->dist2(s->c + c * d, newc + c * d, d)));
         if ((double)s->drift[c] > maxd)
             maxd = (double)s->drift[c];
         sum2 += (double)s->drift[c] * (double)s->drift[c];

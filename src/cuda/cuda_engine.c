@@ -504,6 +504,7 @@ tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
     g->first = 1;
     g->upf = TKM_FN(tkmi_bnd_upf)(pb->d);
     g->dnf = TKM_FN(tkmi_bnd_dnf)(pb->d);
+    g->ab = TKM_FN(tkmi_bnd_abs)(pb->d);
     if ((rc = named(g, build(e, pb, msg, msglen), msg, msglen)) != TKM_OK)
         goto cleanup;
     eng->st = e;

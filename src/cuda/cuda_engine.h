@@ -115,7 +115,7 @@ typedef struct TKM_FN(tkmi_gpu) {
     tkm_empty_policy empty;
     int first;              /* the next assign is the first               */
     int fx_shift;           /* centroid sums hold x * 2^fx_shift          */
-    tkm_real upf, dnf;      /* rounding margins of the bounds (arith.h)   */
+    tkm_real upf, dnf, ab;  /* rounding margins of the bounds (arith.h)   */
     cudaStream_t st;
     cudaEvent_t ev[TKMI_NEV]; /* assign 0-2, update 3-4 (cuda_engine.c) */
     tkm_real *x;            /* n*d, column-major                          */
@@ -133,7 +133,7 @@ typedef struct TKM_FN(tkmi_gpu) {
     unsigned long long changed; /* labels changed by the last assign
                                    collected (the update's choice of sums) */
     tkm_real *drift;        /* k: computed drift of the last update       */
-    tkm_real *t;            /* k: safe drift (tkmi_bnd_up of drift)       */
+    tkm_real *t;            /* k: safe drift (tkmi_bnd_drift of drift)    */
     unsigned long long *acc; /* k*d 128-bit sums: (lo, hi) pairs          */
     unsigned long long *cnt; /* k: points per cluster                     */
     double *pd2;            /* n: farthest policy's distances, or NULL    */

@@ -35,6 +35,7 @@ typedef struct {
     tkm_real *t;     /* k safe drifts of the last update                */
     tkm_real upf;    /* 1 + rounding margin                             */
     tkm_real dnf;    /* 1 - rounding margin                             */
+    tkm_real ab;     /* absolute term of the bounds                     */
 } elkan_t;
 
 static void elkan_release(cpu_t *s)
@@ -80,6 +81,7 @@ static tkm_status elkan_setup(cpu_t *s, char *msg, size_t msglen)
     }
     e->upf = TKM_FN(tkmi_bnd_upf)(s->d);
     e->dnf = TKM_FN(tkmi_bnd_dnf)(s->d);
+    e->ab = TKM_FN(tkmi_bnd_abs)(s->d);
     s->bound_bytes = plan;
     if (s->no_cc) {
         /* without the centroid-centroid tests: h = s = 0, which no upper
@@ -118,8 +120,8 @@ static void first_pass(cpu_t *s, tkm_iter_stats *row)
         for (size_t i = 0; i < m; i++) {
             tkm_real *li = e->l + (lo + i) * k;
             for (size_t c = 0; c < k; c++)
-                li[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(li[c]), e->dnf);
-            e->u[lo + i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1[i]), e->upf);
+                li[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(li[c]), e->dnf, e->ab);
+            e->u[lo + i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1[i]), e->upf, e->ab);
             if (lab[i] != s->labels[lo + i]) {
                 s->labels[lo + i] = lab[i];
                 changed++;
@@ -136,7 +138,7 @@ static void move_bounds(cpu_t *s)
     elkan_t *e = s->alg;
     size_t k = s->k;
     for (size_t c = 0; c < k; c++)
-        e->t[c] = TKM_FN(tkmi_bnd_up)(s->drift[c], e->upf);
+        e->t[c] = TKM_FN(tkmi_bnd_drift)(s->drift[c], e->upf, e->ab);
     long long n = (long long)s->n;
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(static)
@@ -160,7 +162,7 @@ static uint64_t centroid_halves(cpu_t *s, elkan_t *e)
         for (size_t o = (size_t)c + 1; o < k; o++) {
             tkm_real v = TKM_FN(tkmi_bnd_half)(
                 TKM_SQRT(s->kern->dist2(cen + (size_t)c * d, cen + o * d, d)),
-                e->dnf);
+                e->dnf, e->ab);
             e->h[(size_t)c * k + o] = v;
             e->h[o * k + (size_t)c] = v;
         }
@@ -203,8 +205,8 @@ static void tighten(cpu_t *s, elkan_t *e, walk_t *w)
     w->a2 = s->kern->dist2(w->x, s->c + (size_t)w->a0 * s->d, s->d);
     w->ndist++;
     tkm_real da = TKM_SQRT(w->a2);
-    w->ub = TKM_FN(tkmi_bnd_up)(da, e->upf);
-    w->l[w->a0] = TKM_FN(tkmi_bnd_down)(da, e->dnf);
+    w->ub = TKM_FN(tkmi_bnd_up)(da, e->upf, e->ab);
+    w->l[w->a0] = TKM_FN(tkmi_bnd_down)(da, e->dnf, e->ab);
     w->tight = 1;
 }
 
@@ -214,12 +216,12 @@ static int take(const elkan_t *e, walk_t *w, size_t c, tkm_real c2)
 {
     w->ndist++;
     tkm_real dc = TKM_SQRT(c2);
-    w->l[c] = TKM_FN(tkmi_bnd_down)(dc, e->dnf);
+    w->l[c] = TKM_FN(tkmi_bnd_down)(dc, e->dnf, e->ab);
     if (!TKM_FN(tkmi_closer)(c2, c, w->a2, (size_t)w->a))
         return 0;
     w->a = (int)c;
     w->a2 = c2;
-    w->ub = TKM_FN(tkmi_bnd_up)(dc, e->upf);
+    w->ub = TKM_FN(tkmi_bnd_up)(dc, e->upf, e->ab);
     return 1;
 }
 

@@ -51,21 +51,22 @@ static inline TKM_HD void TKM_FN(tkmi_elkan_move)(tkm_real *u, tkm_real *l,
 
 /* First assignment of one point: all k distances, every bound set.
  * Returns the nearest centroid (lowest index on ties, as tkmi_nearest). */
-static inline TKM_HD int TKM_FN(tkmi_elkan_first)(
-    const tkm_real *x, size_t xs, const tkm_real *cen, size_t k, size_t d,
-    tkm_real *l, size_t ls, tkm_real upf, tkm_real dnf, tkm_real *u)
+static inline TKM_HD int
+TKM_FN(tkmi_elkan_first)(const tkm_real *x, size_t xs, const tkm_real *cen,
+                         size_t k, size_t d, tkm_real *l, size_t ls,
+                         tkm_real upf, tkm_real dnf, tkm_real ab, tkm_real *u)
 {
     int a = 0;
     tkm_real a2 = 0;
     for (size_t c = 0; c < k; c++) {
         tkm_real c2 = TKM_FN(tkmi_dist2)(x, xs, cen + c * d, d);
-        l[c * ls] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(c2), dnf);
+        l[c * ls] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(c2), dnf, ab);
         if (c == 0 || c2 < a2) {
             a = (int)c;
             a2 = c2;
         }
     }
-    *u = TKM_FN(tkmi_bnd_up)(TKM_SQRT(a2), upf);
+    *u = TKM_FN(tkmi_bnd_up)(TKM_SQRT(a2), upf, ab);
     return a;
 }
 
@@ -79,11 +80,12 @@ static inline TKM_HD int TKM_FN(tkmi_elkan_first)(
  * survives the tests against the loose u.  The original centroid a0 is not
  * visited as a candidate: its distance is known once u is tight, and after
  * a switch it cannot win back. */
-static inline TKM_HD int TKM_FN(tkmi_elkan_point)(
-    const tkm_real *x, size_t xs, const tkm_real *cen, size_t k, size_t d,
-    tkm_real *l, size_t ls, const tkm_real *h, const tkm_real *s,
-    tkm_real upf, tkm_real dnf, int *label, tkm_real *u, uint64_t *ndist,
-    uint64_t *npairs)
+static inline TKM_HD int
+TKM_FN(tkmi_elkan_point)(const tkm_real *x, size_t xs, const tkm_real *cen,
+                         size_t k, size_t d, tkm_real *l, size_t ls,
+                         const tkm_real *h, const tkm_real *s, tkm_real upf,
+                         tkm_real dnf, tkm_real ab, int *label, tkm_real *u,
+                         uint64_t *ndist, uint64_t *npairs)
 {
     int a0 = *label, a = a0, tight = 0;
     tkm_real ub = *u, a2 = 0;
@@ -101,8 +103,8 @@ static inline TKM_HD int TKM_FN(tkmi_elkan_point)(
             a2 = TKM_FN(tkmi_dist2)(x, xs, cen + (size_t)a0 * d, d);
             (*ndist)++;
             tkm_real da = TKM_SQRT(a2);
-            ub = TKM_FN(tkmi_bnd_up)(da, upf);
-            l[(size_t)a0 * ls] = TKM_FN(tkmi_bnd_down)(da, dnf);
+            ub = TKM_FN(tkmi_bnd_up)(da, upf, ab);
+            l[(size_t)a0 * ls] = TKM_FN(tkmi_bnd_down)(da, dnf, ab);
             tight = 1;
             if (TKM_FN(tkmi_elkan_pair_pruned)(ub, l[c * ls], ha[c])) {
                 (*npairs)++;
@@ -112,11 +114,11 @@ static inline TKM_HD int TKM_FN(tkmi_elkan_point)(
         tkm_real c2 = TKM_FN(tkmi_dist2)(x, xs, cen + c * d, d);
         (*ndist)++;
         tkm_real dc = TKM_SQRT(c2);
-        l[c * ls] = TKM_FN(tkmi_bnd_down)(dc, dnf);
+        l[c * ls] = TKM_FN(tkmi_bnd_down)(dc, dnf, ab);
         if (TKM_FN(tkmi_closer)(c2, c, a2, (size_t)a)) {
             a = (int)c;
             a2 = c2;
-            ub = TKM_FN(tkmi_bnd_up)(dc, upf);
+            ub = TKM_FN(tkmi_bnd_up)(dc, upf, ab);
         }
     }
     *label = a;

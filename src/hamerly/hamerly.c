@@ -33,6 +33,7 @@ typedef struct {
     tkm_real *part;  /* threads * k: per-thread minima for s            */
     tkm_real upf;    /* 1 + rounding margin                             */
     tkm_real dnf;    /* 1 - rounding margin                             */
+    tkm_real ab;     /* absolute term of the bounds                     */
 } hamerly_t;
 
 static void hamerly_release(cpu_t *s)
@@ -75,6 +76,7 @@ static tkm_status hamerly_setup(cpu_t *s, char *msg, size_t msglen)
     }
     e->upf = TKM_FN(tkmi_bnd_upf)(s->d);
     e->dnf = TKM_FN(tkmi_bnd_dnf)(s->d);
+    e->ab = TKM_FN(tkmi_bnd_abs)(s->d);
     /* per-point and per-centroid bounds; the per-thread scratch for s is
      * left out so that the figure does not depend on the thread count */
     s->bound_bytes = (2 * n + 2 * k) * sizeof(tkm_real);
@@ -127,8 +129,9 @@ static void first_pass(cpu_t *s, tkm_iter_stats *row)
         TKM_FN(tkmi_scan_out) o = {.lab = lab, .b1 = b1, .b2 = b2};
         full_scan(s, scr, lo, NULL, m, &o, &screened, &rechecked);
         for (size_t i = 0; i < m; i++) {
-            e->u[lo + i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1[i]), e->upf);
-            e->l[lo + i] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(b2[i]), e->dnf);
+            e->u[lo + i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1[i]), e->upf, e->ab);
+            e->l[lo + i] =
+                TKM_FN(tkmi_bnd_down)(TKM_SQRT(b2[i]), e->dnf, e->ab);
             if (lab[i] != s->labels[lo + i]) {
                 s->labels[lo + i] = lab[i];
                 changed++;
@@ -150,7 +153,7 @@ static void move_bounds(cpu_t *s)
     hamerly_t *e = s->alg;
     size_t k = s->k;
     for (size_t c = 0; c < k; c++)
-        e->t[c] = TKM_FN(tkmi_bnd_up)(s->drift[c], e->upf);
+        e->t[c] = TKM_FN(tkmi_bnd_drift)(s->drift[c], e->upf, e->ab);
     int imax;
     tkm_real t1, t2;
     TKM_FN(tkmi_hamerly_top2)(e->t, k, &imax, &t1, &t2);
@@ -188,8 +191,8 @@ static uint64_t centroid_gaps(cpu_t *s, hamerly_t *e, int scr,
             size_t m = k - c0 < rows ? k - c0 : rows;
             TKM_FN(tkmi_screen_gaps)(s, c0, m, e->part + c0, &sc, &re);
             for (size_t c = c0; c < c0 + m; c++)
-                e->s[c] = TKM_FN(tkmi_bnd_half)(TKM_SQRT(e->part[c]),
-                                                e->dnf);
+                e->s[c] =
+                    TKM_FN(tkmi_bnd_half)(TKM_SQRT(e->part[c]), e->dnf, e->ab);
         }
         *screened += sc;
         *rechecked += re;
@@ -209,9 +212,9 @@ static uint64_t centroid_gaps(cpu_t *s, hamerly_t *e, int scr,
         for (long long c = 0; c < kk; c++)
             for (size_t o = (size_t)c + 1; o < k; o++) {
                 tkm_real v = TKM_FN(tkmi_bnd_half)(
-                    TKM_SQRT(s->kern->dist2(cen + (size_t)c * d, cen + o * d,
-                                            d)),
-                    e->dnf);
+                    TKM_SQRT(
+                        s->kern->dist2(cen + (size_t)c * d, cen + o * d, d)),
+                    e->dnf, e->ab);
                 if (v < mine[c])
                     mine[c] = v;
                 if (v < mine[o])
@@ -257,7 +260,7 @@ static void chunk_pass(cpu_t *s, hamerly_t *e, int scr, size_t lo, size_t m,
     s->kern->dist2_pairs(xs, cs, nt, d, a2);
     for (size_t t = 0; t < nt; t++) {
         size_t i = ti[t];
-        tkm_real ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(a2[t]), e->upf);
+        tkm_real ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(a2[t]), e->upf, e->ab);
         if (TKM_FN(tkmi_hamerly_pruned)(ub, e->s[s->labels[i]], e->l[i]))
             e->u[i] = ub;
         else
@@ -274,8 +277,8 @@ static void chunk_pass(cpu_t *s, hamerly_t *e, int scr, size_t lo, size_t m,
     full_scan(s, scr, 0, fi, nf, &o, screened, rechecked);
     for (size_t t = 0; t < nf; t++) {
         size_t i = fi[t];
-        e->u[i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1[t]), e->upf);
-        e->l[i] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(b2[t]), e->dnf);
+        e->u[i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1[t]), e->upf, e->ab);
+        e->l[i] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(b2[t]), e->dnf, e->ab);
         if (lab[t] != s->labels[i]) {
             s->labels[i] = lab[t];
             (*changed)++;

@@ -65,10 +65,11 @@ static inline TKM_HD void TKM_FN(tkmi_hamerly_move)(tkm_real *u, tkm_real *l,
  * a centroid whose squared distance known2 is already computed (it is not
  * computed again); pass known = -1 for none.  Sets *u and *l, adds the
  * distances computed to *ndist, returns the nearest (Lloyd's order). */
-static inline TKM_HD int TKM_FN(tkmi_hamerly_full)(
-    const tkm_real *x, size_t xs, const tkm_real *cen, size_t k, size_t d,
-    int known, tkm_real known2, tkm_real upf, tkm_real dnf, tkm_real *u,
-    tkm_real *l, uint64_t *ndist)
+static inline TKM_HD int
+TKM_FN(tkmi_hamerly_full)(const tkm_real *x, size_t xs, const tkm_real *cen,
+                          size_t k, size_t d, int known, tkm_real known2,
+                          tkm_real upf, tkm_real dnf, tkm_real ab, tkm_real *u,
+                          tkm_real *l, uint64_t *ndist)
 {
     size_t b = known >= 0 ? (size_t)known : k;
     tkm_real b2 = known >= 0 ? known2 : (tkm_real)INFINITY;
@@ -86,8 +87,8 @@ static inline TKM_HD int TKM_FN(tkmi_hamerly_full)(
             s2 = c2;
         }
     }
-    *u = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b2), upf);
-    *l = TKM_FN(tkmi_bnd_down)(TKM_SQRT(s2), dnf);
+    *u = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b2), upf, ab);
+    *l = TKM_FN(tkmi_bnd_down)(TKM_SQRT(s2), dnf, ab);
     return (int)b;
 }
 
@@ -95,22 +96,23 @@ static inline TKM_HD int TKM_FN(tkmi_hamerly_full)(
  * with the loose u, then with u tightened, then all k centroids.  Updates
  * *label, *u, *l and *ndist.  Returns 1 when the first test pruned the
  * point (no distance computed), else 0. */
-static inline TKM_HD int TKM_FN(tkmi_hamerly_point)(
-    const tkm_real *x, size_t xs, const tkm_real *cen, size_t k, size_t d,
-    tkm_real sa, tkm_real upf, tkm_real dnf, int *label, tkm_real *u,
-    tkm_real *l, uint64_t *ndist)
+static inline TKM_HD int
+TKM_FN(tkmi_hamerly_point)(const tkm_real *x, size_t xs, const tkm_real *cen,
+                           size_t k, size_t d, tkm_real sa, tkm_real upf,
+                           tkm_real dnf, tkm_real ab, int *label, tkm_real *u,
+                           tkm_real *l, uint64_t *ndist)
 {
     int a = *label;
     if (TKM_FN(tkmi_hamerly_pruned)(*u, sa, *l))
         return 1;
     tkm_real a2 = TKM_FN(tkmi_dist2)(x, xs, cen + (size_t)a * d, d);
     (*ndist)++;
-    tkm_real ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(a2), upf);
+    tkm_real ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(a2), upf, ab);
     if (TKM_FN(tkmi_hamerly_pruned)(ub, sa, *l)) {
         *u = ub;
         return 0;
     }
-    *label = TKM_FN(tkmi_hamerly_full)(x, xs, cen, k, d, a, a2, upf, dnf, u,
+    *label = TKM_FN(tkmi_hamerly_full)(x, xs, cen, k, d, a, a2, upf, dnf, ab, u,
                                        l, ndist);
     return 0;
 }
