@@ -80,14 +80,14 @@ static __device__ double fixed_to_double(unsigned long long lo,
 // Sums straight into global memory (any k and d).
 static __global__ __launch_bounds__(1024) void sums_global_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t d,
-    const int32_t *__restrict__ labels, int shift, unsigned long long *acc,
-    unsigned long long *cnt)
+    const int32_t *__restrict__ labels, const int *__restrict__ shift,
+    unsigned long long *acc, unsigned long long *cnt)
 {
     for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP) {
         const size_t a = (size_t)labels[i];
         atomicAdd(cnt + a, 1ull);
         for (size_t j = 0; j < d; j++)
-            add_fixed(acc + 2 * (a * d + j), x[j * n + i], shift);
+            add_fixed(acc + 2 * (a * d + j), x[j * n + i], shift[j]);
     }
 }
 
@@ -98,8 +98,8 @@ static __global__ __launch_bounds__(1024) void sums_global_kernel(
 // stride of 2d words every cluster would start in the same bank).
 static __global__ __launch_bounds__(1024) void sums_shared_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t d, size_t k,
-    const int32_t *__restrict__ labels, int shift, unsigned long long *acc,
-    unsigned long long *cnt)
+    const int32_t *__restrict__ labels, const int *__restrict__ shift,
+    unsigned long long *acc, unsigned long long *cnt)
 {
     extern __shared__ unsigned long long sh[];
     const size_t stride = 2 * d + 1, words = k * stride;
@@ -110,7 +110,7 @@ static __global__ __launch_bounds__(1024) void sums_shared_kernel(
         unsigned long long *sa = sh + (size_t)labels[i] * stride;
         atomicAdd(sa + 2 * d, 1ull);
         for (size_t j = 0; j < d; j++)
-            add_fixed(sa + 2 * j, x[j * n + i], shift);
+            add_fixed(sa + 2 * j, x[j * n + i], shift[j]);
     }
     __syncthreads();
     for (size_t e = threadIdx.x; e < k * d; e += blockDim.x) {
@@ -131,8 +131,8 @@ static __global__ __launch_bounds__(1024) void sums_shared_kernel(
 // also counts the points.  The same integers as the other two kernels.
 static __global__ __launch_bounds__(1024) void sums_chunked_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t d, size_t k, size_t dj,
-    const int32_t *__restrict__ labels, int shift, unsigned long long *acc,
-    unsigned long long *cnt)
+    const int32_t *__restrict__ labels, const int *__restrict__ shift,
+    unsigned long long *acc, unsigned long long *cnt)
 {
     extern __shared__ unsigned long long sh[];
     const size_t j0 = (size_t)blockIdx.y * dj;
@@ -148,7 +148,7 @@ static __global__ __launch_bounds__(1024) void sums_chunked_kernel(
         if (counts)
             atomicAdd(sa + 2 * dj, 1ull);
         for (size_t jj = 0; jj < w; jj++)
-            add_fixed(sa + 2 * jj, x[(j0 + jj) * n + i], shift);
+            add_fixed(sa + 2 * jj, x[(j0 + jj) * n + i], shift[j0 + jj]);
     }
     __syncthreads();
     for (size_t e = threadIdx.x; e < k * w; e += blockDim.x) {
@@ -174,7 +174,8 @@ static __global__ __launch_bounds__(1024) void sums_chunked_kernel(
 static __global__ __launch_bounds__(1024) void sums_delta_kernel(
     const tkm_real *__restrict__ x, size_t ps, size_t ds, size_t n, size_t d,
     const int32_t *__restrict__ labels, int32_t *__restrict__ held,
-    int shift, unsigned long long *acc, unsigned long long *cnt)
+    const int *__restrict__ shift, unsigned long long *acc,
+    unsigned long long *cnt)
 {
     const unsigned lane = threadIdx.x & 31u;
     const size_t warp = ((size_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
@@ -208,7 +209,7 @@ static __global__ __launch_bounds__(1024) void sums_delta_kernel(
 #pragma unroll
                 for (int u = 0; u < TKM_DELTA_U; u++) {
                     const size_t j = j0 + 32 * (size_t)u;
-                    q[u] = j < d ? fixed_of(x[ip * ps + j * ds], shift) : 0;
+                    q[u] = j < d ? fixed_of(x[ip * ps + j * ds], shift[j]) : 0;
                 }
 #pragma unroll
                 for (int u = 0; u < TKM_DELTA_U; u++) {
@@ -268,8 +269,8 @@ static __device__ __forceinline__ void add_column(unsigned long long *lo,
 // another thread's words: no barrier is needed.
 static __global__ __launch_bounds__(64) void sums_bydim_kernel(
     const tkm_real *__restrict__ x, size_t ps, size_t ds, size_t n, size_t d,
-    size_t k, size_t kc,
-    const int32_t *__restrict__ labels, int shift, unsigned long long *acc,
+    size_t k, size_t kc, const int32_t *__restrict__ labels,
+    const int *__restrict__ shift, unsigned long long *acc,
     unsigned long long *cnt)
 {
     extern __shared__ unsigned long long sh[];
@@ -286,6 +287,7 @@ static __global__ __launch_bounds__(64) void sums_bydim_kernel(
     const size_t i1 = i0 + per < n ? i0 + per : n;
     if (j >= d)
         return;
+    const int sj = shift[j];
     for (size_t a = 0; a < kz; a++) {
         lo[a * B + t] = 0ull;
         hi[a * B + t] = 0;
@@ -301,7 +303,7 @@ static __global__ __launch_bounds__(64) void sums_bydim_kernel(
 #pragma unroll
         for (int u = 0; u < 4; u++) {
             a[u] = (size_t)labels[i + u] - a0;
-            q[u] = a[u] < kz ? fixed_of(x[(i + u) * ps + j * ds], shift) : 0;
+            q[u] = a[u] < kz ? fixed_of(x[(i + u) * ps + j * ds], sj) : 0;
         }
 #pragma unroll
         for (int u = 0; u < 4; u++)
@@ -316,7 +318,7 @@ static __global__ __launch_bounds__(64) void sums_bydim_kernel(
         if (a >= kz)
             continue;
         add_column(lo + a * B + t, hi + a * B + t,
-                   fixed_of(x[i * ps + j * ds], shift));
+                   fixed_of(x[i * ps + j * ds], sj));
         if (counts)
             num[a]++;
     }
@@ -431,8 +433,8 @@ static tkm_status sums_chunked(TKM_FN(tkmi_gpu) *g, int *done, char *msg,
 static __global__ __launch_bounds__(1024) void means_kernel(
     const unsigned long long *__restrict__ acc,
     const unsigned long long *__restrict__ cnt, size_t k, size_t d,
-    int shift, const tkm_real *__restrict__ c, tkm_real *__restrict__ cn,
-    unsigned long long *nempty)
+    const int *__restrict__ shift, const tkm_real *__restrict__ c,
+    tkm_real *__restrict__ cn, unsigned long long *nempty)
 {
     for (size_t e = TKM_GRID_START; e < k * d; e += TKM_GRID_STEP) {
         const size_t cl = e / d;
@@ -443,7 +445,8 @@ static __global__ __launch_bounds__(1024) void means_kernel(
                 atomicAdd(nempty, 1ull);
             continue;
         }
-        const double s = fixed_to_double(acc[2 * e], acc[2 * e + 1], shift);
+        const double s =
+            fixed_to_double(acc[2 * e], acc[2 * e + 1], shift[e - cl * d]);
         cn[e] = (tkm_real)(s / (double)m);
     }
 }
@@ -549,7 +552,7 @@ static __global__ __launch_bounds__(TKM_RED_THREADS) void label_offsets_kernel(
 static __global__ __launch_bounds__(1024) void sums_sorted_kernel(
     const tkm_real *__restrict__ xr, size_t n, size_t d,
     const int32_t *__restrict__ labels, const size_t *__restrict__ perm,
-    int shift, unsigned long long *acc)
+    const int *__restrict__ shift, unsigned long long *acc)
 {
     const unsigned lane = threadIdx.x & 31u;
     const size_t warp = ((size_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
@@ -561,6 +564,7 @@ static __global__ __launch_bounds__(1024) void sums_sorted_kernel(
         const size_t p1 = p0 + TKM_SORTED_SEG < n ? p0 + TKM_SORTED_SEG : n;
         const size_t j = it % nch * 32 + lane;
         const bool ok = j < d;
+        const int sj = ok ? shift[j] : 0;
         int cur = -1;
         unsigned long long lo = 0, hi = 0;
         for (size_t pb = p0; pb < p1; pb += 32) {
@@ -587,7 +591,7 @@ static __global__ __launch_bounds__(1024) void sums_sorted_kernel(
                         cur = av[u];
                         lo = hi = 0;
                     }
-                    const long long q = fixed_of(xv[u], shift);
+                    const long long q = fixed_of(xv[u], sj);
                     const unsigned long long nl = lo + (unsigned long long)q;
                     hi += (q < 0 ? ~0ull : 0ull) + (nl < lo ? 1ull : 0ull);
                     lo = nl;

@@ -175,6 +175,27 @@ static void assert_like(const problem *pr, const tkm_result *base,
                      base->centroids[q]);
 }
 
+/* Centroids within TOL of base's relative to each column's largest |x|
+ * (for columns of very different magnitudes, where assert_like's
+ * absolute TOL would not see a small column's error). */
+static void assert_columns_like(const problem *pr, const tkm_result *base,
+                                const tkm_result *r, const char *what)
+{
+    const size_t n = pr->ds.n, d = pr->ds.d;
+    for (size_t j = 0; j < d; j++) {
+        double m = 0.0;
+        for (size_t i = 0; i < n; i++)
+            m = fmax(m, fabs(pr->ds.x[i * d + j]));
+        for (size_t c = 0; c < base->k; c++) {
+            double a = r->centroids[c * d + j], b = base->centroids[c * d + j];
+            if (!(fabs(a - b) <= TOL * m))
+                fail_msg("%s (%s): centroid %zu, column %zu: %.17g vs lloyd "
+                         "%.17g (column scale %g)",
+                         what, TKM_PREC_NAME, c, j, a, b, m);
+        }
+    }
+}
+
 /* Every algorithm in every form under test at every block size given
  * (0 = default) against sequential Lloyd. */
 static void check_problem(const problem *pr, const int *blocks,
@@ -194,6 +215,7 @@ static void check_problem(const problem *pr, const int *blocks,
                          tkm_algorithm_name(ALGS[a]), tkm_form_name(FORMS[f]),
                          blocks[b], n, d, k);
                 assert_like(pr, &base, &r, what);
+                assert_columns_like(pr, &base, &r, what);
                 assert_int_equal(r.threads, blocks[b] ? blocks[b] : 256);
                 assert_true(r.blocks >= 1);
                 tkm_result_free(&r);
@@ -322,6 +344,22 @@ static void test_tiny_magnitudes(void **state)
         pr.ds.x[e] *= scale;
     for (size_t e = 0; e < pr.k * pr.ds.d; e++)
         pr.init[e] *= scale;
+    check_problem(&pr, SMALL_LARGE, 2);
+    free_problem(&pr);
+}
+
+/* Columns 18 decades apart (x 1e6, x 1e-12): each column's sums on its
+ * own fixed-point grid, so the small column's centroids are its means. */
+static void test_mixed_magnitudes(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    problem pr = make_problem(20000, 3, 6, 6, 1, 28);
+    static const double mul[] = {1e6, 1e-12, 1.0};
+    for (size_t e = 0; e < pr.ds.n * pr.ds.d; e++)
+        pr.ds.x[e] *= mul[e % 3];
+    for (size_t e = 0; e < pr.k * pr.ds.d; e++)
+        pr.init[e] *= mul[e % 3];
     check_problem(&pr, SMALL_LARGE, 2);
     free_problem(&pr);
 }
@@ -845,6 +883,7 @@ int main(void)
         cmocka_unit_test(test_k_near_n),
         cmocka_unit_test(test_duplicates),
         cmocka_unit_test(test_tiny_magnitudes),
+        cmocka_unit_test(test_mixed_magnitudes),
         cmocka_unit_test(test_many_points),
         cmocka_unit_test(test_bit_identical),
         cmocka_unit_test(test_shared_vs_global),

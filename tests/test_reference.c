@@ -173,6 +173,17 @@ static void test_column_scales(void **state)
     blobs_case(3000, 4, 8, 1.5, 41, mul, 0.0, "columns of several scales");
 }
 
+/* Columns 18 decades apart (x 1e6 and x 1e-12): each column's sums on its
+ * own fixed-point grid, so the small column's centroids are its means to
+ * a double's rounding (one grid set by the largest value lost them: a
+ * relative 1.6e-3). */
+static void test_mixed_magnitudes(void **state)
+{
+    (void)state;
+    static const double mul[] = {1e6, 1e-12, 1.0};
+    blobs_case(3000, 3, 6, 1.0, 47, mul, 0.0, "columns 1e6 and 1e-12");
+}
+
 /* Points of a small integer lattice, most of them many times over: equal
  * distances are exact in every precision, so ties are true ties (the
  * lowest index wins), and duplicates share every bound. */
@@ -210,6 +221,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_column_scales),
+        cmocka_unit_test(test_mixed_magnitudes),
         cmocka_unit_test(test_lattice_ties_duplicates),
         cmocka_unit_test(test_large_offsets),
     };

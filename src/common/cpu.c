@@ -106,6 +106,7 @@ static void cpu_destroy(void *st)
     if (e->s.gcnt != e->s.cnt)
         free(e->s.gcnt);
     free(e->s.dist2);
+    free(e->s.fxs);
     TKM_FN(tkmi_screen_release)(&e->s);
     free(e);
 }
@@ -124,6 +125,7 @@ static size_t cpu_bytes(const cpu_t *s, int many)
     tkmi_plan_add(&plan, n, 2, sizeof(int32_t));      /* labels, held */
     tkmi_plan_add(&plan, sums * k, d, sizeof(tkmi_i128)); /* fx, fxt, gfx */
     tkmi_plan_add(&plan, sums, k, sizeof(int64_t)); /* cnt, cntt, gcnt */
+    tkmi_plan_add(&plan, d, 1, sizeof(tkmi_fx_scale)); /* fxs */
     if (s->empty == TKM_EMPTY_FARTHEST)
         tkmi_plan_add(&plan, n, 1, sizeof *s->dist2);
     return plan;
@@ -171,13 +173,16 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     s->pt = pb->pt;
     s->gfx = many ? tkmi_alloc(k, d, sizeof *s->gfx) : s->fx;
     s->gcnt = many ? tkmi_alloc(k, 1, sizeof *s->gcnt) : s->cnt;
+    s->fxs = tkmi_alloc(d, 1, sizeof *s->fxs);
     if (s->empty == TKM_EMPTY_FARTHEST)
         s->dist2 = tkmi_alloc(n, 1, sizeof *s->dist2);
     if (!s->c || !s->drift || !s->labels || !s->fx || !s->cnt || !s->held ||
-        !s->fxt || !s->cntt || !s->newc || !s->gfx || !s->gcnt ||
+        !s->fxt || !s->cntt || !s->newc || !s->gfx || !s->gcnt || !s->fxs ||
         (s->empty == TKM_EMPTY_FARTHEST && !s->dist2) ||
         TKM_FN(tkmi_kc_init)(&s->kc, k, d) != TKM_OK)
         return tkmi_fail_alloc(msg, msglen, plan, 1, 1, "%s", what);
+    for (size_t j = 0; j < d; j++)
+        s->fxs[j] = tkmi_fx_scale_of(pb->maxabs[j]);
     memcpy(s->c, pb->init, k * d * sizeof *s->c);
     TKM_FN(tkmi_kc_pack)(&s->kc, s->c);
     s->kern = TKM_FN(tkmi_kern_get)();
@@ -207,7 +212,6 @@ tkm_status TKM_FN(tkmi_cpu_engine)(const TKM_FN(tkmi_problem) *pb,
     }
     if (rc != TKM_OK)
         goto cleanup;
-    e->s.fxs = tkmi_fx_scale_of(pb->maxabs);
     eng->st = e;
     eng->assign = cpu_assign;
     eng->update = cpu_update;

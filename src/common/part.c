@@ -177,15 +177,14 @@ void tkmi_part_sum_i128(const tkmi_part *pt, void *v, size_t count,
         *t_comm += tkmi_now() - t0;
 }
 
-double tkmi_part_max(const tkmi_part *pt, double v, double *t_comm)
+void tkmi_part_max(const tkmi_part *pt, double *v, size_t count, double *t_comm)
 {
     if (!pt->comm || pt->comm->size == 1)
-        return v;
+        return;
     double t0 = tkmi_now();
-    pt->comm->max_f64(pt->comm->ctx, &v, 1);
+    pt->comm->max_f64(pt->comm->ctx, v, count);
     if (t_comm)
         *t_comm += tkmi_now() - t0;
-    return v;
 }
 
 size_t tkmi_part_argmax(const tkmi_part *pt, double v, size_t i,

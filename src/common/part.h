@@ -59,7 +59,9 @@ void tkmi_part_sum_u64(const tkmi_part *pt, uint64_t *v, size_t count,
                        double *t_comm);
 void tkmi_part_sum_i128(const tkmi_part *pt, void *v, size_t count,
                         double *t_comm);
-double tkmi_part_max(const tkmi_part *pt, double v, double *t_comm);
+/* v[0..count-1] each the largest over the processes. */
+void tkmi_part_max(const tkmi_part *pt, double *v, size_t count,
+                   double *t_comm);
 
 /* The global row of the largest v over the processes, the lowest index
  * among equals; each process offers its best v at global row i. */

@@ -30,7 +30,8 @@ typedef struct TKM_FN(tkmi_problem) {
     const tkm_params *p;
     double tol_shift2;      /* p->tol times the features' mean variance     */
     const tkmi_part *pt;    /* the processes' rows (n is this one's)        */
-    double maxabs;          /* the largest |x| of all processes' points     */
+    const double *maxabs;   /* d: each column's largest |x| over all
+                               processes' points                            */
 } TKM_FN(tkmi_problem);
 
 typedef struct TKM_FN(tkmi_engine) {
@@ -79,7 +80,7 @@ typedef struct TKM_FN(tkmi_cpu) {
     int32_t *labels;      /* n, -1 before the first assign                  */
     int first;            /* next assign is the first                       */
     /* the update's exact centroid sums (fixsum.h) */
-    tkmi_fx_scale fxs;    /* grid of the sums, from the largest |x|         */
+    tkmi_fx_scale *fxs;   /* d: each column's grid, from its largest |x|    */
     tkmi_i128 *fx;        /* k*d sums of the points of each cluster         */
     int64_t *cnt;         /* k: points in each cluster                      */
     int32_t *held;        /* n: the label each point's values are summed
@@ -203,8 +204,8 @@ tkm_status TKM_FN(tkmi_points)(const tkm_dataset *ds, int threads,
                                const tkm_real **x, tkm_real **own, char *msg,
                                size_t msglen);
 /* The same for a process whose first row is global row row0 (named so in
- * a message), putting the largest |x| in the run's precision in *maxabs
- * (NULL: not wanted). */
+ * a message), putting each column's largest |x| in the run's precision
+ * in maxabs[0..d-1] (NULL: not wanted). */
 tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
                                   size_t row0, const tkm_real **x,
                                   tkm_real **own, double *maxabs, char *msg,

@@ -28,10 +28,10 @@ static void fx_move(const TKM_FN(tkmi_cpu) *s, tkmi_i128 *fx, int64_t *cnt,
     tkmi_i128 *f = fx + (size_t)a * d;
     if (sign > 0)
         for (size_t j = 0; j < d; j++)
-            f[j] += tkmi_fx_of((double)xi[j], &s->fxs);
+            f[j] += tkmi_fx_of((double)xi[j], &s->fxs[j]);
     else
         for (size_t j = 0; j < d; j++)
-            f[j] -= tkmi_fx_of((double)xi[j], &s->fxs);
+            f[j] -= tkmi_fx_of((double)xi[j], &s->fxs[j]);
     cnt[a] += sign;
 }
 
@@ -178,9 +178,10 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
     schedule(static)
     for (long long e = 0; e < kd; e++) {
         const int64_t m = s->gcnt[(size_t)e / d];
-        newc[e] = m == 0 ? s->c[e]
-                         : (tkm_real)(tkmi_fx_to_double(s->gfx[e], &s->fxs) /
-                                      (double)m);
+        const tkmi_fx_scale *sc = &s->fxs[(size_t)e % d];
+        newc[e] =
+            m == 0 ? s->c[e]
+                   : (tkm_real)(tkmi_fx_to_double(s->gfx[e], sc) / (double)m);
     }
     for (size_t c = 0; c < k; c++)
         nempty += s->gcnt[c] == 0;

@@ -277,6 +277,7 @@ static void gpu_destroy(void *st)
     cudaFree(g->pd2);
     cudaFree(g->part);
     cudaFree(g->sc);
+    cudaFree(g->fx_shift);
     cudaFreeHost(g->hpin);
     for (int i = 0; i < TKMI_NEV; i++)
         if (g->ev[i])
@@ -380,8 +381,7 @@ cleanup:
 }
 
 /* Points in: row-major copy, transposed on the device, copy freed unless
- * keep (then g->xr).  Then the scale of the exact sums from the largest
- * |x|. */
+ * keep (then g->xr). */
 static tkm_status upload_points(gpu_t *g, const tkm_real *x, int keep,
                                 char *msg, size_t msglen)
 {
@@ -438,18 +438,26 @@ cleanup:
     return rc;
 }
 
-/* Scale of the fixed-point sums: every |x| * 2^shift below 2^62. */
-static tkm_status sum_scale(gpu_t *g, char *msg, size_t msglen)
+/* Scales of the fixed-point sums, column by column from each column's
+ * largest |x| (the CPU's grid, fixsum.h): every |x_j| * 2^shift[j] below
+ * 2^62. */
+static tkm_status sum_scale(gpu_t *g, const double *maxabs, char *msg,
+                            size_t msglen)
 {
-    tkm_status rc = TKM_FN(tkmi_cu_maxabs)(g, msg, msglen);
-    if (rc != TKM_OK || (rc = fetch_scalars(g, msg, msglen)) != TKM_OK)
-        return rc;
-    double m;
-    int e = 0;
-    memcpy(&m, &g->hsc.maxabs, sizeof m);
-    frexp(m, &e); /* m < 2^e */
-    g->fx_shift = 62 - e;
-    return TKM_OK;
+    tkm_status rc = TKM_OK;
+    const size_t d = g->d;
+    int *h = malloc(d * sizeof *h);
+    if (!h)
+        return tkmi_fail_alloc(msg, msglen, d, 1, sizeof *h,
+                               "the scales of the centroid sums");
+    for (size_t j = 0; j < d; j++)
+        h[j] = tkmi_fx_scale_of(maxabs[j]).shift;
+    TKMI_CUDA(cudaMalloc((void **)&g->fx_shift, d * sizeof *h));
+    TKMI_CUDA(
+        cudaMemcpy(g->fx_shift, h, d * sizeof *h, cudaMemcpyHostToDevice));
+cleanup:
+    free(h);
+    return rc;
 }
 
 static tkm_status build(engine_t *e, const TKM_FN(tkmi_problem) *pb,
@@ -474,7 +482,7 @@ static tkm_status build(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     if ((rc = upload_points(g, pb->x, keep_rows(g, e->alg), msg, msglen)) !=
             TKM_OK ||
         (rc = alloc_state(g, pb->init, msg, msglen)) != TKM_OK ||
-        (rc = sum_scale(g, msg, msglen)) != TKM_OK)
+        (rc = sum_scale(g, pb->maxabs, msg, msglen)) != TKM_OK)
         goto cleanup;
     if (e->alg->setup && (rc = e->alg->setup(g, msg, msglen)) != TKM_OK)
         goto cleanup;

@@ -6,12 +6,12 @@
  *
  * Both forms share the loop, the layouts below, the centroid update
  * (kernels/sums.cu, farthest.cu, drift.cu, inertia.cu) and the
- * statistics; they differ in the assign step and the bound kernels: cuda-global reads centroids straight from global
- * memory, one thread per point (kernels/<alg>_global.cu); cuda-shared
- * stages centroids (and for high d the points) in shared memory in
- * chunks over k and d, and runs the distance kernels over a compacted
- * list of the points whose bounds failed (kernels/<alg>_shared.cu,
- * kernels/assign_shared.cuh; docs/design.md).
+ * statistics; they differ in the assign step and the bound kernels: cuda-global
+ * reads centroids straight from global memory, one thread per point
+ * (kernels/<alg>_global.cu); cuda-shared stages centroids (and for high d the
+ * points) in shared memory in chunks over k and d, and runs the distance
+ * kernels over a compacted list of the points whose bounds failed
+ * (kernels/<alg>_shared.cu, kernels/assign_shared.cuh; docs/design.md).
  *
  * Layouts on the device (chosen so that neighbouring threads, which hold
  * neighbouring points, touch neighbouring addresses):
@@ -23,8 +23,9 @@
  *           warp tests 32 centroids of one point at once)
  *   ct      cuda-shared: k*d centroids, column-major, ct[j*k + c]
  *
- * Centroid sums are exact: each coordinate is scaled by 2^fx_shift (chosen
- * from the largest |x| so that every scaled value is below 2^62), rounded
+ * Centroid sums are exact: coordinate j is scaled by 2^fx_shift[j] (chosen
+ * from column j's largest |x| so that every scaled value is below 2^62:
+ * each column on its own grid, fixsum.h), rounded
  * to a 64-bit integer and added into a 128-bit two's-complement
  * accumulator with integer atomics.  Integer addition is associative, so
  * the sums (and the centroids) do not depend on the order the threads run
@@ -64,7 +65,6 @@ enum {
 typedef struct TKM_FN(tkmi_gsc) {
     unsigned long long ctr[TKMI_NCTR];
     unsigned long long nempty;  /* clusters without points in the update */
-    unsigned long long maxabs;  /* setup: bits of max |x| as a double     */
     unsigned long long far_key; /* farthest search: bits(dist2) + 1, 0 none */
     unsigned long long far_idx; /* ... lowest point index at that key     */
     unsigned long long next;    /* ... empty cluster being filled (k none)  */
@@ -114,7 +114,7 @@ typedef struct TKM_FN(tkmi_gpu) {
     tkmi_shplan plan[TKMI_NPLAN];
     tkm_empty_policy empty;
     int first;              /* the next assign is the first               */
-    int fx_shift;           /* centroid sums hold x * 2^fx_shift          */
+    int *fx_shift;          /* d: column j's sums hold x * 2^fx_shift[j]  */
     tkm_real upf, dnf, ab;  /* rounding margins of the bounds (arith.h)   */
     cudaStream_t st;
     cudaEvent_t ev[TKMI_NEV]; /* assign 0-2, update 3-4 (cuda_engine.c) */
@@ -192,12 +192,9 @@ struct TKM_FN(tkmi_gpu_alg) {
  * g->st, checks every launch and returns TKM_ECUDA with the failing call
  * in msg ---------------------------------------------------------------- */
 
-/* kernels/data.cu: g->x = transpose of the row-major xr (n*d); then the
- * bits of max |x| into g->sc->maxabs. */
-tkm_status TKM_FN(tkmi_cu_transpose)(TKM_FN(tkmi_gpu) *g, const tkm_real *xr,
+/* kernels/data.cu: g->x = transpose of the row-major xr (n*d). */
+tkm_status TKM_FN(tkmi_cu_transpose)(TKM_FN(tkmi_gpu) * g, const tkm_real *xr,
                                      char *msg, size_t msglen);
-tkm_status TKM_FN(tkmi_cu_maxabs)(TKM_FN(tkmi_gpu) *g, char *msg,
-                                  size_t msglen);
 
 /* kernels/inertia.cu: inertia of g->labels against centroids c into
  * g->sc->inertia. */

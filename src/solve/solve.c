@@ -300,21 +300,42 @@ tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
                                "%zu x %zu points converted to %s", n, d,
                                TKM_PREC_NAME);
     long long bad = nd;
-    double m = 0.0;
-#pragma omp parallel for num_threads(threads) if (threads > 1) \
-    schedule(static) reduction(min : bad) reduction(max : m)
-    for (long long i = 0; i < nd; i++) {
-        const double v = xd ? xd[i] : (double)xf[i];
-        const double a = fabs(v);
-        if (!(a <= (double)TKM_REAL_MAX) && i < bad)
-            bad = i;
-        else if (fabs((double)(tkm_real)v) > m)
-            m = fabs((double)(tkm_real)v);
-        if (c)
-            c[i] = (tkm_real)v;
+    int nomem = 0;
+    if (maxabs) /* of the run's values, column by column */
+        for (size_t j = 0; j < d; j++)
+            maxabs[j] = 0.0;
+    const long long rows = (long long)n;
+#pragma omp parallel num_threads(threads) if (threads > 1)
+    {
+        double *m = maxabs ? calloc(d, sizeof *m) : NULL;
+#pragma omp for schedule(static) reduction(min : bad)
+        for (long long r = 0; r < rows; r++)
+            for (size_t j = 0; j < d; j++) {
+                const long long i = r * (long long)d + (long long)j;
+                const double v = xd ? xd[i] : (double)xf[i];
+                const double a = fabs(v), ar = fabs((double)(tkm_real)v);
+                if (!(a <= (double)TKM_REAL_MAX) && i < bad)
+                    bad = i;
+                else if (m && ar > m[j])
+                    m[j] = ar;
+                if (c)
+                    c[i] = (tkm_real)v;
+            }
+        if (maxabs && !m) {
+#pragma omp atomic write
+            nomem = 1;
+        }
+#pragma omp critical(tkmi_points_maxabs)
+        for (size_t j = 0; m && j < d; j++)
+            if (m[j] > maxabs[j])
+                maxabs[j] = m[j];
+        free(m);
     }
-    if (maxabs)
-        *maxabs = m; /* of the run's values, as the device takes it */
+    if (nomem) {
+        free(c);
+        return tkmi_fail_alloc(msg, msglen, (size_t)threads, d, sizeof(double),
+                               "each column's largest magnitude");
+    }
     if (bad < nd) {
         free(c);
         return tkmi_fail(TKM_ERANGE, msg, msglen,
@@ -338,18 +359,21 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
     const tkm_real *x = NULL;
     tkm_real *own = NULL;
     const int threads = p->form == TKM_SEQ ? 1 : tkmi_threads(p->threads);
-    double t0 = tkmi_now(), maxabs = 0.0, var = 0.0;
+    double t0 = tkmi_now(), var = 0.0;
     tkm_real *c0 = tkmi_alloc(k, d, sizeof *c0);
-    tkm_status rc = c0 ? TKM_OK
-                       : tkmi_fail_alloc(msg, msglen, k, d, sizeof *c0,
-                                         "%zu x %zu starting centroids", k,
-                                         d);
+    double *maxabs = tkmi_alloc(d, 1, sizeof *maxabs);
+    tkm_status rc = c0 && maxabs
+                        ? TKM_OK
+                        : tkmi_fail_alloc(msg, msglen, k + 1, d, sizeof(double),
+                                          "%zu x %zu starting centroids "
+                                          "and each column's scale",
+                                          k, d);
     if (rc == TKM_OK)
-        rc = TKM_FN(tkmi_points_at)(ds, threads, pt->row0, &x, &own, &maxabs,
+        rc = TKM_FN(tkmi_points_at)(ds, threads, pt->row0, &x, &own, maxabs,
                                     msg, msglen);
     if ((rc = tkmi_part_agree(pt, rc, msg, msglen)) != TKM_OK)
         goto cleanup;
-    maxabs = tkmi_part_max(pt, maxabs, NULL);
+    tkmi_part_max(pt, maxabs, d, NULL);
     for (size_t i = 0; i < k * d; i++)
         c0[i] = (tkm_real)init[i];
     if (p->tol > 0 &&
@@ -370,5 +394,6 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
 cleanup:
     free(own);
     free(c0);
+    free(maxabs);
     return rc;
 }
