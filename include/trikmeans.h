@@ -94,7 +94,8 @@ typedef enum {
 } tkm_init_method;
 typedef enum {
     TKM_EMPTY_KEEP = 0, /* an empty cluster keeps its previous centroid     */
-    TKM_EMPTY_FARTHEST  /* it moves to the point farthest from its centroid */
+    TKM_EMPTY_FARTHEST  /* it takes the point farthest from its centroid,
+                           which leaves its old cluster (scikit-learn) */
 } tkm_empty_policy;
 
 /* Name of an enum value ("lloyd", "cuda-global", "f32", ...). */

@@ -1,7 +1,8 @@
 // The farthest-point policy for empty clusters on the device, as
 // src/common/update.c does it on the CPU: each empty cluster in index
 // order moves to the point farthest from its own centroid, lowest index on
-// ties, each point taken once.
+// ties, each point taken once, and the point leaves its cluster's sums
+// (tkmi_cu_take, sums.cu), as scikit-learn's relocation does.
 #include "real.h"
 
 #include "arith.h"
@@ -118,6 +119,9 @@ extern "C" tkm_status TKM_FN(tkmi_cu_farthest)(TKM_FN(tkmi_gpu) *g,
         TKM_CU_LAUNCHED(far_max_kernel);
         far_index_kernel<<<bn, g->block, 0, g->st>>>(g->pd2, n, g->sc);
         TKM_CU_LAUNCHED(far_index_kernel);
+        tkm_status rc = TKM_FN(tkmi_cu_take)(g, msg, msglen);
+        if (rc != TKM_OK)
+            return rc;
         far_move_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->x, n, d, k,
                                                           g->cn, g->pd2,
                                                           g->sc);

@@ -461,6 +461,53 @@ static tkm_status means(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
     return TKM_OK;
 }
 
+// The farthest search's point i (sc->far_idx, for empty cluster sc->next;
+// none when sc->far_key is 0) out of its cluster a's sums and count, and
+// a's mean in cn from what is left, as update.c's take_out: -q added
+// modulo 2^128 (|q| <= 2^62, so -q is exact).  A cluster of one point
+// keeps its old centroid c instead, its sums and count as they are.  One
+// block; a thread per coordinate.
+static __global__ __launch_bounds__(TKM_RED_THREADS) void take_kernel(
+    const tkm_real *__restrict__ x, size_t n, size_t d, size_t k,
+    const int32_t *__restrict__ labels, const int *__restrict__ shift,
+    unsigned long long *acc, unsigned long long *cnt,
+    const tkm_real *__restrict__ c, tkm_real *cn, const TKM_FN(tkmi_gsc) * sc)
+{
+    const unsigned long long key = sc->far_key, i = sc->far_idx;
+    if (sc->next >= k || key == 0)
+        return;
+    const size_t a = (size_t)labels[i];
+    const unsigned long long m = cnt[a];
+    for (size_t j = threadIdx.x; j < d; j += blockDim.x) {
+        const size_t e = a * d + j;
+        if (m < 2) {
+            cn[e] = c[e];
+            continue;
+        }
+        const long long q = fixed_of(x[j * n + i], shift[j]);
+        const unsigned long long lo = acc[2 * e];
+        const unsigned long long nl = lo + (unsigned long long)-q;
+        const unsigned long long nh =
+            acc[2 * e + 1] + (q > 0 ? ~0ull : 0ull) + (nl < lo ? 1ull : 0ull);
+        acc[2 * e] = nl;
+        acc[2 * e + 1] = nh;
+        cn[e] = (tkm_real)(fixed_to_double(nl, nh, shift[j]) / (double)(m - 1));
+    }
+    __syncthreads(); // every thread has read cnt[a]
+    if (threadIdx.x == 0 && m >= 2)
+        cnt[a] = m - 1;
+}
+
+extern "C" tkm_status TKM_FN(tkmi_cu_take)(TKM_FN(tkmi_gpu) * g, char *msg,
+                                           size_t msglen)
+{
+    take_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(
+        g->x, g->n, g->d, g->k, g->labels, g->fx_shift, g->acc, g->cnt, g->c,
+        g->cn, g->sc);
+    TKM_CU_LAUNCHED(take_kernel);
+    return TKM_OK;
+}
+
 // ---- sums from scratch in label order (row-major points kept) -------------
 //
 // Where the engine keeps the row-major points (g->xr), the sums from

@@ -449,6 +449,49 @@ static void test_empty_cluster(void **state)
     tkm_result_free(&r);
 }
 
+/* farthest relocates as scikit-learn does: the point leaves its old
+ * cluster.  (0,0) (.5,0) (.5,1) (1,1) from (.5,.5) and (3,3): all join
+ * centroid 0, centroid 1 takes (0,0) (0.5 from (.5,.5), as (1,1); the
+ * lower index), and centroid 0 becomes the mean of the other three,
+ * (2/3, 2/3), not of all four.  Then {(.5,1),(1,1)} {(0,0),(.5,0)}:
+ * (.75, 1) and (.25, 0), inertia 4 x 1/16.  In every algorithm. */
+static void test_empty_relocates(void **state)
+{
+    (void)state;
+    double x[] = {0, 0, .5, 0, .5, 1, 1, 1};
+    tkm_dataset ds = {4, 2, x, NULL};
+    double init[] = {.5, .5, 3, 3};
+    const tkm_algorithm algs[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
+    const double tol = TKM_PREC == 32 ? 1e-6 : 1e-15;
+    for (int a = 0; a < 3; a++) {
+        tkm_params p = fit_params(2, algs[a], TKM_SEQ, TKM_EMPTY_FARTHEST);
+        p.max_iter = 1;
+        tkm_result r = fit_with(&ds, init, &p);
+        assert_true(fabs(r.centroids[0] - 2.0 / 3) <= tol &&
+                    fabs(r.centroids[1] - 2.0 / 3) <= tol);
+        assert_true(r.centroids[2] == 0 && r.centroids[3] == 0);
+        tkm_result_free(&r);
+        p.max_iter = 300;
+        r = fit_with(&ds, init, &p);
+        assert_true(r.converged);
+        assert_true(r.centroids[0] == .75 && r.centroids[1] == 1 &&
+                    r.centroids[2] == .25 && r.centroids[3] == 0);
+        assert_true(fabs(r.inertia - 0.25) <= tol);
+        tkm_result_free(&r);
+    }
+    /* the farthest point (10,0) is its cluster's only one: centroid 2
+     * takes it and centroid 1 keeps (10,1), not the mean of no point */
+    double y[] = {0, 0, 0, 0, 10, 0};
+    tkm_dataset dy = {3, 2, y, NULL};
+    double iy[] = {0, 0, 10, 1, 100, 100};
+    tkm_params p = fit_params(3, TKM_LLOYD, TKM_SEQ, TKM_EMPTY_FARTHEST);
+    p.max_iter = 1;
+    tkm_result r = fit_with(&dy, iy, &p);
+    assert_true(r.centroids[2] == 10 && r.centroids[3] == 1);
+    assert_true(r.centroids[4] == 10 && r.centroids[5] == 0);
+    tkm_result_free(&r);
+}
+
 static void test_params_check(void **state)
 {
     (void)state;
@@ -755,6 +798,7 @@ int main(void)
         cmocka_unit_test(test_smaller_team),
         cmocka_unit_test(test_other_process_failed),
         cmocka_unit_test(test_empty_cluster),
+        cmocka_unit_test(test_empty_relocates),
         cmocka_unit_test(test_params_check),
         cmocka_unit_test(test_unfit_values),
         cmocka_unit_test(test_stop_rules),

@@ -205,6 +205,48 @@ def test_concurrent_fits_keep_blas_threads():
         lib.openblas_set_num_threads(before)
 
 
+@pytest.mark.parametrize("algorithm", ["lloyd", "elkan", "hamerly"])
+def test_empty_clusters_relocate_like_sklearn(algorithm):
+    """A cluster left without points takes the point farthest from its
+    centroid, which leaves its own cluster, as scikit-learn does: the same
+    iterations, labels and centres from the same start."""
+    X = np.array([[0, 0], [.5, 0], [.5, 1], [1, 1]], dtype=np.float64)
+    c0 = np.array([[.5, .5], [3, 3]])
+    ours = trikmeans.KMeans(2, algorithm=algorithm, init=c0, n_init=1,
+                            form="seq").fit(X)
+    ref = SKMeans(2, init=c0, n_init=1).fit(X)
+    assert ours.inertia_ == pytest.approx(ref.inertia_) == 0.25
+    assert ours.n_iter_ == ref.n_iter_
+    # (0, 0) and (1, 1) are equally far: we take the lower index,
+    # scikit-learn whichever numpy.argpartition puts last; apart from ties
+    # the labels and centres are the same
+    X[3] = [1.1, 1]
+    ours = trikmeans.KMeans(2, algorithm=algorithm, init=c0, n_init=1,
+                            form="seq").fit(X)
+    ref = SKMeans(2, init=c0, n_init=1).fit(X)
+    assert ours.n_iter_ == ref.n_iter_
+    assert np.array_equal(ours.labels_, ref.labels_)
+    np.testing.assert_allclose(ours.cluster_centers_, ref.cluster_centers_)
+    # several empty clusters at once (one or two an iteration: scikit-
+    # learn's order among more is numpy.argpartition's)
+    X = uniform(3000, 2, seed=11)
+    c0 = np.vstack([X[:6], [[40, 40], [-40, 40]]])
+    ours = trikmeans.KMeans(8, algorithm=algorithm, init=c0, n_init=1,
+                            form="seq", tol=0).fit(X)
+    ref = SKMeans(8, init=c0, n_init=1, tol=0).fit(X)
+    assert ours.n_iter_ == ref.n_iter_
+    assert np.array_equal(ours.labels_, ref.labels_)
+    np.testing.assert_allclose(ours.cluster_centers_, ref.cluster_centers_,
+                               rtol=1e-12, atol=1e-12)
+    # keep: the empty centroid stays where it is, and that is warned
+    with pytest.warns(Warning, match="1 of the 2 clusters ended empty"):
+        kept = trikmeans.KMeans(2, init=np.array([[.5, .5], [3, 3]]),
+                                n_init=1, empty="keep").fit(
+            np.array([[0, 0], [.5, 0], [.5, 1], [1, 1]], dtype=float))
+    assert kept.inertia_ == pytest.approx(1.5)
+    assert np.array_equal(kept.cluster_centers_[1], [3, 3])
+
+
 def test_n_init_keeps_the_best():
     X = uniform(1500, 2, seed=5)
     many = trikmeans.KMeans(20, init="random", n_init=6,

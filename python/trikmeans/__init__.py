@@ -120,7 +120,10 @@ class KMeans(*_BASES):
     default), block_size (CUDA; 0 = the form's default) and screen
     ("auto", "on" or "off": Lloyd's and Hamerly's distances screened
     through a matrix product in the seq and omp forms, the same results
-    bit for bit; "auto" where it measured faster).
+    bit for bit; "auto" where it measured faster) and empty ("farthest":
+    a cluster left without points takes the point farthest from its
+    centroid, which leaves its own cluster, as scikit-learn relocates; or
+    "keep": it keeps its centroid, the command's default).
 
     Precision follows X: float32 runs in float, anything else in double
     (other dtypes converted once).
@@ -136,7 +139,7 @@ class KMeans(*_BASES):
     def __init__(self, n_clusters=8, *, algorithm="hamerly", form="auto",
                  init="k-means++", n_init="auto", max_iter=300, tol=1e-4,
                  random_state=None, n_threads=0, block_size=0,
-                 screen="auto"):
+                 screen="auto", empty="farthest"):
         self.n_clusters = n_clusters
         self.algorithm = algorithm
         self.form = form
@@ -148,6 +151,7 @@ class KMeans(*_BASES):
         self.n_threads = n_threads
         self.block_size = block_size
         self.screen = screen
+        self.empty = empty
 
     # ---- input ---------------------------------------------------------
 
@@ -251,7 +255,7 @@ class KMeans(*_BASES):
                         tol=float(self.tol), seed=seed + i,
                         threads=int(self.n_threads),
                         block_size=int(self.block_size),
-                        screen=str(self.screen))
+                        screen=str(self.screen), empty=str(self.empty))
             if best is None or out[2] < best[2]:
                 best = out
         centers, labels, inertia, n_iter, stats = best

@@ -198,27 +198,29 @@ fail:
 }
 
 /* fit(X, k, init, algorithm, form, precision, max_iter, tol, seed,
- *     threads, block_size, candidates, screen) -> (centroids, labels,
- *     inertia, n_iter, stats).  init: a method name or a k x d array;
- *     screen: "auto", "on" or "off". */
+ *     threads, block_size, candidates, screen, empty) -> (centroids,
+ *     labels, inertia, n_iter, stats).  init: a method name or a k x d
+ *     array; screen: "auto", "on" or "off"; empty: "keep" or
+ *     "farthest". */
 static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
     static char *names[] = {"X", "k", "init", "algorithm", "form",
                             "precision", "max_iter", "tol", "seed",
                             "threads", "block_size", "candidates", "screen",
-                            NULL};
+                            "empty", NULL};
     PyObject *xobj, *init_obj;
     Py_ssize_t k;
     const char *algo = "lloyd", *form = "seq", *prec = "f64";
-    const char *screen = "auto";
+    const char *screen = "auto", *empty = "keep";
     int max_iter = 300, threads = 0, block = 0, candidates = 0;
     double tol = 0.0;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OnO|sssidKiiis", names,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OnO|sssidKiiiss", names,
                                      &xobj, &k, &init_obj, &algo, &form,
                                      &prec, &max_iter, &tol, &seed,
-                                     &threads, &block, &candidates, &screen))
+                                     &threads, &block, &candidates, &screen,
+                                     &empty))
         return NULL;
     tkm_params p;
     tkm_params_default(&p);
@@ -234,6 +236,10 @@ static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
         return PyErr_Format(PyExc_ValueError,
                             "screen must be 'auto', 'on' or 'off', not '%s'",
                             screen);
+    if (tkm_empty_parse(empty, &p.empty))
+        return PyErr_Format(PyExc_ValueError,
+                            "empty must be 'farthest' or 'keep', not '%s'",
+                            empty);
     if (tkm_precision_parse(prec, &p.precision))
         return PyErr_Format(PyExc_ValueError, "unknown precision '%s'",
                             prec);

@@ -107,9 +107,35 @@ static void fx_sums(TKM_FN(tkmi_cpu) *s)
         }
 }
 
+/* Take the point xv, of cluster a, out of a's sums (all processes'), as
+ * scikit-learn's relocation does, and a's new centroid with it.  Where
+ * it was a's only point, a keeps its centroid instead (its count stays,
+ * so it is not taken for an empty cluster of this update).  The sums no
+ * longer follow the labels: with one process they are summed afresh next
+ * time. */
+static void take_out(TKM_FN(tkmi_cpu) * s, int32_t a, const tkm_real *xv,
+                     tkm_real *newc)
+{
+    const size_t d = s->d;
+    tkmi_i128 *f = s->gfx + (size_t)a * d;
+    tkm_real *na = newc + (size_t)a * d;
+    if (s->gcnt[a] < 2) {
+        memcpy(na, s->c + (size_t)a * d, d * sizeof *na);
+        return;
+    }
+    const int64_t m = --s->gcnt[a];
+    for (size_t j = 0; j < d; j++) {
+        f[j] -= tkmi_fx_of((double)xv[j], &s->fxs[j]);
+        na[j] = (tkm_real)(tkmi_fx_to_double(f[j], &s->fxs[j]) / (double)m);
+    }
+    if (s->gfx == s->fx)
+        s->fx_valid = 0;
+}
+
 /* Move empty cluster c to the point farthest from its own centroid among
  * those not taken yet (dist2 < 0 marks taken); lowest index on ties, over
- * all processes: the one that holds it marks it and sends it. */
+ * all processes: the one that holds it marks it and sends it, with its
+ * label.  The point leaves its cluster (take_out). */
 static void move_to_farthest(TKM_FN(tkmi_cpu) *s, size_t c, tkm_real *newc)
 {
     double *dist2 = s->dist2, bv = -1.0;
@@ -125,13 +151,17 @@ static void move_to_farthest(TKM_FN(tkmi_cpu) *s, size_t c, tkm_real *newc)
     if (g == SIZE_MAX)
         return; /* every point taken already: keep the centroid */
     int owner = tkmi_part_owner(s->pt, g);
+    int32_t a = 0;
     if (!s->pt->comm || owner == s->pt->comm->rank) {
         dist2[g - s->pt->row0] = -1.0;
         memcpy(newc + c * s->d, s->x + (g - s->pt->row0) * s->d,
                s->d * sizeof *newc);
+        a = s->labels[g - s->pt->row0];
     }
     tkmi_part_bcast(s->pt, newc + c * s->d, s->d * sizeof *newc, owner,
                     &s->t_comm);
+    tkmi_part_bcast(s->pt, &a, sizeof a, owner, &s->t_comm);
+    take_out(s, a, newc + c * s->d, newc);
 }
 
 /* Distance of every point to its own centroid, for the farthest policy. */

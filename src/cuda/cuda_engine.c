@@ -144,10 +144,13 @@ static tkm_status queue_update(engine_t *e, int want_inertia, char *msg,
         /* the number of empty clusters decides how many searches run */
         if ((rc = fetch_scalars(g, msg, msglen)) != TKM_OK)
             goto cleanup;
-        if (g->hsc.nempty &&
-            (rc = TKM_FN(tkmi_cu_farthest)(g, (size_t)g->hsc.nempty, msg,
-                                           msglen)) != TKM_OK)
-            goto cleanup;
+        if (g->hsc.nempty) {
+            rc =
+                TKM_FN(tkmi_cu_farthest)(g, (size_t)g->hsc.nempty, msg, msglen);
+            if (rc != TKM_OK)
+                goto cleanup;
+            g->sums_ok = 0; /* points taken out of their clusters' sums */
+        }
     }
     if ((rc = TKM_FN(tkmi_cu_drift)(g, msg, msglen)) != TKM_OK)
         goto cleanup;

@@ -208,6 +208,12 @@ tkm_status TKM_FN(tkmi_cu_inertia)(TKM_FN(tkmi_gpu) *g, const tkm_real *c,
  * since the last update; both give the same sums. */
 tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
                                  size_t msglen);
+/* kernels/sums.cu: the point the farthest search found (g->sc) leaves its
+ * cluster's sums and count, whose mean in g->cn follows (update.c's
+ * take_out; a cluster of one point keeps its centroid instead); g->acc
+ * and g->cnt then no longer follow g->held (the caller clears
+ * g->sums_ok). */
+tkm_status TKM_FN(tkmi_cu_take)(TKM_FN(tkmi_gpu) * g, char *msg, size_t msglen);
 /* kernels/farthest.cu: farthest-point policy for nempty empty clusters,
  * as the CPU does it. */
 tkm_status TKM_FN(tkmi_cu_farthest)(TKM_FN(tkmi_gpu) *g, size_t nempty,
