@@ -309,6 +309,26 @@ int rp_has_form(const rp_case *c, const char *f)
     return 0;
 }
 
+int rp_same_family(const rp_case *a, const rp_case *b, int by_n)
+{
+    return by_n ? a->d == b->d && a->k == b->k
+                : !strcmp(a->dataset, b->dataset);
+}
+
+int rp_scaling_name(const rp_report *r, size_t i, int by_n, char *buf,
+                    size_t len)
+{
+    const rp_case *c = &r->cases[i];
+    for (size_t j = 0; j < i; j++)
+        if (rp_same_family(&r->cases[j], c, by_n))
+            return -1; /* the family's plot is named after its first */
+    if (by_n)
+        snprintf(buf, len, "scalen_d%zu-k%zu", c->d, c->k);
+    else
+        snprintf(buf, len, "scalek_%s", c->dataset);
+    return 0;
+}
+
 int rp_plot_exists(const rp_report *r, const char *name)
 {
     char path[4200];

@@ -588,28 +588,6 @@ static void stages(plotter *p, const rp_case *c)
 
 /* ---- scaling: time against n, time against k, across cases ------------ */
 
-/* Whether two cases are of one scaling family: the same d and k (by_n),
- * or the same data set. */
-static int same_family(const rp_case *a, const rp_case *b, int by_n)
-{
-    return by_n ? a->d == b->d && a->k == b->k
-                : !strcmp(a->dataset, b->dataset);
-}
-
-int rp_scaling_name(const rp_report *r, size_t i, int by_n, char *buf,
-                    size_t len)
-{
-    const rp_case *c = &r->cases[i];
-    for (size_t j = 0; j < i; j++)
-        if (same_family(&r->cases[j], c, by_n))
-            return -1; /* the family's plot is named after its first */
-    if (by_n)
-        snprintf(buf, len, "scalen_d%zu-k%zu", c->d, c->k);
-    else
-        snprintf(buf, len, "scalek_%s", c->dataset);
-    return 0;
-}
-
 /* One plot per family of cases: median time (the solver configuration
  * bars() shows) against n (cases of the same d and k; the first case of
  * each n) or against k (the cases of one data set), log-log, a line per
@@ -624,7 +602,7 @@ static void scaling(plotter *p, const rp_report *r, size_t first, int by_n)
     size_t members[256], nm = 0;
     for (size_t i = first; i < r->ncases && nm < 256; i++) {
         const rp_case *c = &r->cases[i];
-        int in = same_family(c, c0, by_n);
+        int in = rp_same_family(c, c0, by_n);
         for (size_t j = 0; in && j < nm; j++)
             in = by_n ? r->cases[members[j]].n != c->n
                       : r->cases[members[j]].k != c->k;
