@@ -291,21 +291,84 @@ static void overview_consistent(const char *md)
     int rows = 0;
     for (at = strchr(at, '\n') + 1; *at == '|'; at = strchr(at, '\n') + 1) {
         char prec[8], solver[64], algo[16], form[16], prec2[8];
-        double base, t, sp;
+        double base, t, lo, hi, sp;
         const char *cell = at;
         for (int bar = 0; bar < 4; bar++)
             cell = strchr(cell + 1, '|');
-        if (sscanf(cell, "| %lf (%7[^)]) | %63[^|]| %lf | %lf |", &base, prec,
-                   solver, &t, &sp) != 5 ||
+        if (sscanf(cell, "| %lf (%7[^)]) | %63[^|]| %lf [%lf, %lf] | %lf |",
+                   &base, prec, solver, &t, &lo, &hi, &sp) != 7 ||
             sscanf(solver, "%15s %15s %7s", algo, form, prec2) != 3)
             fail_msg("overview row not as expected: %.120s", at);
         assert_string_equal(prec, prec2);
         assert_true(fabs(sp - base / t) <= 2e-3 * sp);
+        assert_true(lo <= t && t <= hi);
         if (!strcmp(form, "omp"))
             assert_non_null(strstr(solver, " t="));
         rows++;
     }
     assert_true(rows >= 3);
+}
+
+/* The least, the median and the greatest loop time of the ok runs of one
+ * solver configuration of case (dataset, k) in runs.csv. */
+static void run_times(const table *runs, const char *dataset, int k,
+                      const char *key[5], double out[3])
+{
+    static const char *const col[5] = {"algorithm", "form", "precision",
+                                       "threads", "block_size"};
+    double v[64] = {0};
+    int m = 0;
+    for (int i = 0; i < runs->nrow && m < 64; i++) {
+        int same = !strcmp(at(runs, i, "dataset"), dataset) &&
+                   atoi(at(runs, i, "k")) == k &&
+                   !strcmp(at(runs, i, "status"), "ok");
+        for (int c = 0; c < 5 && same; c++)
+            same = !strcmp(at(runs, i, col[c]), key[c]);
+        if (same)
+            v[m++] = atof(at(runs, i, "t_loop"));
+    }
+    assert_true(m >= 2);
+    for (int i = 1; i < m; i++) /* insertion sort */
+        for (int j = i; j > 0 && v[j] < v[j - 1]; j--) {
+            double x = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = x;
+        }
+    out[0] = v[0];
+    out[1] = m % 2 ? v[m / 2] : 0.5 * (v[m / 2 - 1] + v[m / 2]);
+    out[2] = v[m - 1];
+}
+
+/* Every solver row of every case's table gives its loop time as the
+ * median with the fastest and the slowest run beside it, the three those
+ * of the runs in runs.csv (to the 4 digits shown). */
+static void ranges_match_runs(const char *md, const table *runs)
+{
+    char dataset[64] = "";
+    int k = 0, rows = 0;
+    for (const char *l = md; l && *l; l = strchr(l, '\n'), l += !!l) {
+        if (sscanf(l, "## %63[^,], k = %d", dataset, &k) == 2)
+            continue;
+        char f[5][32];
+        double shown[3], want[3];
+        if (!k || sscanf(l, "| %31[a-z] | %31[a-z-] | %31[f0-9] | %31[0-9] | "
+                            "%31[0-9] |", f[0], f[1], f[2], f[3], f[4]) != 5)
+            continue;
+        const char *cell = l;
+        for (int bar = 0; bar < 7; bar++)
+            cell = strchr(cell + 1, '|');
+        if (sscanf(cell, "| %lf [%lf, %lf] |", &shown[1], &shown[0],
+                   &shown[2]) != 3)
+            continue; /* a row that did not run */
+        const char *key[5] = {f[0], f[1], f[2], f[3], f[4]};
+        run_times(runs, dataset, k, key, want);
+        for (int q = 0; q < 3; q++)
+            if (!(fabs(shown[q] - want[q]) <= 1e-3 * want[q]))
+                fail_msg("[" PREC "] %s k=%d %s %s t=%s: shown %g, runs %g",
+                         dataset, k, f[0], f[1], f[3], shown[q], want[q]);
+        rows++;
+    }
+    assert_true(rows >= 9);
 }
 
 static void test_report(void **state)
@@ -362,6 +425,10 @@ static void test_report(void **state)
     assert_contains(md, "| hamerly | omp | " PREC " |");
     assert_contains(md, "## gen, k = 4");
     overview_consistent(md);
+    table runs;
+    table_read(tp("rep/runs.csv"), &runs);
+    ranges_match_runs(md, &runs);
+    table_free(&runs);
     free(md);
     if (system("command -v gnuplot >/dev/null 2>&1") == 0) {
         EXPECT(0, "report", out, "-q");

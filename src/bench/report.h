@@ -38,6 +38,8 @@ typedef struct {
                                                   t_med of the loop time
                                                   (rp_time)              */
     double t_whole;                            /* median t_total         */
+    double t_range[2], whole_range[2];         /* least and greatest of
+                                                  the two times          */
     double gflops, gbs;                        /* medians: throughput    */
     double iterations, frac;                   /* means over ok runs    */
     double f64_diff, f64_inertia;              /* largest over ok runs  */

@@ -152,15 +152,23 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Median of the finite values v[0..n-1] (reordered); NaN if none. */
-static double median(double *v, size_t n)
+/* The median of v's finite values (NaN if none), their least and
+ * greatest in range[0..1] when range is not NULL; v is reordered. */
+static double median(double *v, size_t n, double *range)
 {
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
         if (isfinite(v[i]))
             v[m++] = v[i];
+    if (range)
+        range[0] = range[1] = NAN;
     if (!m)
         return NAN;
     qsort(v, m, sizeof *v, cmp_double);
+    if (range) {
+        range[0] = v[0];
+        range[1] = v[m - 1];
+    }
     return m % 2 ? v[m / 2] : 0.5 * (v[m / 2 - 1] + v[m / 2]);
 }
 
@@ -222,13 +230,13 @@ static int summarise(rp_case *c, rp_cfg *g)
         fr += isfinite(u->frac) ? u->frac : 0;
         m++;
     }
-    g->t_med = median(ph[0], m);
-    g->t_assign = median(ph[1], m);
-    g->t_update = median(ph[2], m);
-    g->t_bound = median(ph[3], m);
-    g->t_whole = median(ph[4], m);
-    g->gflops = median(ph[5], m);
-    g->gbs = median(ph[6], m);
+    g->t_med = median(ph[0], m, g->t_range);
+    g->t_assign = median(ph[1], m, NULL);
+    g->t_update = median(ph[2], m, NULL);
+    g->t_bound = median(ph[3], m, NULL);
+    g->t_whole = median(ph[4], m, g->whole_range);
+    g->gflops = median(ph[5], m, NULL);
+    g->gbs = median(ph[6], m, NULL);
     g->iterations = m ? it / (double)m : NAN;
     g->frac = m ? fr / (double)m : NAN;
     free(v);
