@@ -265,6 +265,21 @@ static void test_tiny_sweep(void **state)
     assert_contains(machine, "gpu: ");
     assert_contains(machine, "compiler: ");
     assert_contains(machine, "[data gen]"); /* the preset's text */
+    /* the machine's load when the sweep began and when it ended: three
+     * averages each, with the CPUs online */
+    const char *when[2] = {"\nload at start: ", "\nload at end: "};
+    for (int i = 0; i < 2; i++) {
+        const char *l = strstr(machine, when[i]);
+        double avg[3];
+        long cpus = 0;
+        assert_non_null(l);
+        assert_int_equal(sscanf(l + strlen(when[i]),
+                                "%lf %lf %lf (1, 5, 15 min; %ld CPUs",
+                                &avg[0], &avg[1], &avg[2], &cpus),
+                         4);
+        assert_true(avg[0] >= 0 && avg[1] >= 0 && avg[2] >= 0);
+        assert_true(cpus >= 1);
+    }
     free(machine);
     assert_true(exists(tp("out/datasets.csv")));
     assert_false(exists(tp("out/runs.csv.part")));
@@ -424,6 +439,8 @@ static void test_report(void **state)
     assert_null(strstr(md, "skipped: "));
     assert_contains(md, "| hamerly | omp | " PREC " |");
     assert_contains(md, "## gen, k = 4");
+    assert_contains(md, "\n| load at start | ");
+    assert_contains(md, "\n| load at end | ");
     overview_consistent(md);
     table runs;
     table_read(tp("rep/runs.csv"), &runs);

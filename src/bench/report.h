@@ -71,7 +71,7 @@ typedef struct {
     int have_sklearn;
     int gnuplot;          /* 1 ran, 0 missing, -1 failed                 */
     char gnuplot_msg[512];
-    char machine[16][256]; /* "key: value" lines of machine.txt          */
+    char machine[32][256]; /* "key: value" lines of machine.txt          */
     int nmachine;
     char preset_name[CLI_NAME_MAX + 64];
 } rp_report;

@@ -87,7 +87,7 @@ static void read_machine(rp_report *r)
     char path[4200], line[512];
     snprintf(path, sizeof path, "%s/machine.txt", r->dir);
     FILE *f = fopen(path, "r");
-    while (f && r->nmachine < 16 && fgets(line, sizeof line, f)) {
+    while (f && r->nmachine < 32 && fgets(line, sizeof line, f)) {
         if (!strncmp(line, "---", 3))
             break;
         line[strcspn(line, "\n")] = '\0';
