@@ -386,6 +386,41 @@ static void ranges_match_runs(const char *md, const table *runs)
     assert_true(rows >= 9);
 }
 
+/* Every plot command of a gnuplot script gives each of its series a
+ * colour of its own: as many "lc rgb" as titles, no colour twice. */
+static void plot_colours_distinct(const char *gp)
+{
+    int plots = 0;
+    for (const char *l = gp; l && *l; l = strchr(l, '\n'), l += !!l) {
+        if (strncmp(l, "plot ", 5))
+            continue;
+        char colour[64][8];
+        int ntitle = 0, ncolour = 0;
+        const char *end = l; /* the command: lines ending in '\' go on */
+        while ((end = strchr(end, '\n')) && end[-1] == '\\')
+            end++;
+        if (!end)
+            end = l + strlen(l);
+        for (const char *q = l; (q = strstr(q, " title \"")) && q < end; q++)
+            ntitle++;
+        for (const char *q = l; (q = strstr(q, "lc rgb \"#")) && q < end;
+             q++) {
+            assert_true(ncolour < 64);
+            snprintf(colour[ncolour], 8, "%.7s", q + 8);
+            for (int j = 0; j < ncolour; j++)
+                if (!strcmp(colour[j], colour[ncolour]))
+                    fail_msg("[" PREC "] colour %s twice in: %.300s",
+                             colour[j], l);
+            ncolour++;
+        }
+        if (ncolour != ntitle)
+            fail_msg("[" PREC "] %d series, %d colours in: %.300s", ntitle,
+                     ncolour, l);
+        plots++;
+    }
+    assert_true(plots > 0);
+}
+
 static void test_report(void **state)
 {
     (void)state;
@@ -422,6 +457,9 @@ static void test_report(void **state)
     assert_true(fabs(sh[0] + sh[1] + sh[2] + sh[3] - 1) < 1e-4);
     free(st);
     assert_true(exists(tp("rep/plots/scalek_file.dat")));
+    char *gp = slurp(tp("rep/plots/report.gp"));
+    plot_colours_distinct(gp);
+    free(gp);
     /* the report counts the runs bench counted */
     char count[64];
     snprintf(count, sizeof count, "\n%ld runs: ", bench_runs);
@@ -465,6 +503,65 @@ static void test_report(void **state)
     }
     EXPECT(2, "report", tp("no-such-folder"));
     EXPECT(2, "report");
+}
+
+/* ---- plots: colours and labels ---------------------------------------- */
+
+/* Add to DIR/runs.csv a copy of each seq run as cuda-global and of each
+ * omp run as cuda-shared (block size 64): the solver names a GPU machine
+ * gives the report, on a machine without one. */
+static void add_gpu_rows(const char *path)
+{
+    table t;
+    table_read(path, &t);
+    FILE *f = fopen(path, "a");
+    assert_non_null(f);
+    for (int i = 0; i < t.nrow; i++) {
+        const char *form = at(&t, i, "form");
+        if (strcmp(form, "seq") && strcmp(form, "omp"))
+            continue;
+        for (int c = 0; c < t.ncol; c++) {
+            const char *h = t.hdr[c], *v = t.cell[(size_t)i * t.ncol + c];
+            char id[32];
+            if (!strcmp(h, "run")) {
+                snprintf(id, sizeof id, "%ld", atol(v) + 100000);
+                v = id;
+            } else if (!strcmp(h, "form")) {
+                v = strcmp(form, "seq") ? "cuda-shared" : "cuda-global";
+            } else if (!strcmp(h, "block_size")) {
+                v = "64";
+            } else if (!strcmp(h, "threads")) {
+                v = "0";
+            }
+            assert_null(strpbrk(v, ",\"\n"));
+            fprintf(f, "%s%s", c ? "," : "", v);
+        }
+        fputc('\n', f);
+    }
+    assert_int_equal(fclose(f), 0);
+    table_free(&t);
+}
+
+/* The plots of a sweep with both precisions and every form's names: no
+ * plot draws two series in one colour. */
+static void test_plots(void **state)
+{
+    (void)state;
+    need_bin();
+    write_text(tp("two.preset"),
+               "algorithms = lloyd, elkan, hamerly\nforms = seq, omp\n"
+               "precisions = f32, f64\nthreads = 1..2\nrepetitions = 1\n"
+               "[data g]\ngenerate = blobs\nn = 300\nd = 2\ncentres = 3\n"
+               "data_seed = 5\nk = 2, 3\n");
+    EXPECT(0, "bench", tp("two.preset"), "--out", tp("two"), "--no-report",
+           "-q");
+    add_gpu_rows(tp("two/runs.csv"));
+    setenv("GNUPLOT", "/nonexistent/gnuplot", 1); /* the script is enough */
+    EXPECT(0, "report", tp("two"), "-q");
+    unsetenv("GNUPLOT");
+    char *gp = slurp(tp("two/plots/report.gp"));
+    plot_colours_distinct(gp);
+    free(gp);
 }
 
 /* A malformed preset: exit 2, "file:line:" in the message, nothing run. */
@@ -644,6 +741,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tiny_sweep),
         cmocka_unit_test(test_report),
+        cmocka_unit_test(test_plots),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_init),
         cmocka_unit_test(test_help_presets),

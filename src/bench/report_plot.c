@@ -16,21 +16,78 @@ typedef struct {
     int bad;
 } plotter;
 
-/* An algorithm's colour, by its place in the library's order. */
-static const char *color_of(int a)
+/* "#rrggbb" text: a plot's colour. */
+typedef struct {
+    char s[8];
+} rgb_text;
+
+/* An algorithm's colour, by its place in the library's order: a fixed
+ * palette, then hues a golden angle apart, so that no two algorithms
+ * share one however many there are. */
+static void base_rgb(int a, double c[3])
 {
-    static const char *const palette[] = {"#4477aa", "#ee6677", "#228833",
-                                          "#ccbb44", "#66ccee"};
+    static const unsigned palette[] = {0x4477aa, 0xee6677, 0x228833,
+                                       0xccbb44, 0x66ccee, 0xaa3377};
     const int np = (int)(sizeof palette / sizeof palette[0]);
-    return a >= 0 && a < np ? palette[a] : "#aa3377";
+    if (a >= 0 && a < np) {
+        for (int i = 0; i < 3; i++)
+            c[i] = (double)(palette[a] >> (16 - 8 * i) & 0xff);
+        return;
+    }
+    /* hue h in sixths of a turn; saturation 0.6, value 0.75 */
+    double h = fmod(0.6180339887 * (a - np + 1), 1.0) * 6, v = 191.25;
+    double lo = v * 0.4, x = lo + (v - lo) * (1 - fabs(fmod(h, 2) - 1));
+    int sector = (int)h % 6;
+    static const int order[6][3] = {{0, 1, 2}, {1, 0, 2}, {2, 0, 1},
+                                    {2, 1, 0}, {1, 2, 0}, {0, 2, 1}};
+    double vals[3] = {v, x, lo};
+    for (int i = 0; i < 3; i++)
+        c[i] = vals[order[sector][i]];
 }
 
-static const char *color(const char *algo)
+/* The colour of the series (algorithm a, form fi, precision q): the
+ * algorithm's colour, made lighter or darker by a step of its own for
+ * each (form, precision), so that no plot draws two series in one colour
+ * (seq f64, and every bar chart's algorithm, the colour itself). */
+static rgb_text series_color(int a, int fi, int q)
+{
+    /* (form, precision) -> mix towards white (> 0) or black (< 0) */
+    static const double shade[5][2] = {{0.45, 0},    {0.25, -0.35},
+                                       {0.6, -0.55}, {0.12, -0.18},
+                                       {0.35, -0.7}};
+    double c[3], t = fi >= 0 && fi < 5 && q >= 0 && q < 2 ? shade[fi][q]
+                                                          : 0;
+    rgb_text out;
+    base_rgb(a, c);
+    for (int i = 0; i < 3; i++)
+        c[i] = t > 0 ? c[i] + (255 - c[i]) * t : c[i] * (1 + t);
+    snprintf(out.s, sizeof out.s, "#%02x%02x%02x", (unsigned)lround(c[0]),
+             (unsigned)lround(c[1]), (unsigned)lround(c[2]));
+    return out;
+}
+
+/* An algorithm's own colour: its series in the bar charts, where a series
+ * is an algorithm. */
+static rgb_text color_of(int a)
+{
+    return series_color(a, 0, 1);
+}
+
+static int algo_of(const char *algo)
 {
     for (int a = 0; a < TKM_NALGO; a++)
         if (!strcmp(rp_algo(a), algo))
-            return color_of(a);
-    return color_of(-1);
+            return a;
+    return TKM_NALGO;
+}
+
+/* The style of a line of (algorithm a, form fi, precision q): its colour,
+ * dashed for f32, a point shape per form. */
+static void line_style(FILE *gp, int a, int fi, int q)
+{
+    static const int shape[5] = {7, 5, 9, 13, 3};
+    fprintf(gp, "lc rgb \"%s\" dt %d pt %d", series_color(a, fi, q).s,
+            q == 0 ? 2 : 1, fi >= 0 && fi < 5 ? shape[fi] : 1);
 }
 
 static FILE *dat_open(plotter *p, const char *kind, const rp_case *c)
@@ -161,10 +218,10 @@ static void bars(plotter *p, const rp_case *c, int speedup)
               "dt 2 lc rgb \"#555555\"\n", p->gp);
     fprintf(p->gp, "plot \"plots/%s_%s.dat\" using 2:xtic(1) title \"%s\" lc "
                    "rgb \"%s\"",
-            kind, c->slug, rp_algo(0), color_of(0));
+            kind, c->slug, rp_algo(0), color_of(0).s);
     for (int a = 1; a < TKM_NALGO; a++)
         fprintf(p->gp, ", '' using %d title \"%s\" lc rgb \"%s\"", a + 2,
-                rp_algo(a), color_of(a));
+                rp_algo(a), color_of(a).s);
     fputc('\n', p->gp);
     end(p);
 }
@@ -178,9 +235,10 @@ static int by_x(const void *a, const void *b)
 }
 
 /* One series per (algorithm, form, precision) of the forms matching
- * prefix, x = threads or block size.  Returns the series written. */
+ * prefix, x = threads or block size, each's (algorithm, form, precision)
+ * indices in key.  Returns the series written. */
 static int series(plotter *p, const rp_case *c, FILE *f, const char *prefix,
-                  int block, char titles[][48], int *most)
+                  int block, char titles[][48], int key[][3], int *most)
 {
     int ns = 0;
     double pts[CLI_MAX_LIST * 2][2];
@@ -207,6 +265,9 @@ static int series(plotter *p, const rp_case *c, FILE *f, const char *prefix,
                         rp_forms[fi], rp_precs[q]);
                 for (int i = 0; i < m; i++)
                     fprintf(f, "%g %.6g\n", pts[i][0], pts[i][1]);
+                key[ns][0] = a;
+                key[ns][1] = fi;
+                key[ns][2] = q;
                 if (block)
                     snprintf(titles[ns++], 48, "%s %s %s", rp_algo(a),
                              rp_forms[fi], rp_precs[q]);
@@ -228,9 +289,10 @@ static void lines(plotter *p, const rp_case *c, int block)
     FILE *f = dat_open(p, kind, c);
     if (!f)
         return;
-    char titles[12][48];
+    char titles[4 * TKM_NALGO][48];
+    int key[4 * TKM_NALGO][3];
     int most, ns = series(p, c, f, block ? "cuda" : "omp", block, titles,
-                          &most);
+                          key, &most);
     dat_close(p, f);
     if (!ns || (!block && most < 2))
         return;
@@ -243,13 +305,11 @@ static void lines(plotter *p, const rp_case *c, int block)
             block ? "32, 64, 128, 256, 512, 1024"
                   : "1, 2, 4, 8, 16, 32, 64, 128");
     for (int s = 0; s < ns; s++) {
-        char algo[16];
-        sscanf(titles[s], "%15s", algo);
         fprintf(p->gp, "%s\"plots/%s_%s.dat\" index %d using 1:2 with "
-                       "linespoints lw 2 pt 7 lc rgb \"%s\" dt %d title "
-                       "\"%s\"",
-                s ? ", \\\n  " : "", kind, c->slug, s, color(algo),
-                strstr(titles[s], "f32") ? 2 : 1, titles[s]);
+                       "linespoints lw 2 ",
+                s ? ", \\\n  " : "", kind, c->slug, s);
+        line_style(p->gp, key[s][0], key[s][1], key[s][2]);
+        fprintf(p->gp, " title \"%s\"", titles[s]);
     }
     fputc('\n', p->gp);
     end(p);
@@ -376,7 +436,7 @@ static void prune(plotter *p, const rp_case *c, const iter_set *s)
                            "with linespoints lw 2 pt 7 ps 0.5 lc rgb \"%s\" "
                            "title \"%s\"",
                     i ? ", \\\n  " : "", c->slug, i, pass ? 3 : 2,
-                    color(names[i]), names[i]);
+                    color_of(algo_of(names[i])).s, names[i]);
         fputc('\n', p->gp);
     }
     fputs("unset multiplot\n", p->gp);
@@ -619,7 +679,7 @@ static void scaling(plotter *p, const rp_report *r, size_t first, int by_n)
         return;
     }
     char titles[40][48];
-    int ns = 0;
+    int key[40][3], ns = 0;
     for (int fi = 0; fi < 5 && ns < 40; fi++)
         for (int a = 0; a < TKM_NALGO && ns < 40; a++)
             for (int q = 0; q < 2 && ns < 40; q++) {
@@ -641,6 +701,9 @@ static void scaling(plotter *p, const rp_report *r, size_t first, int by_n)
                         rp_forms[fi], rp_precs[q]);
                 for (int i = 0; i < m; i++)
                     fprintf(f, "%g %.6g\n", pts[i][0], pts[i][1]);
+                key[ns][0] = a;
+                key[ns][1] = fi;
+                key[ns][2] = q;
                 snprintf(titles[ns++], 48, "%s %s %s", rp_algo(a),
                          rp_forms[fi], rp_precs[q]);
             }
@@ -659,10 +722,12 @@ static void scaling(plotter *p, const rp_report *r, size_t first, int by_n)
                 c0->dataset, c0->n, c0->d);
     fputs("set ylabel \"seconds\"\nset logscale xy\n"
           "set key outside right top\nplot ", p->gp);
-    for (int i = 0; i < ns; i++)
-        fprintf(p->gp, "%s\"plots/%s.dat\" index %d with linespoints "
-                       "title \"%s\"",
-                i ? ", " : "", name, i, titles[i]);
+    for (int i = 0; i < ns; i++) {
+        fprintf(p->gp, "%s\"plots/%s.dat\" index %d with linespoints lw 2 ",
+                i ? ", \\\n  " : "", name, i);
+        line_style(p->gp, key[i][0], key[i][1], key[i][2]);
+        fprintf(p->gp, " title \"%s\"", titles[i]);
+    }
     fputc('\n', p->gp);
     end(p);
 }
