@@ -594,7 +594,7 @@ static int wanted_ids(const rp_report *r, iter_set *s)
  * CUDA allocation and transfers), and the rest of the loop. */
 static void stages(plotter *p, const rp_case *c)
 {
-    int g[10][2], ng = groups(c, g), rows = 0;
+    int g[10][2], ng = groups(c, g), rows = 0, longest = 0;
     if (!ng)
         return;
     FILE *f = dat_open(p, "stages", c);
@@ -623,26 +623,34 @@ static void stages(plotter *p, const rp_case *c)
                 tr /= sum;
                 other = 0;
             }
-            fprintf(f, "\"%s %s %s\" %.6g %.6g %.6g %.6g\n", rp_algo(a),
-                    form, prec, as, up, tr, other);
+            int len = fprintf(f, "\"%s %s %s\"", rp_algo(a), form, prec) - 2;
+            fprintf(f, " %.6g %.6g %.6g %.6g\n", as, up, tr, other);
+            longest = len > longest ? len : longest;
             rows++;
         }
     dat_close(p, f);
     if (!rows)
         return;
-    begin(p, "stages", c, 900, 480);
+    /* The solvers' names stand upright under their bars, in a bottom
+     * margin as deep as the longest (in character heights: a character
+     * is about half of one wide), and the figure widens so that each bar
+     * keeps 20 pixels, room for one line of text (10 pt). */
+    int bmargin = (int)ceil(0.5 * longest) + 2;
+    int w = 330 + 20 * rows > 900 ? 330 + 20 * rows : 900;
+    begin(p, "stages", c, w, 340 + 16 * bmargin);
     title(p, c, "where the whole run goes (median run per solver)");
     fprintf(p->gp,
             "set style data histograms\nset style histogram rowstacked\n"
             "set style fill solid 0.85 border -1\nset boxwidth 0.8\n"
             "set yrange [0:1]\nset ylabel \"share of the whole run\"\n"
-            "set key outside right top\nset xtics rotate by -25\n"
+            "set key outside right top\nset xtics rotate by 90 right\n"
+            "set bmargin %d\n"
             "plot \"plots/stages_%s.dat\" using 2:xtic(1) title \"assign "
             "and bounds\" lc rgb \"#4477aa\", '' using 3 title \"update\" "
             "lc rgb \"#ee6677\", '' using 4 title \"set-up and result "
             "(transfer)\" lc rgb \"#228833\", '' using 5 title \"rest of "
             "the loop\" lc rgb \"#bbbbbb\"\n",
-            c->slug);
+            bmargin, c->slug);
     end(p);
 }
 
