@@ -265,6 +265,21 @@ static void test_tiny_sweep(void **state)
     assert_contains(machine, "gpu: ");
     assert_contains(machine, "compiler: ");
     assert_contains(machine, "[data gen]"); /* the preset's text */
+    /* the machine's load when the sweep began and when it ended: three
+     * averages each, with the CPUs online */
+    const char *when[2] = {"\nload at start: ", "\nload at end: "};
+    for (int i = 0; i < 2; i++) {
+        const char *l = strstr(machine, when[i]);
+        double avg[3];
+        long cpus = 0;
+        assert_non_null(l);
+        assert_int_equal(sscanf(l + strlen(when[i]),
+                                "%lf %lf %lf (1, 5, 15 min; %ld CPUs",
+                                &avg[0], &avg[1], &avg[2], &cpus),
+                         4);
+        assert_true(avg[0] >= 0 && avg[1] >= 0 && avg[2] >= 0);
+        assert_true(cpus >= 1);
+    }
     free(machine);
     assert_true(exists(tp("out/datasets.csv")));
     assert_false(exists(tp("out/runs.csv.part")));
@@ -291,21 +306,119 @@ static void overview_consistent(const char *md)
     int rows = 0;
     for (at = strchr(at, '\n') + 1; *at == '|'; at = strchr(at, '\n') + 1) {
         char prec[8], solver[64], algo[16], form[16], prec2[8];
-        double base, t, sp;
+        double base, t, lo, hi, sp;
         const char *cell = at;
         for (int bar = 0; bar < 4; bar++)
             cell = strchr(cell + 1, '|');
-        if (sscanf(cell, "| %lf (%7[^)]) | %63[^|]| %lf | %lf |", &base, prec,
-                   solver, &t, &sp) != 5 ||
+        if (sscanf(cell, "| %lf (%7[^)]) | %63[^|]| %lf [%lf, %lf] | %lf |",
+                   &base, prec, solver, &t, &lo, &hi, &sp) != 7 ||
             sscanf(solver, "%15s %15s %7s", algo, form, prec2) != 3)
             fail_msg("overview row not as expected: %.120s", at);
         assert_string_equal(prec, prec2);
         assert_true(fabs(sp - base / t) <= 2e-3 * sp);
+        assert_true(lo <= t && t <= hi);
         if (!strcmp(form, "omp"))
             assert_non_null(strstr(solver, " t="));
         rows++;
     }
     assert_true(rows >= 3);
+}
+
+/* The least, the median and the greatest loop time of the ok runs of one
+ * solver configuration of case (dataset, k) in runs.csv. */
+static void run_times(const table *runs, const char *dataset, int k,
+                      const char *key[5], double out[3])
+{
+    static const char *const col[5] = {"algorithm", "form", "precision",
+                                       "threads", "block_size"};
+    double v[64] = {0};
+    int m = 0;
+    for (int i = 0; i < runs->nrow && m < 64; i++) {
+        int same = !strcmp(at(runs, i, "dataset"), dataset) &&
+                   atoi(at(runs, i, "k")) == k &&
+                   !strcmp(at(runs, i, "status"), "ok");
+        for (int c = 0; c < 5 && same; c++)
+            same = !strcmp(at(runs, i, col[c]), key[c]);
+        if (same)
+            v[m++] = atof(at(runs, i, "t_loop"));
+    }
+    assert_true(m >= 2);
+    for (int i = 1; i < m; i++) /* insertion sort */
+        for (int j = i; j > 0 && v[j] < v[j - 1]; j--) {
+            double x = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = x;
+        }
+    out[0] = v[0];
+    out[1] = m % 2 ? v[m / 2] : 0.5 * (v[m / 2 - 1] + v[m / 2]);
+    out[2] = v[m - 1];
+}
+
+/* Every solver row of every case's table gives its loop time as the
+ * median with the fastest and the slowest run beside it, the three those
+ * of the runs in runs.csv (to the 4 digits shown). */
+static void ranges_match_runs(const char *md, const table *runs)
+{
+    char dataset[64] = "";
+    int k = 0, rows = 0;
+    for (const char *l = md; l && *l; l = strchr(l, '\n'), l += !!l) {
+        if (sscanf(l, "## %63[^,], k = %d", dataset, &k) == 2)
+            continue;
+        char f[5][32];
+        double shown[3], want[3];
+        if (!k || sscanf(l, "| %31[a-z] | %31[a-z-] | %31[f0-9] | %31[0-9] | "
+                            "%31[0-9] |", f[0], f[1], f[2], f[3], f[4]) != 5)
+            continue;
+        const char *cell = l;
+        for (int bar = 0; bar < 7; bar++)
+            cell = strchr(cell + 1, '|');
+        if (sscanf(cell, "| %lf [%lf, %lf] |", &shown[1], &shown[0],
+                   &shown[2]) != 3)
+            continue; /* a row that did not run */
+        const char *key[5] = {f[0], f[1], f[2], f[3], f[4]};
+        run_times(runs, dataset, k, key, want);
+        for (int q = 0; q < 3; q++)
+            if (!(fabs(shown[q] - want[q]) <= 1e-3 * want[q]))
+                fail_msg("[" PREC "] %s k=%d %s %s t=%s: shown %g, runs %g",
+                         dataset, k, f[0], f[1], f[3], shown[q], want[q]);
+        rows++;
+    }
+    assert_true(rows >= 9);
+}
+
+/* Every plot command of a gnuplot script gives each of its series a
+ * colour of its own: as many "lc rgb" as titles, no colour twice. */
+static void plot_colours_distinct(const char *gp)
+{
+    int plots = 0;
+    for (const char *l = gp; l && *l; l = strchr(l, '\n'), l += !!l) {
+        if (strncmp(l, "plot ", 5))
+            continue;
+        char colour[64][8];
+        int ntitle = 0, ncolour = 0;
+        const char *end = l; /* the command: lines ending in '\' go on */
+        while ((end = strchr(end, '\n')) && end[-1] == '\\')
+            end++;
+        if (!end)
+            end = l + strlen(l);
+        for (const char *q = l; (q = strstr(q, " title \"")) && q < end; q++)
+            ntitle++;
+        for (const char *q = l; (q = strstr(q, "lc rgb \"#")) && q < end;
+             q++) {
+            assert_true(ncolour < 64);
+            snprintf(colour[ncolour], 8, "%.7s", q + 8);
+            for (int j = 0; j < ncolour; j++)
+                if (!strcmp(colour[j], colour[ncolour]))
+                    fail_msg("[" PREC "] colour %s twice in: %.300s",
+                             colour[j], l);
+            ncolour++;
+        }
+        if (ncolour != ntitle)
+            fail_msg("[" PREC "] %d series, %d colours in: %.300s", ntitle,
+                     ncolour, l);
+        plots++;
+    }
+    assert_true(plots > 0);
 }
 
 static void test_report(void **state)
@@ -344,6 +457,9 @@ static void test_report(void **state)
     assert_true(fabs(sh[0] + sh[1] + sh[2] + sh[3] - 1) < 1e-4);
     free(st);
     assert_true(exists(tp("rep/plots/scalek_file.dat")));
+    char *gp = slurp(tp("rep/plots/report.gp"));
+    plot_colours_distinct(gp);
+    free(gp);
     /* the report counts the runs bench counted */
     char count[64];
     snprintf(count, sizeof count, "\n%ld runs: ", bench_runs);
@@ -361,7 +477,13 @@ static void test_report(void **state)
     assert_null(strstr(md, "skipped: "));
     assert_contains(md, "| hamerly | omp | " PREC " |");
     assert_contains(md, "## gen, k = 4");
+    assert_contains(md, "\n| load at start | ");
+    assert_contains(md, "\n| load at end | ");
     overview_consistent(md);
+    table runs;
+    table_read(tp("rep/runs.csv"), &runs);
+    ranges_match_runs(md, &runs);
+    table_free(&runs);
     free(md);
     if (system("command -v gnuplot >/dev/null 2>&1") == 0) {
         EXPECT(0, "report", out, "-q");
@@ -381,6 +503,157 @@ static void test_report(void **state)
     }
     EXPECT(2, "report", tp("no-such-folder"));
     EXPECT(2, "report");
+}
+
+/* ---- plots: colours and labels ---------------------------------------- */
+
+/* Add to DIR/runs.csv a copy of each seq run as cuda-global and of each
+ * omp run as cuda-shared (block size 64): the solver names a GPU machine
+ * gives the report, on a machine without one. */
+static void add_gpu_rows(const char *path)
+{
+    table t;
+    table_read(path, &t);
+    FILE *f = fopen(path, "a");
+    assert_non_null(f);
+    for (int i = 0; i < t.nrow; i++) {
+        const char *form = at(&t, i, "form");
+        if (strcmp(form, "seq") && strcmp(form, "omp"))
+            continue;
+        for (int c = 0; c < t.ncol; c++) {
+            const char *h = t.hdr[c], *v = t.cell[(size_t)i * t.ncol + c];
+            char id[32];
+            if (!strcmp(h, "run")) {
+                snprintf(id, sizeof id, "%ld", atol(v) + 100000);
+                v = id;
+            } else if (!strcmp(h, "form")) {
+                v = strcmp(form, "seq") ? "cuda-shared" : "cuda-global";
+            } else if (!strcmp(h, "block_size")) {
+                v = "64";
+            } else if (!strcmp(h, "threads")) {
+                v = "0";
+            }
+            assert_null(strpbrk(v, ",\"\n"));
+            fprintf(f, "%s%s", c ? "," : "", v);
+        }
+        fputc('\n', f);
+    }
+    assert_int_equal(fclose(f), 0);
+    table_free(&t);
+}
+
+/* One tic label of an SVG plot: where it is anchored, its angle
+ * (degrees, clockwise), its anchor, its length in characters. */
+typedef struct {
+    double x, y, angle;
+    char anchor[8];
+    int len;
+} svg_label;
+
+/* The span of a label along its direction from its anchor point, a
+ * character taken as 0.6 of the font size (10) wide: wider than sans's
+ * average. */
+static void label_span(const svg_label *b, double span[2])
+{
+    double len = 6.0 * b->len;
+    span[0] = !strcmp(b->anchor, "end")      ? -len
+              : !strcmp(b->anchor, "middle") ? -len / 2
+                                             : 0;
+    span[1] = span[0] + len;
+}
+
+/* Every solver name under the bars of a stage plot lies inside the
+ * picture and clear of its neighbours (one line, 10 units, apart or not
+ * side by side). */
+static void stage_labels_fit(const char *svg_path)
+{
+    char *svg = slurp(svg_path);
+    double w = 0, h = 0;
+    const char *sz = strstr(svg, "viewBox=\"0 0 ");
+    assert_non_null(sz);
+    assert_int_equal(sscanf(sz, "viewBox=\"0 0 %lf %lf", &w, &h), 2);
+    svg_label lab[64];
+    int n = 0;
+    for (const char *g = svg; (g = strstr(g, "<g transform=\"translate("));
+         g++) {
+        svg_label b = {0};
+        const char *text = strstr(g, "<text>"), *stop = strstr(g, "</g>");
+        const char *anchor = strstr(g, "text-anchor=\"");
+        if (!text || !stop || text > stop || !anchor || anchor > text)
+            continue;
+        if (sscanf(g, "<g transform=\"translate(%lf,%lf) rotate(%lf)", &b.x,
+                   &b.y, &b.angle) < 2)
+            continue;
+        sscanf(anchor, "text-anchor=\"%7[a-z]", b.anchor);
+        text += 6;
+        b.len = (int)(strstr(text, "</text>") - text);
+        /* a solver name: "algorithm form precision" */
+        char a[16], fm[16], pr[8];
+        if (sscanf(text, "%15s %15s %7[f0-9]<", a, fm, pr) != 3 ||
+            (strcmp(pr, "f32") && strcmp(pr, "f64")))
+            continue;
+        assert_true(n < 64);
+        lab[n++] = b;
+    }
+    assert_true(n >= 12);
+    for (int i = 0; i < n; i++) {
+        const double r = lab[i].angle * M_PI / 180;
+        double span[2];
+        label_span(&lab[i], span);
+        for (int e = 0; e < 2; e++) {
+            double x = lab[i].x + span[e] * cos(r);
+            double y = lab[i].y + span[e] * sin(r);
+            if (x < 0 || x > w || y < 0 || y > h)
+                fail_msg("[" PREC "] %s: label %d ends at (%.0f, %.0f), "
+                         "outside %.0f x %.0f",
+                         svg_path, i, x, y, w, h);
+        }
+        if (i == 0)
+            continue;
+        /* the previous label, in this one's frame */
+        double dx = lab[i - 1].x - lab[i].x, dy = lab[i - 1].y - lab[i].y;
+        double along = dx * cos(r) + dy * sin(r);
+        double across = fabs(-dx * sin(r) + dy * cos(r));
+        double prev[2];
+        label_span(&lab[i - 1], prev);
+        if (across < 10 && prev[0] + along < span[1] &&
+            span[0] < prev[1] + along)
+            fail_msg("[" PREC "] %s: labels %d and %d overlap", svg_path,
+                     i - 1, i);
+    }
+    free(svg);
+}
+
+/* The plots of a sweep with both precisions and every form's names: no
+ * plot draws two series in one colour, and the stage plots' solver names
+ * fit in the picture without overlapping. */
+static void test_plots(void **state)
+{
+    (void)state;
+    need_bin();
+    write_text(tp("two.preset"),
+               "algorithms = lloyd, elkan, hamerly\nforms = seq, omp\n"
+               "precisions = f32, f64\nthreads = 1..2\nrepetitions = 1\n"
+               "[data g]\ngenerate = blobs\nn = 300\nd = 2\ncentres = 3\n"
+               "data_seed = 5\nk = 2, 3\n");
+    EXPECT(0, "bench", tp("two.preset"), "--out", tp("two"), "--no-report",
+           "-q");
+    add_gpu_rows(tp("two/runs.csv"));
+    int have_gnuplot = system("command -v gnuplot >/dev/null 2>&1") == 0;
+    if (!have_gnuplot)
+        setenv("GNUPLOT", "/nonexistent/gnuplot", 1);
+    EXPECT(0, "report", tp("two"), "-q");
+    unsetenv("GNUPLOT");
+    char *gp = slurp(tp("two/plots/report.gp"));
+    plot_colours_distinct(gp);
+    free(gp);
+    if (!have_gnuplot) {
+        print_message("[" PREC "] gnuplot not installed: the stage plots' "
+                      "labels not measured\n");
+        return;
+    }
+    stage_labels_fit(tp("two/plots/stages_g-k2.svg"));
+    stage_labels_fit(tp("two/plots/stages_g-k3.svg"));
 }
 
 /* A malformed preset: exit 2, "file:line:" in the message, nothing run. */
@@ -560,6 +833,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tiny_sweep),
         cmocka_unit_test(test_report),
+        cmocka_unit_test(test_plots),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_init),
         cmocka_unit_test(test_help_presets),

@@ -48,11 +48,12 @@ void cli_bench_help(FILE *f)
         "verdict, iterations, total and per-phase times, distances, share\n"
         "pruned, inertia, comparison with the baseline and with the double\n"
         "baseline, scores), iterations.csv (a row per iteration of every\n"
-        "run), datasets.csv, machine.txt (CPU, cores, memory, GPU,\n"
-        "compiler, CUDA, date, the preset), report.md and plots/.  While the\n"
-        "sweep runs, rows go to runs.csv.part and iterations.csv.part.  A\n"
-        "progress bar with the time left shows on stderr when it is a\n"
-        "terminal.  docs/evaluation.md describes every column.\n"
+        "run), datasets.csv, machine.txt (CPU, cores, memory, the load at\n"
+        "the start and the end, GPU, compiler, CUDA, date, the preset),\n"
+        "report.md and plots/.  While the sweep runs, rows go to\n"
+        "runs.csv.part and iterations.csv.part.  A progress bar with the\n"
+        "time left shows on stderr when it is a terminal.\n"
+        "docs/evaluation.md describes every column.\n"
         "\n",
         f);
     cli_preset_help(f);
@@ -241,17 +242,26 @@ static void remove_stale(const char *dir)
     }
 }
 
-static int write_headers(const char *dir, const cli_preset *p, int argc,
-                         char **argv)
+/* DIR/machine.txt, with the load at the end once the sweep has ended. */
+static int write_machine(const char *dir, const cli_preset *p, int argc,
+                         char **argv, const cli_machine *m, int ended)
 {
     char path[4200], msg[512] = "";
     snprintf(path, sizeof path, "%s/machine.txt", dir);
-    tkm_status st = cli_write_machine(path, p, argc, argv, msg, sizeof msg);
-    if (st == TKM_OK) {
-        snprintf(path, sizeof path, "%s/datasets.csv", dir);
-        st = cli_write_atomic(path, fill_datasets, (void *)p, msg,
-                              sizeof msg);
-    }
+    tkm_status st = cli_write_machine(path, p, argc, argv, m, ended, msg,
+                                      sizeof msg);
+    return st == TKM_OK ? CLI_OK : cli_status(CMD, CLI_FAIL, st, msg);
+}
+
+static int write_headers(const char *dir, const cli_preset *p, int argc,
+                         char **argv, const cli_machine *m)
+{
+    char path[4200], msg[512] = "";
+    if (write_machine(dir, p, argc, argv, m, 0) != CLI_OK)
+        return CLI_FAIL;
+    snprintf(path, sizeof path, "%s/datasets.csv", dir);
+    tkm_status st = cli_write_atomic(path, fill_datasets, (void *)p, msg,
+                                     sizeof msg);
     return st == TKM_OK ? CLI_OK : cli_status(CMD, CLI_FAIL, st, msg);
 }
 
@@ -359,11 +369,14 @@ int cli_bench(int argc, char **argv)
         goto done;
     }
     remove_stale(dir);
-    if ((rc = write_headers(dir, &p, argc + 1, argv - 1)) != CLI_OK)
+    cli_machine m;
+    cli_machine_begin(&m);
+    if ((rc = write_headers(dir, &p, argc + 1, argv - 1, &m)) != CLI_OK)
         goto done;
     bench_state b = {.p = &p, .quiet = o.quiet, .next_id = 1};
     b.pg.tty = !o.quiet && isatty(STDERR_FILENO);
-    if ((rc = sweep(&b, dir)) != CLI_OK)
+    if ((rc = sweep(&b, dir)) != CLI_OK ||
+        (rc = write_machine(dir, &p, argc + 1, argv - 1, &m, 1)) != CLI_OK)
         goto done;
     if (!o.quiet)
         summary(&b, dir, tkmi_now() - b.pg.t0);

@@ -7,6 +7,8 @@
 #ifndef TKM_BENCH_HARNESS_H
 #define TKM_BENCH_HARNESS_H
 
+#include <time.h>
+
 #include "cli.h"
 
 /* ---- text files and CSV tables (csv.c) --------------------------------- */
@@ -107,11 +109,21 @@ void cli_preset_help(FILE *f);
 
 /* ---- the machine a benchmark ran on (machine.c) ----------------------- */
 
+/* When a sweep began and the machine's load then (machine.txt gives the
+ * load at its start and end: other work slows a benchmark). */
+typedef struct {
+    time_t when;
+    char load_start[96];
+} cli_machine;
+
+/* Note the time and the load at the start of a sweep. */
+void cli_machine_begin(cli_machine *m);
 /* Write DIR's machine.txt: CPU, cores, memory, GPU, compiler, CUDA,
- * version, date, the command line and the preset's text. */
+ * version, m's date and load at the start, the load now when ended, the
+ * command line and the preset's text. */
 tkm_status cli_write_machine(const char *path, const cli_preset *p,
-                             int argc, char **argv, char *msg,
-                             size_t msglen);
+                             int argc, char **argv, const cli_machine *m,
+                             int ended, char *msg, size_t msglen);
 
 /* ---- the commands ------------------------------------------------------ */
 

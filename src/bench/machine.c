@@ -1,9 +1,11 @@
 /*
  * machine.txt: what a benchmark ran on, so that its numbers can be read
  * later and elsewhere: CPU model and cores, memory, GPU, compiler, CUDA
- * runtime, trikmeans version, date, the command line and the preset.
- * "key: value" lines, then the preset's text after a marker line.
+ * runtime, trikmeans version, date, the machine's load when the sweep
+ * began and when it ended, the command line and the preset.  "key: value"
+ * lines, then the preset's text after a marker line.
  */
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -57,19 +59,38 @@ static void cuda_line(FILE *f)
                                             : "not built");
 }
 
+/* The load averages now, "1.00 0.50 0.25 (1, 5, 15 min; N CPUs
+ * online)", or "unknown". */
+static void load_now(char *buf, size_t len)
+{
+    double l[3];
+    if (getloadavg(l, 3) != 3)
+        snprintf(buf, len, "unknown");
+    else
+        snprintf(buf, len, "%.2f %.2f %.2f (1, 5, 15 min; %ld CPUs online)",
+                 l[0], l[1], l[2], sysconf(_SC_NPROCESSORS_ONLN));
+}
+
+void cli_machine_begin(cli_machine *m)
+{
+    m->when = time(NULL);
+    load_now(m->load_start, sizeof m->load_start);
+}
+
 typedef struct {
     const cli_preset *p;
     int argc;
     char **argv;
+    const cli_machine *m;
+    int ended;
 } machine_ctx;
 
 static void fill(FILE *f, void *arg)
 {
     const machine_ctx *c = arg;
     char buf[1024] = "unknown", when[64] = "";
-    time_t now = time(NULL);
     struct utsname u;
-    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&c->m->when));
     fprintf(f, "trikmeans: %s\ndate: %s\n", TKM_VERSION, when);
     if (uname(&u) == 0)
         fprintf(f, "host: %s (%s %s %s)\n", u.nodename, u.sysname,
@@ -80,6 +101,11 @@ static void fill(FILE *f, void *arg)
             sysconf(_SC_NPROCESSORS_ONLN), tkmi_threads(0));
     if (proc_value("/proc/meminfo", "MemTotal", buf, sizeof buf))
         fprintf(f, "memory: %s\n", buf);
+    fprintf(f, "load at start: %s\n", c->m->load_start);
+    if (c->ended) {
+        load_now(buf, sizeof buf);
+        fprintf(f, "load at end: %s\n", buf);
+    }
     tkm_cuda_describe(buf, sizeof buf);
     fprintf(f, "gpu: %s\n", buf[0] ? buf : "none");
     cuda_line(f);
@@ -96,9 +122,9 @@ static void fill(FILE *f, void *arg)
 }
 
 tkm_status cli_write_machine(const char *path, const cli_preset *p,
-                             int argc, char **argv, char *msg,
-                             size_t msglen)
+                             int argc, char **argv, const cli_machine *m,
+                             int ended, char *msg, size_t msglen)
 {
-    machine_ctx c = {p, argc, argv};
+    machine_ctx c = {p, argc, argv, m, ended};
     return cli_write_atomic(path, fill, &c, msg, msglen);
 }

@@ -1,8 +1,10 @@
 /*
- * trikmeans report, between its files: report.c (the command, gnuplot)
- * calls report_plot.c (plot data and the gnuplot script) and report_md.c
- * (report.md); all three read what report_data.c (runs.csv read and
- * grouped, queries) makes.
+ * trikmeans report, between its files, every one of which includes only
+ * this header: report.c (the command, gnuplot) calls report_plot.c (plot
+ * data and the gnuplot script) and report_md.c (report.md), which never
+ * call each other; all three read what report_data.c (runs.csv read and
+ * grouped, the queries and the plots' names) makes, and report_data.c
+ * calls none of them.
  */
 #ifndef TKM_CLI_REPORT_H
 #define TKM_CLI_REPORT_H
@@ -36,6 +38,8 @@ typedef struct {
                                                   t_med of the loop time
                                                   (rp_time)              */
     double t_whole;                            /* median t_total         */
+    double t_range[2], whole_range[2];         /* least and greatest of
+                                                  the two times          */
     double gflops, gbs;                        /* medians: throughput    */
     double iterations, frac;                   /* means over ok runs    */
     double f64_diff, f64_inertia;              /* largest over ok runs  */
@@ -67,7 +71,7 @@ typedef struct {
     int have_sklearn;
     int gnuplot;          /* 1 ran, 0 missing, -1 failed                 */
     char gnuplot_msg[512];
-    char machine[16][256]; /* "key: value" lines of machine.txt          */
+    char machine[32][256]; /* "key: value" lines of machine.txt          */
     int nmachine;
     char preset_name[CLI_NAME_MAX + 64];
 } rp_report;
@@ -108,9 +112,12 @@ int rp_write_plots(rp_report *r);
 int rp_write_markdown(rp_report *r);
 /* Whether DIR/plots/NAME.png exists (plots are embedded only then). */
 int rp_plot_exists(const rp_report *r, const char *name);
-/* The scaling plots' names (report_plot.c): case i's family against n
- * (by_n: same d and k) or against k (same data set); 0 with the name in
- * buf when case i is its family's first, else -1. */
+/* Whether two cases are of one scaling family: the same d and k (by_n),
+ * or the same data set. */
+int rp_same_family(const rp_case *a, const rp_case *b, int by_n);
+/* The scaling plots' names, which the plots write and the markdown
+ * embeds: case i's family against n (by_n) or against k; 0 with the name
+ * in buf when case i is its family's first, else -1. */
 int rp_scaling_name(const rp_report *r, size_t i, int by_n, char *buf,
                     size_t len);
 

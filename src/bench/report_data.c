@@ -87,7 +87,7 @@ static void read_machine(rp_report *r)
     char path[4200], line[512];
     snprintf(path, sizeof path, "%s/machine.txt", r->dir);
     FILE *f = fopen(path, "r");
-    while (f && r->nmachine < 16 && fgets(line, sizeof line, f)) {
+    while (f && r->nmachine < 32 && fgets(line, sizeof line, f)) {
         if (!strncmp(line, "---", 3))
             break;
         line[strcspn(line, "\n")] = '\0';
@@ -152,15 +152,23 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Median of the finite values v[0..n-1] (reordered); NaN if none. */
-static double median(double *v, size_t n)
+/* The median of v's finite values (NaN if none), their least and
+ * greatest in range[0..1] when range is not NULL; v is reordered. */
+static double median(double *v, size_t n, double *range)
 {
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
         if (isfinite(v[i]))
             v[m++] = v[i];
+    if (range)
+        range[0] = range[1] = NAN;
     if (!m)
         return NAN;
     qsort(v, m, sizeof *v, cmp_double);
+    if (range) {
+        range[0] = v[0];
+        range[1] = v[m - 1];
+    }
     return m % 2 ? v[m / 2] : 0.5 * (v[m / 2 - 1] + v[m / 2]);
 }
 
@@ -222,13 +230,13 @@ static int summarise(rp_case *c, rp_cfg *g)
         fr += isfinite(u->frac) ? u->frac : 0;
         m++;
     }
-    g->t_med = median(ph[0], m);
-    g->t_assign = median(ph[1], m);
-    g->t_update = median(ph[2], m);
-    g->t_bound = median(ph[3], m);
-    g->t_whole = median(ph[4], m);
-    g->gflops = median(ph[5], m);
-    g->gbs = median(ph[6], m);
+    g->t_med = median(ph[0], m, g->t_range);
+    g->t_assign = median(ph[1], m, NULL);
+    g->t_update = median(ph[2], m, NULL);
+    g->t_bound = median(ph[3], m, NULL);
+    g->t_whole = median(ph[4], m, g->whole_range);
+    g->gflops = median(ph[5], m, NULL);
+    g->gbs = median(ph[6], m, NULL);
     g->iterations = m ? it / (double)m : NAN;
     g->frac = m ? fr / (double)m : NAN;
     free(v);
@@ -306,6 +314,26 @@ int rp_has_form(const rp_case *c, const char *f)
     for (size_t i = 0; i < c->ncfg; i++)
         if (c->cfg[i].nok && !strncmp(c->cfg[i].form, f, strlen(f)))
             return 1;
+    return 0;
+}
+
+int rp_same_family(const rp_case *a, const rp_case *b, int by_n)
+{
+    return by_n ? a->d == b->d && a->k == b->k
+                : !strcmp(a->dataset, b->dataset);
+}
+
+int rp_scaling_name(const rp_report *r, size_t i, int by_n, char *buf,
+                    size_t len)
+{
+    const rp_case *c = &r->cases[i];
+    for (size_t j = 0; j < i; j++)
+        if (rp_same_family(&r->cases[j], c, by_n))
+            return -1; /* the family's plot is named after its first */
+    if (by_n)
+        snprintf(buf, len, "scalen_d%zu-k%zu", c->d, c->k);
+    else
+        snprintf(buf, len, "scalek_%s", c->dataset);
     return 0;
 }
 

@@ -53,6 +53,18 @@ static const char *g4(double v, char *buf, size_t len)
     return buf;
 }
 
+/* A median with the least and greatest of its runs: "m [lo, hi]", "-"
+ * for NaN. */
+static const char *spread(double m, const double range[2], char *buf,
+                          size_t len)
+{
+    if (!isfinite(m))
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%.4g [%.4g, %.4g]", m, range[0], range[1]);
+    return buf;
+}
+
 static void image(FILE *f, const rp_report *r, const char *kind,
                   const rp_case *c, const char *alt)
 {
@@ -134,9 +146,10 @@ static void header(FILE *f, const rp_report *r)
  * size name the configuration. */
 static void overview(FILE *f, const rp_report *r)
 {
-    char a[32], b[32], s[32];
+    char a[32], b[64], s[32];
     fputs("## Overview\n\n| data set | n | d | k | sequential Lloyd, the "
-          "fastest's precision (s) | fastest solver | its time (s) | "
+          "fastest's precision (s) | fastest solver | its time, median "
+          "[min, max] (s) | "
           "speed-up |\n|---|---:|---:|---:|---:|---|---:|---:|\n", f);
     for (size_t i = 0; i < r->ncases; i++) {
         const rp_case *c = &r->cases[i];
@@ -157,7 +170,7 @@ static void overview(FILE *f, const rp_report *r)
         fprintf(f, "%s %s %s%s%.0d | %s | %s |\n", best->algo, best->form,
                 best->prec, omp ? " t=" : best->block ? " bs=" : "",
                 omp ? best->threads : best->block,
-                g4(best->t_med, b, sizeof b),
+                spread(best->t_med, best->t_range, b, sizeof b),
                 g4(base / best->t_med, s, sizeof s));
     }
     fputc('\n', f);
@@ -235,9 +248,10 @@ static void not_run(FILE *f, const rp_report *r)
 
 static void solver_table(FILE *f, const rp_case *c, const rp_cfg **order)
 {
-    char t[8][32], v[128];
+    char t[8][64], v[128];
     fputs("| algorithm | form | precision | threads | block | runs | "
-          "iterations | median time (s) | whole run (s) | "
+          "iterations | time, median [min, max] (s) | whole run, median "
+          "[min, max] (s) | "
           "assign / update / bound (s) | speed-up | pruned | "
           "GFLOP/s / GB/s | verdicts |\n"
           "|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|---|"
@@ -257,8 +271,8 @@ static void solver_table(FILE *f, const rp_case *c, const rp_cfg **order)
         }
         fprintf(f, "| %s | %s | %s | %d | %d | %zu | %.4g | %s | %s | %s / ",
                 g->algo, g->form, g->prec, g->threads, g->block, g->nrun,
-                g->iterations, g4(g->t_med, t[0], sizeof t[0]),
-                g4(g->t_whole, t[5], sizeof t[5]),
+                g->iterations, spread(g->t_med, g->t_range, t[0], sizeof t[0]),
+                spread(g->t_whole, g->whole_range, t[5], sizeof t[5]),
                 g4(g->t_assign, t[1], sizeof t[1]));
         fprintf(f, "%s / %s | %s | %s | %s / %s | %s |\n",
                 g4(g->t_update, t[2], sizeof t[2]),
@@ -276,7 +290,7 @@ static void solver_table(FILE *f, const rp_case *c, const rp_cfg **order)
 static void precision_table(FILE *f, const rp_case *c)
 {
     int shown = 0;
-    char a[32], b[32], d[32], e[32];
+    char a[64], b[64], d[32], e[32];
     for (int fi = 0; fi < 5; fi++)
         for (int ai = 0; ai < TKM_NALGO; ai++) {
             const rp_cfg *s = rp_pick(c, rp_algo(ai), rp_forms[fi], "f32");
@@ -286,12 +300,14 @@ static void precision_table(FILE *f, const rp_case *c)
             if (!shown++)
                 fputs("Float against double (the f32 run against the f64 "
                       "baseline from the same start):\n\n"
-                      "| solver | f32 time (s) | f64 time (s) | f64/f32 | "
+                      "| solver | f32 time, median [min, max] (s) | f64 "
+                      "time, median [min, max] (s) | f64/f32 | "
                       "labels unlike f64 | relative inertia gap |\n"
                       "|---|---:|---:|---:|---:|---:|\n", f);
             fprintf(f, "| %s %s | %s | %s | %.3g | %s | %s |\n", s->algo,
-                    s->form, g4(s->t_med, a, sizeof a),
-                    g4(l->t_med, b, sizeof b), l->t_med / s->t_med,
+                    s->form, spread(s->t_med, s->t_range, a, sizeof a),
+                    spread(l->t_med, l->t_range, b, sizeof b),
+                    l->t_med / s->t_med,
                     g4(s->f64_diff, d, sizeof d),
                     g4(s->f64_inertia, e, sizeof e));
         }
@@ -302,7 +318,7 @@ static void precision_table(FILE *f, const rp_case *c)
 static void sklearn_table(FILE *f, const rp_case *c)
 {
     int shown = 0;
-    char a[32], b[32], d[32], e[32], v[128];
+    char a[32], b[64], d[32], e[32], v[128];
     for (size_t i = 0; i < c->ncfg; i++) {
         const rp_cfg *g = &c->cfg[i];
         if (strcmp(g->form, "sklearn"))
@@ -313,14 +329,15 @@ static void sklearn_table(FILE *f, const rp_case *c)
                   "against trikmeans's sequential Lloyd of the same "
                   "precision, same start):\n\n"
                   "| scikit-learn | precision | iterations (trikmeans) | "
-                  "median time (s) | speed-up over trikmeans seq Lloyd | "
+                  "time, median [min, max] (s) | speed-up over trikmeans "
+                  "seq Lloyd | "
                   "labels unlike | verdicts |\n"
                   "|---|---|---|---:|---:|---:|---|\n", f);
         verdicts(g, v, sizeof v);
         fprintf(f, "| %s | %s | %.4g (%s) | %s | %s | %s | %s |\n", g->algo,
                 g->prec, g->iterations,
                 base ? g4(base->iterations, a, sizeof a) : "-",
-                g4(g->t_med, b, sizeof b),
+                spread(g->t_med, g->t_range, b, sizeof b),
                 g4(rp_lloyd_seq(c, g->prec) / g->t_med, d, sizeof d),
                 isfinite(g->label_diff)
                     ? (snprintf(e, sizeof e, "%.0f", g->label_diff), e)
@@ -341,7 +358,8 @@ static void one_case(FILE *f, const rp_report *r, const rp_case *c)
     qsort(order, c->ncfg, sizeof *order, cfg_order);
     fprintf(f, "<a id=\"%s\"></a>\n## %s, k = %zu (n = %zu, d = %zu)\n\n",
             c->slug, c->dataset, c->k, c->n, c->d);
-    fputs("Times are medians over repetitions (and seeds); speed-up is "
+    fputs("Times are medians over repetitions (and seeds), the fastest "
+          "and the slowest run in brackets; speed-up is "
           "over sequential Lloyd of the same precision; pruned is the "
           "share of Lloyd's n k distances per iteration not computed.  "
           "Bar charts show OpenMP at its most threads and CUDA at its "

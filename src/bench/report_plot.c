@@ -16,21 +16,78 @@ typedef struct {
     int bad;
 } plotter;
 
-/* An algorithm's colour, by its place in the library's order. */
-static const char *color_of(int a)
+/* "#rrggbb" text: a plot's colour. */
+typedef struct {
+    char s[8];
+} rgb_text;
+
+/* An algorithm's colour, by its place in the library's order: a fixed
+ * palette, then hues a golden angle apart, so that no two algorithms
+ * share one however many there are. */
+static void base_rgb(int a, double c[3])
 {
-    static const char *const palette[] = {"#4477aa", "#ee6677", "#228833",
-                                          "#ccbb44", "#66ccee"};
+    static const unsigned palette[] = {0x4477aa, 0xee6677, 0x228833,
+                                       0xccbb44, 0x66ccee, 0xaa3377};
     const int np = (int)(sizeof palette / sizeof palette[0]);
-    return a >= 0 && a < np ? palette[a] : "#aa3377";
+    if (a >= 0 && a < np) {
+        for (int i = 0; i < 3; i++)
+            c[i] = (double)(palette[a] >> (16 - 8 * i) & 0xff);
+        return;
+    }
+    /* hue h in sixths of a turn; saturation 0.6, value 0.75 */
+    double h = fmod(0.6180339887 * (a - np + 1), 1.0) * 6, v = 191.25;
+    double lo = v * 0.4, x = lo + (v - lo) * (1 - fabs(fmod(h, 2) - 1));
+    int sector = (int)h % 6;
+    static const int order[6][3] = {{0, 1, 2}, {1, 0, 2}, {2, 0, 1},
+                                    {2, 1, 0}, {1, 2, 0}, {0, 2, 1}};
+    double vals[3] = {v, x, lo};
+    for (int i = 0; i < 3; i++)
+        c[i] = vals[order[sector][i]];
 }
 
-static const char *color(const char *algo)
+/* The colour of the series (algorithm a, form fi, precision q): the
+ * algorithm's colour, made lighter or darker by a step of its own for
+ * each (form, precision), so that no plot draws two series in one colour
+ * (seq f64, and every bar chart's algorithm, the colour itself). */
+static rgb_text series_color(int a, int fi, int q)
+{
+    /* (form, precision) -> mix towards white (> 0) or black (< 0) */
+    static const double shade[5][2] = {{0.45, 0},    {0.25, -0.35},
+                                       {0.6, -0.55}, {0.12, -0.18},
+                                       {0.35, -0.7}};
+    double c[3], t = fi >= 0 && fi < 5 && q >= 0 && q < 2 ? shade[fi][q]
+                                                          : 0;
+    rgb_text out;
+    base_rgb(a, c);
+    for (int i = 0; i < 3; i++)
+        c[i] = t > 0 ? c[i] + (255 - c[i]) * t : c[i] * (1 + t);
+    snprintf(out.s, sizeof out.s, "#%02x%02x%02x", (unsigned)lround(c[0]),
+             (unsigned)lround(c[1]), (unsigned)lround(c[2]));
+    return out;
+}
+
+/* An algorithm's own colour: its series in the bar charts, where a series
+ * is an algorithm. */
+static rgb_text color_of(int a)
+{
+    return series_color(a, 0, 1);
+}
+
+static int algo_of(const char *algo)
 {
     for (int a = 0; a < TKM_NALGO; a++)
         if (!strcmp(rp_algo(a), algo))
-            return color_of(a);
-    return color_of(-1);
+            return a;
+    return TKM_NALGO;
+}
+
+/* The style of a line of (algorithm a, form fi, precision q): its colour,
+ * dashed for f32, a point shape per form. */
+static void line_style(FILE *gp, int a, int fi, int q)
+{
+    static const int shape[5] = {7, 5, 9, 13, 3};
+    fprintf(gp, "lc rgb \"%s\" dt %d pt %d", series_color(a, fi, q).s,
+            q == 0 ? 2 : 1, fi >= 0 && fi < 5 ? shape[fi] : 1);
 }
 
 static FILE *dat_open(plotter *p, const char *kind, const rp_case *c)
@@ -161,10 +218,10 @@ static void bars(plotter *p, const rp_case *c, int speedup)
               "dt 2 lc rgb \"#555555\"\n", p->gp);
     fprintf(p->gp, "plot \"plots/%s_%s.dat\" using 2:xtic(1) title \"%s\" lc "
                    "rgb \"%s\"",
-            kind, c->slug, rp_algo(0), color_of(0));
+            kind, c->slug, rp_algo(0), color_of(0).s);
     for (int a = 1; a < TKM_NALGO; a++)
         fprintf(p->gp, ", '' using %d title \"%s\" lc rgb \"%s\"", a + 2,
-                rp_algo(a), color_of(a));
+                rp_algo(a), color_of(a).s);
     fputc('\n', p->gp);
     end(p);
 }
@@ -178,9 +235,10 @@ static int by_x(const void *a, const void *b)
 }
 
 /* One series per (algorithm, form, precision) of the forms matching
- * prefix, x = threads or block size.  Returns the series written. */
+ * prefix, x = threads or block size, each's (algorithm, form, precision)
+ * indices in key.  Returns the series written. */
 static int series(plotter *p, const rp_case *c, FILE *f, const char *prefix,
-                  int block, char titles[][48], int *most)
+                  int block, char titles[][48], int key[][3], int *most)
 {
     int ns = 0;
     double pts[CLI_MAX_LIST * 2][2];
@@ -207,6 +265,9 @@ static int series(plotter *p, const rp_case *c, FILE *f, const char *prefix,
                         rp_forms[fi], rp_precs[q]);
                 for (int i = 0; i < m; i++)
                     fprintf(f, "%g %.6g\n", pts[i][0], pts[i][1]);
+                key[ns][0] = a;
+                key[ns][1] = fi;
+                key[ns][2] = q;
                 if (block)
                     snprintf(titles[ns++], 48, "%s %s %s", rp_algo(a),
                              rp_forms[fi], rp_precs[q]);
@@ -228,9 +289,10 @@ static void lines(plotter *p, const rp_case *c, int block)
     FILE *f = dat_open(p, kind, c);
     if (!f)
         return;
-    char titles[12][48];
+    char titles[4 * TKM_NALGO][48];
+    int key[4 * TKM_NALGO][3];
     int most, ns = series(p, c, f, block ? "cuda" : "omp", block, titles,
-                          &most);
+                          key, &most);
     dat_close(p, f);
     if (!ns || (!block && most < 2))
         return;
@@ -243,13 +305,11 @@ static void lines(plotter *p, const rp_case *c, int block)
             block ? "32, 64, 128, 256, 512, 1024"
                   : "1, 2, 4, 8, 16, 32, 64, 128");
     for (int s = 0; s < ns; s++) {
-        char algo[16];
-        sscanf(titles[s], "%15s", algo);
         fprintf(p->gp, "%s\"plots/%s_%s.dat\" index %d using 1:2 with "
-                       "linespoints lw 2 pt 7 lc rgb \"%s\" dt %d title "
-                       "\"%s\"",
-                s ? ", \\\n  " : "", kind, c->slug, s, color(algo),
-                strstr(titles[s], "f32") ? 2 : 1, titles[s]);
+                       "linespoints lw 2 ",
+                s ? ", \\\n  " : "", kind, c->slug, s);
+        line_style(p->gp, key[s][0], key[s][1], key[s][2]);
+        fprintf(p->gp, " title \"%s\"", titles[s]);
     }
     fputc('\n', p->gp);
     end(p);
@@ -376,7 +436,7 @@ static void prune(plotter *p, const rp_case *c, const iter_set *s)
                            "with linespoints lw 2 pt 7 ps 0.5 lc rgb \"%s\" "
                            "title \"%s\"",
                     i ? ", \\\n  " : "", c->slug, i, pass ? 3 : 2,
-                    color(names[i]), names[i]);
+                    color_of(algo_of(names[i])).s, names[i]);
         fputc('\n', p->gp);
     }
     fputs("unset multiplot\n", p->gp);
@@ -534,7 +594,7 @@ static int wanted_ids(const rp_report *r, iter_set *s)
  * CUDA allocation and transfers), and the rest of the loop. */
 static void stages(plotter *p, const rp_case *c)
 {
-    int g[10][2], ng = groups(c, g), rows = 0;
+    int g[10][2], ng = groups(c, g), rows = 0, longest = 0;
     if (!ng)
         return;
     FILE *f = dat_open(p, "stages", c);
@@ -563,52 +623,38 @@ static void stages(plotter *p, const rp_case *c)
                 tr /= sum;
                 other = 0;
             }
-            fprintf(f, "\"%s %s %s\" %.6g %.6g %.6g %.6g\n", rp_algo(a),
-                    form, prec, as, up, tr, other);
+            int len = fprintf(f, "\"%s %s %s\"", rp_algo(a), form, prec) - 2;
+            fprintf(f, " %.6g %.6g %.6g %.6g\n", as, up, tr, other);
+            longest = len > longest ? len : longest;
             rows++;
         }
     dat_close(p, f);
     if (!rows)
         return;
-    begin(p, "stages", c, 900, 480);
+    /* The solvers' names stand upright under their bars, in a bottom
+     * margin as deep as the longest (in character heights: a character
+     * is about half of one wide), and the figure widens so that each bar
+     * keeps 20 pixels, room for one line of text (10 pt). */
+    int bmargin = (int)ceil(0.5 * longest) + 2;
+    int w = 330 + 20 * rows > 900 ? 330 + 20 * rows : 900;
+    begin(p, "stages", c, w, 340 + 16 * bmargin);
     title(p, c, "where the whole run goes (median run per solver)");
     fprintf(p->gp,
             "set style data histograms\nset style histogram rowstacked\n"
             "set style fill solid 0.85 border -1\nset boxwidth 0.8\n"
             "set yrange [0:1]\nset ylabel \"share of the whole run\"\n"
-            "set key outside right top\nset xtics rotate by -25\n"
+            "set key outside right top\nset xtics rotate by 90 right\n"
+            "set bmargin %d\n"
             "plot \"plots/stages_%s.dat\" using 2:xtic(1) title \"assign "
             "and bounds\" lc rgb \"#4477aa\", '' using 3 title \"update\" "
             "lc rgb \"#ee6677\", '' using 4 title \"set-up and result "
             "(transfer)\" lc rgb \"#228833\", '' using 5 title \"rest of "
             "the loop\" lc rgb \"#bbbbbb\"\n",
-            c->slug);
+            bmargin, c->slug);
     end(p);
 }
 
 /* ---- scaling: time against n, time against k, across cases ------------ */
-
-/* Whether two cases are of one scaling family: the same d and k (by_n),
- * or the same data set. */
-static int same_family(const rp_case *a, const rp_case *b, int by_n)
-{
-    return by_n ? a->d == b->d && a->k == b->k
-                : !strcmp(a->dataset, b->dataset);
-}
-
-int rp_scaling_name(const rp_report *r, size_t i, int by_n, char *buf,
-                    size_t len)
-{
-    const rp_case *c = &r->cases[i];
-    for (size_t j = 0; j < i; j++)
-        if (same_family(&r->cases[j], c, by_n))
-            return -1; /* the family's plot is named after its first */
-    if (by_n)
-        snprintf(buf, len, "scalen_d%zu-k%zu", c->d, c->k);
-    else
-        snprintf(buf, len, "scalek_%s", c->dataset);
-    return 0;
-}
 
 /* One plot per family of cases: median time (the solver configuration
  * bars() shows) against n (cases of the same d and k; the first case of
@@ -624,7 +670,7 @@ static void scaling(plotter *p, const rp_report *r, size_t first, int by_n)
     size_t members[256], nm = 0;
     for (size_t i = first; i < r->ncases && nm < 256; i++) {
         const rp_case *c = &r->cases[i];
-        int in = same_family(c, c0, by_n);
+        int in = rp_same_family(c, c0, by_n);
         for (size_t j = 0; in && j < nm; j++)
             in = by_n ? r->cases[members[j]].n != c->n
                       : r->cases[members[j]].k != c->k;
@@ -641,7 +687,7 @@ static void scaling(plotter *p, const rp_report *r, size_t first, int by_n)
         return;
     }
     char titles[40][48];
-    int ns = 0;
+    int key[40][3], ns = 0;
     for (int fi = 0; fi < 5 && ns < 40; fi++)
         for (int a = 0; a < TKM_NALGO && ns < 40; a++)
             for (int q = 0; q < 2 && ns < 40; q++) {
@@ -663,6 +709,9 @@ static void scaling(plotter *p, const rp_report *r, size_t first, int by_n)
                         rp_forms[fi], rp_precs[q]);
                 for (int i = 0; i < m; i++)
                     fprintf(f, "%g %.6g\n", pts[i][0], pts[i][1]);
+                key[ns][0] = a;
+                key[ns][1] = fi;
+                key[ns][2] = q;
                 snprintf(titles[ns++], 48, "%s %s %s", rp_algo(a),
                          rp_forms[fi], rp_precs[q]);
             }
@@ -681,10 +730,12 @@ static void scaling(plotter *p, const rp_report *r, size_t first, int by_n)
                 c0->dataset, c0->n, c0->d);
     fputs("set ylabel \"seconds\"\nset logscale xy\n"
           "set key outside right top\nplot ", p->gp);
-    for (int i = 0; i < ns; i++)
-        fprintf(p->gp, "%s\"plots/%s.dat\" index %d with linespoints "
-                       "title \"%s\"",
-                i ? ", " : "", name, i, titles[i]);
+    for (int i = 0; i < ns; i++) {
+        fprintf(p->gp, "%s\"plots/%s.dat\" index %d with linespoints lw 2 ",
+                i ? ", \\\n  " : "", name, i);
+        line_style(p->gp, key[i][0], key[i][1], key[i][2]);
+        fprintf(p->gp, " title \"%s\"", titles[i]);
+    }
     fputc('\n', p->gp);
     end(p);
 }
