@@ -333,6 +333,12 @@ typedef struct {
      * pruning counts, bit for bit.  AUTO: where it was measured faster
      * (high d and k).  Elkan keeps every distance as a bound: refused. */
     tkm_screen screen;
+    /* NULL, or sample weights, one for each of this process's rows (finite,
+     * >= 0, not all 0 over the processes; with several processes every one
+     * with rows gives them): point i counts weights[i] times in the
+     * centroid sums (exact, as without weights) and in the inertia, as
+     * scikit-learn's sample_weight.  The seq and omp forms. */
+    const double *weights;
     /* Several processes, each with its slice of the rows (NULL: one).
      * Statistics rows count the work of every process (dist_cc once: each
      * computes the same); times are this process's own. */

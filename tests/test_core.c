@@ -492,6 +492,36 @@ static void test_empty_relocates(void **state)
     tkm_result_free(&r);
 }
 
+/* Sample weights that are negative, not finite or all 0 are refused,
+ * naming the point; the CUDA forms do not take weights. */
+static void test_weights_refused(void **state)
+{
+    (void)state;
+    double x[] = {0, 0, 1, 0, 0, 1, 5, 5};
+    tkm_dataset ds = {4, 2, x, NULL};
+    double init[] = {0, 0, 5, 5};
+    double bad[][4] = {{1, 1, -1, 1}, {1, NAN, 1, 1}, {0, 0, 0, 0}};
+    const char *want[] = {"sample weight of point 3 is -1",
+                          "sample weight of point 2 is nan",
+                          "every sample weight is 0"};
+    char msg[256];
+    tkm_result r;
+    for (int b = 0; b < 3; b++) {
+        tkm_params p = fit_params(2, TKM_LLOYD, TKM_SEQ, TKM_EMPTY_KEEP);
+        p.weights = bad[b];
+        assert_int_equal(tkm_fit(&ds, init, &p, &r, msg, sizeof msg),
+                         TKM_EINVAL);
+        if (!strstr(msg, want[b]))
+            fail_msg("weights %d: '%s' does not say '%s'", b, msg, want[b]);
+    }
+    double ok[] = {1, 2, 0, 1};
+    tkm_params p = fit_params(2, TKM_LLOYD, TKM_CUDA_SHARED, TKM_EMPTY_KEEP);
+    p.weights = ok;
+    assert_int_not_equal(tkm_fit(&ds, init, &p, &r, msg, sizeof msg), TKM_OK);
+    if (tkm_form_available(TKM_CUDA_SHARED, NULL, 0) == TKM_OK)
+        assert_non_null(strstr(msg, "sample weights need the seq or omp"));
+}
+
 static void test_params_check(void **state)
 {
     (void)state;
@@ -799,6 +829,7 @@ int main(void)
         cmocka_unit_test(test_other_process_failed),
         cmocka_unit_test(test_empty_cluster),
         cmocka_unit_test(test_empty_relocates),
+        cmocka_unit_test(test_weights_refused),
         cmocka_unit_test(test_params_check),
         cmocka_unit_test(test_unfit_values),
         cmocka_unit_test(test_stop_rules),

@@ -34,15 +34,16 @@ typedef struct {
 
 /* Lloyd in long double from c0 (k x d): assign each point to its nearest
  * centroid (the lowest index among equals), stop when no label changes,
- * else each centroid the mean of its points (an empty one stays). */
-static ref_result ref_lloyd(const double *x, size_t n, size_t d,
-                            const double *c0, size_t k, int max_iter)
+ * else each centroid the mean of its points (an empty one stays), each
+ * point counted w[i] times (w NULL: once). */
+static ref_result ref_lloyd(const double *x, const double *w, size_t n,
+                            size_t d, const double *c0, size_t k, int max_iter)
 {
     ref_result r = {calloc(n, sizeof(int32_t)), malloc(k * d *
                                                        sizeof(long double)),
                     0};
     long double *sum = malloc(k * d * sizeof *sum);
-    size_t *cnt = malloc(k * sizeof *cnt);
+    long double *cnt = malloc(k * sizeof *cnt);
     assert_true(r.labels && r.c && sum && cnt);
     for (size_t e = 0; e < k * d; e++)
         r.c[e] = c0[e];
@@ -73,12 +74,13 @@ static ref_result ref_lloyd(const double *x, size_t n, size_t d,
         memset(sum, 0, k * d * sizeof *sum);
         memset(cnt, 0, k * sizeof *cnt);
         for (size_t i = 0; i < n; i++) {
-            cnt[r.labels[i]]++;
+            const long double wi = w ? w[i] : 1.0L;
+            cnt[r.labels[i]] += wi;
             for (size_t j = 0; j < d; j++)
-                sum[(size_t)r.labels[i] * d + j] += x[i * d + j];
+                sum[(size_t)r.labels[i] * d + j] += wi * x[i * d + j];
         }
         for (size_t c = 0; c < k; c++)
-            for (size_t j = 0; cnt[c] && j < d; j++)
+            for (size_t j = 0; cnt[c] > 0 && j < d; j++)
                 /* in the run's precision, as the library's centroids */
                 r.c[c * d + j] = (tkm_real)(sum[c * d + j] / cnt[c]);
     }
@@ -101,12 +103,13 @@ static void as_run(tkm_dataset *ds, size_t k, uint64_t seed, double *c0)
                ds->d * sizeof *c0);
 }
 
-/* Every CPU solver from c0 against the reference; what names the data. */
-static void against_reference(const tkm_dataset *ds, const double *c0,
-                              size_t k, const char *what)
+/* Every CPU solver from c0 against the reference, each point counted
+ * w[i] times (w NULL: once); what names the data. */
+static void against_weighted(const tkm_dataset *ds, const double *w,
+                             const double *c0, size_t k, const char *what)
 {
     const size_t n = ds->n, d = ds->d;
-    ref_result ref = ref_lloyd(ds->x, n, d, c0, k, 300);
+    ref_result ref = ref_lloyd(ds->x, w, n, d, c0, k, 300);
     /* each column's scale: its largest magnitude */
     double *scale = calloc(d, sizeof *scale);
     assert_non_null(scale);
@@ -116,9 +119,10 @@ static void against_reference(const tkm_dataset *ds, const double *c0,
     static const tkm_form forms[] = {TKM_SEQ, TKM_OMP};
     for (int a = 0; a < 3; a++)
         for (int f = 0; f < 2; f++) {
-            tkm_result r = fit_or_die(ds, c0, k, algs[a], forms[f],
-                                      forms[f] == TKM_OMP ? 2 : 1,
-                                      TKM_EMPTY_KEEP);
+            tkm_params p = fit_params(k, algs[a], forms[f], TKM_EMPTY_KEEP);
+            p.threads = forms[f] == TKM_OMP ? 2 : 1;
+            p.weights = w;
+            tkm_result r = fit_with(ds, c0, &p);
             const char *an = tkm_algorithm_name(algs[a]);
             const char *fn = tkm_form_name(forms[f]);
             size_t bad = 0;
@@ -141,6 +145,12 @@ static void against_reference(const tkm_dataset *ds, const double *c0,
     free(scale);
     free(ref.labels);
     free(ref.c);
+}
+
+static void against_reference(const tkm_dataset *ds, const double *c0, size_t k,
+                              const char *what)
+{
+    against_weighted(ds, NULL, c0, k, what);
 }
 
 /* Generated blobs (n x d, k of them, seed), each column j then
@@ -184,6 +194,58 @@ static void test_mixed_magnitudes(void **state)
     blobs_case(3000, 3, 6, 1.0, 47, mul, 0.0, "columns 1e6 and 1e-12");
 }
 
+/* Sample weights: real weights (some 0) against the weighted reference,
+ * and integer weights against the points repeated as many times: the
+ * same labels for every copy, the same centroids, the inertia the sum. */
+static void test_sample_weights(void **state)
+{
+    (void)state;
+    const size_t n = 2500, d = 3, k = 7;
+    tkm_dataset ds;
+    char msg[256];
+    assert_int_equal(
+        tkm_generate_blobs(n, d, k, 1.5, 10, 49, &ds, NULL, msg, sizeof msg),
+        TKM_OK);
+    double *c0 = malloc(k * d * sizeof *c0), *w = malloc(n * sizeof *w);
+    assert_true(c0 && w);
+    as_run(&ds, k, 50, c0);
+    tkmi_rng r;
+    tkmi_rng_seed(&r, 51);
+    for (size_t i = 0; i < n; i++)
+        w[i] = i % 10 == 3 ? 0.0 : 0.25 + 3.0 * tkmi_rng_uniform(&r);
+    against_weighted(&ds, w, c0, k, "real weights, some 0");
+    /* integer weights 0..3 against repeated rows */
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        m += (size_t)(w[i] = (double)tkmi_rng_below(&r, 4));
+    tkm_dataset rep = {m, d, malloc(m * d * sizeof(double)), NULL};
+    assert_non_null(rep.x);
+    for (size_t i = 0, at = 0; i < n; i++)
+        for (int c = 0; c < (int)w[i]; c++, at++)
+            memcpy(rep.x + at * d, ds.x + i * d, d * sizeof(double));
+    for (int a = 0; a < 3; a++) {
+        const tkm_algorithm algs[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
+        tkm_params p = fit_params(k, algs[a], TKM_OMP, TKM_EMPTY_FARTHEST);
+        p.threads = 2;
+        tkm_result base = fit_with(&rep, c0, &p);
+        p.weights = w;
+        tkm_result rw = fit_with(&ds, c0, &p);
+        assert_int_equal(rw.iterations, base.iterations);
+        assert_memory_equal(rw.centroids, base.centroids,
+                            k * d * sizeof *rw.centroids);
+        for (size_t i = 0, at = 0; i < n; i++)
+            for (int c = 0; c < (int)w[i]; c++, at++)
+                assert_int_equal(rw.labels[i], base.labels[at]);
+        assert_true(fabs(rw.inertia - base.inertia) <= 1e-12 * base.inertia);
+        tkm_result_free(&rw);
+        tkm_result_free(&base);
+    }
+    free(rep.x);
+    free(w);
+    free(c0);
+    tkm_dataset_free(&ds);
+}
+
 /* Points of a small integer lattice, most of them many times over: equal
  * distances are exact in every precision, so ties are true ties (the
  * lowest index wins), and duplicates share every bound. */
@@ -222,6 +284,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_column_scales),
         cmocka_unit_test(test_mixed_magnitudes),
+        cmocka_unit_test(test_sample_weights),
         cmocka_unit_test(test_lattice_ties_duplicates),
         cmocka_unit_test(test_large_offsets),
     };

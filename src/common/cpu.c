@@ -79,7 +79,7 @@ static tkm_status cpu_result(void *st, double *centroids, int32_t *labels,
     for (size_t i = 0; i < s->k * s->d; i++)
         centroids[i] = (double)s->c[i];
     memcpy(labels, s->labels, s->n * sizeof *labels);
-    *inertia = TKM_FN(tkmi_inertia)(s->x, s->n, s->d, s->c, s->labels,
+    *inertia = TKM_FN(tkmi_inertia)(s->x, s->n, s->d, s->c, s->labels, s->w,
                                     s->threads, s->pt, NULL);
     return TKM_OK;
 }
@@ -115,7 +115,7 @@ static void cpu_destroy(void *st)
  * the kernels' packed centroids included. */
 static size_t cpu_bytes(const cpu_t *s, int many)
 {
-    const size_t n = s->n, d = s->d, k = s->k;
+    const size_t n = s->n, d = s->d, k = s->k, dw = s->dw;
     const size_t kw = (k + TKMI_KW - 1) / TKMI_KW * TKMI_KW;
     const size_t sums = (size_t)s->fx_threads + 1 + (many ? 1 : 0);
     size_t plan = 0;
@@ -123,9 +123,9 @@ static size_t cpu_bytes(const cpu_t *s, int many)
     tkmi_plan_add(&plan, kw, d, sizeof(tkm_real));    /* kc */
     tkmi_plan_add(&plan, k, 1, sizeof(tkm_real));     /* drift */
     tkmi_plan_add(&plan, n, 2, sizeof(int32_t));      /* labels, held */
-    tkmi_plan_add(&plan, sums * k, d, sizeof(tkmi_i128)); /* fx, fxt, gfx */
+    tkmi_plan_add(&plan, sums * k, dw, sizeof(tkmi_i128)); /* fx, fxt, gfx */
     tkmi_plan_add(&plan, sums, k, sizeof(int64_t)); /* cnt, cntt, gcnt */
-    tkmi_plan_add(&plan, d, 1, sizeof(tkmi_fx_scale)); /* fxs */
+    tkmi_plan_add(&plan, dw, 1, sizeof(tkmi_fx_scale)); /* fxs */
     if (s->empty == TKM_EMPTY_FARTHEST)
         tkmi_plan_add(&plan, n, 1, sizeof *s->dist2);
     return plan;
@@ -143,6 +143,8 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     s->n = n;
     s->d = d;
     s->k = k;
+    s->dw = pb->weighted ? d + 1 : d;
+    s->w = pb->w;
     s->empty = pb->p->empty;
     s->no_cc = pb->p->no_cc;
     s->max_drift_only = pb->p->max_drift_only;
@@ -164,16 +166,16 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     s->c = tkmi_alloc(k, d, sizeof *s->c);
     s->drift = tkmi_calloc(k, 1, sizeof *s->drift);
     s->labels = tkmi_alloc(n, 1, sizeof *s->labels);
-    s->fx = tkmi_alloc(k, d, sizeof *s->fx);
+    s->fx = tkmi_alloc(k, s->dw, sizeof *s->fx);
     s->cnt = tkmi_alloc(k, 1, sizeof *s->cnt);
     s->held = tkmi_alloc(n, 1, sizeof *s->held);
-    s->fxt = tkmi_alloc((size_t)s->fx_threads * k, d, sizeof *s->fxt);
+    s->fxt = tkmi_alloc((size_t)s->fx_threads * k, s->dw, sizeof *s->fxt);
     s->cntt = tkmi_alloc((size_t)s->fx_threads, k, sizeof *s->cntt);
     s->newc = tkmi_alloc(k, d, sizeof *s->newc);
     s->pt = pb->pt;
-    s->gfx = many ? tkmi_alloc(k, d, sizeof *s->gfx) : s->fx;
+    s->gfx = many ? tkmi_alloc(k, s->dw, sizeof *s->gfx) : s->fx;
     s->gcnt = many ? tkmi_alloc(k, 1, sizeof *s->gcnt) : s->cnt;
-    s->fxs = tkmi_alloc(d, 1, sizeof *s->fxs);
+    s->fxs = tkmi_alloc(s->dw, 1, sizeof *s->fxs);
     if (s->empty == TKM_EMPTY_FARTHEST)
         s->dist2 = tkmi_alloc(n, 1, sizeof *s->dist2);
     if (!s->c || !s->drift || !s->labels || !s->fx || !s->cnt || !s->held ||
@@ -181,7 +183,7 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
         (s->empty == TKM_EMPTY_FARTHEST && !s->dist2) ||
         TKM_FN(tkmi_kc_init)(&s->kc, k, d) != TKM_OK)
         return tkmi_fail_alloc(msg, msglen, plan, 1, 1, "%s", what);
-    for (size_t j = 0; j < d; j++)
+    for (size_t j = 0; j < s->dw; j++)
         s->fxs[j] = tkmi_fx_scale_of(pb->maxabs[j]);
     memcpy(s->c, pb->init, k * d * sizeof *s->c);
     TKM_FN(tkmi_kc_pack)(&s->kc, s->c);

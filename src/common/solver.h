@@ -30,8 +30,11 @@ typedef struct TKM_FN(tkmi_problem) {
     const tkm_params *p;
     double tol_shift2;      /* p->tol times the features' mean variance     */
     const tkmi_part *pt;    /* the processes' rows (n is this one's)        */
-    const double *maxabs;   /* d: each column's largest |x| over all
-                               processes' points                            */
+    const double *maxabs;   /* d + 1: each column's largest |x| (|w x| with
+                               weights) over all processes' points, then
+                               the largest weight (0 without weights)       */
+    const double *w;        /* n sample weights of this process, or NULL    */
+    int weighted;           /* the run has sample weights (every process)   */
 } TKM_FN(tkmi_problem);
 
 typedef struct TKM_FN(tkmi_engine) {
@@ -80,8 +83,11 @@ typedef struct TKM_FN(tkmi_cpu) {
     int32_t *labels;      /* n, -1 before the first assign                  */
     int first;            /* next assign is the first                       */
     /* the update's exact centroid sums (fixsum.h) */
-    tkmi_fx_scale *fxs;   /* d: each column's grid, from its largest |x|    */
-    tkmi_i128 *fx;        /* k*d sums of the points of each cluster         */
+    size_t dw;            /* words of a cluster's sums: d, or d + 1 with
+                             sample weights (the sum of the weights last)  */
+    const double *w;      /* n sample weights, or NULL                      */
+    tkmi_fx_scale *fxs;   /* dw: each column's grid, from its largest |x|   */
+    tkmi_i128 *fx;        /* k*dw sums of the points of each cluster        */
     int64_t *cnt;         /* k: points in each cluster                      */
     int32_t *held;        /* n: the label each point's values are summed
                              under (-1: none yet)                           */
@@ -170,9 +176,10 @@ int TKM_FN(tkmi_screen_available)(void);
 /* Inertia of labels against centroids c, summed in double over fixed
  * blocks (bit-identical for any thread count and any split over the
  * processes of pt, whose time in comm goes to *t_comm). */
+/* (w: NULL, or the points' weights) */
 double TKM_FN(tkmi_inertia)(const tkm_real *x, size_t n, size_t d,
                             const tkm_real *c, const int32_t *labels,
-                            int threads, const tkmi_part *pt,
+                            const double *w, int threads, const tkmi_part *pt,
                             double *t_comm);
 
 /* ---- the CUDA forms (src/cuda/, src/<alg>/<alg>_cuda.c, kernels/) ------ */
@@ -205,11 +212,12 @@ tkm_status TKM_FN(tkmi_points)(const tkm_dataset *ds, int threads,
                                size_t msglen);
 /* The same for a process whose first row is global row row0 (named so in
  * a message), putting each column's largest |x| in the run's precision
- * in maxabs[0..d-1] (NULL: not wanted). */
+ * (times the point's weight where weights) in maxabs[0..d-1] and the largest
+ * weight (0 without weights) in maxabs[d] (NULL: not wanted). */
 tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
                                   size_t row0, const tkm_real **x,
-                                  tkm_real **own, double *maxabs, char *msg,
-                                  size_t msglen);
+                                  tkm_real **own, const double *weights,
+                                  double *maxabs, char *msg, size_t msglen);
 
 /* tkm_predict for this precision (src/solve/predict.c; fit.c checks the
  * arguments). */

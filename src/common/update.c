@@ -19,19 +19,26 @@
 #include "arith.h"
 #include "solver.h"
 
-/* Add (sign +1) or take away (-1) point i's grid values in cluster a. */
+/* Add (sign +1) or take away (-1) point i's grid values in cluster a:
+ * with sample weights w_i x_ij (the double product) and, last, w_i. */
 static void fx_move(const TKM_FN(tkmi_cpu) *s, tkmi_i128 *fx, int64_t *cnt,
                     size_t i, int32_t a, int sign)
 {
     const size_t d = s->d;
     const tkm_real *xi = s->x + i * d;
-    tkmi_i128 *f = fx + (size_t)a * d;
-    if (sign > 0)
+    tkmi_i128 *f = fx + (size_t)a * s->dw;
+    if (s->w) {
+        const double wi = s->w[i];
+        for (size_t j = 0; j < d; j++)
+            f[j] += sign * tkmi_fx_of((double)xi[j] * wi, &s->fxs[j]);
+        f[d] += sign * tkmi_fx_of(wi, &s->fxs[d]);
+    } else if (sign > 0) {
         for (size_t j = 0; j < d; j++)
             f[j] += tkmi_fx_of((double)xi[j], &s->fxs[j]);
-    else
+    } else {
         for (size_t j = 0; j < d; j++)
             f[j] -= tkmi_fx_of((double)xi[j], &s->fxs[j]);
+    }
     cnt[a] += sign;
 }
 
@@ -43,7 +50,7 @@ static void fx_move(const TKM_FN(tkmi_cpu) *s, tkmi_i128 *fx, int64_t *cnt,
  * are over the threads it has. */
 static void fx_full(TKM_FN(tkmi_cpu) *s)
 {
-    const size_t k = s->k, d = s->d, n = s->n;
+    const size_t k = s->k, dw = s->dw, n = s->n;
 #pragma omp parallel num_threads(s->fx_threads) if (s->fx_threads > 1)
     {
         int t = 0, nt = 1;
@@ -51,21 +58,21 @@ static void fx_full(TKM_FN(tkmi_cpu) *s)
         t = omp_get_thread_num();
         nt = omp_get_num_threads();
 #endif
-        tkmi_i128 *fx = s->fxt + (size_t)t * k * d;
+        tkmi_i128 *fx = s->fxt + (size_t)t * k * dw;
         int64_t *cnt = s->cntt + (size_t)t * k;
-        memset(fx, 0, k * d * sizeof *fx);
+        memset(fx, 0, k * dw * sizeof *fx);
         memset(cnt, 0, k * sizeof *cnt);
         const size_t lo = n * (size_t)t / (size_t)nt;
         const size_t hi = n * ((size_t)t + 1) / (size_t)nt;
         for (size_t i = lo; i < hi; i++)
             fx_move(s, fx, cnt, i, s->labels[i], 1);
 #pragma omp barrier
-        long long kd = (long long)(k * d);
+        long long kd = (long long)(k * dw);
 #pragma omp for schedule(static)
         for (long long e = 0; e < kd; e++) {
             tkmi_i128 a = 0;
             for (int u = 0; u < nt; u++)
-                a += s->fxt[(size_t)u * k * d + (size_t)e];
+                a += s->fxt[(size_t)u * k * dw + (size_t)e];
             s->fx[e] = a;
         }
 #pragma omp for schedule(static)
@@ -107,26 +114,47 @@ static void fx_sums(TKM_FN(tkmi_cpu) *s)
         }
 }
 
-/* Take the point xv, of cluster a, out of a's sums (all processes'), as
- * scikit-learn's relocation does, and a's new centroid with it.  Where
- * it was a's only point, a keeps its centroid instead (its count stays,
- * so it is not taken for an empty cluster of this update).  The sums no
- * longer follow the labels: with one process they are summed afresh next
- * time. */
-static void take_out(TKM_FN(tkmi_cpu) * s, int32_t a, const tkm_real *xv,
-                     tkm_real *newc)
+/* Is cluster c empty in the sums of all processes: no point, or with
+ * sample weights a weight of 0? */
+static int fx_empty(const TKM_FN(tkmi_cpu) *s, size_t c)
 {
-    const size_t d = s->d;
-    tkmi_i128 *f = s->gfx + (size_t)a * d;
+    return s->gcnt[c] == 0 || (s->dw > s->d && s->gfx[c * s->dw + s->d] == 0);
+}
+
+/* Cluster c's weight in the sums of all processes: its points, or the sum
+ * of their weights. */
+static double fx_weight(const TKM_FN(tkmi_cpu) *s, size_t c)
+{
+    return s->dw > s->d
+               ? tkmi_fx_to_double(s->gfx[c * s->dw + s->d], &s->fxs[s->d])
+               : (double)s->gcnt[c];
+}
+
+/* Take the point xv of weight wv, of cluster a, out of a's sums (all
+ * processes'), as scikit-learn's relocation does, and a's new centroid
+ * with it.  Where it was a's only point (or held all of a's weight), a
+ * keeps its centroid instead (its sums stay, so it is not taken for an
+ * empty cluster of this update).  The sums no longer follow the labels:
+ * with one process they are summed afresh next time. */
+static void take_out(TKM_FN(tkmi_cpu) *s, int32_t a, const tkm_real *xv,
+                     double wv, tkm_real *newc)
+{
+    const size_t d = s->d, dw = s->dw;
+    tkmi_i128 *f = s->gfx + (size_t)a * dw;
     tkm_real *na = newc + (size_t)a * d;
-    if (s->gcnt[a] < 2) {
+    const tkmi_i128 wq = dw > d ? tkmi_fx_of(wv, &s->fxs[d]) : 0;
+    if (s->gcnt[a] < 2 || (dw > d && f[d] == wq)) {
         memcpy(na, s->c + (size_t)a * d, d * sizeof *na);
         return;
     }
-    const int64_t m = --s->gcnt[a];
+    s->gcnt[a]--;
+    if (dw > d)
+        f[d] -= wq;
+    const double m = fx_weight(s, (size_t)a);
     for (size_t j = 0; j < d; j++) {
-        f[j] -= tkmi_fx_of((double)xv[j], &s->fxs[j]);
-        na[j] = (tkm_real)(tkmi_fx_to_double(f[j], &s->fxs[j]) / (double)m);
+        f[j] -=
+            tkmi_fx_of(dw > d ? (double)xv[j] * wv : (double)xv[j], &s->fxs[j]);
+        na[j] = (tkm_real)(tkmi_fx_to_double(f[j], &s->fxs[j]) / m);
     }
     if (s->gfx == s->fx)
         s->fx_valid = 0;
@@ -151,17 +179,18 @@ static void move_to_farthest(TKM_FN(tkmi_cpu) *s, size_t c, tkm_real *newc)
     if (g == SIZE_MAX)
         return; /* every point taken already: keep the centroid */
     int owner = tkmi_part_owner(s->pt, g);
-    int32_t a = 0;
+    double aw[2] = {0.0, 1.0}; /* its label and weight */
     if (!s->pt->comm || owner == s->pt->comm->rank) {
-        dist2[g - s->pt->row0] = -1.0;
-        memcpy(newc + c * s->d, s->x + (g - s->pt->row0) * s->d,
-               s->d * sizeof *newc);
-        a = s->labels[g - s->pt->row0];
+        const size_t i = g - s->pt->row0;
+        dist2[i] = -1.0;
+        memcpy(newc + c * s->d, s->x + i * s->d, s->d * sizeof *newc);
+        aw[0] = (double)s->labels[i];
+        aw[1] = s->w ? s->w[i] : 1.0;
     }
     tkmi_part_bcast(s->pt, newc + c * s->d, s->d * sizeof *newc, owner,
                     &s->t_comm);
-    tkmi_part_bcast(s->pt, &a, sizeof a, owner, &s->t_comm);
-    take_out(s, a, newc + c * s->d, newc);
+    tkmi_part_bcast(s->pt, aw, sizeof aw, owner, &s->t_comm);
+    take_out(s, (int32_t)aw[0], newc + c * s->d, aw[1], newc);
 }
 
 /* Distance of every point to its own centroid, for the farthest policy. */
@@ -182,9 +211,9 @@ static void fx_combine(TKM_FN(tkmi_cpu) *s)
 {
     if (s->gfx == s->fx)
         return;
-    memcpy(s->gfx, s->fx, s->k * s->d * sizeof *s->gfx);
+    memcpy(s->gfx, s->fx, s->k * s->dw * sizeof *s->gfx);
     memcpy(s->gcnt, s->cnt, s->k * sizeof *s->gcnt);
-    tkmi_part_sum_i128(s->pt, s->gfx, s->k * s->d, &s->t_comm);
+    tkmi_part_sum_i128(s->pt, s->gfx, s->k * s->dw, &s->t_comm);
     tkmi_part_sum_u64(s->pt, (uint64_t *)(void *)s->gcnt, s->k, &s->t_comm);
 }
 
@@ -193,7 +222,7 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
 {
     const size_t k = s->k, d = s->d;
     if (inertia)
-        *inertia = TKM_FN(tkmi_inertia)(s->x, s->n, d, s->c, s->labels,
+        *inertia = TKM_FN(tkmi_inertia)(s->x, s->n, d, s->c, s->labels, s->w,
                                         s->threads, s->pt, &s->t_comm);
     fx_sums(s);
     fx_combine(s);
@@ -207,18 +236,21 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(static)
     for (long long e = 0; e < kd; e++) {
-        const int64_t m = s->gcnt[(size_t)e / d];
-        const tkmi_fx_scale *sc = &s->fxs[(size_t)e % d];
-        newc[e] =
-            m == 0 ? s->c[e]
-                   : (tkm_real)(tkmi_fx_to_double(s->gfx[e], sc) / (double)m);
+        const size_t c = (size_t)e / d, j = (size_t)e - c * d;
+        newc[e] = fx_empty(s, c)
+                      ? s->c[e]
+                      : (tkm_real)(tkmi_fx_to_double(s->gfx[c * s->dw + j],
+                                                     &s->fxs[j]) /
+                                   fx_weight(s, c));
     }
     for (size_t c = 0; c < k; c++)
-        nempty += s->gcnt[c] == 0;
+        nempty += (size_t)fx_empty(s, c);
     if (nempty && s->empty == TKM_EMPTY_FARTHEST) {
+        /* the clusters empty before any point is taken out (take_out
+         * leaves no cluster empty) */
         point_dist2(s);
         for (size_t c = 0; c < k; c++)
-            if (s->gcnt[c] == 0)
+            if (fx_empty(s, c))
                 move_to_farthest(s, c, newc);
     }
     double maxd = 0.0, sum2 = 0.0;
@@ -238,7 +270,7 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
 
 double TKM_FN(tkmi_inertia)(const tkm_real *x, size_t n, size_t d,
                             const tkm_real *c, const int32_t *labels,
-                            int threads, const tkmi_part *pt,
+                            const double *w, int threads, const tkmi_part *pt,
                             double *t_comm)
 {
     const size_t nall = tkmi_part_blocks(pt ? pt->n_total : n);
@@ -253,7 +285,16 @@ double TKM_FN(tkmi_inertia)(const tkm_real *x, size_t n, size_t d,
         size_t lo = (size_t)b * TKMI_SUM_BLOCK;
         size_t hi = lo + TKMI_SUM_BLOCK < n ? lo + TKMI_SUM_BLOCK : n;
         double acc = 0.0;
-        for (size_t i = lo; i < hi; i++) {
+        for (size_t i = lo; w && i < hi; i++) {
+            const tkm_real *xi = x + i * d, *ci = c + (size_t)labels[i] * d;
+            double s = 0.0;
+            for (size_t j = 0; j < d; j++) {
+                double t = (double)xi[j] - (double)ci[j];
+                s += t * t;
+            }
+            acc += w[i] * s;
+        }
+        for (size_t i = lo; !w && i < hi; i++) {
             const tkm_real *xi = x + i * d, *ci = c + (size_t)labels[i] * d;
             for (size_t j = 0; j < d; j++) {
                 double t = (double)xi[j] - (double)ci[j];

@@ -1,4 +1,5 @@
 /* tkm_fit: parameter checks and dispatch to the precision's solver. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +138,42 @@ tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
 }
 
 /* The checks of tkm_fit that need only this process's arguments. */
+/* Sample weights: the CPU forms only, each finite and >= 0, some weight
+ * above 0 on some process, and every process with rows weighted when one
+ * is (a collective: every process calls it with its rows). */
+static tkm_status weights_check(const tkm_dataset *ds, const tkm_params *p,
+                                const tkmi_part *pt, char *msg, size_t msglen)
+{
+    double any = 0.0; /* on every process: 1 if some weight is above 0 */
+    tkm_status rc = TKM_OK;
+    if (p->weights && p->form != TKM_SEQ && p->form != TKM_OMP)
+        rc = tkmi_fail(TKM_ENOTSUP, msg, msglen,
+                       "sample weights need the seq or omp form, not %s",
+                       tkm_form_name(p->form));
+    for (size_t i = 0; p->weights && rc == TKM_OK && i < ds->n; i++) {
+        if (!(p->weights[i] >= 0.0 && p->weights[i] <= DBL_MAX))
+            rc = tkmi_fail(TKM_EINVAL, msg, msglen,
+                           "sample weight of point %zu is %g: weights must "
+                           "be finite and >= 0",
+                           pt->row0 + i + 1, p->weights[i]);
+        else if (p->weights[i] > 0.0)
+            any = 1.0;
+    }
+    if ((rc = tkmi_part_agree(pt, rc, msg, msglen)) != TKM_OK)
+        return rc;
+    /* any weight > 0; any process weighted; -1 where weighted or empty */
+    double v[3] = {any, p->weights ? 1.0 : 0.0,
+                   p->weights || !ds->n ? -1.0 : 0.0};
+    tkmi_part_max(pt, v, 3, NULL);
+    if (v[1] > 0.0 && v[2] == 0.0)
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "some processes have sample weights and others "
+                         "not");
+    return v[1] > 0.0 && !(v[0] > 0.0)
+               ? tkmi_fail(TKM_EINVAL, msg, msglen, "every sample weight is 0")
+               : TKM_OK;
+}
+
 static tkm_status fit_check(const tkm_dataset *ds, const double *init,
                             const tkm_params *p, const tkmi_part *pt,
                             char *msg, size_t msglen)
@@ -193,6 +230,8 @@ tkm_status tkm_fit(const tkm_dataset *ds, const double *init,
     if (rc == TKM_OK)
         rc = fit_check(ds, init, p, &pt, msg, msglen);
     if ((rc = tkmi_part_agree(&pt, rc, msg, msglen)) == TKM_OK)
+        rc = weights_check(ds, p, &pt, msg, msglen);
+    if (rc == TKM_OK)
         rc = p->precision == TKM_F32
                  ? tkmi_fit_f32(ds, init, p, &pt, res, msg, msglen)
                  : tkmi_fit_f64(ds, init, p, &pt, res, msg, msglen);

@@ -278,13 +278,14 @@ tkm_status TKM_FN(tkmi_points)(const tkm_dataset *ds, int threads,
                                const tkm_real **x, tkm_real **own, char *msg,
                                size_t msglen)
 {
-    return TKM_FN(tkmi_points_at)(ds, threads, 0, x, own, NULL, msg, msglen);
+    return TKM_FN(tkmi_points_at)(ds, threads, 0, x, own, NULL, NULL, msg,
+                                  msglen);
 }
 
 tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
                                   size_t row0, const tkm_real **x,
-                                  tkm_real **own, double *maxabs, char *msg,
-                                  size_t msglen)
+                                  tkm_real **own, const double *weights,
+                                  double *maxabs, char *msg, size_t msglen)
 {
     const size_t n = ds->n, d = ds->d;
     const long long nd = (long long)(n * d);
@@ -301,19 +302,26 @@ tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
                                TKM_PREC_NAME);
     long long bad = nd;
     int nomem = 0;
-    if (maxabs) /* of the run's values, column by column */
-        for (size_t j = 0; j < d; j++)
+    const double *w = weights;
+    if (maxabs) /* of the run's values (times the weights), by column */
+        for (size_t j = 0; j <= d; j++)
             maxabs[j] = 0.0;
     const long long rows = (long long)n;
 #pragma omp parallel num_threads(threads) if (threads > 1)
     {
-        double *m = maxabs ? calloc(d, sizeof *m) : NULL;
+        double *m = maxabs ? calloc(d + 1, sizeof *m) : NULL;
 #pragma omp for schedule(static) reduction(min : bad)
-        for (long long r = 0; r < rows; r++)
+        for (long long r = 0; r < rows; r++) {
+            const double wr = w ? w[r] : 1.0;
+            if (m && w && wr > m[d])
+                m[d] = wr;
             for (size_t j = 0; j < d; j++) {
                 const long long i = r * (long long)d + (long long)j;
                 const double v = xd ? xd[i] : (double)xf[i];
-                const double a = fabs(v), ar = fabs((double)(tkm_real)v);
+                const double a = fabs(v);
+                /* the term the sums add (update.c) */
+                const double ar =
+                    fabs(w ? (double)(tkm_real)v * wr : (double)(tkm_real)v);
                 if (!(a <= (double)TKM_REAL_MAX) && i < bad)
                     bad = i;
                 else if (m && ar > m[j])
@@ -321,19 +329,21 @@ tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
                 if (c)
                     c[i] = (tkm_real)v;
             }
+        }
         if (maxabs && !m) {
 #pragma omp atomic write
             nomem = 1;
         }
 #pragma omp critical(tkmi_points_maxabs)
-        for (size_t j = 0; m && j < d; j++)
+        for (size_t j = 0; m && j <= d; j++)
             if (m[j] > maxabs[j])
                 maxabs[j] = m[j];
         free(m);
     }
     if (nomem) {
         free(c);
-        return tkmi_fail_alloc(msg, msglen, (size_t)threads, d, sizeof(double),
+        return tkmi_fail_alloc(msg, msglen, (size_t)threads, d + 1,
+                               sizeof(double),
                                "each column's largest magnitude");
     }
     if (bad < nd) {
@@ -361,7 +371,7 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
     const int threads = p->form == TKM_SEQ ? 1 : tkmi_threads(p->threads);
     double t0 = tkmi_now(), var = 0.0;
     tkm_real *c0 = tkmi_alloc(k, d, sizeof *c0);
-    double *maxabs = tkmi_alloc(d, 1, sizeof *maxabs);
+    double *maxabs = tkmi_alloc(d + 1, 1, sizeof *maxabs);
     tkm_status rc = c0 && maxabs
                         ? TKM_OK
                         : tkmi_fail_alloc(msg, msglen, k + 1, d, sizeof(double),
@@ -369,11 +379,11 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
                                           "and each column's scale",
                                           k, d);
     if (rc == TKM_OK)
-        rc = TKM_FN(tkmi_points_at)(ds, threads, pt->row0, &x, &own, maxabs,
-                                    msg, msglen);
+        rc = TKM_FN(tkmi_points_at)(ds, threads, pt->row0, &x, &own, p->weights,
+                                    maxabs, msg, msglen);
     if ((rc = tkmi_part_agree(pt, rc, msg, msglen)) != TKM_OK)
         goto cleanup;
-    tkmi_part_max(pt, maxabs, d, NULL);
+    tkmi_part_max(pt, maxabs, d + 1, NULL);
     for (size_t i = 0; i < k * d; i++)
         c0[i] = (tkm_real)init[i];
     if (p->tol > 0 &&
@@ -384,10 +394,18 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
         goto cleanup;
     }
     double t_convert = tkmi_now() - t0;
-    TKM_FN(tkmi_problem) pb = {.x = x, .n = ds->n, .d = d, .k = k,
-                               .init = c0, .p = p,
-                               .tol_shift2 = p->tol * var, .pt = pt,
-                               .maxabs = maxabs};
+    TKM_FN(tkmi_problem)
+    pb = {.x = x,
+          .n = ds->n,
+          .d = d,
+          .k = k,
+          .init = c0,
+          .p = p,
+          .tol_shift2 = p->tol * var,
+          .pt = pt,
+          .maxabs = maxabs,
+          .w = p->weights,
+          .weighted = maxabs[d] > 0.0};
     rc = TKM_FN(tkmi_solve)(&pb, res, msg, msglen);
     if (rc == TKM_OK)
         res->t_convert = t_convert;
