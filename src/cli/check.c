@@ -435,17 +435,22 @@ static void write_row_json(FILE *f, const check_row *r)
 static void write_row_csv(FILE *f, const check_row *r)
 {
     const tkm_comparison *c = &r->cmp;
-    fprintf(f, "%s,%s,%s,%d,%d,%s,%d,%zu,%zu,%.17g,%.17g,%.17g,%.17g,"
-            "%llu,%llu,%llu,%.9g\n",
-            tkm_algorithm_name(r->algo), tkm_form_name(r->form),
-            tkm_precision_name(r->prec),
+    const double v[4] = {c->max_abs_diff, c->max_rel_diff, r->res.inertia,
+                         c->inertia_rel};
+    fprintf(f, "%s,%s,%s,%d,%d,%s,%d,%zu,%zu,", tkm_algorithm_name(r->algo),
+            tkm_form_name(r->form), tkm_precision_name(r->prec),
             r->form == TKM_OMP && r->ran ? r->res.threads : 0,
             r->form >= TKM_CUDA_GLOBAL ? r->block : 0, cli_solver_verdict(r),
-            r->res.iterations, c->label_diff, c->ties, c->max_abs_diff,
-            c->max_rel_diff, r->res.inertia, c->inertia_rel,
-            (unsigned long long)r->dist_pc,
+            r->res.iterations, c->label_diff, c->ties);
+    for (int i = 0; i < 4; i++) {
+        tkmi_put_double(f, v[i]);
+        fputc(',', f);
+    }
+    fprintf(f, "%llu,%llu,%llu,", (unsigned long long)r->dist_pc,
             (unsigned long long)r->pruned_points,
-            (unsigned long long)r->pruned_pairs, r->res.t_total);
+            (unsigned long long)r->pruned_pairs);
+    tkmi_put_float(f, (float)r->res.t_total); /* seconds: float's digits */
+    fputc('\n', f);
 }
 
 typedef struct {

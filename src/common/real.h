@@ -21,7 +21,6 @@ typedef float tkm_real;
 #define TKM_REAL_MAX FLT_MAX
 #define TKM_SQRT sqrtf
 #define TKM_FABS fabsf
-#define TKM_RFMT "%.9g"
 #define TKM_PREC_ENUM TKM_F32
 #define TKM_PREC_NAME "f32"
 #elif TKM_PREC == 64
@@ -31,7 +30,6 @@ typedef double tkm_real;
 #define TKM_REAL_MAX DBL_MAX
 #define TKM_SQRT sqrt
 #define TKM_FABS fabs
-#define TKM_RFMT "%.17g"
 #define TKM_PREC_ENUM TKM_F64
 #define TKM_PREC_NAME "f64"
 #else
