@@ -25,6 +25,7 @@
 
 #define CLI_HARNESS_TAG "tkm_bench"
 #include "cli_harness.h"
+#include "num_harness.h"
 
 /* ---- a small CSV reader (quoted fields allowed) ------------------------ */
 
@@ -237,6 +238,33 @@ static void check_iterations(const table *runs, const table *its)
     }
 }
 
+/* Every cell of t that is a number is written in the fewest digits that
+ * read back to it: as a float in the columns named in floats, else as a
+ * double. */
+static void check_shortest(const table *t, const char *const *floats,
+                           size_t nfloat)
+{
+    int numbers = 0;
+    for (int c = 0; c < t->ncol; c++) {
+        int single = 0;
+        for (size_t f = 0; f < nfloat; f++)
+            single |= !strcmp(t->hdr[c], floats[f]);
+        for (int r = 0; r < t->nrow; r++) {
+            const char *s = t->cell[(size_t)r * t->ncol + c];
+            char *end;
+            double v = strtod(s, &end);
+            if (end == s || *end || !isfinite(v))
+                continue; /* a name, or an empty field */
+            if (sig_digits(s, end) != least_digits(v, single))
+                fail_msg("[" PREC "] column %s: %s is not the shortest "
+                         "form of its %s", t->hdr[c], s,
+                         single ? "float" : "double");
+            numbers++;
+        }
+    }
+    assert_true(numbers > 0);
+}
+
 static void test_tiny_sweep(void **state)
 {
     (void)state;
@@ -258,6 +286,10 @@ static void test_tiny_sweep(void **state)
     assert_int_equal(baselines, 3); /* one per (data set, k), one precision */
     table_read(tp("out/iterations.csv"), &its);
     check_iterations(&runs, &its);
+    static const char *const kept[] = {"frac_pruned", "max_drift",
+                                       "t_assign", "t_update", "t_bound"};
+    check_shortest(&runs, NULL, 0);
+    check_shortest(&its, kept, 5);
     table_free(&runs);
     table_free(&its);
     char *machine = slurp(tp("out/machine.txt"));

@@ -26,6 +26,7 @@
 #define CLI_HARNESS_TAG "tkm_cli"
 #include "cli_harness.h"
 #include "internal.h"
+#include "num_harness.h"
 #include "sklearn_harness.h"
 
 /* A data set written by the library: blobs, so fits converge quickly. */
@@ -549,6 +550,76 @@ static void test_info(void **state)
 
 /* check: every CPU solver passes on generated blobs (exit 0, table and
  * CSV with one row per run); bad lists are usage errors. */
+/* Every number in the text of path (outside quoted strings and names
+ * such as f64) is written in the fewest digits that read back to it. */
+static void expect_numbers_shortest(const char *path)
+{
+    char *text = slurp(path);
+    int numbers = 0, quoted = 0;
+    for (char *p = text; *p; p++) {
+        if (*p == '"')
+            quoted = !quoted;
+        int starts = (isdigit((unsigned char)*p) ||
+                      (*p == '-' && isdigit((unsigned char)p[1]))) &&
+                     (p == text || !(isalnum((unsigned char)p[-1]) ||
+                                     strchr("_.-/+", p[-1])));
+        if (quoted || !starts)
+            continue;
+        char *end;
+        double v = strtod(p, &end);
+        int digits = sig_digits(p, end), least = least_digits(v, 0);
+        if (digits != least)
+            fail_msg("[" PREC "] %s: %.*s has %d digits; %d read back to "
+                     "it", path, (int)(end - p), p, digits, least);
+        numbers++;
+        p = end - 1;
+    }
+    assert_true(numbers > 0);
+    free(text);
+}
+
+/* The command's text outputs hold each number in its shortest round-trip
+ * form: centroids, statistics (CSV and JSON), check's table, scores. */
+static void test_numbers_shortest(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "ns.csv");
+    PATH(l, "ns_l.csv");
+    PATH(c, "ns_c.csv");
+    PATH(s, "ns_s.csv");
+    PATH(js, "ns_s.json");
+    PATH(chk, "ns_check.csv");
+    make_blobs(data, 400, 3, 5, 31);
+    EXPECT(0, "fit", data, "-k", "5", "--precision", PREC, "--labels", l,
+           "--centroids", c, "--stats", s, "--inertia-each-iter", "-q");
+    EXPECT(0, "fit", data, "-k", "5", "--precision", PREC, "--stats", js,
+           "-q");
+    EXPECT(0, "check", "--generate", "600,3,4", "-k", "4", "--seed", "3",
+           "--forms", "seq", "--out", chk);
+    const char *files[] = {data, c, s, js, chk};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        expect_numbers_shortest(files[i]);
+    /* check's time_s, the last column, is kept to a float's digits */
+    char *text = slurp(chk), *line = strchr(text, '\n');
+    int rows = 0;
+    for (; line && line[1]; rows++) {
+        char *eol = strchr(line + 1, '\n'), *end, *t = eol;
+        while (t[-1] != ',')
+            t--;
+        double v = strtod(t, &end);
+        assert_ptr_equal(end, eol);
+        assert_int_equal(sig_digits(t, end), least_digits(v, 1));
+        line = eol;
+    }
+    assert_int_equal(rows, 6); /* lloyd, elkan, hamerly; f32 and f64 */
+    free(text);
+    EXPECT(0, "score", data, "--labels", l, "--json");
+    PATH(sc, "ns_score.json");
+    write_text(sc, out_text);
+    expect_numbers_shortest(sc);
+}
+
 static void test_check(void **state)
 {
     (void)state;
@@ -1224,6 +1295,7 @@ int main(void)
         cmocka_unit_test(test_tol_sklearn),
         cmocka_unit_test(test_outputs),
         cmocka_unit_test(test_stats_inertia),
+        cmocka_unit_test(test_numbers_shortest),
     };
     return cmocka_run_group_tests_name("cli (" PREC ")", tests, setup,
                                        teardown);

@@ -27,6 +27,7 @@
 #include "trikmeans.h"
 #include "internal.h"
 #include "real.h"
+#include "num_harness.h"
 
 static char g_dir[64];
 static char g_msg[512];
@@ -182,6 +183,112 @@ static void test_roundtrip_matrix(void **state)
 }
 
 /* The .npy header is laid out as NumPy writes it. */
+/* One value: it reads back bit for bit, in the least digits, and is never
+ * longer than the fixed-length form it replaces. */
+static void expect_shortest(double v, int single)
+{
+    char buf[TKMI_NUM_LEN], old[64];
+    if (single)
+        v = (float)v; /* the float that is written */
+    int len = single ? tkmi_num_float(buf, sizeof buf, (float)v)
+                     : tkmi_num_double(buf, sizeof buf, v);
+    assert_int_equal(len, (int)strlen(buf));
+    if (isnan(v)) {
+        assert_non_null(strstr(buf, "nan"));
+        return;
+    }
+    if (single) {
+        float a = strtof(buf, NULL), b = (float)v;
+        if (memcmp(&a, &b, sizeof a))
+            fail_msg("float %.9g written %s reads back %.9g", b, buf, a);
+    } else {
+        double a = strtod(buf, NULL);
+        if (memcmp(&a, &v, sizeof a))
+            fail_msg("double %.17g written %s reads back %.17g", v, buf, a);
+    }
+    if (isinf(v))
+        return;
+    int digits = sig_digits(buf, buf + len);
+    if (digits != least_digits(v, single))
+        fail_msg("%s %.17g written %s: %d digits, %d suffice",
+                 single ? "float" : "double", v, buf, digits,
+                 least_digits(v, single));
+    snprintf(old, sizeof old, single ? "%.9g" : "%.17g", v);
+    if (strlen(buf) > strlen(old))
+        fail_msg("%.17g written %s, longer than %s", v, buf, old);
+}
+
+/* Shortest round-trip numbers: edge values and random bit patterns and
+ * scales, as double (strtod) and as float (strtof). */
+static void test_num_shortest(void **state)
+{
+    const double edge[] = {0.0, -0.0, 0.1, -0.1, 1.0 / 3, 100, 1e5, 1e15,
+                           1e16, 1e22, 1e23, 123456789012345678.0, 0.0001,
+                           0.00012, 1e-5, DBL_MAX, -DBL_MAX, DBL_MIN,
+                           DBL_TRUE_MIN, 4 * DBL_TRUE_MIN, 2.5e-310,
+                           FLT_MAX, FLT_MIN, FLT_TRUE_MIN, -FLT_TRUE_MIN,
+                           16777217.0, 9007199254740993.0, 0.3f, 1.1f,
+                           1234567890123455.0, 0.99999999999999989,
+                           9.9999999999999982, 999999.94f, 8388608.5,
+                           INFINITY, -INFINITY, NAN};
+    tkmi_rng r;
+    (void)state;
+    for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
+        for (int single = 0; single < 2; single++)
+            if (!single || !(fabs(edge[i]) > FLT_MAX) || isinf(edge[i]))
+                expect_shortest(edge[i], single);
+    tkmi_rng_seed(&r, 707);
+    for (int i = 0; i < 20000; i++) {
+        uint64_t u = tkmi_rng_next(&r);
+        uint32_t w = (uint32_t)(u >> 32);
+        double v;
+        float f;
+        memcpy(&v, &u, sizeof v); /* every exponent, subnormals too */
+        memcpy(&f, &w, sizeof f);
+        expect_shortest(v, 0);
+        expect_shortest(f, 1);
+        /* data-like values: a few digits at some scale, and integers */
+        double s = pow(10.0, (double)tkmi_rng_below(&r, 40) - 20.0);
+        v = (double)tkmi_rng_below(&r, 100000) / 1000.0 * s;
+        expect_shortest(v, 0);
+        expect_shortest(v, 1);
+        expect_shortest((double)(int64_t)(tkmi_rng_next(&r) >> 12), 0);
+    }
+    char buf[TKMI_NUM_LEN];
+    tkmi_num_double(buf, sizeof buf, 0.1);
+    assert_string_equal(buf, "0.1");
+    tkmi_num_float(buf, sizeof buf, 0.1f);
+    assert_string_equal(buf, "0.1");
+}
+
+/* A matrix file holds each value in its shortest round-trip form: 0.1 is
+ * written "0.1", not "0.10000000000000001". */
+static void test_write_shortest(void **state)
+{
+    const double a[] = {0.1, -2.5, 1.0 / 3, 1e-300, 7, -0.0};
+    const char *p = PATH("short.csv");
+    char line[256], want[256] = "";
+    (void)state;
+    assert_int_equal(tkm_write_matrix(p, a, 2, 3, g_msg, sizeof g_msg),
+                     TKM_OK);
+    FILE *f = fopen(p, "r");
+    assert_non_null(f);
+    for (int i = 0; i < 2; i++) {
+        want[0] = '\0';
+        for (int j = 0; j < 3; j++) {
+            char one[TKMI_NUM_LEN];
+            snprintf(one, sizeof one, "%.*g", least_digits(a[i * 3 + j], 0),
+                     a[i * 3 + j]);
+            strcat(want, j ? "," : "");
+            strcat(want, one);
+        }
+        strcat(want, "\n");
+        assert_non_null(fgets(line, sizeof line, f));
+        assert_string_equal(line, want);
+    }
+    fclose(f);
+}
+
 static void test_npy_header_layout(void **state)
 {
     unsigned char buf[256];
@@ -1197,6 +1304,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_roundtrip_matrix),
+        cmocka_unit_test(test_num_shortest),
+        cmocka_unit_test(test_write_shortest),
         cmocka_unit_test(test_npy_header_layout),
         cmocka_unit_test(test_roundtrip_labels),
         cmocka_unit_test(test_write_replaces),

@@ -185,10 +185,13 @@ static void fill_datasets(FILE *f, void *ctx)
                       ",");
         if (d->source == CLI_DATA_FILE)
             fprintf(f, ",,,,,,%zu,%d\n", d->raw_d, d->raw_bits);
-        else
-            fprintf(f, "%zu,%zu,%zu,%.17g,%.17g,%llu,,\n", d->n, d->d,
-                    d->centres, d->spread, d->box,
-                    (unsigned long long)d->seed);
+        else {
+            fprintf(f, "%zu,%zu,%zu,", d->n, d->d, d->centres);
+            tkmi_put_double(f, d->spread);
+            fputc(',', f);
+            tkmi_put_double(f, d->box);
+            fprintf(f, ",%llu,,\n", (unsigned long long)d->seed);
+        }
     }
 }
 

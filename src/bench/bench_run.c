@@ -98,9 +98,8 @@ size_t cli_bench_count(const cli_bench_data *d, double *work)
 static void num(FILE *f, double v)
 {
     if (isfinite(v))
-        fprintf(f, "%.17g,", v);
-    else
-        fputc(',', f);
+        tkmi_put_double(f, v);
+    fputc(',', f);
 }
 
 static void count(FILE *f, uint64_t v)
@@ -151,7 +150,7 @@ static void throughput(FILE *f, const tkm_result *res,
     num(f, tt > 0 ? (res->t_setup + res->t_result) / tt : NAN);
     num(f, tt > 0 ? (r->t_assign + r->t_bound) / tt : NAN);
     if (tt > 0)
-        fprintf(f, "%.17g", r->t_update / tt);
+        tkmi_put_double(f, r->t_update / tt);
     fputc('\n', f);
 }
 
@@ -217,15 +216,22 @@ static void write_iters(bench_state *b, long id, const cli_solver_run *r)
     double full = (double)res->n * (double)res->k;
     for (int i = 0; r->ran && i < res->iterations; i++) {
         const tkm_iter_stats *s = &res->iters[i];
-        fprintf(b->iters, "%ld,%d,%llu,%llu,%llu,%llu,%llu,%.9g,%.9g,%.9g,"
-                          "%.9g,%.9g\n",
-                id, s->iter, (unsigned long long)s->changed,
+        /* the measures of an iteration, to a float's digits */
+        const double v[5] = {full > 0 ? 1.0 - (double)s->dist_pc / full
+                                      : 0.0,
+                             s->max_drift, s->t_assign, s->t_update,
+                             s->t_bound};
+        fprintf(b->iters, "%ld,%d,%llu,%llu,%llu,%llu,%llu", id, s->iter,
+                (unsigned long long)s->changed,
                 (unsigned long long)s->dist_pc,
                 (unsigned long long)s->dist_cc,
                 (unsigned long long)s->pruned_points,
-                (unsigned long long)s->pruned_pairs,
-                full > 0 ? 1.0 - (double)s->dist_pc / full : 0.0,
-                s->max_drift, s->t_assign, s->t_update, s->t_bound);
+                (unsigned long long)s->pruned_pairs);
+        for (int q = 0; q < 5; q++) {
+            fputc(',', b->iters);
+            tkmi_put_float(b->iters, (float)v[q]);
+        }
+        fputc('\n', b->iters);
     }
 }
 

@@ -409,9 +409,11 @@ static void prune(plotter *p, const rp_case *c, const iter_set *s)
         fprintf(f, "%s# %s %s %s run %ld: iter dist_pc frac_pruned\n",
                 ns ? "\n\n" : "", rp_algo(a), u->form, u->prec, u->id);
         for (size_t i = 0; i < s->n; i++)
-            if (s->v[i].id == u->id)
-                fprintf(f, "%d %.17g %.6g\n", s->v[i].iter, s->v[i].dist,
-                        s->v[i].frac);
+            if (s->v[i].id == u->id) {
+                fprintf(f, "%d ", s->v[i].iter);
+                tkmi_put_double(f, s->v[i].dist);
+                fprintf(f, " %.6g\n", s->v[i].frac);
+            }
         names[ns++] = rp_algo(a);
         most = u->iterations > most ? u->iterations : most;
     }
@@ -534,7 +536,8 @@ static void histograms(plotter *p, const rp_case *c)
                 double v = u->score[s];
                 if (!u->ok || !isfinite(v) || strcmp(u->init, inits[j]))
                     continue;
-                fprintf(f, "%.17g\n", v);
+                tkmi_put_double(f, v);
+                fputc('\n', f);
                 lo[s] = v < lo[s] ? v : lo[s];
                 hi[s] = v > hi[s] ? v : hi[s];
             }
@@ -554,10 +557,12 @@ static void histograms(plotter *p, const rp_case *c)
         double w = (hi[s] - lo[s]) / 12;
         if (!(w > 0))
             w = fabs(hi[s]) * 0.01 + 1e-9;
-        fprintf(p->gp, "w = %.17g\nbin(x) = w * floor(x / w) + w / 2\n"
-                       "set boxwidth w\nset xtics %.17g\n"
-                       "set xlabel \"%s\"\nplot ",
-                w, nice_step((hi[s] - lo[s] + w) / 4), score_names[s]);
+        char wb[TKMI_NUM_LEN], tb[TKMI_NUM_LEN];
+        tkmi_num_double(wb, sizeof wb, w);
+        tkmi_num_double(tb, sizeof tb, nice_step((hi[s] - lo[s] + w) / 4));
+        fprintf(p->gp, "w = %s\nbin(x) = w * floor(x / w) + w / 2\n"
+                       "set boxwidth w\nset xtics %s\n"
+                       "set xlabel \"%s\"\nplot ", wb, tb, score_names[s]);
         for (int j = 0; j < ni; j++)
             fprintf(p->gp, "%s\"plots/hist_%s.dat\" index %d using "
                            "(bin($1)):(1.0) smooth frequency with boxes lc "

@@ -189,9 +189,11 @@ static void defaults(check_opts *o)
     o->spread = 1.0;
 }
 
-/* A check-only option; 1 taken, 0 not ours, -1 error. */
-static int parse_own(check_opts *o, int c, const char *arg)
+/* A check-only option into the check_opts ctx; 1 taken, 0 not ours, -1
+ * error. */
+static int parse_own(void *ctx, int c, const char *arg)
 {
+    check_opts *o = ctx;
     cli_solver_set *s = &o->set;
     switch (c) {
     case OPT_ALGOS:
@@ -227,34 +229,9 @@ static int parse_own(check_opts *o, int c, const char *arg)
 
 static int parse_args(int argc, char **argv, check_opts *o, int *help)
 {
-    struct option opts[80];
-    if (cli_options_build(opts, sizeof opts / sizeof opts[0], taken,
-                          check_extra))
-        return cli_fail(CMD, "internal error: option table too small");
-    optind = 1;
-    opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, ":" CLI_RUN_SHORTOPTS "h", opts,
-                            NULL)) != -1) {
-        if (c == 'h') {
-            *help = 1;
-            return CLI_OK;
-        }
-        if (c == '?' || c == ':')
-            return cli_getopt_error(CMD, c, argv);
-        int taken = parse_own(o, c, optarg);
-        if (taken == 0)
-            taken = cli_run_parse(&o->run, c, optarg, CMD);
-        if (taken < 0)
-            return CLI_USAGE;
-        if (taken == 0)
-            return cli_usage(CMD, "option '%s' is not handled",
-                             argv[optind - 1]);
-    }
-    for (; optind < argc; optind++)
-        if (cli_run_positional(&o->run, argv[optind], CMD))
-            return CLI_USAGE;
-    return CLI_OK;
+    const cli_args a = {CMD, taken, check_extra, CLI_RUN_SHORTOPTS,
+                        parse_own, o};
+    return cli_run_args(&a, argc, argv, &o->run, help);
 }
 
 /* ---- running ----------------------------------------------------------- */
@@ -435,17 +412,22 @@ static void write_row_json(FILE *f, const check_row *r)
 static void write_row_csv(FILE *f, const check_row *r)
 {
     const tkm_comparison *c = &r->cmp;
-    fprintf(f, "%s,%s,%s,%d,%d,%s,%d,%zu,%zu,%.17g,%.17g,%.17g,%.17g,"
-            "%llu,%llu,%llu,%.9g\n",
-            tkm_algorithm_name(r->algo), tkm_form_name(r->form),
-            tkm_precision_name(r->prec),
+    const double v[4] = {c->max_abs_diff, c->max_rel_diff, r->res.inertia,
+                         c->inertia_rel};
+    fprintf(f, "%s,%s,%s,%d,%d,%s,%d,%zu,%zu,", tkm_algorithm_name(r->algo),
+            tkm_form_name(r->form), tkm_precision_name(r->prec),
             r->form == TKM_OMP && r->ran ? r->res.threads : 0,
             r->form >= TKM_CUDA_GLOBAL ? r->block : 0, cli_solver_verdict(r),
-            r->res.iterations, c->label_diff, c->ties, c->max_abs_diff,
-            c->max_rel_diff, r->res.inertia, c->inertia_rel,
-            (unsigned long long)r->dist_pc,
+            r->res.iterations, c->label_diff, c->ties);
+    for (int i = 0; i < 4; i++) {
+        tkmi_put_double(f, v[i]);
+        fputc(',', f);
+    }
+    fprintf(f, "%llu,%llu,%llu,", (unsigned long long)r->dist_pc,
             (unsigned long long)r->pruned_points,
-            (unsigned long long)r->pruned_pairs, r->res.t_total);
+            (unsigned long long)r->pruned_pairs);
+    tkmi_put_float(f, (float)r->res.t_total); /* seconds: float's digits */
+    fputc('\n', f);
 }
 
 typedef struct {

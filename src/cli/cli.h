@@ -228,6 +228,28 @@ int cli_options_build(struct option *out, size_t cap,
 /* The help lines of the same shared options, by section. */
 void cli_run_help(FILE *f, const char *const *names);
 
+/* A subcommand's own option (a getopt_long code and its argument) into
+ * ctx: 1 taken, 0 not its own, -1 after a usage error. */
+typedef int (*cli_own_opt)(void *ctx, int code, const char *arg);
+
+/* The command line of a run-style subcommand (fit, check, init,
+ * predict): the shared options it names, its own, -h and the data file. */
+typedef struct {
+    const char *cmd;
+    const char *const *names;    /* shared options taken (NULL: all)     */
+    const struct option *extra;  /* its own long options and --help      */
+    const char *shortopts;       /* the shared short letters it takes    */
+    cli_own_opt own;             /* its own options (NULL: none)         */
+    void *ctx;                   /* for own                              */
+} cli_args;
+
+/* Parse argv with getopt_long by a's table: each option goes to a->own
+ * first, then to cli_run_parse into r; positional arguments are the data
+ * file.  *help set (and parsing stops) at -h/--help.  CLI_OK, or
+ * CLI_USAGE / CLI_FAIL after saying why. */
+int cli_run_args(const cli_args *a, int argc, char **argv, cli_run *r,
+                 int *help);
+
 /* ---- preparing a run (run.c) ------------------------------------------ */
 
 /* Solver parameters from the options (progress left unset). */

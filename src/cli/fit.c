@@ -54,41 +54,21 @@ static const struct option fit_extra[] = {
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
 
+/* fit's own option, --n-init, into *(int *)ctx. */
+static int parse_own(void *ctx, int code, const char *arg)
+{
+    if (code != OPT_N_INIT)
+        return 0;
+    return cli_parse_int(CMD, "--n-init", arg, 1, 100000, ctx) ? -1 : 1;
+}
+
 /* Options into r and *n_init; *help set when --help was asked. */
 static int parse_args(int argc, char **argv, cli_run *r, int *n_init,
                       int *help)
 {
-    struct option opts[64];
-    if (cli_options_build(opts, sizeof opts / sizeof opts[0], NULL,
-                          fit_extra))
-        return cli_fail(CMD, "internal error: option table too small");
-    optind = 1;
-    opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, ":" CLI_RUN_SHORTOPTS "h", opts,
-                            NULL)) != -1) {
-        if (c == 'h') {
-            *help = 1;
-            return CLI_OK;
-        }
-        if (c == '?' || c == ':')
-            return cli_getopt_error(CMD, c, argv);
-        if (c == OPT_N_INIT) {
-            if (cli_parse_int(CMD, "--n-init", optarg, 1, 100000, n_init))
-                return CLI_USAGE;
-            continue;
-        }
-        int taken = cli_run_parse(r, c, optarg, CMD);
-        if (taken < 0)
-            return CLI_USAGE;
-        if (taken == 0)
-            return cli_usage(CMD, "option '%s' is not handled",
-                             argv[optind - 1]);
-    }
-    for (; optind < argc; optind++)
-        if (cli_run_positional(r, argv[optind], CMD))
-            return CLI_USAGE;
-    return CLI_OK;
+    const cli_args a = {CMD, NULL, fit_extra, CLI_RUN_SHORTOPTS, parse_own,
+                        n_init};
+    return cli_run_args(&a, argc, argv, r, help);
 }
 
 /* ---- progress on stderr ------------------------------------------------ */

@@ -59,34 +59,21 @@ static const struct option init_extra[] = {
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
 
+/* init's own option, --out, into *(const char **)ctx. */
+static int parse_own(void *ctx, int code, const char *arg)
+{
+    if (code != OPT_OUT)
+        return 0;
+    *(const char **)ctx = arg;
+    return 1;
+}
+
 static int parse_args(int argc, char **argv, cli_run *r, const char **out,
                       int *help)
 {
-    struct option opts[32];
-    if (cli_options_build(opts, sizeof opts / sizeof opts[0], taken,
-                          init_extra))
-        return cli_fail(CMD, "internal error: option table too small");
-    optind = 1;
-    opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, ":k:qh", opts, NULL)) != -1) {
-        if (c == 'h') {
-            *help = 1;
-            return CLI_OK;
-        }
-        if (c == '?' || c == ':')
-            return cli_getopt_error(CMD, c, argv);
-        if (c == OPT_OUT) {
-            *out = optarg;
-            continue;
-        }
-        if (cli_run_parse(r, c, optarg, CMD) < 0)
-            return CLI_USAGE;
-    }
-    for (; optind < argc; optind++)
-        if (cli_run_positional(r, argv[optind], CMD))
-            return CLI_USAGE;
-    return CLI_OK;
+    const cli_args a = {CMD, taken, init_extra, "k:q", parse_own,
+                        out};
+    return cli_run_args(&a, argc, argv, r, help);
 }
 
 int cli_init(int argc, char **argv)

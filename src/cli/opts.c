@@ -1,7 +1,8 @@
 /*
- * The options every run-style subcommand (fit, and later check and bench)
- * shares: one table, one parser of a single option, one help text, so that
- * a script written for one subcommand keeps working with the others.
+ * The options every run-style subcommand (fit, check, init, predict)
+ * shares: one table, one parser of a single option, one getopt loop, one
+ * help text, so that a script written for one subcommand keeps working
+ * with the others.
  */
 #include <ctype.h>
 #include <limits.h>
@@ -479,6 +480,41 @@ int cli_options_build(struct option *out, size_t cap,
     }
     memset(&out[n], 0, sizeof out[n]);
     return 0;
+}
+
+/* Contract in cli.h. */
+int cli_run_args(const cli_args *a, int argc, char **argv, cli_run *r,
+                 int *help)
+{
+    struct option opts[96];
+    char shortopts[32];
+    if (cli_options_build(opts, sizeof opts / sizeof opts[0], a->names,
+                          a->extra))
+        return cli_fail(a->cmd, "internal error: option table too small");
+    snprintf(shortopts, sizeof shortopts, ":%sh", a->shortopts);
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+        if (c == 'h') {
+            *help = 1;
+            return CLI_OK;
+        }
+        if (c == '?' || c == ':')
+            return cli_getopt_error(a->cmd, c, argv);
+        int taken = a->own ? a->own(a->ctx, c, optarg) : 0;
+        if (taken == 0)
+            taken = cli_run_parse(r, c, optarg, a->cmd);
+        if (taken < 0)
+            return CLI_USAGE;
+        if (taken == 0)
+            return cli_usage(a->cmd, "option '%s' is not handled",
+                             argv[optind - 1]);
+    }
+    for (; optind < argc; optind++)
+        if (cli_run_positional(r, argv[optind], a->cmd))
+            return CLI_USAGE;
+    return CLI_OK;
 }
 
 void cli_run_help(FILE *f, const char *const *names)

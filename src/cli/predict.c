@@ -52,6 +52,18 @@ typedef struct {
 
 enum { OPT_CENTROIDS = CLI_OPT_SUB, OPT_LABELS, OPT_TRANSFORM };
 
+/* predict's own options into the predict_opts ctx. */
+static int parse_own(void *ctx, int code, const char *arg)
+{
+    predict_opts *o = ctx;
+    switch (code) {
+    case OPT_CENTROIDS: o->centroids = arg; return 1;
+    case OPT_LABELS: o->labels = arg; return 1;
+    case OPT_TRANSFORM: o->transform = arg; return 1;
+    default: return 0;
+    }
+}
+
 static int parse(int argc, char **argv, predict_opts *o)
 {
     static const struct option extra[] = {
@@ -61,28 +73,10 @@ static int parse(int argc, char **argv, predict_opts *o)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     static const char *const exts[] = {".csv", ".tsv", ".npy", NULL};
-    struct option opts[40];
-    if (cli_options_build(opts, sizeof opts / sizeof opts[0], taken, extra))
-        return cli_fail(CMD, "internal error: option table too small");
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":qh", opts, NULL)) != -1) {
-        switch (c) {
-        case OPT_CENTROIDS: o->centroids = optarg; break;
-        case OPT_LABELS: o->labels = optarg; break;
-        case OPT_TRANSFORM: o->transform = optarg; break;
-        case 'h': o->help = 1; return CLI_OK;
-        case '?':
-        case ':': return cli_getopt_error(CMD, c, argv);
-        default:
-            if (cli_run_parse(&o->run, c, optarg, CMD) < 0)
-                return CLI_USAGE;
-        }
-    }
-    for (; optind < argc; optind++)
-        if (cli_run_positional(&o->run, argv[optind], CMD))
-            return CLI_USAGE;
+    const cli_args a = {CMD, taken, extra, "q", parse_own, o};
+    int rc = cli_run_args(&a, argc, argv, &o->run, &o->help);
+    if (rc != CLI_OK || o->help)
+        return rc;
     const char *data = o->run.data;
     if (!data)
         return cli_usage(CMD, "no data file: give --data FILE or FILE");

@@ -214,8 +214,10 @@ int cli_read_labels(const char *cmd, const char *path, size_t n,
     for (size_t i = 0; i < n; i++) {
         double v = t.x[i];
         if (!(v >= 0.0 && v <= INT32_MAX && v == floor(v))) {
-            rc = cli_usage(cmd, "--labels %s: row %zu holds %.17g; labels "
-                           "are whole numbers in 0..%d", path, i + 1, v,
+            char num[TKMI_NUM_LEN];
+            tkmi_num_double(num, sizeof num, v);
+            rc = cli_usage(cmd, "--labels %s: row %zu holds %s; labels "
+                           "are whole numbers in 0..%d", path, i + 1, num,
                            INT32_MAX);
             free(*out);
             *out = NULL;
@@ -277,14 +279,20 @@ static void print_json(const score_opts *o, const tkm_dataset *ds,
     cli_json_str(stdout, "labels", o->labels, ",\n");
     printf("  \"n\": %zu,\n  \"d\": %zu,\n  \"clusters\": %zu", ds->n, ds->d,
            sc->clusters);
-    if (o->metrics & M_SIL)
-        printf(",\n  \"silhouette\": %.17g,\n  \"sample_size\": %zu,\n"
-               "  \"seed\": %llu", sc->sil, o->sample_size,
+    if (o->metrics & M_SIL) {
+        fputs(",\n  ", stdout);
+        cli_json_num(stdout, "silhouette", sc->sil, ",\n  ");
+        printf("\"sample_size\": %zu,\n  \"seed\": %llu", o->sample_size,
                (unsigned long long)o->seed);
-    if (o->metrics & M_CH)
-        printf(",\n  \"calinski_harabasz\": %.17g", sc->ch);
-    if (o->metrics & M_DB)
-        printf(",\n  \"davies_bouldin\": %.17g", sc->db);
+    }
+    if (o->metrics & M_CH) {
+        fputs(",\n  ", stdout);
+        cli_json_num(stdout, "calinski_harabasz", sc->ch, "");
+    }
+    if (o->metrics & M_DB) {
+        fputs(",\n  ", stdout);
+        cli_json_num(stdout, "davies_bouldin", sc->db, "");
+    }
     fputs("\n}\n", stdout);
 }
 

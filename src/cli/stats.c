@@ -43,8 +43,10 @@ static void csv_num(FILE *f, double v, const char *sep)
 {
     if (isnan(v))
         fprintf(f, "%s", sep);
-    else
-        fprintf(f, "%.17g%s", v, sep);
+    else {
+        tkmi_put_double(f, v);
+        fputs(sep, f);
+    }
 }
 
 static void write_csv(FILE *f, const tkm_result *res, const cli_times *tm)
@@ -74,9 +76,11 @@ static void write_csv(FILE *f, const tkm_result *res, const cli_times *tm)
 /* JSON has no NaN or Inf: those become null. */
 void cli_json_num(FILE *f, const char *key, double v, const char *sep)
 {
-    if (isfinite(v))
-        fprintf(f, "\"%s\": %.17g%s", key, v, sep);
-    else
+    if (isfinite(v)) {
+        fprintf(f, "\"%s\": ", key);
+        tkmi_put_double(f, v);
+        fputs(sep, f);
+    } else
         fprintf(f, "\"%s\": null%s", key, sep);
 }
 
@@ -170,8 +174,10 @@ static void write_json(FILE *f, const cli_run *r, const tkm_result *res,
     if (tm && tm->inertias) {
         fprintf(f, "\"n_init\": %d,\n  \"kept\": %d,\n  \"inertias\": [",
                 tm->n_init, tm->kept);
-        for (int i = 0; i < tm->n_init; i++)
-            fprintf(f, "%s%.17g", i ? ", " : "", tm->inertias[i]);
+        for (int i = 0; i < tm->n_init; i++) {
+            fputs(i ? ", " : "", f);
+            tkmi_put_double(f, tm->inertias[i]);
+        }
         fputs("],\n  ", f);
     }
     if (tm)

@@ -110,6 +110,19 @@ tkm_status tkmi_fail_alloc(char *msg, size_t msglen, size_t n, size_t m,
 /* bytes as "745.06 GiB" (binary units; "800 bytes" below 1 KiB). */
 void tkmi_human_bytes(size_t bytes, char *buf, size_t len);
 
+/* Numbers written for users (io_num.c): v in the fewest significant
+ * digits that read back to v bit for bit (strtod for a double, strtof for
+ * a float), in the notation %.17g (%.9g for a float) would choose: fixed
+ * where the decimal exponent is -4..16 (-4..8), e-notation elsewhere
+ * ("0.1", "100", "1e+20", "5e-324", "-0"); "nan",
+ * "inf", "-inf" for those.  Into buf (TKMI_NUM_LEN bytes always suffice);
+ * returns snprintf's count.  tkmi_put_*: the same to f, 0 or -1. */
+#define TKMI_NUM_LEN 32
+int tkmi_num_double(char *buf, size_t len, double v);
+int tkmi_num_float(char *buf, size_t len, float v);
+int tkmi_put_double(FILE *f, double v);
+int tkmi_put_float(FILE *f, float v);
+
 /* OpenBLAS on one thread between begin and end (blas.c): sections may
  * overlap across the process's threads; the last to end gives back the
  * count the first found.  No-ops in a build without BLAS. */

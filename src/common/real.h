@@ -22,7 +22,6 @@ typedef float tkm_real;
 #define TKM_TRUE_MIN FLT_TRUE_MIN
 #define TKM_SQRT sqrtf
 #define TKM_FABS fabsf
-#define TKM_RFMT "%.9g"
 #define TKM_PREC_ENUM TKM_F32
 #define TKM_PREC_NAME "f32"
 #elif TKM_PREC == 64
@@ -33,7 +32,6 @@ typedef double tkm_real;
 #define TKM_TRUE_MIN DBL_TRUE_MIN
 #define TKM_SQRT sqrt
 #define TKM_FABS fabs
-#define TKM_RFMT "%.17g"
 #define TKM_PREC_ENUM TKM_F64
 #define TKM_PREC_NAME "f64"
 #else

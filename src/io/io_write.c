@@ -200,7 +200,7 @@ static int text_matrix(FILE *f, const double *a, size_t n, size_t d,
         for (size_t j = 0; j < d; j++) {
             if (j && fputc(sep, f) == EOF)
                 return stream_err();
-            if (fprintf(f, "%.17g", a[i * d + j]) < 0) /* exact round trip */
+            if (tkmi_put_double(f, a[i * d + j]) != 0)
                 return stream_err();
         }
         if (fputc('\n', f) == EOF)
@@ -350,8 +350,8 @@ static int fill_labels(FILE *f, void *ctx)
                              : text_labels(f, j->labels, j->n);
 }
 
-/* Write the n x d row-major matrix a to path as .csv/.tsv ("%.17g", exact
- * round trip) or .npy ('<f8', shape (n, d)).  The file appears whole or not
+/* Write the n x d row-major matrix a to path as .csv/.tsv (each value in
+ * the fewest digits that read back to it exactly) or .npy ('<f8', shape (n, d)).  The file appears whole or not
  * at all: TKM_EIO (a write that failed, or one refused for want of space
  * before it began) leaves neither it nor a temporary behind. */
 tkm_status tkm_write_matrix(const char *path, const double *a, size_t n,
