@@ -7,10 +7,11 @@
 # rank with fewer rows than k); every start method and the farthest
 # empty-cluster policy; .npy, raw and text input (text split at line
 # ends); a rank that fails stops every rank with its message and leaves
-# no output behind; and each rank's OpenMP team is sized from the CPUs
-# it shares with the other ranks of its node (OMP_NUM_THREADS and
-# --threads override), as the statistics report, with a warning for a
-# rank bound to one core while other CPUs idle.
+# no output behind, out of memory at any allocation included; and each
+# rank's OpenMP team is sized from the CPUs it shares with the other
+# ranks of its node (OMP_NUM_THREADS and --threads override), as the
+# statistics report, with a warning for a rank bound to one core while
+# other CPUs idle.
 #
 #   tests/mpi.sh BUILD_DIR
 set -eu
@@ -179,6 +180,71 @@ elif ! grep -q "rank 2 of 3 failed: .*row 9501, column 2" "$T/err" ||
 else
     echo "ok   failing rank: stopped all, its message, no output"
 fi
+
+# Out of memory on one rank at each allocation in turn (TKM_FAULT=N, a
+# test-only hook: the Nth allocation of the library's wrappers fails in
+# that process; TKM_FAULT=count says how many a run makes): every rank
+# stops (no timeout: none waits in a collective the failed one left),
+# with a non-zero status, "out of memory" said, and no output left.  Text
+# input, a random start that leaves clusters empty (the distinct points
+# counted over the ranks), tol, the inertia of every iteration, every
+# output.  Four runs at a time: most of a run's time is mpirun's.
+$PY -c "
+import numpy as np
+np.savetxt('$T/few.csv', np.load('$T/few.npy'), delimiter=',', fmt='%g')"
+fault_run() { # failing rank (of 2), N or count, output prefix
+    a="fit $T/few.csv -k 5 --init random --algorithm elkan --tol 1e-4
+       --max-iter 3 --inertia-each-iter --labels $3.labels.npy
+       --centroids $3.centroids.csv --stats $3.json -q"
+    if [ "$1" = 0 ]; then
+        timeout 60 mpirun --oversubscribe -np 1 env TKM_FAULT="$2" "$MPI" $a \
+            : -np 1 "$MPI" $a
+    else
+        timeout 60 mpirun --oversubscribe -np 1 "$MPI" $a \
+            : -np 1 env TKM_FAULT="$2" "$MPI" $a
+    fi
+}
+fault_one() { # failing rank, N: its status in $T/f<rank>.<N>.rc
+    if fault_run "$1" "$2" "$T/f$1.$2" >/dev/null 2>"$T/f$1.$2.err"; then
+        echo 0 >"$T/f$1.$2.rc"
+    else
+        echo $? >"$T/f$1.$2.rc"
+    fi
+}
+for R in 0 1; do
+    count=$(fault_run $R count "$T/c$R" 2>&1 >/dev/null |
+            sed -n 's/^trikmeans: TKM_FAULT: \([0-9]*\) allocations$/\1/p')
+    rm -f "$T/c$R".*
+    bad=""
+    for N in $(seq 1 "${count:-0}"); do
+        fault_one $R "$N" &
+        [ $((N % 4)) != 0 ] || wait
+    done
+    wait
+    for N in $(seq 1 "${count:-0}"); do
+        p="$T/f$R.$N" rc=$(cat "$T/f$R.$N.rc")
+        if [ "$rc" = 124 ]; then
+            bad="$bad $N (hung)"
+        elif [ "$rc" = 0 ] || ! grep -q "out of memory" "$p.err"; then
+            bad="$bad $N (exit $rc, $(head -c 200 "$p.err" | tr '\n' ' '))"
+        elif ls "$p".labels.npy* "$p".centroids.csv* "$p".json* \
+                >/dev/null 2>&1; then
+            bad="$bad $N (output left)"
+        fi
+    done
+    runs=$((runs + 1))
+    if [ "${count:-0}" -lt 20 ]; then
+        echo "FAIL out of memory on rank $R: TKM_FAULT=count gave" \
+            "'${count:-}', not the allocations of a fit"
+        fails=$((fails + 1))
+    elif [ -n "$bad" ]; then
+        echo "FAIL out of memory on rank $R at allocation:$bad"
+        fails=$((fails + 1))
+    else
+        echo "ok   out of memory on rank $R at each of its $count" \
+            "allocations: every rank stopped, said so, wrote nothing"
+    fi
+done
 
 # Each rank of a statistics file, a line each: its OpenMP threads, the
 # CPUs of its mask, 1 if they are the CPUs this shell may use, and its

@@ -4,8 +4,10 @@
  * TKM_ENOMEM and the bytes asked in the message, and run as before below
  * it.  main() sets TKM_MEMORY_LIMIT=4M before the library's first use (it
  * is read once), so that the machine looks small whatever its memory and
- * its overcommit setting; tkm_memory_limit_set() is tested last.  Built
- * for f32 and f64 (the fits' precision).
+ * its overcommit setting; tkm_memory_limit_set() is tested after the
+ * rest, then a fit that runs out of memory at each of its allocations
+ * in turn (the test-only tkmi_fault_set).  Built for f32 and f64 (the
+ * fits' precision).
  */
 #include "real.h"
 
@@ -243,6 +245,49 @@ static void test_limit_set(void **state)
     tkm_memory_limit_set(LIMIT);
 }
 
+/* Out of memory at each allocation of a fit in turn (tkmi_fault_set:
+ * the nth fails): every one ends the fit with TKM_ENOMEM, "out of
+ * memory" said and no result, never a result with a part missing (a NaN
+ * inertia); the allocations of the start (tol), of every iteration's
+ * inertia and of the statistics rows included.  Then the fit runs as
+ * before. */
+static void test_fault_each(void **state)
+{
+    (void)state;
+    tkm_dataset ds;
+    tkm_result r;
+    assert_int_equal(tkm_generate_blobs(3000, 2, 5, 1.0, 10.0, 11, &ds, NULL,
+                                        g_msg, sizeof g_msg),
+                     TKM_OK);
+    for (int a = 0; a < TKM_NALGO; a++) {
+        tkm_params p = fit_params(5, (tkm_algorithm)a, TKM_SEQ,
+                                  TKM_EMPTY_FARTHEST);
+        p.tol = 1e-4;
+        p.inertia_each_iter = 1;
+        tkmi_fault_set(0);
+        r = fit_with(&ds, ds.x, &p);
+        tkm_result_free(&r);
+        const size_t count = tkmi_fault_count();
+        /* the result, the solver's state, the sums: several at least */
+        assert_true(count >= 8);
+        for (size_t nth = 1; nth <= count; nth++) {
+            tkmi_fault_set(nth);
+            tkm_status st = tkm_fit(&ds, ds.x, &p, &r, g_msg, sizeof g_msg);
+            if (st != TKM_ENOMEM || !strstr(g_msg, "out of memory") ||
+                r.labels || r.centroids)
+                fail_msg("[%s] %s, allocation %zu of %zu failed: status "
+                         "%d, labels %p, message \"%s\"", TKM_PREC_NAME,
+                         tkm_algorithm_name(p.algorithm), nth, count,
+                         (int)st, (void *)r.labels, g_msg);
+        }
+        tkmi_fault_set(0);
+        r = fit_with(&ds, ds.x, &p);
+        assert_true(r.inertia >= 0.0);
+        tkm_result_free(&r);
+    }
+    tkm_dataset_free(&ds);
+}
+
 int main(void)
 {
     /* before the library's first use: it reads the variable once */
@@ -254,6 +299,7 @@ int main(void)
         cmocka_unit_test(test_fit),
         cmocka_unit_test(test_predict_score_init),
         cmocka_unit_test(test_limit_set),
+        cmocka_unit_test(test_fault_each),
     };
     return cmocka_run_group_tests_name("mem (" TKM_PREC_NAME ")", tests,
                                        setup_dir, remove_dir);

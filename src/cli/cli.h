@@ -276,9 +276,11 @@ typedef struct {
 int cli_read_labels(const char *cmd, const char *path, size_t n,
                     int32_t **out, size_t *k);
 
-/* Count the degenerate parts of a result of fitting ds (degenerate.c). */
-void cli_degenerate_of(const tkm_dataset *ds, const tkm_result *res,
-                       cli_degenerate *g);
+/* Count the degenerate parts of a result of fitting ds (degenerate.c).
+ * Collective over MPI ranks: CLI_OK, or on every rank the failure (out
+ * of memory) of the first rank that failed, its message printed. */
+int cli_degenerate_of(const char *cmd, const tkm_dataset *ds,
+                      const tkm_result *res, cli_degenerate *g);
 
 /* Wall-clock seconds of a run's phases outside the library: reading the
  * file, choosing the start, writing labels and centroids, and the command

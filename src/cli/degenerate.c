@@ -83,30 +83,33 @@ static size_t distinct_rows(const tkm_dataset *ds, size_t cap, double *out)
     return m;
 }
 
-/* The number of distinct points of ds when fewer than k, else 0 (and 0
- * when out of memory). */
+/* The number of distinct points of ds when fewer than k, else 0;
+ * SIZE_MAX when out of memory. */
 static size_t distinct_below(const tkm_dataset *ds, size_t k)
 {
     size_t m = distinct_rows(ds, k, NULL);
-    return m == SIZE_MAX || m >= k ? 0 : m;
+    return m == SIZE_MAX ? m : m >= k ? 0 : m;
 }
 
 /* Distinct points over the ranks of cm when fewer than k (else 0): each
  * rank offers at most k of its own distinct rows (a rank with k already
- * settles it), and the offers are merged (collective). */
+ * settles it), and the offers are merged (collective).  SIZE_MAX when
+ * out of memory on this rank, or before the merge on any. */
 static size_t distinct_over_ranks(const tkm_dataset *ds, size_t k,
                                   const tkm_comm *cm)
 {
     const size_t d = ds->d, P = (size_t)cm->size, me = (size_t)cm->rank;
     double *mine = tkmi_alloc(k, d, sizeof *mine);
-    uint64_t *cnt = calloc(P, sizeof *cnt);
-    size_t *bytes = calloc(2 * P, sizeof *bytes), *off = bytes + P;
+    uint64_t *cnt = tkmi_calloc(P, 1, sizeof *cnt);
+    size_t *bytes = tkmi_calloc(2, P, sizeof *bytes);
+    size_t *off = bytes ? bytes + P : NULL;
     size_t m = mine ? distinct_rows(ds, k, mine) : SIZE_MAX;
     uint64_t ok = cnt && bytes && m != SIZE_MAX;
     cm->min_u64(cm->ctx, &ok, 1);
-    size_t total = 0, at = 0, result = 0;
+    size_t total = 0, at = 0, result = SIZE_MAX;
     if (!ok)
-        goto done; /* not counted: no warning rather than a wrong one */
+        goto done;
+    result = 0;
     cnt[me] = m;
     for (size_t r = 0; r < P; r++) {
         bytes[r] = sizeof *cnt;
@@ -124,6 +127,7 @@ static size_t distinct_over_ranks(const tkm_dataset *ds, size_t k,
                        NULL};
     ok = all.x != NULL;
     cm->min_u64(cm->ctx, &ok, 1);
+    result = ok ? 0 : SIZE_MAX;
     if (ok) {
         memcpy(all.x + at * d, mine, m * d * sizeof *mine);
         for (size_t r = 0, o = 0; r < P; r++) {
@@ -142,8 +146,8 @@ done:
     return result;
 }
 
-void cli_degenerate_of(const tkm_dataset *ds, const tkm_result *res,
-                       cli_degenerate *g)
+int cli_degenerate_of(const char *cmd, const tkm_dataset *ds,
+                      const tkm_result *res, cli_degenerate *g)
 {
     size_t k = res->k, d = res->d;
     g->empty = g->duplicates = g->distinct = 0;
@@ -151,16 +155,14 @@ void cli_degenerate_of(const tkm_dataset *ds, const tkm_result *res,
     size_t *order = tkmi_alloc(k, 1, sizeof *order);
     const tkm_comm *cm = cli_par_comm();
     const int many = cm && cm->size > 1;
-    /* over several ranks every one takes part in the sum, come what may */
-    if (!count || !order) {
+    int rc = cli_par_agree(count && order
+                               ? CLI_OK
+                               : cli_fail(cmd, "out of memory for the "
+                                          "sizes of %zu clusters", k));
+    if (rc != CLI_OK) {
         free(count);
         free(order);
-        count = many ? tkmi_calloc(k, 1, sizeof *count) : NULL;
-        if (count) {
-            cm->sum_u64(cm->ctx, count, k);
-            free(count);
-        }
-        return;
+        return rc;
     }
     for (size_t i = 0; i < res->n; i++)
         count[res->labels[i]]++;
@@ -180,9 +182,12 @@ void cli_degenerate_of(const tkm_dataset *ds, const tkm_result *res,
     /* fewer distinct points than k leave a cluster empty: only then are
      * they counted (a table of the rows up to k; over ranks, of the distinct
      * points each offers, at most k) */
-    if (g->empty && many) {
-        g->distinct = distinct_over_ranks(ds, k, cm);
-    } else if (g->empty) {
-        g->distinct = distinct_below(ds, k);
-    }
+    if (!g->empty)
+        return CLI_OK;
+    size_t m = many ? distinct_over_ranks(ds, k, cm) : distinct_below(ds, k);
+    g->distinct = m == SIZE_MAX ? 0 : m;
+    return cli_par_agree(m == SIZE_MAX
+                             ? cli_fail(cmd, "out of memory for the "
+                                        "distinct points (up to %zu)", k)
+                             : CLI_OK);
 }

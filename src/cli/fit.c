@@ -179,8 +179,9 @@ static int write_outputs(const cli_run *r, const tkm_result *res,
 }
 
 /* Over MPI ranks: each rank's rows, threads and seconds to rank 0, for
- * the statistics (tm->ranks, freed by the caller). */
-static void gather_ranks(const tkm_result *res, cli_times *tm, double **all)
+ * the statistics (tm->ranks, freed by the caller).  Collective: every
+ * rank's status. */
+static int gather_ranks(const tkm_result *res, cli_times *tm, double **all)
 {
     double v[CLI_RANK_FIELDS] = {(double)cli_par_rank(), (double)res->n,
                                  (double)res->threads, res->t_convert,
@@ -193,19 +194,20 @@ static void gather_ranks(const tkm_result *res, cli_times *tm, double **all)
         v[10] += res->iters[i].t_comm;
     }
     *all = NULL;
-    if (cli_par_rank() == 0 &&
-        !(*all = calloc((size_t)cli_par_size() * CLI_RANK_FIELDS,
-                        sizeof **all))) {
-        fprintf(stderr, "trikmeans %s: out of memory for the ranks' "
-                "statistics\n", CMD);
-        abort(); /* the launcher ends the other ranks */
-    }
+    int rc = cli_par_rank() != 0 ||
+                     (*all = tkmi_calloc((size_t)cli_par_size(),
+                                         CLI_RANK_FIELDS, sizeof **all))
+                 ? CLI_OK
+                 : cli_fail(CMD, "out of memory for the ranks' statistics");
+    if ((rc = cli_par_agree(rc)) != CLI_OK)
+        return rc;
     cli_par_gather(v, CLI_RANK_FIELDS, *all);
     static char mpi[CLI_PAR_CPUS + 1024];
     cli_par_describe(mpi, sizeof mpi);
     tm->nranks = *all ? cli_par_size() : 0;
     tm->ranks = *all;
     tm->mpi = mpi;
+    return CLI_OK;
 }
 
 static void print_summary(FILE *f, const cli_run *r, const tkm_result *res)
@@ -354,7 +356,7 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
                          double t_cmd)
 {
     tkm_result res;
-    double *inertias = calloc((size_t)n_init, sizeof *inertias);
+    double *inertias = tkmi_calloc((size_t)n_init, 1, sizeof *inertias);
     int arc = cli_par_agree(inertias ? CLI_OK : cli_fail(CMD, "out of memory"));
     if (arc != CLI_OK) {
         free(inertias);
@@ -375,13 +377,14 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
                         "distances of these values overflow double); "
                         "scale the data; nothing was written");
     }
-    cli_degenerate_of(ds, &res, &tm->deg);
     tkm_result shown = res; /* with every rank's rows */
     shown.n = (size_t)cli_par_sum(res.n);
     double *ranks = NULL;
-    if (cli_par_built())
-        gather_ranks(&res, tm, &ranks);
-    int rc = write_outputs(r, &res, &shown, tm, t_cmd);
+    int rc = cli_degenerate_of(CMD, ds, &res, &tm->deg);
+    if (rc == CLI_OK && cli_par_built())
+        rc = gather_ranks(&res, tm, &ranks);
+    if (rc == CLI_OK)
+        rc = write_outputs(r, &res, &shown, tm, t_cmd);
     const int lead = cli_par_rank() == 0;
     if (rc == CLI_OK && lead)
         warn_degenerate(r, &res, &tm->deg);

@@ -1,5 +1,6 @@
 /* trikmeans: the command's entry, dispatching to its subcommands. */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -140,6 +141,12 @@ int main(int argc, char **argv)
 {
     cli_par_start(&argc, &argv);
     int rc = dispatch(argc, argv);
+    /* test-only: TKM_FAULT=count says how many allocations the library's
+     * wrappers made, the range of TKM_FAULT=N (tests/mpi.sh) */
+    const char *fault = getenv("TKM_FAULT");
+    if (fault && !strcmp(fault, "count"))
+        fprintf(stderr, "trikmeans: TKM_FAULT: %zu allocations\n",
+                tkmi_fault_count());
     /* output that could not be written (a full disk, a closed pipe) is a
      * failed run, not a silent success */
     if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -53,20 +53,27 @@ static tkm_status cpu_assign(void *st, tkm_iter_stats *row, char *msg,
     return TKM_OK;
 }
 
+/* The inertia's failure (tkmi_inertia: NaN, on every process). */
+static tkm_status inertia_failed(const cpu_t *s, char *msg, size_t msglen)
+{
+    return tkmi_fail_alloc(msg, msglen, tkmi_part_blocks(s->pt->n_total), 1,
+                           sizeof(double), "the inertia's block sums (on "
+                           "this process or another)");
+}
+
 static tkm_status cpu_update(void *st, tkm_iter_stats *row, int want_inertia,
                              char *msg, size_t msglen)
 {
     engine_t *e = st;
     double t0 = tkmi_now(), inertia = NAN;
-    (void)msg;
-    (void)msglen;
     e->s.t_comm = 0.0;
     row->max_drift = TKM_FN(tkmi_cpu_update)(
         &e->s, want_inertia ? &inertia : NULL, &row->shift2);
     row->inertia = inertia;
     row->t_comm += e->s.t_comm;
     row->t_update = tkmi_now() - t0 - e->s.t_comm;
-    return TKM_OK;
+    return want_inertia && isnan(inertia) ? inertia_failed(&e->s, msg, msglen)
+                                          : TKM_OK;
 }
 
 static tkm_status cpu_result(void *st, double *centroids, int32_t *labels,
@@ -74,14 +81,12 @@ static tkm_status cpu_result(void *st, double *centroids, int32_t *labels,
 {
     engine_t *e = st;
     cpu_t *s = &e->s;
-    (void)msg;
-    (void)msglen;
     for (size_t i = 0; i < s->k * s->d; i++)
         centroids[i] = (double)s->c[i];
     memcpy(labels, s->labels, s->n * sizeof *labels);
     *inertia = TKM_FN(tkmi_inertia)(s->x, s->n, s->d, s->c, s->labels, s->w,
                                     s->threads, s->pt, NULL);
-    return TKM_OK;
+    return isnan(*inertia) ? inertia_failed(s, msg, msglen) : TKM_OK;
 }
 
 static void cpu_destroy(void *st)
@@ -203,7 +208,7 @@ tkm_status TKM_FN(tkmi_cpu_engine)(const TKM_FN(tkmi_problem) *pb,
                                    size_t msglen)
 {
     tkm_status rc = TKM_OK;
-    engine_t *e = calloc(1, sizeof *e);
+    engine_t *e = tkmi_calloc(1, 1, sizeof *e);
     if (!e)
         rc = tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory");
     else if ((rc = tkmi_isa_check(msg, msglen)) == TKM_OK) {

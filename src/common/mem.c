@@ -7,7 +7,10 @@
  * variable TKM_MEMORY_LIMIT (read once, at first use) or
  * tkm_memory_limit_set() says.  A site that makes several large buffers
  * together checks their total first (tkmi_mem_check), and a refusal's
- * message says the bytes asked and the limit they pass.  The contracts
+ * message says the bytes asked and the limit they pass.  For the tests,
+ * the Nth allocation through tkmi_alloc, tkmi_calloc or tkmi_realloc can
+ * be made to fail (TKM_FAULT=N, read once, or tkmi_fault_set): the way
+ * to reach every failure path over several processes.  The contracts
  * are in internal.h and, for tkm_memory_limit*, trikmeans.h.
  */
 #include <ctype.h>
@@ -29,6 +32,8 @@ static atomic_size_t cap;     /* the limit asked; SIZE_MAX: none       */
 static atomic_int cap_from;   /* where cap comes from (FROM_*)         */
 static atomic_int env_bad;    /* TKM_MEMORY_LIMIT could not be read    */
 static char env_error[200];   /* why (written once, by init)           */
+static atomic_size_t fault_at; /* the allocation that fails; 0: none   */
+static atomic_size_t allocs;   /* allocations through the wrappers      */
 
 /* A size as "64M": digits, then nothing or K, M, G, T (powers of 1024,
  * either case, "iB" may follow).  0 and *out, or -1 when s is not one or
@@ -77,6 +82,35 @@ static void init(void)
     }
     atomic_store(&cap, c);
     atomic_store(&cap_from, from);
+    /* (test-only: anything but a number of digits counts, failing none) */
+    const char *fault = getenv("TKM_FAULT");
+    char *end;
+    errno = 0;
+    unsigned long long at = fault && isdigit((unsigned char)fault[0])
+                                ? strtoull(fault, &end, 10)
+                                : 0;
+    if (at && !errno && !*end && at <= SIZE_MAX)
+        atomic_store(&fault_at, (size_t)at);
+}
+
+void tkmi_fault_set(size_t n)
+{
+    pthread_once(&once, init);
+    atomic_store(&fault_at, n);
+    atomic_store(&allocs, 0);
+}
+
+size_t tkmi_fault_count(void)
+{
+    return atomic_load(&allocs);
+}
+
+/* Whether this allocation is the one to fail (counting it). */
+static int fault_now(void)
+{
+    pthread_once(&once, init);
+    size_t i = atomic_fetch_add(&allocs, 1) + 1;
+    return i == atomic_load(&fault_at);
 }
 
 size_t tkmi_mem_limit(void)
@@ -207,7 +241,7 @@ int tkmi_mul_size(size_t n, size_t m, size_t size, size_t *out)
 void *tkmi_alloc(size_t n, size_t m, size_t size)
 {
     size_t b = bytes_of(n, m, size);
-    if (b > tkmi_mem_limit() || b == SIZE_MAX)
+    if (b > tkmi_mem_limit() || b == SIZE_MAX || fault_now())
         return NULL;
     return malloc(b ? b : 1);
 }
@@ -215,7 +249,7 @@ void *tkmi_alloc(size_t n, size_t m, size_t size)
 void *tkmi_calloc(size_t n, size_t m, size_t size)
 {
     size_t b = bytes_of(n, m, size);
-    if (b > tkmi_mem_limit() || b == SIZE_MAX)
+    if (b > tkmi_mem_limit() || b == SIZE_MAX || fault_now())
         return NULL;
     return calloc(b ? b : 1, 1);
 }
@@ -223,7 +257,7 @@ void *tkmi_calloc(size_t n, size_t m, size_t size)
 void *tkmi_realloc(void *p, size_t n, size_t m, size_t size)
 {
     size_t b = bytes_of(n, m, size);
-    if (b > tkmi_mem_limit() || b == SIZE_MAX)
+    if (b > tkmi_mem_limit() || b == SIZE_MAX || fault_now())
         return NULL;
     return realloc(p, b ? b : 1);
 }

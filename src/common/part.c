@@ -45,7 +45,7 @@ tkm_status tkmi_part_init(tkmi_part *pt, const tkm_comm *comm, size_t n,
     pt->row0 = lo;
     if (bad == UINT64_MAX && comm->size > 1) {
         /* made once here, so that a gather cannot fail midway */
-        pt->lay = calloc(2 * (size_t)comm->size, sizeof *pt->lay);
+        pt->lay = tkmi_calloc(2, (size_t)comm->size, sizeof *pt->lay);
         tkm_status rc = tkmi_part_agree(
             pt, pt->lay ? TKM_OK
                         : tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory "

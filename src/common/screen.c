@@ -138,7 +138,7 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
     const size_t nt = (size_t)(s->threads > 1 ? s->threads : 1);
     if (d > INT_MAX || k > INT_MAX || k < 2)
         return NULL; /* beyond the BLAS's int sizes, or nothing to screen */
-    TKM_FN(tkmi_screen) *w = calloc(1, sizeof *w);
+    TKM_FN(tkmi_screen) *w = tkmi_calloc(1, 1, sizeof *w);
     if (!w)
         return NULL;
     size_t rows = SCREEN_BYTES / (k * sizeof(tkm_real));

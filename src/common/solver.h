@@ -175,8 +175,9 @@ int TKM_FN(tkmi_screen_available)(void);
 
 /* Inertia of labels against centroids c, summed in double over fixed
  * blocks (bit-identical for any thread count and any split over the
- * processes of pt, whose time in comm goes to *t_comm). */
-/* (w: NULL, or the points' weights) */
+ * processes of pt, whose time in comm goes to *t_comm), each point
+ * counted w[i] times (w NULL: once).  NaN when out of memory, on every
+ * process of pt when on one of them (collective). */
 double TKM_FN(tkmi_inertia)(const tkm_real *x, size_t n, size_t d,
                             const tkm_real *c, const int32_t *labels,
                             const double *w, int threads, const tkmi_part *pt,

@@ -276,6 +276,12 @@ double TKM_FN(tkmi_inertia)(const tkm_real *x, size_t n, size_t d,
     const size_t nall = tkmi_part_blocks(pt ? pt->n_total : n);
     const size_t b0 = pt ? pt->row0 / TKMI_SUM_BLOCK : 0;
     double *part = tkmi_alloc(nall ? nall : 1, 1, sizeof *part);
+    /* every process takes part in the gather below, or none does */
+    if (pt && tkmi_part_agree(pt, part ? TKM_OK : TKM_ENOMEM, NULL, 0) !=
+                  TKM_OK) {
+        free(part);
+        return NAN;
+    }
     if (!part)
         return NAN;
     long long nb = (long long)tkmi_part_blocks(n);

@@ -16,6 +16,7 @@
 #include "trikmeans.h"
 #include "internal.h"
 #include "io_read.h"
+#include "part.h"
 
 #define SHOW "%.40s" /* how much of a bad field a message quotes */
 
@@ -365,7 +366,7 @@ static tkm_status parse_chunks(text_ctx *c, const char *p, const char *e)
     const int nt = tkmi_threads(0) > 1 ? tkmi_threads(0) : 1;
     const size_t nts = (size_t)nt;
     size_t per = (size_t)(e - p) / nts + 1;
-    chunk_t *ch = calloc(nts, sizeof *ch);
+    chunk_t *ch = tkmi_calloc(nts, 1, sizeof *ch);
     tkm_status st = TKM_OK;
     if (!ch)
         return tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory",
@@ -386,8 +387,8 @@ static tkm_status parse_chunks(text_ctx *c, const char *p, const char *e)
     /* every chunk writes its rows into its own slice of one array: at
      * most d values for each of its lines (a longer row is an error) */
     size_t room = c->vals.len, lines_before = 0;
-    size_t *first = malloc(nts * sizeof *first);
-    size_t *lines = malloc(nts * sizeof *lines);
+    size_t *first = tkmi_alloc(nts, 1, sizeof *first);
+    size_t *lines = tkmi_alloc(nts, 1, sizeof *lines);
     double *v = NULL;
     if (first && lines) {
         for (int t = 0; t < nt; t++) {
@@ -518,21 +519,19 @@ static tkm_status part_mapped(text_ctx *c, const char *m, size_t size,
     const int P = cm->size, me = cm->rank;
     tkm_status st = feed_lines(c, &p, e, &buf, &cap, 1);
     free(buf);
-    uint64_t *cnt = calloc(2 * (size_t)P, sizeof *cnt);
-    size_t *bytes = calloc(2 * (size_t)P, sizeof *bytes), *off = bytes + P;
+    uint64_t *cnt = tkmi_calloc(2, (size_t)P, sizeof *cnt);
+    size_t *bytes = tkmi_calloc(2, (size_t)P, sizeof *bytes);
+    size_t *off = bytes ? bytes + P : NULL;
     if (st == TKM_OK && (!cnt || !bytes))
         st = tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory",
                        c->path);
-    if (any_failed(cm, st != TKM_OK || c->n == 0)) {
-        if (st == TKM_OK && c->n == 0)
-            st = tkmi_fail(TKM_EFORMAT, c->msg, c->msglen, "%s: no data "
-                           "rows%s", c->path,
-                           c->seen_first ? " (only a header)" : "");
-        else if (st == TKM_OK)
-            st = tkmi_fail(TKM_EIO, c->msg, c->msglen, "%s: another "
-                           "process could not read it", c->path);
+    if (st == TKM_OK && c->n == 0)
+        st = tkmi_fail(TKM_EFORMAT, c->msg, c->msglen, "%s: no data rows%s",
+                       c->path, c->seen_first ? " (only a header)" : "");
+    /* the first failing process's reason, on every process */
+    const tkmi_part all = {.comm = cm};
+    if ((st = tkmi_part_agree(&all, st, c->msg, c->msglen)) != TKM_OK)
         goto cleanup;
-    }
     /* the shares: cut at line ends, the same on every process */
     const char *lo = p, *hi = e;
     size_t per = (size_t)(e - p) / (size_t)P + 1;
@@ -558,10 +557,11 @@ static tkm_status part_mapped(text_ctx *c, const char *m, size_t size,
         }
     }
     const size_t nb = ((size_t)n + TKM_PART_BLOCK - 1) / TKM_PART_BLOCK;
-    uint64_t *at = calloc(2 * nb + 2, sizeof *at);
-    if (any_failed(cm, !at)) {
-        st = tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory "
-                       "for the block starts", c->path);
+    uint64_t *at = tkmi_calloc(2 * nb + 2, 1, sizeof *at);
+    st = at ? TKM_OK
+            : tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory "
+                        "for the block starts", c->path);
+    if ((st = tkmi_part_agree(&all, st, c->msg, c->msglen)) != TKM_OK) {
         free(at);
         goto cleanup;
     }

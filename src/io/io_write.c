@@ -49,7 +49,7 @@ static tkm_status af_open(atomic_file *af, const char *path, char *msg,
 {
     size_t len = strlen(path) + 32;
     af->path = path;
-    af->tmp = malloc(len);
+    af->tmp = tkmi_alloc(len, 1, 1);
     if (!af->tmp)
         return tkmi_fail(TKM_ENOMEM, msg, msglen, "%s: out of memory", path);
     snprintf(af->tmp, len, "%s.tmp.%ld", path, (long)getpid());

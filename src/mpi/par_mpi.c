@@ -49,6 +49,7 @@ typedef struct {
 
 static place me_;
 static place *places_; /* rank 0: every rank's, by rank */
+static int *counts_;    /* gather's counts and offsets (2 x size)        */
 static const char *team_from_ = "OpenMP's default"; /* who sized the team */
 
 /* ---- the library's hooks ------------------------------------------------ */
@@ -121,9 +122,7 @@ static void gather(void *ctx, void *buf, const size_t *bytes,
                    const size_t *off)
 {
     (void)ctx;
-    int *cnt = malloc(2 * (size_t)size_ * sizeof *cnt);
-    if (!cnt)
-        MPI_Abort(MPI_COMM_WORLD, 1);
+    int *cnt = counts_;
     for (int r = 0; r < size_; r++) {
         if (bytes[r] > INT_MAX || off[r] > INT_MAX) {
             fprintf(stderr, "trikmeans: rank %d: a gather of %zu bytes at "
@@ -136,7 +135,6 @@ static void gather(void *ctx, void *buf, const size_t *bytes,
     }
     MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_BYTE, buf, cnt, cnt + size_,
                    MPI_BYTE, MPI_COMM_WORLD);
-    free(cnt);
 }
 
 /* ---- where each rank runs --------------------------------------------- */
@@ -356,6 +354,12 @@ void cli_par_start(int *argc, char ***argv)
     MPI_Allreduce(&first, &nodes_, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     size_team();
     gather_places();
+    /* made at start, so that no gather of a run can fail on one rank */
+    if (!(counts_ = malloc(2 * (size_t)size_ * sizeof *counts_))) {
+        fprintf(stderr, "trikmeans: out of memory for %d ranks' counts\n",
+                size_);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
     MPI_Type_contiguous(16, MPI_BYTE, &t_i128);
     MPI_Type_commit(&t_i128);
     MPI_Op_create(add_i128, 1, &op_sum_i128);
@@ -375,6 +379,7 @@ int cli_par_end(int rc)
     MPI_Op_free(&op_sum_i128);
     MPI_Type_free(&t_i128);
     free(places_);
+    free(counts_);
     MPI_Finalize();
     return rc;
 }

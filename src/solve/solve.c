@@ -31,15 +31,24 @@ static void result_init(tkm_result *res, const TKM_FN(tkmi_problem) *pb)
 }
 
 /* Room for row it in res->iters, growing it by doubling: a large max_iter
- * costs nothing until the iterations happen. */
-static tkm_status ensure_row(tkm_result *res, int it, int *cap)
+ * costs nothing until the iterations happen.  Collective where it grows
+ * (at the same iteration on every process): all go on, or all fail. */
+static tkm_status ensure_row(const tkmi_part *pt, tkm_result *res, int it,
+                             int *cap, char *msg, size_t msglen)
 {
     if (it < *cap)
         return TKM_OK;
     int ncap = *cap ? 2 * *cap : 64;
     tkm_iter_stats *p = tkmi_alloc((size_t)ncap, 1, sizeof *p);
-    if (!p)
-        return TKM_ENOMEM;
+    tkm_status rc = tkmi_part_agree(
+        pt, p ? TKM_OK : tkmi_fail_alloc(msg, msglen, (size_t)ncap, 1,
+                                         sizeof *p, "%d statistics rows",
+                                         ncap),
+        msg, msglen);
+    if (rc != TKM_OK) {
+        free(p);
+        return rc;
+    }
     if (res->iters)
         memcpy(p, res->iters, (size_t)*cap * sizeof *p);
     free(res->iters);
@@ -67,33 +76,54 @@ static tkm_stop stop_of(const tkm_iter_stats *row, const tkm_iter_stats *prev,
     return TKM_STOP_MAX_ITER; /* (not a stop before the last iteration) */
 }
 
-/* The loop itself; one row per iteration goes into res->iters. */
-/* The row's per-point counters summed over the processes (dist_cc is
- * the same on each: counted once). */
-static void sum_counters(const tkmi_part *pt, tkm_iter_stats *row)
+/* Collective: v (count < 8 values) summed over the processes, in the
+ * same call as whether each one's step failed (rc): rc when none did,
+ * else the first failing process's status and message on every one. */
+static tkm_status sum_agree(const tkmi_part *pt, tkm_status rc, uint64_t *v,
+                            size_t count, double *t_comm, char *msg,
+                            size_t msglen)
 {
     if (!pt->comm || pt->comm->size == 1)
-        return;
+        return rc;
+    uint64_t w[8];
+    memcpy(w, v, count * sizeof *w);
+    w[count] = rc != TKM_OK;
+    tkmi_part_sum_u64(pt, w, count + 1, t_comm);
+    memcpy(v, w, count * sizeof *v);
+    return w[count] ? tkmi_part_agree(pt, rc, msg, msglen) : rc;
+}
+
+/* The row's per-point counters summed over the processes (dist_cc is
+ * the same on each: counted once), and the assign step's rc agreed. */
+static tkm_status sum_counters(const tkmi_part *pt, tkm_status rc,
+                               tkm_iter_stats *row, char *msg, size_t msglen)
+{
     uint64_t v[6] = {row->changed, row->dist_pc, row->pruned_points,
                      row->pruned_pairs, row->screened, row->rechecked};
-    tkmi_part_sum_u64(pt, v, 6, &row->t_comm);
+    rc = sum_agree(pt, rc, v, 6, &row->t_comm, msg, msglen);
     row->screened = v[4];
     row->rechecked = v[5];
     row->changed = v[0];
     row->dist_pc = v[1];
     row->pruned_points = v[2];
     row->pruned_pairs = v[3];
+    return rc;
 }
 
-/* The progress callback's answer: stop when any process's says so. */
-static int callback_stop(const tkm_params *p, const tkmi_part *pt,
-                         tkm_iter_stats *row)
+/* The progress callback's answer, *stop when any process's says so, and
+ * the update step's rc agreed. */
+static tkm_status callback_stop(const tkm_params *p, const tkmi_part *pt,
+                                tkm_status rc, tkm_iter_stats *row,
+                                int *stop, char *msg, size_t msglen)
 {
-    uint64_t stop = p->progress && p->progress(row, p->progress_ctx);
-    if (pt->comm && pt->comm->size > 1)
-        tkmi_part_sum_u64(pt, &stop, 1, &row->t_comm);
-    return stop != 0;
+    uint64_t v = rc == TKM_OK && p->progress &&
+                 p->progress(row, p->progress_ctx);
+    rc = sum_agree(pt, rc, &v, 1, &row->t_comm, msg, msglen);
+    *stop = v != 0;
+    return rc;
 }
+
+/* The loop itself; one row per iteration goes into res->iters. */
 
 static tkm_status run_loop(TKM_FN(tkmi_engine) *e, const tkm_params *p,
                            const tkmi_part *pt, double tol_shift2,
@@ -105,29 +135,30 @@ static tkm_status run_loop(TKM_FN(tkmi_engine) *e, const tkm_params *p,
     const int want = p->inertia_each_iter || p->tol_inertia > 0;
     res->stop = TKM_STOP_MAX_ITER;
     for (int it = 0; it < p->max_iter; it++) {
-        if (ensure_row(res, it, &cap) != TKM_OK)
-            return tkmi_fail(TKM_ENOMEM, msg, msglen,
-                             "out of memory for statistics rows");
+        if ((rc = ensure_row(pt, res, it, &cap, msg, msglen)) != TKM_OK)
+            return rc;
         tkm_iter_stats *row = &res->iters[it];
         memset(row, 0, sizeof *row);
         row->iter = it + 1;
         row->inertia = NAN;
         if (e->step && !p->fixed_iter) {
             rc = e->step(e->st, row, want, msg, msglen);
-            if (rc != TKM_OK)
-                return rc;
         } else {
-            /* fixed_iter: the update runs even when no label changed */
-            if ((rc = e->assign(e->st, row, msg, msglen)) != TKM_OK)
+            /* fixed_iter: the update runs even when no label changed;
+             * it runs if any process's changed */
+            rc = e->assign(e->st, row, msg, msglen);
+            if ((rc = sum_counters(pt, rc, row, msg, msglen)) != TKM_OK)
                 return rc;
-            sum_counters(pt, row); /* the update if any process's changed */
-            if ((row->changed != 0 || p->fixed_iter) &&
-                (rc = e->update(e->st, row, want, msg, msglen)) != TKM_OK)
-                return rc;
+            if (row->changed != 0 || p->fixed_iter)
+                rc = e->update(e->st, row, want, msg, msglen);
         }
+        int stop;
+        if ((rc = callback_stop(p, pt, rc, row, &stop, msg, msglen)) !=
+            TKM_OK)
+            return rc;
         res->iterations = it + 1;
         res->stop = stop_of(row, it ? row - 1 : NULL, p, tol_shift2);
-        if (callback_stop(p, pt, row)) {
+        if (stop) {
             if (res->stop == TKM_STOP_MAX_ITER)
                 res->stop = TKM_STOP_CALLBACK;
             break;
@@ -154,7 +185,7 @@ static tkm_status final_assign(TKM_FN(tkmi_engine) *e, const tkmi_part *pt,
     tkm_iter_stats row;
     memset(&row, 0, sizeof row);
     tkm_status rc = e->assign(e->st, &row, msg, msglen);
-    sum_counters(pt, &row);
+    rc = sum_counters(pt, rc, &row, msg, msglen);
     res->final_changed = row.changed;
     return rc;
 }
