@@ -188,7 +188,9 @@ fi
 # with a non-zero status, "out of memory" said, and no output left.  Text
 # input, a random start that leaves clusters empty (the distinct points
 # counted over the ranks), tol, the inertia of every iteration, every
-# output.  Four runs at a time: most of a run's time is mpirun's.
+# output.  Four runs at a time: most of a run's time is mpirun's; each
+# has a TMPDIR of its own, since mpiruns started together race to create
+# one session directory under a shared one ("mkdir ... File exists").
 $PY -c "
 import numpy as np
 np.savetxt('$T/few.csv', np.load('$T/few.npy'), delimiter=',', fmt='%g')"
@@ -196,12 +198,13 @@ fault_run() { # failing rank (of 2), N or count, output prefix
     a="fit $T/few.csv -k 5 --init random --algorithm elkan --tol 1e-4
        --max-iter 3 --inertia-each-iter --labels $3.labels.npy
        --centroids $3.centroids.csv --stats $3.json -q"
+    mkdir -p "$3.tmp"
     if [ "$1" = 0 ]; then
-        timeout 60 mpirun --oversubscribe -np 1 env TKM_FAULT="$2" "$MPI" $a \
-            : -np 1 "$MPI" $a
+        TMPDIR="$3.tmp" timeout 60 mpirun --oversubscribe \
+            -np 1 env TKM_FAULT="$2" "$MPI" $a : -np 1 "$MPI" $a
     else
-        timeout 60 mpirun --oversubscribe -np 1 "$MPI" $a \
-            : -np 1 env TKM_FAULT="$2" "$MPI" $a
+        TMPDIR="$3.tmp" timeout 60 mpirun --oversubscribe \
+            -np 1 "$MPI" $a : -np 1 env TKM_FAULT="$2" "$MPI" $a
     fi
 }
 fault_one() { # failing rank, N: its status in $T/f<rank>.<N>.rc
