@@ -30,9 +30,18 @@ def uniform(n, d, seed=0, dtype=np.float64):
 
 
 def test_check_estimator():
-    # every check scikit-learn generates for this estimator (it takes no
-    # sample_weight, so the sample-weight checks are not generated)
-    check_estimator(trikmeans.KMeans(n_init=1))
+    # every check scikit-learn generates for this estimator, but that a
+    # zero sample weight removes the point (the start is drawn by row
+    # position; scikit-learn's KMeans is excused the same check)
+    import inspect
+    kw = {}
+    if "expected_failed_checks" in inspect.signature(
+            check_estimator).parameters:
+        why = trikmeans._ZERO_WEIGHT_WHY
+        kw["expected_failed_checks"] = {
+            "check_sample_weights_invariance": why,
+            "check_sample_weight_equivalence_on_dense_data": why}
+    check_estimator(trikmeans.KMeans(n_init=1), **kw)
 
 
 @pytest.mark.parametrize("algorithm", ["lloyd", "elkan", "hamerly"])
@@ -338,3 +347,76 @@ def test_ctrl_c_stops_the_fit():
     timer.cancel()
     assert time.time() - t0 < 30
     assert not hasattr(km, "cluster_centers_")
+
+
+@pytest.mark.parametrize("algorithm", ["lloyd", "elkan", "hamerly"])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_sample_weight_like_sklearn(algorithm, dtype):
+    """Weighted fits equal scikit-learn's from the same start: labels,
+    centres, inertia and iterations; score weighs each point too."""
+    X = uniform(3000, 3, seed=21, dtype=dtype)
+    w = np.random.default_rng(22).random(3000) * 3
+    w[::7] = 0
+    c0 = X[:9].astype(np.float64)
+    # (scikit-learn's tol=0 also stops when the centres did not move
+    # though points of weight 0 changed cluster; its default tol here)
+    ours = trikmeans.KMeans(9, algorithm=algorithm, init=c0,
+                            n_init=1).fit(X, sample_weight=w)
+    ref = SKMeans(9, init=c0, n_init=1).fit(X.astype(np.float64),
+                                            sample_weight=w)
+    assert ours.form_ == "omp"  # "auto" with weights: the CPU
+    assert ours.n_iter_ == ref.n_iter_
+    rtol = 1e-12 if dtype == np.float64 else 1e-4
+    if dtype == np.float64:
+        assert np.array_equal(ours.labels_, ref.labels_)
+    np.testing.assert_allclose(ours.cluster_centers_, ref.cluster_centers_,
+                               rtol=rtol, atol=rtol)
+    assert ours.inertia_ == pytest.approx(ref.inertia_, rel=rtol)
+    assert ours.score(X, sample_weight=w) == pytest.approx(
+        ref.score(X.astype(np.float64), sample_weight=w), rel=rtol)
+    # unit weights are no weights, bit for bit
+    a = trikmeans.KMeans(9, init=c0, n_init=1).fit(X)
+    b = trikmeans.KMeans(9, init=c0, n_init=1).fit(X, sample_weight=1.0)
+    assert np.array_equal(a.cluster_centers_, b.cluster_centers_)
+    assert a.inertia_ == b.inertia_
+
+
+def test_sample_weight_refused():
+    X = uniform(100, 2, seed=3)
+    km = trikmeans.KMeans(3, n_init=1, form="seq")
+    with pytest.raises(ValueError, match=r"sample_weight\[4\] is -1.0"):
+        km.fit(X, sample_weight=np.r_[np.ones(4), -1, np.ones(95)])
+    with pytest.raises(ValueError, match="expected"):
+        km.fit(X, sample_weight=np.ones(99))
+    with pytest.raises(ValueError, match="every sample weight is 0"):
+        km.fit(X, sample_weight=0)
+    if trikmeans.info()["forms"]["cuda-shared"] is None:
+        with pytest.raises(Exception, match="seq or omp"):
+            trikmeans.KMeans(3, form="cuda-shared").fit(X, sample_weight=1)
+
+
+def test_sklearn_parameters_and_outputs(capsys):
+    """verbose, copy_x (X is never written), a callable init,
+    get_feature_names_out and set_output, as scikit-learn's KMeans."""
+    X = uniform(500, 2, seed=4)
+    X0 = X.copy()
+    calls = []
+
+    def start(X, k, random_state):
+        calls.append(random_state)
+        return X[random_state.choice(len(X), k, replace=False)]
+
+    km = trikmeans.KMeans(4, init=start, n_init=2, verbose=1, copy_x=False,
+                          random_state=1).fit(X)
+    assert len(calls) == 2 and np.array_equal(X, X0)
+    out = capsys.readouterr().out
+    assert "Start 1, iteration 1:" in out and "Start 2:" in out
+    assert list(km.get_feature_names_out()) == ["kmeans0", "kmeans1",
+                                                 "kmeans2", "kmeans3"]
+    with pytest.raises(ValueError, match="returned an array of shape"):
+        trikmeans.KMeans(4, init=lambda X, k, random_state: X[:3]).fit(X)
+    pd = pytest.importorskip("pandas")
+    t = trikmeans.KMeans(4, n_init=1, random_state=0).set_output(
+        transform="pandas").fit_transform(X)
+    assert isinstance(t, pd.DataFrame)
+    assert list(t.columns) == ["kmeans0", "kmeans1", "kmeans2", "kmeans3"]

@@ -21,15 +21,17 @@ __all__ = ["KMeans", "info"]
 __version__ = _core.__version__
 
 try:  # the optional base classes: Pipeline, clone, check_estimator
-    from sklearn.base import BaseEstimator, ClusterMixin, TransformerMixin
+    from sklearn.base import (BaseEstimator, ClassNamePrefixFeaturesOutMixin,
+                              ClusterMixin, TransformerMixin)
 
-    _BASES = (ClusterMixin, TransformerMixin, BaseEstimator)
+    _BASES = (ClassNamePrefixFeaturesOutMixin, ClusterMixin,
+              TransformerMixin, BaseEstimator)
 except ImportError:  # NumPy alone: the same methods, get/set_params here
 
     class _Params:
         _names = ("n_clusters", "algorithm", "form", "init", "n_init",
-                  "max_iter", "tol", "random_state", "n_threads",
-                  "block_size", "screen")
+                  "max_iter", "tol", "verbose", "random_state", "copy_x",
+                  "n_threads", "block_size", "screen", "empty")
 
         def get_params(self, deep=True):
             return {k: getattr(self, k) for k in self._names}
@@ -40,6 +42,11 @@ except ImportError:  # NumPy alone: the same methods, get/set_params here
                     raise ValueError("invalid parameter %r" % k)
                 setattr(self, k, v)
             return self
+
+        def get_feature_names_out(self, input_features=None):
+            return np.asarray(["kmeans%d" % i
+                               for i in range(self._n_features_out)],
+                              dtype=object)
 
     _BASES = (_Params,)
 
@@ -82,6 +89,31 @@ def _warn_degenerate(X, labels, k):
                   % (k - held, k, "too few distinct points" if distinct < k
                      else "a poor start, or clusters the data do not have"),
                   category, stacklevel=3)
+
+
+# why a point of weight 0 is not the same as no point: the seeding draws
+# rows by their position (and ignores the weights), as scikit-learn's
+# KMeans marks for its own estimator checks
+_ZERO_WEIGHT_WHY = ("the start is drawn by row position, so a zero sample "
+                    "weight is not equivalent to removing the sample")
+
+
+def _check_weights(sample_weight, n):
+    """None, or n float64 weights (a number: each point that weight), each
+    finite and >= 0."""
+    if sample_weight is None:
+        return None
+    w = np.asarray(sample_weight, dtype=np.float64)
+    if w.ndim == 0:
+        w = np.full(n, float(w))
+    if w.shape != (n,):
+        raise ValueError("sample_weight.shape == %r, expected (%d,)!"
+                         % (w.shape, n))
+    bad = np.flatnonzero(~(np.isfinite(w) & (w >= 0)))
+    if bad.size:
+        raise ValueError("sample_weight[%d] is %r: sample weights must be "
+                         "finite and >= 0" % (bad[0], w[bad[0]]))
+    return np.ascontiguousarray(w)
 
 
 def _call(fn, *args, **kw):
@@ -138,8 +170,8 @@ class KMeans(*_BASES):
 
     def __init__(self, n_clusters=8, *, algorithm="hamerly", form="auto",
                  init="k-means++", n_init="auto", max_iter=300, tol=1e-4,
-                 random_state=None, n_threads=0, block_size=0,
-                 screen="auto", empty="farthest"):
+                 verbose=0, random_state=None, copy_x=True, n_threads=0,
+                 block_size=0, screen="auto", empty="farthest"):
         self.n_clusters = n_clusters
         self.algorithm = algorithm
         self.form = form
@@ -147,7 +179,9 @@ class KMeans(*_BASES):
         self.n_init = n_init
         self.max_iter = max_iter
         self.tol = tol
+        self.verbose = verbose
         self.random_state = random_state
+        self.copy_x = copy_x
         self.n_threads = n_threads
         self.block_size = block_size
         self.screen = screen
@@ -192,9 +226,11 @@ class KMeans(*_BASES):
     def _precision(X):
         return "f32" if X.dtype == np.float32 else "f64"
 
-    def _form(self):
+    def _form(self, weighted=False):
         if self.form != "auto":
             return self.form
+        if weighted:  # the CUDA forms take no sample weights
+            return "omp"
         return "cuda-shared" if _core.form_available("cuda-shared") is None \
             else "omp"
 
@@ -216,8 +252,9 @@ class KMeans(*_BASES):
                              % (self.tol,))
         if isinstance(self.init, str):
             if self.init not in _INITS:
-                raise ValueError("init must be one of %s or an array, got "
-                                 "%r" % (sorted(_INITS), self.init))
+                raise ValueError("init must be one of %s, a callable or an "
+                                 "array, got %r" % (sorted(_INITS),
+                                                   self.init))
         n_init = self.n_init
         if n_init == "auto":
             n_init = 10 if isinstance(self.init, str) and \
@@ -229,44 +266,72 @@ class KMeans(*_BASES):
 
     # ---- fitting -------------------------------------------------------
 
-    def fit(self, X, y=None):
-        """Compute the clustering of X (n_samples x n_features).  No
-        sample weights: every point counts once."""
+    def _start(self, X, seed):
+        """The init argument of one start: a method name, or the k x d
+        array given or returned by a callable init(X, n_clusters,
+        random_state)."""
+        if isinstance(self.init, str):
+            return _INITS[self.init]
+        init = self.init
+        if callable(init):
+            init = init(X, self.n_clusters,
+                        random_state=np.random.RandomState(seed % 2**32))
+        init = np.ascontiguousarray(init, dtype=np.float64)
+        if init.shape != (self.n_clusters, X.shape[1]):
+            raise ValueError("init %s shape %r; expected (%d, %d)"
+                             % ("returned an array of" if
+                                callable(self.init) else "has",
+                                init.shape, self.n_clusters, X.shape[1]))
+        return init
+
+    def fit(self, X, y=None, sample_weight=None):
+        """Compute the clustering of X (n_samples x n_features), each
+        point counted sample_weight times (None: once; the seq and omp
+        forms)."""
         X = self._check_X(X, reset=True)
         n_init = self._check_params(X.shape[0])
+        weights = _check_weights(sample_weight, X.shape[0])
         prec = self._precision(X)
         # a C-contiguous float32 or float64 X goes in as it is
         Xc = np.ascontiguousarray(X)
-        if isinstance(self.init, str):
-            init, starts = _INITS[self.init], n_init
-        else:
-            init = np.ascontiguousarray(self.init, dtype=np.float64)
-            if init.shape != (self.n_clusters, X.shape[1]):
-                raise ValueError("init has shape %r; expected (%d, %d)"
-                                 % (init.shape, self.n_clusters,
-                                    X.shape[1]))
-            starts = 1
+        starts = n_init if isinstance(self.init, str) or \
+            callable(self.init) else 1
         seed = _seed(self.random_state)
+        form = self._form(weights is not None)
         best = None
         for i in range(starts):
-            out = _call(_core.fit, Xc, int(self.n_clusters), init,
-                        algorithm=self.algorithm, form=self._form(),
+            out = _call(_core.fit, Xc, int(self.n_clusters),
+                        self._start(Xc, seed + i),
+                        algorithm=self.algorithm, form=form,
                         precision=prec, max_iter=int(self.max_iter),
                         tol=float(self.tol), seed=seed + i,
                         threads=int(self.n_threads),
                         block_size=int(self.block_size),
-                        screen=str(self.screen), empty=str(self.empty))
+                        screen=str(self.screen), empty=str(self.empty),
+                        sample_weight=weights)
+            if self.verbose:
+                changed = out[4]["changed"]
+                for it in range(len(changed)):
+                    print("Start %d, iteration %d: %d labels changed"
+                          % (i + 1, it + 1, changed[it]))
+                print("Start %d: %d iterations, inertia %r"
+                      % (i + 1, out[3], out[2]))
             if best is None or out[2] < best[2]:
                 best = out
         centers, labels, inertia, n_iter, stats = best
         _warn_degenerate(Xc, labels, int(self.n_clusters))
-        self.form_ = self._form()
+        self.form_ = form
+        self._n_features_out = int(self.n_clusters)
         self.cluster_centers_ = centers.astype(X.dtype, copy=False)
         self.labels_ = labels
         self.inertia_ = float(inertia)
         self.n_iter_ = int(n_iter)
         self.stats_ = stats
         return self
+
+    def _more_tags(self):  # scikit-learn before 1.6 (its KMeans says so too)
+        return {"_xfail_checks": {"check_sample_weights_invariance":
+                                  _ZERO_WEIGHT_WHY}}
 
     def _check_fitted(self):
         if not hasattr(self, "cluster_centers_"):
@@ -298,13 +363,16 @@ class KMeans(*_BASES):
                         threads=int(self.n_threads), distances=True)
         return dist.astype(X.dtype, copy=False)
 
-    def fit_predict(self, X, y=None):
-        return self.fit(X).labels_
+    def fit_predict(self, X, y=None, sample_weight=None):
+        return self.fit(X, sample_weight=sample_weight).labels_
 
-    def fit_transform(self, X, y=None):
-        return self.fit(X).transform(X)
+    def fit_transform(self, X, y=None, sample_weight=None):
+        return self.fit(X, sample_weight=sample_weight).transform(X)
 
-    def score(self, X, y=None):
-        """Minus the inertia of X against the fitted centroids."""
+    def score(self, X, y=None, sample_weight=None):
+        """Minus the inertia of X against the fitted centroids, each point
+        counted sample_weight times (None: once)."""
         d = self.transform(X).astype(np.float64)
-        return -float(np.square(d.min(axis=1)).sum())
+        d2 = np.square(d.min(axis=1))
+        w = _check_weights(sample_weight, d2.shape[0])
+        return -float(d2.sum() if w is None else (w * d2).sum())

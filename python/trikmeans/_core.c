@@ -198,29 +198,29 @@ fail:
 }
 
 /* fit(X, k, init, algorithm, form, precision, max_iter, tol, seed,
- *     threads, block_size, candidates, screen, empty) -> (centroids,
- *     labels, inertia, n_iter, stats).  init: a method name or a k x d
- *     array; screen: "auto", "on" or "off"; empty: "keep" or
- *     "farthest". */
+ *     threads, block_size, candidates, screen, empty, sample_weight) ->
+ *     (centroids, labels, inertia, n_iter, stats).  init: a method name
+ *     or a k x d array; screen: "auto", "on" or "off"; empty: "keep" or
+ *     "farthest"; sample_weight: None or n float64 weights. */
 static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
     static char *names[] = {"X", "k", "init", "algorithm", "form",
                             "precision", "max_iter", "tol", "seed",
                             "threads", "block_size", "candidates", "screen",
-                            "empty", NULL};
-    PyObject *xobj, *init_obj;
+                            "empty", "sample_weight", NULL};
+    PyObject *xobj, *init_obj, *wobj = Py_None;
     Py_ssize_t k;
     const char *algo = "lloyd", *form = "seq", *prec = "f64";
     const char *screen = "auto", *empty = "keep";
     int max_iter = 300, threads = 0, block = 0, candidates = 0;
     double tol = 0.0;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OnO|sssidKiiiss", names,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OnO|sssidKiiissO", names,
                                      &xobj, &k, &init_obj, &algo, &form,
                                      &prec, &max_iter, &tol, &seed,
                                      &threads, &block, &candidates, &screen,
-                                     &empty))
+                                     &empty, &wobj))
         return NULL;
     tkm_params p;
     tkm_params_default(&p);
@@ -248,7 +248,7 @@ static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
     if (!x)
         return NULL;
     tkm_dataset ds = dataset_of(x, f32);
-    PyArrayObject *c0 = NULL, *cen = NULL, *lab = NULL;
+    PyArrayObject *c0 = NULL, *cen = NULL, *lab = NULL, *wts = NULL;
     PyObject *stats = NULL, *out = NULL;
     char msg[512] = "";
     tkm_status st = TKM_OK;
@@ -286,6 +286,19 @@ static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
             goto done;
         }
     }
+    if (wobj != Py_None) {
+        wts = (PyArrayObject *)PyArray_FROMANY(
+            wobj, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
+        if (!wts)
+            goto done;
+        if ((size_t)PyArray_DIM(wts, 0) != ds.n) {
+            PyErr_Format(PyExc_ValueError, "sample_weight has %zd values "
+                         "for %zd samples", (Py_ssize_t)PyArray_DIM(wts, 0),
+                         (Py_ssize_t)ds.n);
+            goto done;
+        }
+        p.weights = PyArray_DATA(wts);
+    }
     progress_ctx pc = {0};
     p.progress = on_iter;
     p.progress_ctx = &pc;
@@ -317,6 +330,7 @@ done:
     Py_XDECREF(cen);
     Py_XDECREF(lab);
     Py_XDECREF(c0);
+    Py_XDECREF(wts);
     Py_DECREF(x);
     return out;
 }

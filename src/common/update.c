@@ -291,21 +291,16 @@ double TKM_FN(tkmi_inertia)(const tkm_real *x, size_t n, size_t d,
         size_t lo = (size_t)b * TKMI_SUM_BLOCK;
         size_t hi = lo + TKMI_SUM_BLOCK < n ? lo + TKMI_SUM_BLOCK : n;
         double acc = 0.0;
-        for (size_t i = lo; w && i < hi; i++) {
+        /* each point's squared distance, then times its weight (1 the
+         * same bits as none), as scikit-learn sums it */
+        for (size_t i = lo; i < hi; i++) {
             const tkm_real *xi = x + i * d, *ci = c + (size_t)labels[i] * d;
             double s = 0.0;
             for (size_t j = 0; j < d; j++) {
                 double t = (double)xi[j] - (double)ci[j];
                 s += t * t;
             }
-            acc += w[i] * s;
-        }
-        for (size_t i = lo; !w && i < hi; i++) {
-            const tkm_real *xi = x + i * d, *ci = c + (size_t)labels[i] * d;
-            for (size_t j = 0; j < d; j++) {
-                double t = (double)xi[j] - (double)ci[j];
-                acc += t * t;
-            }
+            acc += w ? w[i] * s : s;
         }
         part[b0 + (size_t)b] = acc;
     }
