@@ -1004,6 +1004,59 @@ static void test_check_default_threads(void **state)
 /* --n-init N keeps the run of lowest inertia among the starts seed,
  * seed + 1, ...: its outputs are those of that single run, and every
  * start's inertia is in the statistics. */
+/* fit --weights: integer weights give the centroids of the points
+ * repeated as many times, bit for bit; a file of the wrong length and a
+ * negative weight are refused, naming them. */
+static void test_weights(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "w.csv");
+    PATH(rep, "wrep.csv");
+    PATH(wts, "wts.csv");
+    PATH(c0, "wc0.csv");
+    PATH(a, "wa.csv");
+    PATH(b, "wb.csv");
+    /* (i, i mod 7 / 2) weighted i mod 3: 0, 1 or 2 copies */
+    char *x = malloc(60 * 32), *r = malloc(120 * 32), *w = malloc(60 * 8);
+    assert_true(x && r && w);
+    size_t lx = 0, lr = 0, lw = 0;
+    for (int i = 0; i < 60; i++) {
+        char line[32];
+        snprintf(line, sizeof line, "%d,%g\n", i, (i % 7) / 2.0);
+        lx += (size_t)sprintf(x + lx, "%s", line);
+        lw += (size_t)sprintf(w + lw, "%d\n", i % 3);
+        for (int c = 0; c < i % 3; c++)
+            lr += (size_t)sprintf(r + lr, "%s", line);
+    }
+    write_text(data, x);
+    write_text(rep, r);
+    write_text(wts, w);
+    write_text(c0, "1,0\n30,1\n58,3\n");
+    EXPECT(0, "fit", data, "-k", "3", "--init", c0, "--weights", wts,
+           "--precision", PREC, "--algorithm", "hamerly", "--centroids", a,
+           "-q");
+    EXPECT(0, "fit", rep, "-k", "3", "--init", c0, "--precision", PREC,
+           "--centroids", b, "-q");
+    char *ta = slurp(a), *tb = slurp(b);
+    assert_string_equal(ta, tb);
+    free(ta);
+    free(tb);
+    write_text(wts, "1\n2\n");
+    EXPECT(2, "fit", data, "-k", "3", "--weights", wts, "-q");
+    assert_contains(err_text, "holds 2 x 1 values; the data need one column "
+                              "of 60");
+    lw = 0;
+    for (int i = 0; i < 60; i++) /* the second weight -1 */
+        lw += (size_t)sprintf(w + lw, "%d\n", i == 1 ? -1 : i % 3);
+    write_text(wts, w);
+    EXPECT(2, "fit", data, "-k", "3", "--weights", wts, "-q");
+    assert_contains(err_text, "sample weight of point 2 is -1");
+    free(x);
+    free(r);
+    free(w);
+}
+
 static void test_n_init(void **state)
 {
     (void)state;
@@ -1296,6 +1349,7 @@ int main(void)
         cmocka_unit_test(test_outputs),
         cmocka_unit_test(test_stats_inertia),
         cmocka_unit_test(test_numbers_shortest),
+        cmocka_unit_test(test_weights),
     };
     return cmocka_run_group_tests_name("cli (" PREC ")", tests, setup,
                                        teardown);

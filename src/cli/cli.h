@@ -165,6 +165,7 @@ typedef struct {
     tkm_precision precision;
     tkm_init_method init;   /* used when init_file is NULL                */
     const char *init_file;  /* --init FILE: k x d starting centroids      */
+    const double *weights;  /* fit --weights: this rank's rows' weights   */
     int candidates;         /* greedy k-means++ candidates, 0 = default   */
     int candidates_set;
     uint64_t seed;

@@ -28,6 +28,12 @@ void cli_fit_help(FILE *f)
           "                       and keep the lowest inertia; every start's\n"
           "                       inertia goes to the JSON statistics\n"
           "                       (default 1)\n"
+          "  --weights FILE       sample weights, one a row of the data (a\n"
+          "                       column: text, .npy or raw float64), each\n"
+          "                       finite and >= 0: a point counts its weight\n"
+          "                       in the centroids and the inertia, as\n"
+          "                       scikit-learn's sample_weight (seq and omp\n"
+          "                       forms; the starts ignore the weights)\n"
           "  -h, --help           print this help and exit\n"
           "\n"
           "Progress (iteration, labels changed, elapsed seconds) goes to\n"
@@ -48,27 +54,62 @@ void cli_fit_help(FILE *f)
           f);
 }
 
-enum { OPT_N_INIT = 1000 };
+enum { OPT_N_INIT = 1000, OPT_WEIGHTS };
 static const struct option fit_extra[] = {
     {"n-init", required_argument, NULL, OPT_N_INIT},
+    {"weights", required_argument, NULL, OPT_WEIGHTS},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
 
-/* fit's own option, --n-init, into *(int *)ctx. */
+/* fit's own options. */
+typedef struct {
+    int n_init;          /* --n-init */
+    const char *weights; /* --weights FILE, or NULL */
+} fit_own;
+
+/* fit's own options into *(fit_own *)ctx. */
 static int parse_own(void *ctx, int code, const char *arg)
 {
+    fit_own *o = ctx;
+    if (code == OPT_WEIGHTS) {
+        o->weights = arg;
+        return 1;
+    }
     if (code != OPT_N_INIT)
         return 0;
-    return cli_parse_int(CMD, "--n-init", arg, 1, 100000, ctx) ? -1 : 1;
+    return cli_parse_int(CMD, "--n-init", arg, 1, 100000, &o->n_init) ? -1
+                                                                       : 1;
 }
 
-/* Options into r and *n_init; *help set when --help was asked. */
-static int parse_args(int argc, char **argv, cli_run *r, int *n_init,
+/* Options into r and *own; *help set when --help was asked. */
+static int parse_args(int argc, char **argv, cli_run *r, fit_own *own,
                       int *help)
 {
     const cli_args a = {CMD, NULL, fit_extra, CLI_RUN_SHORTOPTS, parse_own,
-                        n_init};
+                        own};
     return cli_run_args(&a, argc, argv, r, help);
+}
+
+/* --weights FILE: one column, a weight for each of this rank's rows
+ * (each rank reads the rows of its slice, as of the data); into *w, the
+ * caller frees it.  Collective. */
+static int read_weights(const char *path, const tkm_dataset *ds,
+                        tkm_dataset *w)
+{
+    tkm_read_opts o;
+    tkm_read_opts_default(&o);
+    o.raw_d = 1;
+    o.raw_bits = 64;
+    if (cli_par_size() > 1)
+        o.comm = cli_par_comm();
+    memset(w, 0, sizeof *w);
+    int rc = cli_read_file(CMD, path, &o, w);
+    if (rc == CLI_OK && (w->d != 1 || w->n != ds->n))
+        rc = cli_usage(CMD, "--weights %s holds %zu x %zu values; the data "
+                       "need one column of %zu", path,
+                       (size_t)cli_par_sum(w->n), w->d,
+                       (size_t)cli_par_sum(ds->n));
+    return cli_par_agree(rc);
 }
 
 /* ---- progress on stderr ------------------------------------------------ */
@@ -447,10 +488,12 @@ int cli_fit(int argc, char **argv)
     double t_cmd = tkmi_now();
     cli_times tm = {0};
     cli_run r;
-    int help = 0, n_init = 1;
+    int help = 0;
+    fit_own own = {1, NULL};
     cli_run_default(&r);
     r.f32_in_place = 1;
-    int rc = cli_par_agree(parse_args(argc, argv, &r, &n_init, &help));
+    int rc = cli_par_agree(parse_args(argc, argv, &r, &own, &help));
+    const int n_init = own.n_init;
     if (rc != CLI_OK)
         return rc;
     if (help) {
@@ -464,9 +507,13 @@ int cli_fit(int argc, char **argv)
     double *init = NULL;
     if ((rc = cli_run_load(&r, CMD, &ds, &init, &tm)) != CLI_OK)
         return rc;
-    if ((rc = fit_room(&r, &ds)) == CLI_OK)
+    tkm_dataset w = {0};
+    if (own.weights && (rc = read_weights(own.weights, &ds, &w)) == CLI_OK)
+        r.weights = w.x;
+    if (rc == CLI_OK && (rc = fit_room(&r, &ds)) == CLI_OK)
         rc = fit_and_write(&r, &ds, init, n_init, &tm, t_cmd);
     free(init);
+    tkm_dataset_free(&w);
     tkm_dataset_free(&ds);
     return rc;
 }

@@ -28,6 +28,7 @@ void cli_run_params(const cli_run *r, tkm_params *p)
     p->empty = r->empty;
     p->screen = r->screen;
     p->inertia_each_iter = r->inertia_each_iter;
+    p->weights = r->weights;
 }
 
 int cli_run_precheck(const cli_run *r, const char *cmd)
