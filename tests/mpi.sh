@@ -217,7 +217,7 @@ fault_one() { # failing rank, N: its status in $T/f<rank>.<N>.rc
 for R in 0 1; do
     count=$(fault_run $R count "$T/c$R" 2>&1 >/dev/null |
             sed -n 's/^trikmeans: TKM_FAULT: \([0-9]*\) allocations$/\1/p')
-    rm -f "$T/c$R".*
+    rm -rf "$T/c$R".*
     bad=""
     for N in $(seq 1 "${count:-0}"); do
         fault_one $R "$N" &
