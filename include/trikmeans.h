@@ -400,7 +400,11 @@ tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
 
 /* Run one solver from the given initial centroids (k*d doubles).  On
  * success *res owns its arrays (free with tkm_result_free); on failure it
- * is left empty.  (Inside: src/solve/fit.c, then the loop in solve.c and
+ * is left empty.  A point value that is not finite (or beyond float's
+ * range in an f32 run) is TKM_ERANGE, the message naming its point and
+ * column counted from 0 (x[point * d + column]), as every message about
+ * an array in memory does; the file readers name lines from 1, as editors
+ * do.  (Inside: src/solve/fit.c, then the loop in solve.c and
  * the solver table in table.c, which names each algorithm's folder.) */
 tkm_status tkm_fit(const tkm_dataset *ds, const double *init,
                    const tkm_params *p, tkm_result *res, char *msg,

@@ -159,7 +159,7 @@ static tkm_status fit_check(const tkm_dataset *ds, const double *init,
         if (!isfinite(init[i]))
             return tkmi_fail(TKM_EINVAL, msg, msglen,
                              "initial centroid %zu, column %zu is not finite",
-                             i / ds->d + 1, i % ds->d + 1);
+                             i / ds->d, i % ds->d);
     return TKM_OK;
 }
 
