@@ -200,6 +200,20 @@ typedef struct {
                              (x NULL), used where it lies (mapped), for
                              an f32 run or tkm_predict in place; else,
                              and for every other file, x in double     */
+    const char *usecols;  /* NULL: every column; else the columns to read,
+                             "0,2" or "x,z": comma-separated 0-based
+                             indices or (text with a header) names, each
+                             once; an item of digits is an index.  The
+                             columns keep the file's order              */
+    const char *skip_cols; /* the same, naming the columns to leave out
+                             (not together with usecols); a column left
+                             out is not parsed or checked              */
+    char *note;           /* NULL, or notelen bytes for a warning about
+                             the file ("" when none), also set when the
+                             read then fails: a text header whose first
+                             field is empty (pandas' index column) read
+                             as data                                   */
+    size_t notelen;
 } tkm_read_opts;
 
 void tkm_read_opts_default(tkm_read_opts *o);
