@@ -221,7 +221,8 @@ void tkm_read_opts_default(tkm_read_opts *o);
 /* Read a data set ("-": standard input, as text unless o->format says
  * npy or raw).  Rejects empty input,
  * ragged rows, non-numeric fields, NaN/Inf and values out of the target
- * precision's range, naming the file, line and column.  On failure *out
+ * precision's range, naming the file and the line (text, from 1) or row
+ * (binary, from 0) and the column (from 0).  On failure *out
  * is left empty. */
 tkm_status tkm_dataset_read(const char *path, const tkm_read_opts *o,
                             tkm_dataset *out, char *msg, size_t msglen);

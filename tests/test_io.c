@@ -428,7 +428,7 @@ static void grid_case(tkmi_rng *r, const char *bad, int any_row,
                                  bad);
         if (bad)
             snprintf(where, sizeof where, "line %zu, column %zu: ", line,
-                     bc + 1);
+                     bc);
         else
             snprintf(where, sizeof where, "line %zu: expected %zu fields, "
                      "found %zu", line, d, d - 1);
@@ -485,10 +485,10 @@ static void test_text_empty_inputs(void **state)
         {"# only\n  # comments\r\n\n#", "no data rows", NULL},
         {"x,y,z\n", "no data rows", "only a header"},
         {"# c\nx y\n\n# c\n", "no data rows", "only a header"},
-        {"1,,3\n", "line 1, column 2: empty field", NULL},
-        {"1\t2\n3\t\t4\n", "line 2, column 2: empty field", NULL},
-        {"1,2,\n", "line 1, column 3: empty field", NULL},
-        {"x,y\n1,2\nz,3\n", "line 3, column 1: 'z' is not a number", NULL},
+        {"1,,3\n", "line 1, column 1: empty field", NULL},
+        {"1\t2\n3\t\t4\n", "line 2, column 1: empty field", NULL},
+        {"1,2,\n", "line 1, column 2: empty field", NULL},
+        {"x,y\n1,2\nz,3\n", "line 3, column 0: 'z' is not a number", NULL},
         {"1\n2\0\n", "line 2", "NUL byte"},
     };
     tkm_read_opts o = opts(TKM_F64);
@@ -540,7 +540,7 @@ static void test_text_large_chunks(void **state)
     late = strchr(late, ',') + 1;
     late[0] = '?';
     write_bytes(PATH("big.csv"), text, len);
-    expect_error(PATH("big.csv"), &o, TKM_EFORMAT, "line 41003, column 2",
+    expect_error(PATH("big.csv"), &o, TKM_EFORMAT, "line 41003, column 1",
                  "is not a number");
     /* and one early in the file: it is the one reported */
     char *early = text;
@@ -548,7 +548,7 @@ static void test_text_large_chunks(void **state)
         early = strchr(early, '\n') + 1;
     memcpy(early, "nan", 3);
     write_bytes(PATH("big.csv"), text, len);
-    expect_error(PATH("big.csv"), &o, TKM_EFORMAT, "line 20003, column 1",
+    expect_error(PATH("big.csv"), &o, TKM_EFORMAT, "line 20003, column 0",
                  NULL);
     free(text);
     free(want);
@@ -734,7 +734,7 @@ static void test_npy_rejects(void **state)
             put_le(iv + 8 * k, (uint64_t)k, 8);
         put_le(iv + 8 * 2, ((uint64_t)1 << 53) + 1, 8);
         put_npy(p, 1, "<i8", "False", "(2, 2)", iv, 32, 0);
-        expect_error(p, &o, TKM_ERANGE, "row 2, column 1",
+        expect_error(p, &o, TKM_ERANGE, "row 1, column 0",
                      "9007199254740993 is not held exactly");
         put_le(iv + 8 * 2, (uint64_t)1 << 60, 8);
         put_npy(p, 1, "<i8", "False", "(2, 2)", iv, 32, 0);
@@ -823,8 +823,8 @@ static void test_npy_bad_values(void **state)
         put_le(raw + 8 * at, u, 8);
         snprintf(shape, sizeof shape, "(%zu, %zu)", n, d);
         put_npy(p, 1, "<f8", "False", shape, raw, 8 * n * d, 0);
-        snprintf(where, sizeof where, "row %zu, column %zu: ", at / d + 1,
-                 at % d + 1);
+        snprintf(where, sizeof where, "row %zu, column %zu: ", at / d,
+                 at % d);
         o.target = TKM_F32;
         expect_error(p, &o, k % 4 == 3 ? TKM_ERANGE : TKM_EFORMAT, where,
                      k % 4 == 3 ? "does not fit in float" : "not a finite");
@@ -899,7 +899,7 @@ static void test_npy_mapped(void **state)
     memcpy(&u, &inf, 8);
     put_le(raw + 8 * (1234 * D + 6), u, 8);
     put_npy(p, 2, "<f8", "False", "(3000, 7)", raw, 8 * N * D, 0);
-    expect_error(p, &o, TKM_EFORMAT, "row 1235, column 7: ", "not a finite");
+    expect_error(p, &o, TKM_EFORMAT, "row 1234, column 6: ", "not a finite");
     free(raw);
     free(want);
 }
@@ -964,7 +964,7 @@ static void test_f32_in_place(void **state)
     memcpy(&u, &inf, 4);
     put_le(raw + 4 * (1500 * D + 2), u, 4);
     put_npy(p, 1, "<f4", "False", "(2000, 5)", raw, 4 * N * D, 0);
-    expect_error(p, &o, TKM_EFORMAT, "row 1501, column 3: ", "not a finite");
+    expect_error(p, &o, TKM_EFORMAT, "row 1500, column 2: ", "not a finite");
     free(raw);
     free(want);
 }
@@ -1035,7 +1035,7 @@ static void test_raw_rejects(void **state)
     memcpy(&u, &nan, 4);
     put_le(raw + 4 * 17, u, 4);
     write_bytes(p, raw, 4 * 30);
-    expect_error(p, &o, TKM_EFORMAT, "row 4, column 3", "not a finite");
+    expect_error(p, &o, TKM_EFORMAT, "row 3, column 2", "not a finite");
 }
 
 /* ---- files that are not there, and writes that cannot happen ----------- */

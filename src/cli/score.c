@@ -230,7 +230,7 @@ int cli_read_labels(const char *cmd, const char *path, size_t n,
         double v = t.x[i];
         if (!(v >= 0.0 && v <= INT32_MAX && v == floor(v))) {
             rc = cli_usage(cmd, "--labels %s: row %zu holds %.17g; labels "
-                           "are whole numbers in 0..%d", path, i + 1, v,
+                           "are whole numbers in 0..%d", path, i, v,
                            INT32_MAX);
             free(*out);
             *out = NULL;

@@ -1,7 +1,8 @@
 /*
  * Data-set input from binary files: NumPy .npy and raw little-endian
  * arrays.  Elements are decoded to double whatever the host's byte order;
- * every rejection names the file and the 1-based row and column.
+ * every rejection names the file and the row and column, counted from 0
+ * (as NumPy indexes them and --usecols names them).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -105,11 +106,11 @@ static tkm_status bad_binary_value(const char *path, size_t idx,
     if (vc == TKMI_VAL_NONFINITE)
         return tkmi_fail(TKM_EFORMAT, msg, msglen,
                          "%s: row %zu, column %zu: %g is not a finite number "
-                         "(NaN and Inf are not allowed)", path, idx / d + 1,
-                         idx % d + 1, v);
+                         "(NaN and Inf are not allowed)", path, idx / d,
+                         idx % d, v);
     return tkmi_fail(TKM_ERANGE, msg, msglen,
                      "%s: row %zu, column %zu: %g does not fit in float; run "
-                     "with --precision f64", path, idx / d + 1, idx % d + 1,
+                     "with --precision f64", path, idx / d, idx % d,
                      v);
 }
 
@@ -138,7 +139,7 @@ static tkm_status read_body(FILE *f, const char *path, const bin_layout *L,
                                        "error: %s", path, strerror(errno))
                            : tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: "
                                        "truncated at row %zu", path,
-                                       L->row0 + done / L->d + 1);
+                                       L->row0 + done / L->d);
             goto cleanup;
         }
         for (i = 0; i < want; i++) {
@@ -163,7 +164,7 @@ static tkm_status read_body(FILE *f, const char *path, const bin_layout *L,
                                "is not held exactly in %s (more than %d "
                                "significant bits); scale it, or convert the "
                                "file to floats yourself", path,
-                               L->row0 + at / L->d + 1, at % L->d + 1, digits,
+                               L->row0 + at / L->d, at % L->d, digits,
                                target == TKM_F32 ? "float" : "double",
                                target == TKM_F32 ? 24 : 53);
                 goto cleanup;
@@ -298,7 +299,7 @@ static tkm_status take_part(FILE *f, const char *path, const tkm_comm *comm,
     *offset += lo * L->d * L->width;
     if (fseeko(f, (off_t)*offset, SEEK_SET) != 0)
         return tkmi_fail(TKM_EIO, msg, msglen, "%s: cannot seek to row %zu: "
-                         "%s", path, lo + 1, strerror(errno));
+                         "%s", path, lo, strerror(errno));
     return TKM_OK;
 }
 

@@ -56,8 +56,8 @@ tkm_status tkmi_read_text(FILE *f, const char *path, const tkm_read_opts *o,
  * version 1.0 to 3.0: C-ordered, 1-d or 2-d, little-endian float32/64 or
  * 8..64-bit integers, checked against o->target; only this process's
  * rows when o->comm is set.  Ownership and failures
- * as for tkmi_read_text; a rejected value is named by its 1-based row in
- * the file and column. */
+ * as for tkmi_read_text; a rejected value is named by its row in the file
+ * and its column, both counted from 0. */
 tkm_status tkmi_read_npy(FILE *f, const char *path, const tkm_read_opts *o,
                          tkm_dataset *out, char *msg, size_t msglen);
 

@@ -1,7 +1,8 @@
 /*
  * Data-set input from text: CSV, TSV or whitespace separated, with an
  * optional header line and '#' comments.  Values are kept as double,
- * exactly as read; every rejection names the file, line and column.
+ * exactly as read; every rejection names the file, line (from 1, as
+ * editors number them) and column (from 0, as --usecols names them).
  */
 #include <errno.h>
 #include <math.h>
@@ -231,7 +232,7 @@ static tkm_status text_row(text_ctx *c, char *s)
         col++;
         if ((c->d != 0 && col > c->d) || (c->keep && !c->keep[col - 1]))
             continue;
-        st = text_value(c, f, col, &v);
+        st = text_value(c, f, col - 1, &v); /* named from 0, as --usecols */
         if (st != TKM_OK)
             return st;
         if ((want = dbuf_push(&c->vals, v)) != 0)
