@@ -201,6 +201,20 @@ typedef struct {
                              (x NULL), used where it lies (mapped), for
                              an f32 run or tkm_predict in place; else,
                              and for every other file, x in double     */
+    const char *usecols;  /* NULL: every column; else the columns to read,
+                             "0,2" or "x,z": comma-separated 0-based
+                             indices or (text with a header) names, each
+                             once; an item of digits is an index.  The
+                             columns keep the file's order              */
+    const char *skip_cols; /* the same, naming the columns to leave out
+                             (not together with usecols); a column left
+                             out is not parsed or checked              */
+    char *note;           /* NULL, or notelen bytes for a warning about
+                             the file ("" when none), also set when the
+                             read then fails: a text header whose first
+                             field is empty (pandas' index column) read
+                             as data                                   */
+    size_t notelen;
 } tkm_read_opts;
 
 void tkm_read_opts_default(tkm_read_opts *o);
@@ -208,7 +222,8 @@ void tkm_read_opts_default(tkm_read_opts *o);
 /* Read a data set ("-": standard input, as text unless o->format says
  * npy or raw).  Rejects empty input,
  * ragged rows, non-numeric fields, NaN/Inf and values out of the target
- * precision's range, naming the file, line and column.  On failure *out
+ * precision's range, naming the file and the line (text, from 1) or row
+ * (binary, from 0) and the column (from 0).  On failure *out
  * is left empty. */
 tkm_status tkm_dataset_read(const char *path, const tkm_read_opts *o,
                             tkm_dataset *out, char *msg, size_t msglen);
@@ -407,7 +422,11 @@ tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
 
 /* Run one solver from the given initial centroids (k*d doubles).  On
  * success *res owns its arrays (free with tkm_result_free); on failure it
- * is left empty.  (Inside: src/solve/fit.c, then the loop in solve.c and
+ * is left empty.  A point value that is not finite (or beyond float's
+ * range in an f32 run) is TKM_ERANGE, the message naming its point and
+ * column counted from 0 (x[point * d + column]), as every message about
+ * an array in memory does; the file readers name lines from 1, as editors
+ * do.  (Inside: src/solve/fit.c, then the loop in solve.c and
  * the solver table in table.c, which names each algorithm's folder.) */
 tkm_status tkm_fit(const tkm_dataset *ds, const double *init,
                    const tkm_params *p, tkm_result *res, char *msg,

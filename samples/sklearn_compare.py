@@ -83,20 +83,36 @@ def tkm(prog, *args):
     return r.stdout
 
 
-def load_text(path):
+def columns_read(ds, names):
+    """The columns the bench read (its usecols or skip_cols: 0-based
+    indices or header names) of a file whose columns are names, or None
+    for all of them."""
+    spec = ds.get("usecols") or ds.get("skip_cols")
+    if not spec:
+        return None
+    given = [int(v) if v.isdigit() else names.index(v)
+             for v in (item.strip() for item in spec.split(","))]
+    if ds.get("usecols"):
+        return sorted(given)  # the file's order, as trikmeans reads them
+    return [j for j in range(len(names)) if j not in given]
+
+
+def load_text(path, ds):
     import numpy as np
     with open(path) as f:
         first = f.readline()
         while first.startswith("#"):
             first = f.readline()
     delim = "," if "," in first else ("\t" if "\t" in first else None)
+    names = [v.strip() for v in first.strip("\r\n").split(delim)]
     try:
         [float(v) for v in first.replace(",", " ").split()]
         header = 0
     except ValueError:
         header = 1
     return np.loadtxt(path, delimiter=delim, skiprows=header, ndmin=2,
-                      comments="#", dtype=np.float64)
+                      comments="#", dtype=np.float64,
+                      usecols=columns_read(ds, names))
 
 
 def get_data(prog, ds, tmp):
@@ -105,14 +121,17 @@ def get_data(prog, ds, tmp):
     path = os.path.join(tmp, ds["dataset"] + ".npy")
     if ds["source"] == "file":
         src = ds["path"]
-        if src.endswith(".npy"):
-            x = np.load(src).astype(np.float64)
-        elif int(ds["raw_d"] or 0):
-            bits = int(ds["raw_bits"] or 64)
-            x = np.fromfile(src, dtype="<f%d" % (bits // 8))
-            x = x.reshape(-1, int(ds["raw_d"])).astype(np.float64)
+        if src.endswith(".npy") or int(ds["raw_d"] or 0):
+            if src.endswith(".npy"):
+                x = np.load(src).astype(np.float64)
+            else:
+                bits = int(ds["raw_bits"] or 64)
+                x = np.fromfile(src, dtype="<f%d" % (bits // 8))
+                x = x.reshape(-1, int(ds["raw_d"])).astype(np.float64)
+            keep = columns_read(ds, [str(j) for j in range(x.shape[-1])])
+            x = x if keep is None else x.reshape(len(x), -1)[:, keep]
         else:
-            x = load_text(src)
+            x = load_text(src, ds)
         np.save(path, np.ascontiguousarray(x))
         return x, path
     args = ["gen", "--kind", ds["source"], "-n", ds["n"], "-d", ds["d"],

@@ -155,7 +155,7 @@ fi
 awk 'NR == 9000 { print "1,2,abc"; next } { print }' "$T/a.csv" >"$T/bad.csv"
 runs=$((runs + 1))
 if ! mpi 3 fit "$T/bad.csv" -k 7 -q 2>"$T/err" &&
-        grep -q "rank 2 of 3 failed: .*line 9000, column 3" "$T/err"; then
+        grep -q "rank 2 of 3 failed: .*line 9000, column 2" "$T/err"; then
     echo "ok   text error named by its line"
 else
     echo "FAIL text error named by its line"
@@ -172,7 +172,7 @@ if mpi 3 fit "$T/bad.npy" -k 7 --labels "$T/bad.labels.npy" \
         --stats "$T/bad.json" -q 2>"$T/err"; then
     echo "FAIL failing rank: exit 0"
     fails=$((fails + 1))
-elif ! grep -q "rank 2 of 3 failed: .*row 9501, column 2" "$T/err" ||
+elif ! grep -q "rank 2 of 3 failed: .*row 9500, column 1" "$T/err" ||
         ls "$T"/bad.labels.npy* "$T"/bad.json* >/dev/null 2>&1; then
     echo "FAIL failing rank: message or leftovers"
     cat "$T/err"

@@ -26,6 +26,7 @@
 #define CLI_HARNESS_TAG "tkm_bench"
 #include "cli_harness.h"
 #include "num_harness.h"
+#include "sklearn_harness.h"
 
 /* ---- a small CSV reader (quoted fields allowed) ------------------------ */
 
@@ -773,6 +774,45 @@ static void test_malformed(void **state)
     table_free(&fx);
     snprintf(text, sizeof text, "k = 2\nfixed_iter = maybe\n%s", data);
     bad_preset(text, 2, "not yes or no");
+    /* a file's columns, as fit's --usecols and --skip-cols */
+    write_text(tp("pd.csv"), ",x,kind,y\n0,1,a,5\n1,1.5,b,6\n2,9,c,1\n"
+                             "3,8,d,2\n");
+    for (int w = 0; w < 2; w++) {
+        write_text(tp("cols.preset"),
+                   w ? "k = 2\nforms = seq\n[data f]\nfile = pd.csv\n"
+                       "skip_cols = 0, kind\n"
+                     : "k = 2\nforms = seq\n[data f]\nfile = pd.csv\n"
+                       "usecols = y,x\n");
+        EXPECT(0, "bench", tp("cols.preset"), "--out", tp("cols_out"),
+               "--no-report", "-q", "--force");
+        table ct;
+        table_read(tp("cols_out/runs.csv"), &ct);
+        assert_true(ct.nrow > 0);
+        for (int i = 0; i < ct.nrow; i++)
+            assert_string_equal(at(&ct, i, "d"), "2");
+        table_free(&ct);
+        table_read(tp("cols_out/datasets.csv"), &ct);
+        assert_string_equal(at(&ct, 0, w ? "skip_cols" : "usecols"),
+                            w ? "0, kind" : "y,x");
+        table_free(&ct);
+        /* scikit-learn is given the same columns */
+        const char *py = python_with_sklearn();
+        (void)need_python_sklearn; /* without it only this part is left out */
+        if (py) {
+            char cmd[2048];
+            snprintf(cmd, sizeof cmd, "%s samples/sklearn_compare.py "
+                     "--trikmeans %s --no-report %s >%s 2>&1", py, bin,
+                     tp("cols_out"), tp("cols_cmp.txt"));
+            int rc = system(cmd);
+            if (rc != 0)
+                print_error("%s", slurp(tp("cols_cmp.txt")));
+            assert_int_equal(rc, 0);
+        }
+    }
+    bad_preset("k = 2\n[data f]\nfile = pd.csv\nusecols = 1\n"
+               "skip_cols = 0\n", 2, "cannot both");
+    snprintf(text, sizeof text, "%susecols = 0\n", data);
+    bad_preset(text, 1, "apply only to files");
     write_text(tp("nodata.preset"), "k = 3\n");
     EXPECT(2, "bench", tp("nodata.preset"));
     assert_contains(err_text, "no data sets");

@@ -680,6 +680,117 @@ static void test_check(void **state)
     }
 }
 
+/* --usecols and --skip-cols pick the data's columns in every command that
+ * reads data, by index or header name: a pandas CSV (an index column
+ * with an empty header field, a text column) gives the clustering of its
+ * numeric columns alone, and its index column is warned about.  Bad
+ * selections are usage errors that name the item. */
+static void test_columns(void **state)
+{
+    (void)state;
+    need_bin();
+    tkmi_rng r;
+    tkmi_rng_seed(&r, 31337);
+    PATH(pd, "cols_pd.csv");
+    PATH(xy, "cols_xy.csv");
+    FILE *f = fopen(pd, "w"), *g = fopen(xy, "w");
+    assert_non_null(f);
+    assert_non_null(g);
+    fputs(",x,kind,y\n", f);
+    fputs("x,y\n", g);
+    for (int i = 0; i < 300; i++) {
+        double x = 10.0 * (double)(i % 3) + tkmi_rng_uniform(&r);
+        double y = tkmi_rng_uniform(&r) - 5.0 * (double)(i % 3);
+        fprintf(f, "%d,%.17g,%s,%.17g\n", i, x, i % 2 ? "odd" : "even", y);
+        fprintf(g, "%.17g,%.17g\n", x, y);
+    }
+    assert_int_equal(fclose(f), 0);
+    assert_int_equal(fclose(g), 0);
+    /* read whole: the text column fails, after the warning */
+    EXPECT(2, "fit", pd, "-k", "3");
+    assert_contains(err_text, "warning:");
+    assert_contains(err_text, "column 0 is read as data");
+    assert_contains(err_text, "--skip-cols 0");
+    assert_contains(err_text, "'even' is not a number");
+    /* the column an error names is the one --skip-cols takes */
+    assert_contains(err_text, "line 2, column 2: ");
+    EXPECT(0, "fit", pd, "-k", "3", "--skip-cols", "0,2");
+    /* the numeric columns, three ways: the result of the x,y file */
+    EXPECT(0, "fit", xy, "-k", "3", "--seed", "4", "--centroids",
+           tp("c_ref.csv"));
+    char *ref = slurp(tp("c_ref.csv"));
+    const char *ways[][2] = {{"--usecols", "x,y"},
+                             {"--usecols", "3, 1"},
+                             {"--skip-cols", "0,kind"}};
+    for (int w = 0; w < 3; w++) {
+        EXPECT(0, "fit", pd, "-k", "3", "--seed", "4", ways[w][0],
+               ways[w][1], "--centroids", tp("c_sel.csv"), "--force");
+        assert_null(strstr(err_text, "warning"));
+        char *got = slurp(tp("c_sel.csv"));
+        assert_string_equal(got, ref);
+        free(got);
+    }
+    /* init, predict, check and score read the same columns */
+    EXPECT(0, "init", pd, "-k", "3", "--seed", "4", "--skip-cols",
+           "0,kind", "--out", tp("s_sel.csv"));
+    EXPECT(0, "init", xy, "-k", "3", "--seed", "4", "--out",
+           tp("s_ref.csv"));
+    char *s1 = slurp(tp("s_sel.csv")), *s2 = slurp(tp("s_ref.csv"));
+    assert_string_equal(s1, s2);
+    free(s1);
+    free(s2);
+    EXPECT(0, "predict", pd, "--usecols", "x,y", "--centroids",
+           tp("c_ref.csv"), "--labels", tp("l_sel.csv"));
+    EXPECT(0, "predict", xy, "--centroids", tp("c_ref.csv"), "--labels",
+           tp("l_ref.csv"));
+    s1 = slurp(tp("l_sel.csv"));
+    s2 = slurp(tp("l_ref.csv"));
+    assert_string_equal(s1, s2);
+    free(s1);
+    free(s2);
+    EXPECT(0, "check", pd, "-k", "3", "--usecols", "x,y", "--algorithms",
+           "lloyd,hamerly", "--forms", "seq");
+    EXPECT(0, "score", pd, "--skip-cols", "0,2", "--labels",
+           tp("l_ref.csv"), "--metrics", "ch");
+    char *sc = strdup(out_text);
+    EXPECT(0, "score", xy, "--labels", tp("l_ref.csv"), "--metrics", "ch");
+    assert_string_equal(sc, out_text);
+    free(sc);
+    /* a start file is in the columns read, not the file's */
+    EXPECT(0, "fit", pd, "-k", "3", "--usecols", "x,y", "--init",
+           tp("s_ref.csv"));
+    /* bad selections */
+    EXPECT(2, "fit", pd, "-k", "3", "--usecols", "x", "--skip-cols", "0");
+    assert_contains(err_text, "--usecols and --skip-cols cannot both");
+    EXPECT(2, "score", pd, "--labels", tp("l_ref.csv"), "--skip-cols", "0",
+           "--usecols", "x");
+    assert_contains(err_text, "--usecols and --skip-cols cannot both");
+    EXPECT(2, "fit", pd, "-k", "3", "--usecols", "x,z");
+    assert_contains(err_text, "no column 'z'");
+    EXPECT(2, "predict", pd, "--usecols", "1,4", "--centroids",
+           tp("c_ref.csv"), "--labels", tp("l_bad.csv"));
+    assert_contains(err_text, "column 4 is out of range");
+    EXPECT(2, "init", pd, "-k", "3", "--usecols", "1,x", "--out",
+           tp("s_bad.csv"));
+    assert_contains(err_text, "column 1 is given twice");
+    EXPECT(2, "fit", xy, "-k", "3", "--header", "no", "--usecols", "y");
+    assert_contains(err_text, "no header line");
+    EXPECT(0, "gen", "--kind", "blobs", "-n", "50", "-d", "3", "-k", "2",
+           "--out", tp("cols.npy"));
+    EXPECT(2, "fit", tp("cols.npy"), "-k", "2", "--usecols", "y");
+    assert_contains(err_text, "'y' is a column name");
+    EXPECT(0, "fit", tp("cols.npy"), "-k", "2", "--skip-cols", "1");
+    assert_contains(out_text, "50, 2, 2");
+    /* every command that reads data says so in its help */
+    const char *cmds[] = {"fit", "predict", "init", "check", "score"};
+    for (int i = 0; i < 5; i++) {
+        EXPECT(0, cmds[i], "--help");
+        assert_contains(out_text, "--usecols");
+        assert_contains(out_text, "--skip-cols");
+    }
+    free(ref);
+}
+
 /* The first line of a text file is a header only when none of its
  * fields is a number (--header yes|no override it), and a header must
  * name as many columns as the data has; a first data row with one bad
@@ -691,7 +802,7 @@ static void test_header_rules(void **state)
     need_bin();
     write_text(tp("h_na.csv"), "1,NA\n2,3\n4,5\n");
     EXPECT(2, "fit", tp("h_na.csv"), "-k", "1");
-    assert_contains(err_text, "line 1, column 2");
+    assert_contains(err_text, "line 1, column 1");
     /* a numeric header (pandas' integer column names): data unless told */
     write_text(tp("h_num.csv"), "0,1\n2,3\n4,5\n");
     EXPECT(0, "fit", tp("h_num.csv"), "-k", "3");
@@ -711,7 +822,7 @@ static void test_header_rules(void **state)
     write_text(tp("h_txt.csv"), "x,y\n2,3\n4,5\n");
     EXPECT(0, "fit", tp("h_txt.csv"), "-k", "2");
     EXPECT(2, "fit", tp("h_txt.csv"), "-k", "2", "--header", "no");
-    assert_contains(err_text, "line 1, column 1");
+    assert_contains(err_text, "line 1, column 0");
     EXPECT(2, "fit", tp("h_txt.csv"), "-k", "2", "--header", "maybe");
     assert_contains(err_text, "--header");
     const char *f32[] = {"f32", "float32", "float"};
@@ -840,7 +951,7 @@ static void test_honest_results(void **state)
     write_text(tp("hr_d.csv"), "1,2\n3,4\n5,6\n");
     write_text(tp("hr_neg.csv"), "0\n-1\n0\n");
     EXPECT(2, "score", tp("hr_d.csv"), "--labels", tp("hr_neg.csv"));
-    assert_contains(err_text, "row 2 holds -1");
+    assert_contains(err_text, "row 1 holds -1");
     /* 800 GB of points (200 GB of text at least): refused, memory or
      * space, before anything is made or written */
     EXPECT(1, "gen", "-n", "1", "-d", "100000000000", "--out",
@@ -1051,7 +1162,7 @@ static void test_weights(void **state)
         lw += (size_t)sprintf(w + lw, "%d\n", i == 1 ? -1 : i % 3);
     write_text(wts, w);
     EXPECT(2, "fit", data, "-k", "3", "--weights", wts, "-q");
-    assert_contains(err_text, "sample weight of point 2 is -1");
+    assert_contains(err_text, "sample weight of point 1 is -1");
     free(x);
     free(r);
     free(w);
@@ -1336,6 +1447,7 @@ int main(void)
         cmocka_unit_test(test_progress),
         cmocka_unit_test(test_info),
         cmocka_unit_test(test_check),
+        cmocka_unit_test(test_columns),
         cmocka_unit_test(test_header_rules),
         cmocka_unit_test(test_counts_parsed),
         cmocka_unit_test(test_same_files),

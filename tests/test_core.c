@@ -170,7 +170,7 @@ static void test_init(void **state)
             assert_int_equal(tkm_init_centroids(&ds, 10, ms[m], 0, seed, g,
                                                 msg, sizeof msg),
                              TKM_ERANGE);
-            assert_non_null(strstr(msg, "point 8, column 3: nan is not "
+            assert_non_null(strstr(msg, "point 7, column 2: nan is not "
                                         "finite"));
         }
     tkm_dataset_free(&ds);
@@ -501,8 +501,8 @@ static void test_weights_refused(void **state)
     tkm_dataset ds = {4, 2, x, NULL};
     double init[] = {0, 0, 5, 5};
     double bad[][4] = {{1, 1, -1, 1}, {1, NAN, 1, 1}, {0, 0, 0, 0}};
-    const char *want[] = {"sample weight of point 3 is -1",
-                          "sample weight of point 2 is nan",
+    const char *want[] = {"sample weight of point 2 is -1",
+                          "sample weight of point 1 is nan",
                           "every sample weight is 0"};
     char msg[256];
     tkm_result r;
@@ -775,13 +775,13 @@ static void test_float_points(void **state)
     tkm_params p = fit_params(K, TKM_LLOYD, TKM_SEQ, TKM_EMPTY_KEEP);
     tkm_result r;
     assert_int_equal(tkm_fit(&df, a, &p, &r, msg, sizeof msg), TKM_ERANGE);
-    assert_non_null(strstr(msg, "point 8, column 2"));
+    assert_non_null(strstr(msg, "point 7, column 1"));
     free(f);
     tkm_dataset_free(&dd);
 }
 
 /* A value the run's precision cannot hold stops tkm_fit before any work,
- * naming the first such value in the data's order (row, column; 1-based)
+ * naming the first such value in the data's order (point, column; counted from 0)
  * whatever the threads of the checking pass; the data set is not
  * modified. */
 static void test_unfit_values(void **state)
@@ -808,7 +808,7 @@ static void test_unfit_values(void **state)
         tkm_result r;
         assert_int_equal(tkm_fit(&ds, init, &p, &r, msg, sizeof msg),
                          TKM_ERANGE);
-        assert_non_null(strstr(msg, "point 12346, column 2"));
+        assert_non_null(strstr(msg, "point 12345, column 1"));
         assert_null(r.labels);
     }
     assert_true(ds.x[12345 * 3 + 1] == kept);

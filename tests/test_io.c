@@ -535,7 +535,7 @@ static void grid_case(tkmi_rng *r, const char *bad, int any_row,
                                  bad);
         if (bad)
             snprintf(where, sizeof where, "line %zu, column %zu: ", line,
-                     bc + 1);
+                     bc);
         else
             snprintf(where, sizeof where, "line %zu: expected %zu fields, "
                      "found %zu", line, d, d - 1);
@@ -592,10 +592,10 @@ static void test_text_empty_inputs(void **state)
         {"# only\n  # comments\r\n\n#", "no data rows", NULL},
         {"x,y,z\n", "no data rows", "only a header"},
         {"# c\nx y\n\n# c\n", "no data rows", "only a header"},
-        {"1,,3\n", "line 1, column 2: empty field", NULL},
-        {"1\t2\n3\t\t4\n", "line 2, column 2: empty field", NULL},
-        {"1,2,\n", "line 1, column 3: empty field", NULL},
-        {"x,y\n1,2\nz,3\n", "line 3, column 1: 'z' is not a number", NULL},
+        {"1,,3\n", "line 1, column 1: empty field", NULL},
+        {"1\t2\n3\t\t4\n", "line 2, column 1: empty field", NULL},
+        {"1,2,\n", "line 1, column 2: empty field", NULL},
+        {"x,y\n1,2\nz,3\n", "line 3, column 0: 'z' is not a number", NULL},
         {"1\n2\0\n", "line 2", "NUL byte"},
     };
     tkm_read_opts o = opts(TKM_F64);
@@ -647,7 +647,7 @@ static void test_text_large_chunks(void **state)
     late = strchr(late, ',') + 1;
     late[0] = '?';
     write_bytes(PATH("big.csv"), text, len);
-    expect_error(PATH("big.csv"), &o, TKM_EFORMAT, "line 41003, column 2",
+    expect_error(PATH("big.csv"), &o, TKM_EFORMAT, "line 41003, column 1",
                  "is not a number");
     /* and one early in the file: it is the one reported */
     char *early = text;
@@ -655,7 +655,7 @@ static void test_text_large_chunks(void **state)
         early = strchr(early, '\n') + 1;
     memcpy(early, "nan", 3);
     write_bytes(PATH("big.csv"), text, len);
-    expect_error(PATH("big.csv"), &o, TKM_EFORMAT, "line 20003, column 1",
+    expect_error(PATH("big.csv"), &o, TKM_EFORMAT, "line 20003, column 0",
                  NULL);
     free(text);
     free(want);
@@ -841,7 +841,7 @@ static void test_npy_rejects(void **state)
             put_le(iv + 8 * k, (uint64_t)k, 8);
         put_le(iv + 8 * 2, ((uint64_t)1 << 53) + 1, 8);
         put_npy(p, 1, "<i8", "False", "(2, 2)", iv, 32, 0);
-        expect_error(p, &o, TKM_ERANGE, "row 2, column 1",
+        expect_error(p, &o, TKM_ERANGE, "row 1, column 0",
                      "9007199254740993 is not held exactly");
         put_le(iv + 8 * 2, (uint64_t)1 << 60, 8);
         put_npy(p, 1, "<i8", "False", "(2, 2)", iv, 32, 0);
@@ -930,8 +930,8 @@ static void test_npy_bad_values(void **state)
         put_le(raw + 8 * at, u, 8);
         snprintf(shape, sizeof shape, "(%zu, %zu)", n, d);
         put_npy(p, 1, "<f8", "False", shape, raw, 8 * n * d, 0);
-        snprintf(where, sizeof where, "row %zu, column %zu: ", at / d + 1,
-                 at % d + 1);
+        snprintf(where, sizeof where, "row %zu, column %zu: ", at / d,
+                 at % d);
         o.target = TKM_F32;
         expect_error(p, &o, k % 4 == 3 ? TKM_ERANGE : TKM_EFORMAT, where,
                      k % 4 == 3 ? "does not fit in float" : "not a finite");
@@ -1006,7 +1006,7 @@ static void test_npy_mapped(void **state)
     memcpy(&u, &inf, 8);
     put_le(raw + 8 * (1234 * D + 6), u, 8);
     put_npy(p, 2, "<f8", "False", "(3000, 7)", raw, 8 * N * D, 0);
-    expect_error(p, &o, TKM_EFORMAT, "row 1235, column 7: ", "not a finite");
+    expect_error(p, &o, TKM_EFORMAT, "row 1234, column 6: ", "not a finite");
     free(raw);
     free(want);
 }
@@ -1071,7 +1071,7 @@ static void test_f32_in_place(void **state)
     memcpy(&u, &inf, 4);
     put_le(raw + 4 * (1500 * D + 2), u, 4);
     put_npy(p, 1, "<f4", "False", "(2000, 5)", raw, 4 * N * D, 0);
-    expect_error(p, &o, TKM_EFORMAT, "row 1501, column 3: ", "not a finite");
+    expect_error(p, &o, TKM_EFORMAT, "row 1500, column 2: ", "not a finite");
     free(raw);
     free(want);
 }
@@ -1142,10 +1142,197 @@ static void test_raw_rejects(void **state)
     memcpy(&u, &nan, 4);
     put_le(raw + 4 * 17, u, 4);
     write_bytes(p, raw, 4 * 30);
-    expect_error(p, &o, TKM_EFORMAT, "row 4, column 3", "not a finite");
+    expect_error(p, &o, TKM_EFORMAT, "row 3, column 2", "not a finite");
 }
 
 /* ---- files that are not there, and writes that cannot happen ----------- */
+
+/* ---- column selection ---------------------------------------------------- */
+
+static void write_text_file(const char *path, const char *text)
+{
+    write_bytes(path, text, strlen(text));
+}
+
+/* The columns of an n x d matrix a that keep[] marks, in the file's order,
+ * into a new n x dk array. */
+static double *take_cols(const double *a, size_t n, size_t d,
+                         const int *keep, size_t *dk)
+{
+    double *b = malloc(n * d * sizeof *b + 1);
+    size_t m = 0;
+    assert_non_null(b);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < d; j++)
+            if (keep[j])
+                b[m++] = a[i * d + j];
+    *dk = n ? m / n : 0;
+    return b;
+}
+
+/* A random non-empty selection of d columns as a list: keep[] says which
+ * columns are read; the list names them (as names when names, shuffled,
+ * blanks around some items) or, for skip, names the others. */
+static void rand_selection(tkmi_rng *r, size_t d, int skip, int names,
+                           int *keep, char *list, size_t len)
+{
+    size_t order[16], m = 0, at = 0;
+    do {
+        m = 0;
+        for (size_t j = 0; j < d; j++)
+            keep[j] = (int)tkmi_rng_below(r, 2);
+        for (size_t j = 0; j < d; j++)
+            m += (size_t)keep[j];
+    } while (m == 0 || (skip && m == d));
+    m = 0;
+    for (size_t j = 0; j < d; j++)
+        if (keep[j] != skip)
+            order[m++] = j;
+    for (size_t i = m; i > 1; i--) { /* the list's order does not matter */
+        size_t k = tkmi_rng_below(r, i), t = order[i - 1];
+        order[i - 1] = order[k];
+        order[k] = t;
+    }
+    list[0] = '\0';
+    for (size_t i = 0; i < m; i++)
+        at += (size_t)snprintf(list + at, len - at, "%s%s%s%zu",
+                               i ? "," : "", tkmi_rng_below(r, 3) ? "" : " ",
+                               names ? "col" : "", order[i]);
+}
+
+/* Every format reads exactly the selected columns: text (small, and large
+ * enough for the chunked parallel reader; indices or header names), .npy
+ * and raw, usecols and skip_cols; a column left out is never parsed or
+ * checked. */
+static void test_columns_selected(void **state)
+{
+    tkmi_rng r;
+    char list[256];
+    int keep[16];
+    size_t dk;
+    (void)state;
+    tkmi_rng_seed(&r, 4242);
+    for (int rep = 0; rep < 24; rep++) {
+        const int kind = rep % 4; /* csv, big csv, npy, raw */
+        const size_t n = kind == 1 ? 40000 : 1 + tkmi_rng_below(&r, 40);
+        const size_t d = 1 + tkmi_rng_below(&r, 7);
+        const int skip = d > 1 && tkmi_rng_below(&r, 2); /* keeps one */
+        const int names = kind < 2 && tkmi_rng_below(&r, 2);
+        double *a = rand_matrix(&r, n, d);
+        tkm_read_opts o = opts(TKM_F64);
+        const char *p;
+        rand_selection(&r, d, skip, names, keep, list, sizeof list);
+        if (kind < 2) {
+            p = PATH("sel.csv");
+            FILE *f = fopen(p, "w");
+            assert_non_null(f);
+            for (size_t j = 0; j < d; j++)
+                fprintf(f, "col%zu%s", j, j + 1 < d ? "," : "\n");
+            for (size_t i = 0; i < n; i++)
+                for (size_t j = 0; j < d; j++)
+                    if (keep[j])
+                        fprintf(f, "%.17g%s", a[i * d + j],
+                                j + 1 < d ? "," : "\n");
+                    else /* a column left out need not hold numbers */
+                        fprintf(f, "%s%s", i % 2 ? "text" : "",
+                                j + 1 < d ? "," : "\n");
+            assert_int_equal(fclose(f), 0);
+        } else {
+            for (size_t i = 0; i < n * d; i++)
+                if (!keep[i % d] && tkmi_rng_below(&r, 4) == 0)
+                    a[i] = NAN; /* left out: never checked */
+            unsigned char *raw = malloc(n * d * 8);
+            assert_non_null(raw);
+            for (size_t i = 0; i < n * d; i++) {
+                uint64_t u;
+                memcpy(&u, &a[i], 8);
+                put_le(raw + i * 8, u, 8);
+            }
+            char shape[64];
+            snprintf(shape, sizeof shape, "(%zu, %zu)", n, d);
+            p = PATH(kind == 2 ? "sel.npy" : "sel.f64");
+            if (kind == 2)
+                put_npy(p, 1, "<f8", "False", shape, raw, n * d * 8, 0);
+            else
+                write_bytes(p, raw, n * d * 8);
+            free(raw);
+            o.raw_d = d;
+            o.keep_f32 = 1;
+        }
+        if (skip)
+            o.skip_cols = list;
+        else
+            o.usecols = list;
+        double *want = take_cols(a, n, d, keep, &dk);
+        expect_matrix(p, &o, want, n, dk);
+        free(want);
+        free(a);
+    }
+}
+
+/* Every selection that cannot work is refused, naming the file and the
+ * item; an empty first header field (pandas' index column) read as data
+ * leaves a note, and none once column 0 is left out. */
+static void test_columns_rejected(void **state)
+{
+    static const struct {
+        const char *use, *skip, *n1, *n2;
+    } t[] = {
+        {"0", "1", "usecols and skip_cols", NULL},
+        {"3", NULL, "usecols: column 3 is out of range", "3 columns, 0..2"},
+        {NULL, "7", "skip_cols: column 7 is out of range", NULL},
+        {"-1", NULL, "'-1': columns are counted from 0", NULL},
+        {"a,zz", NULL, "the header names no column 'zz'", NULL},
+        {"a,1,a", NULL, "column 0 is given twice", "'a'"},
+        {"1,b", NULL, "column 1 is given twice", "'b'"},
+        {"0,,1", NULL, "an empty item in '0,,1'", NULL},
+        {NULL, "c,a,b", "skip_cols leaves none of the 3 columns", NULL},
+        {"dup", NULL, "names 'dup' twice", NULL},
+    };
+    tkm_read_opts o = opts(TKM_F64);
+    char note[256];
+    (void)state;
+    write_text_file(PATH("cols.csv"), "a,b,c\n1,2,3\n4,5,6\n");
+    write_text_file(PATH("dup.csv"), "dup,b,dup\n1,2,3\n");
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        o.usecols = t[i].use;
+        o.skip_cols = t[i].skip;
+        expect_error(PATH(i + 1 < sizeof t / sizeof t[0] ? "cols.csv"
+                                                         : "dup.csv"),
+                     &o, TKM_EINVAL, t[i].n1, t[i].n2);
+    }
+    /* names need a header: a text file without one, and binary files */
+    write_text_file(PATH("nohdr.csv"), "1,2,3\n4,5,6\n");
+    o.usecols = "a";
+    o.skip_cols = NULL;
+    expect_error(PATH("nohdr.csv"), &o, TKM_EINVAL, "'a' is a column name",
+                 "no header line");
+    const unsigned char zero[16] = {0};
+    put_npy(PATH("cols.npy"), 1, "<f8", "False", "(1, 2)", zero, 16, 0);
+    expect_error(PATH("cols.npy"), &o, TKM_EINVAL, "'a' is a column name",
+                 NULL);
+    /* pandas' index column: a note when it is read, none when left out */
+    write_text_file(PATH("pd.csv"), "# from pandas\n,x,y\n0,1.5,2\n1,3,4\n");
+    o = opts(TKM_F64);
+    o.note = note;
+    o.notelen = sizeof note;
+    const double all[] = {0, 1.5, 2, 1, 3, 4}, xy[] = {1.5, 2, 3, 4};
+    strcpy(note, "stale");
+    expect_matrix(PATH("pd.csv"), &o, all, 2, 3);
+    assert_has(note, "pd.csv: line 2: the header's first field is empty");
+    assert_has(note, "--skip-cols 0");
+    o.skip_cols = "0";
+    expect_matrix(PATH("pd.csv"), &o, xy, 2, 2);
+    assert_string_equal(note, "");
+    o.skip_cols = NULL;
+    o.usecols = "x,y";
+    expect_matrix(PATH("pd.csv"), &o, xy, 2, 2);
+    assert_string_equal(note, "");
+    o.usecols = NULL;
+    expect_matrix(PATH("cols.csv"), &o, (const double[]){1, 2, 3, 4, 5, 6},
+                  2, 3);
+    assert_string_equal(note, "");
+}
 
 static void test_read_missing(void **state)
 {
@@ -1323,6 +1510,8 @@ int main(void)
         cmocka_unit_test(test_stdin),
         cmocka_unit_test(test_raw),
         cmocka_unit_test(test_raw_rejects),
+        cmocka_unit_test(test_columns_selected),
+        cmocka_unit_test(test_columns_rejected),
         cmocka_unit_test(test_read_missing),
         cmocka_unit_test(test_write_unknown_extension),
         cmocka_unit_test(test_write_fails_cleanly),

@@ -298,8 +298,35 @@ def test_errors():
         trikmeans.KMeans(3).fit(X).predict(uniform(5, 3))
     bad = X.copy()
     bad[3, 1] = np.nan
-    with pytest.raises(ValueError, match="point 4, column 2: nan is not finite"):
+    with pytest.raises(ValueError, match="point 3, column 1: nan is not finite"):
         trikmeans.KMeans(3).fit(bad)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_error_places_count_from_0(dtype):
+    """A message that names a point or a column counts from 0, as X[i, j]
+    does: in the data (at the start and in the fit), in an init array and
+    in predict."""
+    rng = np.random.default_rng(7)
+    X = uniform(60, 4, seed=7, dtype=dtype)
+    for _ in range(3):
+        i, j = int(rng.integers(60)), int(rng.integers(4))
+        bad = X.copy()
+        bad[i, j] = np.nan
+        where = "point %d, column %d: nan is not finite" % (i, j)
+        with pytest.raises(ValueError, match=where):
+            trikmeans.KMeans(3, random_state=0).fit(bad)
+        with pytest.raises(ValueError, match=where):
+            trikmeans.KMeans(3, init=X[:3]).fit(bad)
+        km = trikmeans.KMeans(3, random_state=0).fit(X)
+        with pytest.raises(ValueError, match=where):
+            km.predict(bad)
+        c, f = int(rng.integers(3)), int(rng.integers(4))
+        start = X[:3].astype(np.float64)
+        start[c, f] = np.inf
+        with pytest.raises(ValueError, match="initial centroid %d, column %d "
+                           "is not finite" % (c, f)):
+            trikmeans.KMeans(3, init=start).fit(X)
 
 
 def test_info():

@@ -172,7 +172,7 @@ static void fill_datasets(FILE *f, void *ctx)
     const cli_preset *p = ctx;
     static const char *const src[] = {"", "file", "blobs", "uniform"};
     fputs("dataset,source,path,n,d,centres,spread,box,data_seed,raw_d,"
-          "raw_bits\n", f);
+          "raw_bits,usecols,skip_cols\n", f);
     for (int i = 0; i < p->ndata; i++) {
         const cli_bench_data *d = &p->data[i];
         char full[PATH_MAX];
@@ -183,14 +183,16 @@ static void fill_datasets(FILE *f, void *ctx)
                          : realpath(d->path, full) ? full
                                                    : d->path,
                       ",");
-        if (d->source == CLI_DATA_FILE)
-            fprintf(f, ",,,,,,%zu,%d\n", d->raw_d, d->raw_bits);
-        else {
+        if (d->source == CLI_DATA_FILE) {
+            fprintf(f, ",,,,,,%zu,%d,", d->raw_d, d->raw_bits);
+            cli_csv_field(f, d->usecols, ",");
+            cli_csv_field(f, d->skip_cols, "\n");
+        } else {
             fprintf(f, "%zu,%zu,%zu,", d->n, d->d, d->centres);
             tkmi_put_double(f, d->spread);
             fputc(',', f);
             tkmi_put_double(f, d->box);
-            fprintf(f, ",%llu,,\n", (unsigned long long)d->seed);
+            fprintf(f, ",%llu,,,,\n", (unsigned long long)d->seed);
         }
     }
 }

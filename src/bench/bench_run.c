@@ -377,6 +377,8 @@ static tkm_status load(const cli_bench_data *d, tkm_dataset *ds, char *why,
         o.raw_d = d->raw_d;
         o.raw_bits = d->raw_bits;
     }
+    o.usecols = d->usecols[0] ? d->usecols : NULL;
+    o.skip_cols = d->skip_cols[0] ? d->skip_cols : NULL;
     return tkm_dataset_read(d->path, &o, ds, why, len);
 }
 

@@ -86,6 +86,8 @@ typedef struct {
     uint64_t seed;       /* generator seed                               */
     size_t raw_d;
     int raw_bits;
+    char usecols[256];   /* file: the columns read or left out, as fit's */
+    char skip_cols[256]; /* --usecols and --skip-cols ("": not given)    */
     unsigned given;      /* data keys set (preset.c's own bits)          */
     cli_bench_runs runs;
 } cli_bench_data;

@@ -17,7 +17,7 @@ enum { IN_GLOBAL = 1, IN_DATA = 2, IN_BOTH = 3 };
 /* Bits of cli_bench_data.given for the data-only keys. */
 enum { D_FILE = 1, D_GEN = 2, D_N = 4, D_D = 8, D_CENTRES = 16,
        D_SPREAD = 32, D_BOX = 64, D_SEED = 128, D_RAW_D = 256,
-       D_RAW_BITS = 512 };
+       D_RAW_BITS = 512, D_USECOLS = 1024, D_SKIP_COLS = 2048 };
 
 typedef struct {
     cli_preset *p;
@@ -334,6 +334,26 @@ static int k_raw_bits(parse_ctx *c, const char *v)
     return 0;
 }
 
+/* A file's columns: the list as fit's --usecols or --skip-cols takes it,
+ * checked against the file when it is read. */
+static int k_cols(parse_ctx *c, const char *v, char *out, size_t len)
+{
+    if (!*v || strlen(v) >= len)
+        return fail(c, "a list of columns (0-based indices or header "
+                    "names) of at most %zu characters, not '%s'", len - 1,
+                    v);
+    memcpy(out, v, strlen(v) + 1);
+    return 0;
+}
+static int k_usecols(parse_ctx *c, const char *v)
+{
+    return k_cols(c, v, c->data->usecols, sizeof c->data->usecols);
+}
+static int k_skip_cols(parse_ctx *c, const char *v)
+{
+    return k_cols(c, v, c->data->skip_cols, sizeof c->data->skip_cols);
+}
+
 static const key_def keys[] = {
     {"name", IN_GLOBAL, 0, k_name},
     {"description", IN_GLOBAL, 0, k_description},
@@ -364,6 +384,8 @@ static const key_def keys[] = {
     {"data_seed", IN_DATA, D_SEED, k_data_seed},
     {"raw_d", IN_DATA, D_RAW_D, k_raw_d},
     {"raw_bits", IN_DATA, D_RAW_BITS, k_raw_bits},
+    {"usecols", IN_DATA, D_USECOLS, k_usecols},
+    {"skip_cols", IN_DATA, D_SKIP_COLS, k_skip_cols},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
@@ -480,9 +502,12 @@ static int check_data(parse_ctx *c, cli_bench_data *d)
                               D_SEED)))
         return fail(c, "[data %s]: %s apply only to generated data",
                     d->name, gen_only);
-    if ((g & D_GEN) && (g & (D_RAW_D | D_RAW_BITS)))
-        return fail(c, "[data %s]: raw_d and raw_bits apply only to files",
-                    d->name);
+    if ((g & D_GEN) && (g & (D_RAW_D | D_RAW_BITS | D_USECOLS | D_SKIP_COLS)))
+        return fail(c, "[data %s]: raw_d, raw_bits, usecols and skip_cols "
+                    "apply only to files", d->name);
+    if ((g & D_USECOLS) && (g & D_SKIP_COLS))
+        return fail(c, "[data %s]: usecols and skip_cols cannot both be "
+                    "given", d->name);
     if ((g & D_GEN) && !((g & D_N) && (g & D_D)))
         return fail(c, "[data %s]: generated data needs n and d", d->name);
     if (d->source == CLI_DATA_BLOBS && !(g & D_CENTRES))
@@ -647,6 +672,9 @@ void cli_preset_help(FILE *f)
         "  file = PATH            .csv/.tsv/.npy/raw; relative to the\n"
         "                         preset's folder\n"
         "  raw_d = N, raw_bits = 32|64   raw binary files\n"
+        "  usecols = LIST, skip_cols = LIST   the file's columns to read\n"
+        "                         or leave out: 0-based indices or header\n"
+        "                         names, as fit takes them\n"
         "  generate = blobs|uniform\n"
         "  n = N, d = N           points and dimensions (generated)\n"
         "  centres = N            blobs: number of blobs\n"

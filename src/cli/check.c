@@ -31,6 +31,7 @@ typedef cli_solver_run check_row;
 /* The shared options check reads (the solver lists are its own). */
 static const char *const taken[] = {
     "data", "raw-d", "raw-n", "raw-bits", "format", "header", "delimiter",
+    "usecols", "skip-cols",
     "k", "init", "candidates", "seed", "max-iter", "tol", "tol-abs",
     "tol-inertia", "fixed-iter", "empty", "no-cc", "max-drift-only", "force", "quiet", "verbose", NULL};
 

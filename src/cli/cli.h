@@ -187,6 +187,8 @@ typedef struct {
     tkm_format format;      /* --format; AUTO: by the data file's name    */
     tkm_header header;      /* text input: --header                       */
     char delimiter;         /* text input: --delimiter, 0 = detect        */
+    const char *usecols;    /* --usecols, --skip-cols: NULL = not given   */
+    const char *skip_cols;
     const char *labels;     /* outputs: NULL = not asked                  */
     const char *centroids;
     const char *stats;
@@ -260,7 +262,9 @@ void cli_run_params(const cli_run *r, tkm_params *p);
 int cli_run_precheck(const cli_run *r, const char *cmd);
 /* Read a data file (o NULL: the reader's defaults); failures are input
  * errors (CLI_USAGE) except running out of memory (CLI_FAIL), reported
- * with the reader's message. */
+ * with the reader's message.  The reader's note (an empty first header
+ * field) becomes a warning on stderr, from rank 0 only, also before the
+ * failure it may explain. */
 int cli_read_file(const char *cmd, const char *path, const tkm_read_opts *o,
                   tkm_dataset *ds);
 

@@ -14,6 +14,7 @@ static const char *const CMD = "init";
 /* The shared options init takes; the solver's are of no use here. */
 static const char *const taken[] = {
     "data", "raw-d", "raw-n", "raw-bits", "format", "header", "delimiter",
+    "usecols", "skip-cols",
     "k", "init", "candidates", "seed", "precision", "force", "quiet", NULL};
 
 enum { OPT_OUT = CLI_OPT_SUB };
@@ -33,7 +34,9 @@ void cli_init_help(FILE *f)
           "                       input); raw binary with --raw-d N,\n"
           "                       --raw-n N, --raw-bits 32|64; text with\n"
           "                       --header yes|no|auto, --delimiter C;\n"
-          "                       --format text|npy|raw; as in fit\n"
+          "                       --format text|npy|raw; the columns read\n"
+          "                       with --usecols or --skip-cols LIST; as in\n"
+          "                       fit\n"
           "  -k N                 number of centroids (required)\n"
           "  --init METHOD        kmeans++ | kmeans++-greedy | random |\n"
           "                       farthest (default kmeans++); k-means++\n"

@@ -38,6 +38,8 @@ enum {
     OPT_FORMAT,
     OPT_HEADER,
     OPT_DELIMITER,
+    OPT_USECOLS,
+    OPT_SKIP_COLS,
     OPT_LABELS,
     OPT_CENTROIDS,
     OPT_STATS,
@@ -87,6 +89,15 @@ static const shared_opt shared[] = {
      "                       character (';', '|', ...), 'tab' or 'space'\n"
      "                       (runs of blanks); default: ',' if the line\n"
      "                       has one, else tab, else blanks\n"},
+    {"usecols", required_argument, OPT_USECOLS, NULL, 0,
+     "  --usecols LIST       read only these columns: 0-based indices or,\n"
+     "                       in a text file with a header, names (\"0,2\"\n"
+     "                       or \"x,z\"; an item of digits is an index);\n"
+     "                       they keep the file's order\n"},
+    {"skip-cols", required_argument, OPT_SKIP_COLS, NULL, 0,
+     "  --skip-cols LIST     read every column but these (same list), e.g.\n"
+     "                       --skip-cols 0 for pandas' index column; a\n"
+     "                       column left out is not parsed\n"},
     {NULL, required_argument, 'k', NULL, 1,
      "  -k N                 number of clusters, 1 <= k <= n (required)\n"},
     {"algorithm", required_argument, OPT_ALGORITHM, "algorithms", 1,
@@ -368,6 +379,22 @@ static int parse_number_opt(cli_run *r, int code, const char *arg,
     return bad ? -1 : 1;
 }
 
+/* --usecols or --skip-cols: the list goes to the reader, which checks it
+ * against the file; one of the two. */
+static int parse_cols(cli_run *r, int code, const char *arg, const char *cmd)
+{
+    const char **mine = code == OPT_USECOLS ? &r->usecols : &r->skip_cols;
+    const char *other = code == OPT_USECOLS ? r->skip_cols : r->usecols;
+    if (other) {
+        cli_usage(cmd, "--usecols and --skip-cols cannot both be given (one "
+                  "names the columns to read, the other those to leave "
+                  "out)");
+        return -1;
+    }
+    *mine = arg;
+    return 1;
+}
+
 int cli_run_parse(cli_run *r, int code, const char *arg, const char *cmd)
 {
     switch (code) {
@@ -382,6 +409,8 @@ int cli_run_parse(cli_run *r, int code, const char *arg, const char *cmd)
     case OPT_DELIMITER:
     case OPT_SCREEN:
     case OPT_EMPTY: return parse_name_opt(r, code, arg, cmd);
+    case OPT_USECOLS:
+    case OPT_SKIP_COLS: return parse_cols(r, code, arg, cmd);
     case 'k':
     case OPT_CANDIDATES:
     case OPT_SEED:

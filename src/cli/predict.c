@@ -14,6 +14,7 @@ static const char *const CMD = "predict";
 /* The shared options predict reads: the data file's, precision, threads. */
 static const char *const taken[] = {
     "data", "raw-d", "raw-n", "raw-bits", "format", "header", "delimiter",
+    "usecols", "skip-cols",
     "precision", "threads", "force", "quiet", NULL};
 
 void cli_predict_help(FILE *f)

@@ -72,6 +72,8 @@ static void read_opts(const cli_run *r, tkm_read_opts *o)
     o->raw_bits = raw_bits_for(r->data, r->raw_bits);
     o->header = r->header;
     o->delimiter = r->delimiter;
+    o->usecols = r->usecols;
+    o->skip_cols = r->skip_cols;
     /* an f32 run takes a float32 file where it lies (x32) */
     o->keep_f32 = r->precision == TKM_F32 && r->f32_in_place;
     if (cli_par_size() > 1) /* each rank reads its own rows */
@@ -95,8 +97,17 @@ static int read_status(const char *cmd, const char *path, tkm_status st,
 int cli_read_file(const char *cmd, const char *path,
                   const tkm_read_opts *o, tkm_dataset *ds)
 {
-    char msg[512] = "";
-    tkm_status st = tkm_dataset_read(path, o, ds, msg, sizeof msg);
+    char msg[512] = "", note[512] = "";
+    tkm_read_opts with;
+    if (o)
+        with = *o;
+    else
+        tkm_read_opts_default(&with);
+    with.note = note;
+    with.notelen = sizeof note;
+    tkm_status st = tkm_dataset_read(path, &with, ds, msg, sizeof msg);
+    if (note[0] && cli_par_rank() == 0) /* also before a failure it explains */
+        fprintf(stderr, "trikmeans %s: warning: %s\n", cmd, note);
     return read_status(cmd, path, st, msg, sizeof msg);
 }
 
@@ -114,6 +125,7 @@ static int init_from_file(const cli_run *r, const char *cmd,
     o.header = TKM_HEADER_AUTO;
     o.keep_f32 = 0; /* copied into doubles below */
     o.comm = NULL; /* every rank reads all k rows */
+    o.usecols = o.skip_cols = NULL; /* centroids of the columns read */
     o.raw_n = r->k;
     o.raw_d = ds->d;
     o.raw_bits = raw_bits_for(r->init_file, 0);

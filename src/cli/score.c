@@ -14,6 +14,7 @@ enum { M_SIL = 1, M_CH = 2, M_DB = 4, M_ALL = 7 };
 
 typedef struct {
     const char *data, *labels;
+    const char *usecols, *skip_cols; /* the data's columns, as in fit  */
     int metrics;           /* M_* bits                                  */
     size_t sample_size;    /* silhouette: 0 = every point               */
     int sample_set;
@@ -29,7 +30,9 @@ enum {
     OPT_SAMPLE,
     OPT_SEED,
     OPT_THREADS,
-    OPT_JSON
+    OPT_JSON,
+    OPT_USECOLS,
+    OPT_SKIP_COLS
 };
 
 static const struct option score_longopts[] = {
@@ -40,6 +43,8 @@ static const struct option score_longopts[] = {
     {"seed", required_argument, NULL, OPT_SEED},
     {"threads", required_argument, NULL, OPT_THREADS},
     {"json", no_argument, NULL, OPT_JSON},
+    {"usecols", required_argument, NULL, OPT_USECOLS},
+    {"skip-cols", required_argument, NULL, OPT_SKIP_COLS},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
 
@@ -56,6 +61,9 @@ void cli_score_help(FILE *f)
         "\n"
         "  --data FILE          the data set (.csv, .tsv, .npy); also taken\n"
         "                       as the positional argument\n"
+        "  --usecols LIST       the data's columns to read: 0-based indices\n"
+        "                       or, with a header, names (as in fit)\n"
+        "  --skip-cols LIST     the data's columns to leave out (as in fit)\n"
         "  --labels FILE        one label per point, a whole number >= 0, in\n"
         "                       one column (.csv, .tsv, .npy), as written by\n"
         "                       'trikmeans fit --labels' (required)\n"
@@ -117,6 +125,13 @@ static int parse_one(score_opts *o, int c, const char *arg)
         o->data = arg;
         break;
     case OPT_LABELS: o->labels = arg; break;
+    case OPT_USECOLS:
+    case OPT_SKIP_COLS:
+        if (c == OPT_USECOLS ? o->skip_cols != NULL : o->usecols != NULL)
+            return cli_usage(CMD, "--usecols and --skip-cols cannot both be "
+                             "given");
+        *(c == OPT_USECOLS ? &o->usecols : &o->skip_cols) = arg;
+        break;
     case OPT_METRICS: return parse_metrics(o, arg);
     case OPT_SAMPLE:
         bad = cli_parse_size(CMD, "--sample-size", arg, 0, SIZE_MAX,
@@ -217,7 +232,7 @@ int cli_read_labels(const char *cmd, const char *path, size_t n,
             char num[TKMI_NUM_LEN];
             tkmi_num_double(num, sizeof num, v);
             rc = cli_usage(cmd, "--labels %s: row %zu holds %s; labels "
-                           "are whole numbers in 0..%d", path, i + 1, num,
+                           "are whole numbers in 0..%d", path, i, num,
                            INT32_MAX);
             free(*out);
             *out = NULL;
@@ -318,7 +333,11 @@ static int score(const score_opts *o)
     int32_t *labels = NULL;
     size_t k = 0;
     scores sc = {0};
-    int rc = cli_read_file(CMD, o->data, NULL, &ds);
+    tkm_read_opts ro;
+    tkm_read_opts_default(&ro);
+    ro.usecols = o->usecols;
+    ro.skip_cols = o->skip_cols;
+    int rc = cli_read_file(CMD, o->data, &ro, &ds);
     if (rc == CLI_OK)
         rc = cli_read_labels(CMD, o->labels, ds.n, &labels, &k);
     if (rc == CLI_OK)

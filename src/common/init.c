@@ -284,7 +284,7 @@ static tkm_status check_finite(const tkm_dataset *ds, const tkmi_part *pt,
         if (!isfinite(v))
             return tkmi_fail(TKM_ERANGE, msg, msglen,
                              "init: point %zu, column %zu: %g is not finite",
-                             pt->row0 + i / ds->d + 1, i % ds->d + 1, v);
+                             pt->row0 + i / ds->d, i % ds->d, v);
     }
     return TKM_OK;
 }

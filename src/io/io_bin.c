@@ -1,7 +1,8 @@
 /*
  * Data-set input from binary files: NumPy .npy and raw little-endian
  * arrays.  Elements are decoded to double whatever the host's byte order;
- * every rejection names the file and the 1-based row and column.
+ * every rejection names the file and the row and column, counted from 0
+ * (as NumPy indexes them and --usecols names them).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -42,6 +43,8 @@ typedef struct {
     size_t width; /* bytes per element        */
     size_t n, d;  /* shape (n: the rows read) */
     size_t row0;  /* first row read (a part)  */
+    unsigned char *keep; /* columns read, NULL: all */
+    size_t dk;    /* how many                 */
 } bin_layout;
 
 /* The bits of one little-endian element, an integer ('i') sign-extended
@@ -103,28 +106,29 @@ static tkm_status bad_binary_value(const char *path, size_t idx,
     if (vc == TKMI_VAL_NONFINITE)
         return tkmi_fail(TKM_EFORMAT, msg, msglen,
                          "%s: row %zu, column %zu: %g is not a finite number "
-                         "(NaN and Inf are not allowed)", path, idx / d + 1,
-                         idx % d + 1, v);
+                         "(NaN and Inf are not allowed)", path, idx / d,
+                         idx % d, v);
     return tkmi_fail(TKM_ERANGE, msg, msglen,
                      "%s: row %zu, column %zu: %g does not fit in float; run "
-                     "with --precision f64", path, idx / d + 1, idx % d + 1,
+                     "with --precision f64", path, idx / d, idx % d,
                      v);
 }
 
-/* Read L->n * L->d elements from the current position of f into a new
- * array *xout, checking every value. */
+/* Read L->n * L->d elements from the current position of f, checking
+ * every value of the columns read, into a new array *xout of those
+ * (L->n * L->dk). */
 static tkm_status read_body(FILE *f, const char *path, const bin_layout *L,
                             tkm_precision target, double **xout, char *msg,
                             size_t msglen)
 {
     unsigned char buf[16384];
-    size_t total = L->n * L->d, done = 0, want, i;
-    double *x = tkmi_alloc(L->n, L->d, sizeof *x);
+    size_t total = L->n * L->d, done = 0, want, i, put = 0;
+    double *x = tkmi_alloc(L->n, L->dk, sizeof *x);
     tkmi_val_check vc;
     tkm_status st = TKM_OK;
     if (!x) {
-        st = tkmi_fail_alloc(msg, msglen, L->n, L->d, sizeof *x,
-                             "%s: %zu x %zu values", path, L->n, L->d);
+        st = tkmi_fail_alloc(msg, msglen, L->n, L->dk, sizeof *x,
+                             "%s: %zu x %zu values", path, L->n, L->dk);
         goto cleanup;
     }
     while (done < total) {
@@ -135,11 +139,13 @@ static tkm_status read_body(FILE *f, const char *path, const bin_layout *L,
                                        "error: %s", path, strerror(errno))
                            : tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: "
                                        "truncated at row %zu", path,
-                                       L->row0 + done / L->d + 1);
+                                       L->row0 + done / L->d);
             goto cleanup;
         }
         for (i = 0; i < want; i++) {
-            x[done + i] = decode(buf + i * L->width, L->kind, L->width);
+            if (L->keep && !L->keep[(done + i) % L->d])
+                continue;
+            const double v = decode(buf + i * L->width, L->kind, L->width);
             if (L->kind != 'f' && L->width >= 4 &&
                 !int_exact(buf + i * L->width, L->kind, L->width,
                            target == TKM_F32 ? 24 : 53)) {
@@ -158,17 +164,17 @@ static tkm_status read_body(FILE *f, const char *path, const bin_layout *L,
                                "is not held exactly in %s (more than %d "
                                "significant bits); scale it, or convert the "
                                "file to floats yourself", path,
-                               L->row0 + at / L->d + 1, at % L->d + 1, digits,
+                               L->row0 + at / L->d, at % L->d, digits,
                                target == TKM_F32 ? "float" : "double",
                                target == TKM_F32 ? 24 : 53);
                 goto cleanup;
             }
-            vc = tkmi_check_value(x[done + i], target);
+            vc = tkmi_check_value(v, target);
             if (vc != TKMI_VAL_OK) {
-                st = bad_binary_value(path, done + i, L, x[done + i], vc,
-                                      msg, msglen);
+                st = bad_binary_value(path, done + i, L, v, vc, msg, msglen);
                 goto cleanup;
             }
+            x[put++] = v;
         }
         done += want;
     }
@@ -224,7 +230,8 @@ static tkm_status map_body(FILE *f, const char *path, size_t size,
                            char *msg, size_t msglen)
 {
     const int f32 = L->width == 4 && o->keep_f32;
-    if (L->kind != 'f' || !(L->width == 8 || f32) || offset % L->width ||
+    if (L->keep || L->kind != 'f' || !(L->width == 8 || f32) ||
+        offset % L->width ||
         !host_le_floats() || L->n == 0 || L->d == 0)
         return TKM_ENOTSUP;
     void *base = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE,
@@ -292,7 +299,7 @@ static tkm_status take_part(FILE *f, const char *path, const tkm_comm *comm,
     *offset += lo * L->d * L->width;
     if (fseeko(f, (off_t)*offset, SEEK_SET) != 0)
         return tkmi_fail(TKM_EIO, msg, msglen, "%s: cannot seek to row %zu: "
-                         "%s", path, lo + 1, strerror(errno));
+                         "%s", path, lo, strerror(errno));
     return TKM_OK;
 }
 
@@ -547,7 +554,7 @@ tkm_status tkmi_read_npy(FILE *f, const char *path, const tkm_read_opts *o,
     char *h = NULL;
     const tkm_precision target = o->target;
     size_t size, offset = 0;
-    bin_layout L = {0, 0, 0, 0, 0};
+    bin_layout L = {0, 0, 0, 0, 0, NULL, 0};
     tkm_status st = file_size(f, path, &size, msg, msglen);
     if (st == TKM_OK)
         st = npy_preamble(f, path, size, &h, &offset, msg, msglen);
@@ -563,6 +570,9 @@ tkm_status tkmi_read_npy(FILE *f, const char *path, const tkm_read_opts *o,
     if (st == TKM_OK)
         st = check_length(path, size, offset, &L, msg, msglen);
     if (st == TKM_OK)
+        st = tkmi_cols_select(o, path, L.d, NULL, &L.keep, &L.dk, msg,
+                              msglen);
+    if (st == TKM_OK)
         st = take_part(f, path, o->comm, &L, &offset,
                        msg, msglen);
     if (st != TKM_OK)
@@ -572,10 +582,11 @@ tkm_status tkmi_read_npy(FILE *f, const char *path, const tkm_read_opts *o,
         st = read_body(f, path, &L, target, &out->x, msg, msglen);
     if (st == TKM_OK) {
         out->n = L.n;
-        out->d = L.d;
+        out->d = L.dk;
     }
 cleanup:
     free(h);
+    free(L.keep);
     return st;
 }
 
@@ -586,7 +597,7 @@ tkm_status tkmi_read_raw(FILE *f, const char *path, const tkm_read_opts *o,
                          int bits, tkm_dataset *out, char *msg,
                          size_t msglen)
 {
-    bin_layout L = {'f', (size_t)bits / 8, o->raw_n, o->raw_d, 0};
+    bin_layout L = {'f', (size_t)bits / 8, o->raw_n, o->raw_d, 0, NULL, 0};
     size_t offset = 0;
     size_t size, row;
     tkm_status st = file_size(f, path, &size, msg, msglen);
@@ -607,6 +618,9 @@ tkm_status tkmi_read_raw(FILE *f, const char *path, const tkm_read_opts *o,
         L.n = size / row;
     st = check_length(path, size, 0, &L, msg, msglen);
     if (st == TKM_OK)
+        st = tkmi_cols_select(o, path, L.d, NULL, &L.keep, &L.dk, msg,
+                              msglen);
+    if (st == TKM_OK)
         st = take_part(f, path, o->comm, &L, &offset,
                        msg, msglen);
     if (st != TKM_OK)
@@ -616,8 +630,9 @@ tkm_status tkmi_read_raw(FILE *f, const char *path, const tkm_read_opts *o,
         st = read_body(f, path, &L, o->target, &out->x, msg, msglen);
     if (st == TKM_OK) {
         out->n = L.n;
-        out->d = L.d;
+        out->d = L.dk;
     }
 cleanup:
+    free(L.keep);
     return st;
 }

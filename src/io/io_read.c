@@ -46,6 +46,9 @@ static tkm_status resolve_opts(const char *path, const tkm_read_opts *o,
     if ((unsigned)*fmt > TKM_FMT_RAW)
         return tkmi_fail(TKM_EINVAL, msg, msglen, "%s: unknown format %d",
                          path, (int)o->format);
+    if (o->usecols && o->skip_cols)
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "%s: usecols and "
+                         "skip_cols cannot both be given", path);
     if (o->comm && (o->comm->size < 1 || o->comm->rank < 0 ||
                     o->comm->rank >= o->comm->size))
         return tkmi_fail(TKM_EINVAL, msg, msglen, "%s: process %d of %d "
@@ -72,7 +75,8 @@ static tkm_status resolve_opts(const char *path, const tkm_read_opts *o,
 }
 
 /* Defaults: format by extension, target f64, raw_bits 0 (from a .f32/.f64
- * extension), raw_d and raw_n 0 (raw input must set raw_d). */
+ * extension), raw_d and raw_n 0 (raw input must set raw_d), every
+ * column, no note buffer. */
 void tkm_read_opts_default(tkm_read_opts *o)
 {
     if (!o)
@@ -86,6 +90,10 @@ void tkm_read_opts_default(tkm_read_opts *o)
     o->delimiter = 0;
     o->comm = NULL;
     o->keep_f32 = 0;
+    o->usecols = NULL;
+    o->skip_cols = NULL;
+    o->note = NULL;
+    o->notelen = 0;
 }
 
 /* Standard input copied into a temporary file that has no name (gone
@@ -139,6 +147,8 @@ tkm_status tkm_dataset_read(const char *path, const tkm_read_opts *o,
         tkm_read_opts_default(&def);
         o = &def;
     }
+    if (o->note && o->notelen)
+        o->note[0] = '\0';
     st = !path || !out ? tkmi_fail(TKM_EINVAL, msg, msglen, "tkm_dataset_"
                                    "read: path and out must not be NULL")
                        : resolve_opts(path, o, &fmt, &bits, msg, msglen);

@@ -31,6 +31,18 @@ int tkmi_unmap(const void *x);
  * anything but TKMI_VAL_OK into its own message (the position differs). */
 tkmi_val_check tkmi_check_value(double v, tkm_precision target);
 
+/* io_cols.c: the columns o->usecols or o->skip_cols select from a file of
+ * d columns whose header names them (names[0..d), NULL: no header).
+ * *keep is NULL when every column is read (no selection), else a new
+ * array of d flags (1: read; the caller frees it); *dk the columns read.
+ * TKM_EINVAL naming path and the item when the selection cannot work: an
+ * empty item, an index out of range, an unknown or ambiguous name, a
+ * name without a header, a column given twice, no column left. */
+tkm_status tkmi_cols_select(const tkm_read_opts *o, const char *path,
+                            size_t d, char *const *names,
+                            unsigned char **keep, size_t *dk, char *msg,
+                            size_t msglen);
+
 /* Read f (opened on path, at its start) as text: CSV, TSV, runs of
  * blanks or o->delimiter, a header line as o->header says, '#' comments;
  * values checked against o->target.  On TKM_OK out->x is a
@@ -44,8 +56,8 @@ tkm_status tkmi_read_text(FILE *f, const char *path, const tkm_read_opts *o,
  * version 1.0 to 3.0: C-ordered, 1-d or 2-d, little-endian float32/64 or
  * 8..64-bit integers, checked against o->target; only this process's
  * rows when o->comm is set.  Ownership and failures
- * as for tkmi_read_text; a rejected value is named by its 1-based row in
- * the file and column. */
+ * as for tkmi_read_text; a rejected value is named by its row in the file
+ * and its column, both counted from 0. */
 tkm_status tkmi_read_npy(FILE *f, const char *path, const tkm_read_opts *o,
                          tkm_dataset *out, char *msg, size_t msglen);
 

@@ -1,7 +1,8 @@
 /*
  * Data-set input from text: CSV, TSV or whitespace separated, with an
  * optional header line and '#' comments.  Values are kept as double,
- * exactly as read; every rejection names the file, line and column.
+ * exactly as read; every rejection names the file, line (from 1, as
+ * editors number them) and column (from 0, as --usecols names them).
  */
 #include <errno.h>
 #include <math.h>
@@ -59,6 +60,11 @@ typedef struct {
     char delim;        /* the separator asked for, 0 = detect          */
     size_t hdr_fields; /* fields of the header taken, 0 = none        */
     size_t hdr_line;   /* its line                                    */
+    char *hdr_copy;    /* the header line, its fields NUL-terminated  */
+    char **hdr_names;  /* its hdr_fields fields, in hdr_copy          */
+    const tkm_read_opts *o; /* the columns to read, the note buffer   */
+    unsigned char *keep; /* the columns read (NULL: every one)        */
+    size_t dk;         /* how many: the values of a row               */
     dbuf vals;
     char *msg;
     size_t msglen;
@@ -212,8 +218,9 @@ static tkm_status text_value(text_ctx *c, const char *f, size_t col,
     return TKM_OK;
 }
 
-/* Parse one data row into c->vals; fields past the expected count are only
- * counted, so a ragged row is reported as such. */
+/* Parse the columns read of one data row into c->vals; fields past the
+ * expected count and columns left out are only counted (never parsed),
+ * so a ragged row is reported as such. */
 static tkm_status text_row(text_ctx *c, char *s)
 {
     field_iter it = {s, c->sep, 0};
@@ -224,9 +231,9 @@ static tkm_status text_row(text_ctx *c, char *s)
     size_t want;
     while (next_field(&it, &f)) {
         col++;
-        if (c->d != 0 && col > c->d)
+        if ((c->d != 0 && col > c->d) || (c->keep && !c->keep[col - 1]))
             continue;
-        st = text_value(c, f, col, &v);
+        st = text_value(c, f, col - 1, &v); /* named from 0, as --usecols */
         if (st != TKM_OK)
             return st;
         if ((want = dbuf_push(&c->vals, v)) != 0)
@@ -234,13 +241,58 @@ static tkm_status text_row(text_ctx *c, char *s)
                                    "%s: line %zu: the values of %zu rows",
                                    c->path, c->line, c->n + 1);
     }
-    if (c->d == 0)
-        c->d = col;
-    else if (col != c->d)
+    if (col != c->d)
         return tkmi_fail(TKM_EFORMAT, c->msg, c->msglen,
                          "%s: line %zu: expected %zu fields, found %zu",
                          c->path, c->line, c->d, col);
     c->n++;
+    return TKM_OK;
+}
+
+/* Keep the header line s (hdr_fields fields under c->sep): its names
+ * select columns, its first field tells pandas' index column. */
+static tkm_status keep_header(text_ctx *c, const char *s)
+{
+    field_iter it = {NULL, c->sep, 0};
+    char *f;
+    size_t j = 0;
+    c->hdr_copy = strdup(s);
+    c->hdr_names = malloc(c->hdr_fields * sizeof *c->hdr_names);
+    if (!c->hdr_copy || !c->hdr_names)
+        return tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory",
+                         c->path);
+    it.p = c->hdr_copy;
+    while (j < c->hdr_fields && next_field(&it, &f))
+        c->hdr_names[j++] = f;
+    return TKM_OK;
+}
+
+/* Before the first data row s: the file's width (the header's, if any),
+ * the columns read, and the note on an empty first header field when
+ * that column is read. */
+static tkm_status first_row(text_ctx *c, const char *s)
+{
+    size_t fields, numbers;
+    char *const *names = c->hdr_fields ? c->hdr_names : NULL;
+    if (count_fields(s, c->sep, &fields, &numbers) != 0)
+        return tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory",
+                         c->path);
+    if (c->hdr_fields && c->hdr_fields != fields)
+        return tkmi_fail(TKM_EFORMAT, c->msg, c->msglen,
+                         "%s: line %zu: the header (line %zu) names %zu "
+                         "columns, the data has %zu", c->path, c->line,
+                         c->hdr_line, c->hdr_fields, fields);
+    tkm_status st = tkmi_cols_select(c->o, c->path, fields, names, &c->keep,
+                                     &c->dk, c->msg, c->msglen);
+    if (st != TKM_OK)
+        return st;
+    c->d = fields;
+    if (names && fields > 1 && names[0][0] == '\0' &&
+        (!c->keep || c->keep[0]) && c->o->note && c->o->notelen)
+        snprintf(c->o->note, c->o->notelen, "%s: line %zu: the header's "
+                 "first field is empty, as in the index column pandas' "
+                 "to_csv writes: column 0 is read as data; leave it out "
+                 "with --skip-cols 0", c->path, c->hdr_line);
     return TKM_OK;
 }
 
@@ -278,18 +330,17 @@ static tkm_status text_line(text_ctx *c, char *s, size_t len)
         if (header) {
             c->hdr_fields = fields;
             c->hdr_line = c->line;
+            tkm_status st = keep_header(c, s);
             c->sep = 0; /* the data may use another separator */
-            return TKM_OK;
+            return st;
         }
     }
-    tkm_status st = text_row(c, s);
-    if (st == TKM_OK && c->n == 1 && c->hdr_fields &&
-        c->hdr_fields != c->d)
-        return tkmi_fail(TKM_EFORMAT, c->msg, c->msglen,
-                         "%s: line %zu: the header (line %zu) names %zu "
-                         "columns, the data has %zu", c->path, c->line,
-                         c->hdr_line, c->hdr_fields, c->d);
-    return st;
+    if (c->d == 0) {
+        tkm_status st = first_row(c, s);
+        if (st != TKM_OK)
+            return st;
+    }
+    return text_row(c, s);
 }
 
 /* ---- a large regular file: mapped and parsed in chunks ------------------
@@ -385,7 +436,7 @@ static tkm_status parse_chunks(text_ctx *c, const char *p, const char *e)
         ch[t].c.msglen = sizeof ch[t].msg;
     }
     /* every chunk writes its rows into its own slice of one array: at
-     * most d values for each of its lines (a longer row is an error) */
+     * most dk values for each of its lines (a longer row is an error) */
     size_t room = c->vals.len, lines_before = 0;
     size_t *first = tkmi_alloc(nts, 1, sizeof *first);
     size_t *lines = tkmi_alloc(nts, 1, sizeof *lines);
@@ -394,19 +445,19 @@ static tkm_status parse_chunks(text_ctx *c, const char *p, const char *e)
         for (int t = 0; t < nt; t++) {
             lines[t] = count_lines(ch[t].b, ch[t].e) + 1;
             first[t] = room;
-            room += lines[t] * c->d;
+            room += lines[t] * c->dk;
         }
         v = tkmi_realloc(c->vals.v, room, 1, sizeof *v);
     }
     if (!v) {
         st = tkmi_fail_alloc(c->msg, c->msglen, room, 1, sizeof *v, "%s: "
                              "room for %zu values (%zu columns on each of "
-                             "its lines)", c->path, room, c->d);
+                             "its lines)", c->path, room, c->dk);
         goto cleanup;
     }
     c->vals.v = v;
     for (int t = 0; t < nt; t++) {
-        ch[t].c.vals = (dbuf){v + first[t], 0, lines[t] * c->d, 1};
+        ch[t].c.vals = (dbuf){v + first[t], 0, lines[t] * c->dk, 1};
         ch[t].c.line = c->line + lines_before;
         lines_before += lines[t] - 1;
     }
@@ -638,7 +689,8 @@ tkm_status tkmi_read_text(FILE *f, const char *path, const tkm_read_opts *o,
                           tkm_dataset *out, char *msg, size_t msglen)
 {
     text_ctx c = {.path = path, .target = o->target, .header = o->header,
-                  .delim = o->delimiter, .msg = msg, .msglen = msglen};
+                  .delim = o->delimiter, .o = o, .msg = msg,
+                  .msglen = msglen};
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
@@ -689,10 +741,13 @@ part_done:
     shrunk = realloc(c.vals.v, (c.vals.len ? c.vals.len : 1) * sizeof *shrunk);
     out->x = shrunk ? shrunk : c.vals.v;
     out->n = c.n;
-    out->d = c.d;
+    out->d = c.dk;
     c.vals.v = NULL;
 cleanup:
     free(line);
     free(c.vals.v);
+    free(c.keep);
+    free(c.hdr_names);
+    free(c.hdr_copy);
     return st;
 }

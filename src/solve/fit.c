@@ -155,7 +155,7 @@ static tkm_status weights_check(const tkm_dataset *ds, const tkm_params *p,
             rc = tkmi_fail(TKM_EINVAL, msg, msglen,
                            "sample weight of point %zu is %g: weights must "
                            "be finite and >= 0",
-                           pt->row0 + i + 1, p->weights[i]);
+                           pt->row0 + i, p->weights[i]);
         else if (p->weights[i] > 0.0)
             any = 1.0;
     }
@@ -196,7 +196,7 @@ static tkm_status fit_check(const tkm_dataset *ds, const double *init,
         if (!isfinite(init[i]))
             return tkmi_fail(TKM_EINVAL, msg, msglen,
                              "initial centroid %zu, column %zu is not finite",
-                             i / ds->d + 1, i % ds->d + 1);
+                             i / ds->d, i % ds->d);
     return TKM_OK;
 }
 

@@ -381,7 +381,7 @@ tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
         free(c);
         return tkmi_fail(TKM_ERANGE, msg, msglen,
                          "point %zu, column %zu: %g is not finite in %s",
-                         row0 + (size_t)bad / d + 1, (size_t)bad % d + 1,
+                         row0 + (size_t)bad / d, (size_t)bad % d,
                          xd ? xd[bad] : (double)xf[bad], TKM_PREC_NAME);
     }
     *x = c ? c : xd ? (const tkm_real *)(const void *)xd
