@@ -112,7 +112,7 @@ def _check_weights(sample_weight, n):
     bad = np.flatnonzero(~(np.isfinite(w) & (w >= 0)))
     if bad.size:
         raise ValueError("sample_weight[%d] is %r: sample weights must be "
-                         "finite and >= 0" % (bad[0], w[bad[0]]))
+                         "finite and >= 0" % (bad[0], float(w[bad[0]])))
     return np.ascontiguousarray(w)
 
 
@@ -332,6 +332,9 @@ class KMeans(*_BASES):
     def _more_tags(self):  # scikit-learn before 1.6 (its KMeans says so too)
         return {"_xfail_checks": {"check_sample_weights_invariance":
                                   _ZERO_WEIGHT_WHY}}
+
+    def __sklearn_tags__(self):  # 1.6 on: _more_tags needs it beside
+        return super().__sklearn_tags__()
 
     def _check_fitted(self):
         if not hasattr(self, "cluster_centers_"):
