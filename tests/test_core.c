@@ -503,7 +503,7 @@ static void test_weights_refused(void **state)
     double bad[][4] = {{1, 1, -1, 1}, {1, NAN, 1, 1}, {0, 0, 0, 0}};
     const char *want[] = {"sample weight of point 2 is -1",
                           "sample weight of point 1 is nan",
-                          "every sample weight is 0"};
+                          "every sample weight is zero"};
     char msg[256];
     tkm_result r;
     for (int b = 0; b < 3; b++) {

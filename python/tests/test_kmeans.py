@@ -416,7 +416,7 @@ def test_sample_weight_refused():
         km.fit(X, sample_weight=np.r_[np.ones(4), -1, np.ones(95)])
     with pytest.raises(ValueError, match="expected"):
         km.fit(X, sample_weight=np.ones(99))
-    with pytest.raises(ValueError, match="every sample weight is 0"):
+    with pytest.raises(ValueError, match="every sample weight is zero"):
         km.fit(X, sample_weight=0)
     if trikmeans.info()["forms"]["cuda-shared"] is None:
         with pytest.raises(Exception, match="seq or omp"):

@@ -170,7 +170,8 @@ static tkm_status weights_check(const tkm_dataset *ds, const tkm_params *p,
                          "some processes have sample weights and others "
                          "not");
     return v[1] > 0.0 && !(v[0] > 0.0)
-               ? tkmi_fail(TKM_EINVAL, msg, msglen, "every sample weight is 0")
+               ? tkmi_fail(TKM_EINVAL, msg, msglen,
+                           "every sample weight is zero")
                : TKM_OK;
 }
 
