@@ -1220,10 +1220,10 @@ static void test_columns_selected(void **state)
         const int names = kind < 2 && tkmi_rng_below(&r, 2);
         double *a = rand_matrix(&r, n, d);
         tkm_read_opts o = opts(TKM_F64);
-        const char *p;
+        char p[600]; /* outlives the blocks below, unlike PATH's */
         rand_selection(&r, d, skip, names, keep, list, sizeof list);
         if (kind < 2) {
-            p = PATH("sel.csv");
+            tpath(p, "sel.csv");
             FILE *f = fopen(p, "w");
             assert_non_null(f);
             for (size_t j = 0; j < d; j++)
@@ -1250,7 +1250,7 @@ static void test_columns_selected(void **state)
             }
             char shape[64];
             snprintf(shape, sizeof shape, "(%zu, %zu)", n, d);
-            p = PATH(kind == 2 ? "sel.npy" : "sel.f64");
+            tpath(p, kind == 2 ? "sel.npy" : "sel.f64");
             if (kind == 2)
                 put_npy(p, 1, "<f8", "False", shape, raw, n * d * 8, 0);
             else
