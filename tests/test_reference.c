@@ -194,6 +194,20 @@ static void test_mixed_magnitudes(void **state)
     blobs_case(3000, 3, 6, 1.0, 47, mul, 0.0, "columns 1e6 and 1e-12");
 }
 
+/* Tiny and huge magnitudes: blobs scaled by 1e-17 and 1e17 (f32), 1e-150
+ * and 1e150 (f64), as small and as large as the squared distances stay
+ * normal numbers in the run's precision (where they underflow, Lloyd in
+ * that precision itself loses the digits: test_elkan_hamerly holds the
+ * bounds to it there). */
+static void test_tiny_huge_magnitudes(void **state)
+{
+    (void)state;
+    const double e = TKM_PREC == 32 ? 1e17 : 1e150;
+    const double tiny[] = {1 / e, 1 / e, 1 / e}, huge[] = {e, e, e};
+    blobs_case(2000, 3, 6, 1.0, 53, tiny, 0.0, "tiny magnitudes");
+    blobs_case(2000, 3, 6, 1.0, 54, huge, 0.0, "huge magnitudes");
+}
+
 /* Sample weights: real weights (some 0) against the weighted reference,
  * and integer weights against the points repeated as many times: the
  * same labels for every copy, the same centroids, the inertia the sum. */
@@ -285,6 +299,7 @@ int main(void)
         cmocka_unit_test(test_column_scales),
         cmocka_unit_test(test_mixed_magnitudes),
         cmocka_unit_test(test_sample_weights),
+        cmocka_unit_test(test_tiny_huge_magnitudes),
         cmocka_unit_test(test_lattice_ties_duplicates),
         cmocka_unit_test(test_large_offsets),
     };
