@@ -112,6 +112,22 @@ np.save('$T/far.npy', c)"
 case_ "empty farthest" "$T/a.npy" "3 4" -k 5 --init "$T/far.npy" \
     --empty farthest --algorithm elkan
 
+# columns 18 decades apart whose largest values lie on different ranks:
+# each column's grid is the same on every rank (the maximum over them)
+$PY -c "
+import numpy as np
+x = np.load('$T/a.npy')[:, :2].copy(); x[:, 0] *= 1e6; x[:, 1] *= 1e-12
+x[100, 0] *= 50; x[9000, 1] *= 50
+np.save('$T/mixed.npy', x)"
+case_ "columns 1e6 and 1e-12" "$T/mixed.npy" "2 3" -k 6 --algorithm hamerly
+# sample weights, each rank reading its rows of the weights file
+$PY -c "
+import numpy as np
+n = len(np.load('$T/a.npy'))
+np.save('$T/w.npy', np.random.default_rng(5).random(n) * 3)"
+case_ "sample weights" "$T/a.npy" "2 3" -k 5 --weights "$T/w.npy" \
+    --empty farthest --init "$T/far.npy"
+
 # three distinct points, no rank holding all three: the warning counts 3
 $PY -c "
 import numpy as np
