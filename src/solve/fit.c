@@ -137,7 +137,6 @@ tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
     return TKM_OK;
 }
 
-/* The checks of tkm_fit that need only this process's arguments. */
 /* Sample weights: the CPU forms only, each finite and >= 0, some weight
  * above 0 on some process, and every process with rows weighted when one
  * is (a collective: every process calls it with its rows). */
@@ -175,6 +174,7 @@ static tkm_status weights_check(const tkm_dataset *ds, const tkm_params *p,
                : TKM_OK;
 }
 
+/* The checks of tkm_fit that need only this process's arguments. */
 static tkm_status fit_check(const tkm_dataset *ds, const double *init,
                             const tkm_params *p, const tkmi_part *pt,
                             char *msg, size_t msglen)
