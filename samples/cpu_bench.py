@@ -179,10 +179,14 @@ def write_md(path, rows, args, peaks, machine):
 
     lines = ["# trikmeans CPU forms beside scikit-learn", "",
              "Machine: " + machine, "",
-             "Command: `/usr/bin/python3 samples/cpu_bench.py %s--threads %d "
-             "--reps %d OUTDIR`" % ("--scale %g " % args.scale
+             "Command: `%s samples/cpu_bench.py %s--threads %d %s"
+             "--reps %d OUTDIR`" % (sys.executable,
+                                    "--scale %g " % args.scale
                                     if args.scale != 1 else "",
-                                    args.threads, args.reps), "",
+                                    args.threads,
+                                    "" if args.one_thread
+                                    else "--no-one-thread ",
+                                    args.reps), "",
              "Seconds, median of %d; same data, same start "
              "(scikit-learn's k-means++), same iteration cap, tol 0." %
              args.reps, "",
