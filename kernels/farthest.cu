@@ -1,8 +1,10 @@
 // The farthest-point policy for empty clusters on the device, as
-// src/common/update.c does it on the CPU: each empty cluster in index
-// order moves to the point farthest from its own centroid, lowest index on
-// ties, each point taken once, and the point leaves its cluster's sums
-// (tkmi_cu_take, sums.cu), as scikit-learn's relocation does.
+// src/common/update.c does it on the CPU: unless every point sits on its
+// centroid, each cluster empty before the search (wempty), in index
+// order, takes the point farthest from its own centroid, lowest index on
+// ties, each point taken once: the point leaves its cluster's sums and
+// makes the empty one's (tkmi_cu_take, sums.cu), as scikit-learn's
+// relocation does; the means follow from the sums.
 #include "real.h"
 
 #include "arith.h"
@@ -35,13 +37,24 @@ static __global__ void far_reset_kernel(TKM_FN(tkmi_gsc) *sc, size_t k)
 
 // The lowest-index empty cluster not yet visited.
 static __global__ __launch_bounds__(1024) void far_next_kernel(
-    const unsigned long long *__restrict__ cnt, size_t k,
+    const unsigned char *__restrict__ wempty, size_t k,
     TKM_FN(tkmi_gsc) *sc)
 {
     const size_t from = sc->from;
     for (size_t c = from + TKM_GRID_START; c < k; c += TKM_GRID_STEP)
-        if (cnt[c] == 0)
+        if (wempty[c])
             atomicMin(&sc->next, (unsigned long long)c);
+}
+
+// After the first search: when the farthest point lies on its centroid,
+// every point does (more clusters than distinct points), and no cluster
+// moves (scikit-learn's rule).
+static __global__ void far_none_kernel(size_t k, TKM_FN(tkmi_gsc) *sc)
+{
+    if (sc->far_key == tkm_key(0.0) + 1ull) {
+        sc->next = k;
+        sc->far_key = 0;
+    }
 }
 
 // Largest distance among the points not taken yet (taken: -1).
@@ -76,28 +89,19 @@ static __global__ __launch_bounds__(1024) void far_index_kernel(
         }
 }
 
-// Move the cluster to the point found and take the point; when every
-// point is taken the cluster keeps its centroid.  Then set up the search
+// Mark the point taken (tkmi_cu_take moved it), then set up the search
 // for the next empty cluster.
-static __global__ void far_move_kernel(const tkm_real *__restrict__ x,
-                                       size_t n, size_t d, size_t k,
-                                       tkm_real *cn, double *pd2,
+static __global__ void far_move_kernel(size_t k, double *pd2,
                                        TKM_FN(tkmi_gsc) *sc)
 {
     const size_t c = sc->next;
     const unsigned long long key = sc->far_key, i = sc->far_idx;
     if (c < k && key != 0)
-        for (size_t j = threadIdx.x; j < d; j += blockDim.x)
-            cn[c * d + j] = x[j * n + i];
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        if (c < k && key != 0)
-            pd2[i] = -1.0;
-        sc->from = c < k ? c + 1 : k;
-        sc->next = k;
-        sc->far_key = 0;
-        sc->far_idx = ~0ull;
-    }
+        pd2[i] = -1.0;
+    sc->from = c < k ? c + 1 : k;
+    sc->next = k;
+    sc->far_key = 0;
+    sc->far_idx = ~0ull;
 }
 
 extern "C" tkm_status TKM_FN(tkmi_cu_farthest)(TKM_FN(tkmi_gpu) *g,
@@ -113,18 +117,20 @@ extern "C" tkm_status TKM_FN(tkmi_cu_farthest)(TKM_FN(tkmi_gpu) *g,
     far_reset_kernel<<<1, 1, 0, g->st>>>(g->sc, k);
     TKM_CU_LAUNCHED(far_reset_kernel);
     for (size_t e = 0; e < nempty; e++) {
-        far_next_kernel<<<bk, g->block, 0, g->st>>>(g->cnt, k, g->sc);
+        far_next_kernel<<<bk, g->block, 0, g->st>>>(g->wempty, k, g->sc);
         TKM_CU_LAUNCHED(far_next_kernel);
         far_max_kernel<<<bn, g->block, 0, g->st>>>(g->pd2, n, g->sc);
         TKM_CU_LAUNCHED(far_max_kernel);
+        if (e == 0) {
+            far_none_kernel<<<1, 1, 0, g->st>>>(k, g->sc);
+            TKM_CU_LAUNCHED(far_none_kernel);
+        }
         far_index_kernel<<<bn, g->block, 0, g->st>>>(g->pd2, n, g->sc);
         TKM_CU_LAUNCHED(far_index_kernel);
         tkm_status rc = TKM_FN(tkmi_cu_take)(g, msg, msglen);
         if (rc != TKM_OK)
             return rc;
-        far_move_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->x, n, d, k,
-                                                          g->cn, g->pd2,
-                                                          g->sc);
+        far_move_kernel<<<1, 1, 0, g->st>>>(k, g->pd2, g->sc);
         TKM_CU_LAUNCHED(far_move_kernel);
     }
     return TKM_OK;

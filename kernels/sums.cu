@@ -17,8 +17,8 @@
 
 // ---- exact sums ----------------------------------------------------------
 
-// v * 2^shift rounded to an integer (|result| <= 2^62 by the choice of
-// shift), added to the 128-bit accumulator p[0] (low word), p[1] (high).
+// A digit of a value (|digit| < 2^62, fixsum.h) added to the 128-bit
+// accumulator p[0] (low word), p[1] (high).
 // The carry out of the low word is read off the value it held before the
 // addition, so the total is exact whatever the order of the additions.
 // The high word's addend once the low word held old before adding lo.
@@ -37,57 +37,33 @@ static __device__ __forceinline__ void add128(unsigned long long *p,
         atomicAdd(p + 1, h);
 }
 
-// v * 2^shift rounded to the nearest integer: the grid of the exact sums.
-// The product by powers of two built from their bits is ldexp's: exact
-// whenever the result is a normal double (|result| <= 2^62 by the choice
-// of shift), and a subnormal one rounds to the integer 0 either way.
-// shift >= -962 (a double is below 2^1024); above 1023 it takes two steps.
-static __device__ __forceinline__ long long fixed_of(tkm_real v, int shift)
+// Virtual column v's digit of point i's value (fixsum.h): column vc.col,
+// its coordinate at x[i*ps + col*ds].
+static __device__ __forceinline__ long long digit_of(tkm_real v,
+                                                    const tkmi_fx_vc &vc)
 {
-    double r = (double)v;
-    if (shift > 1023) {
-        r *= 0x1p1023;
-        shift -= 1023;
-    }
-    return __double2ll_rn(
-        r * __longlong_as_double((long long)(shift + 1023) << 52));
+    return (long long)tkmi_fx_digit((double)v, vc.f1, vc.f2);
 }
 
-static __device__ __forceinline__ void add_fixed(unsigned long long *p,
-                                                 tkm_real v, int shift)
+static __device__ __forceinline__ void add_digit(unsigned long long *p,
+                                                 long long q)
 {
-    const long long q = fixed_of(v, shift);
     if (q)
         add128(p, (unsigned long long)q, q < 0 ? ~0ull : 0ull);
 }
 
-// The 128-bit sum as a double (magnitude first, so that a small negative
-// sum does not cancel between the words), divided by 2^shift.
-static __device__ double fixed_to_double(unsigned long long lo,
-                                         unsigned long long hi, int shift)
-{
-    const bool neg = (long long)hi < 0;
-    if (neg) {
-        lo = ~lo + 1ull;
-        hi = ~hi + (lo == 0ull ? 1ull : 0ull);
-    }
-    double v = __ull2double_rn(hi) * 18446744073709551616.0 +
-               __ull2double_rn(lo);
-    v = ldexp(v, -shift);
-    return neg ? -v : v;
-}
-
 // Sums straight into global memory (any k and d).
 static __global__ __launch_bounds__(1024) void sums_global_kernel(
-    const tkm_real *__restrict__ x, size_t n, size_t d,
-    const int32_t *__restrict__ labels, const int *__restrict__ shift,
+    const tkm_real *__restrict__ x, size_t n, size_t nv,
+    const int32_t *__restrict__ labels, const tkmi_fx_vc *__restrict__ vc,
     unsigned long long *acc, unsigned long long *cnt)
 {
     for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP) {
         const size_t a = (size_t)labels[i];
         atomicAdd(cnt + a, 1ull);
-        for (size_t j = 0; j < d; j++)
-            add_fixed(acc + 2 * (a * d + j), x[j * n + i], shift[j]);
+        for (size_t v = 0; v < nv; v++)
+            add_digit(acc + 2 * (a * nv + v),
+                      digit_of(x[(size_t)vc[v].col * n + i], vc[v]));
     }
 }
 
@@ -98,7 +74,7 @@ static __global__ __launch_bounds__(1024) void sums_global_kernel(
 // stride of 2d words every cluster would start in the same bank).
 static __global__ __launch_bounds__(1024) void sums_shared_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t d, size_t k,
-    const int32_t *__restrict__ labels, const int *__restrict__ shift,
+    const int32_t *__restrict__ labels, const tkmi_fx_vc *__restrict__ vc,
     unsigned long long *acc, unsigned long long *cnt)
 {
     extern __shared__ unsigned long long sh[];
@@ -110,7 +86,7 @@ static __global__ __launch_bounds__(1024) void sums_shared_kernel(
         unsigned long long *sa = sh + (size_t)labels[i] * stride;
         atomicAdd(sa + 2 * d, 1ull);
         for (size_t j = 0; j < d; j++)
-            add_fixed(sa + 2 * j, x[j * n + i], shift[j]);
+            add_digit(sa + 2 * j, digit_of(x[(size_t)vc[j].col * n + i], vc[j]));
     }
     __syncthreads();
     for (size_t e = threadIdx.x; e < k * d; e += blockDim.x) {
@@ -131,7 +107,7 @@ static __global__ __launch_bounds__(1024) void sums_shared_kernel(
 // also counts the points.  The same integers as the other two kernels.
 static __global__ __launch_bounds__(1024) void sums_chunked_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t d, size_t k, size_t dj,
-    const int32_t *__restrict__ labels, const int *__restrict__ shift,
+    const int32_t *__restrict__ labels, const tkmi_fx_vc *__restrict__ vc,
     unsigned long long *acc, unsigned long long *cnt)
 {
     extern __shared__ unsigned long long sh[];
@@ -147,8 +123,10 @@ static __global__ __launch_bounds__(1024) void sums_chunked_kernel(
         unsigned long long *sa = sh + (size_t)labels[i] * stride;
         if (counts)
             atomicAdd(sa + 2 * dj, 1ull);
-        for (size_t jj = 0; jj < w; jj++)
-            add_fixed(sa + 2 * jj, x[(j0 + jj) * n + i], shift[j0 + jj]);
+        for (size_t jj = 0; jj < w; jj++) {
+            const tkmi_fx_vc &v = vc[j0 + jj];
+            add_digit(sa + 2 * jj, digit_of(x[(size_t)v.col * n + i], v));
+        }
     }
     __syncthreads();
     for (size_t e = threadIdx.x; e < k * w; e += blockDim.x) {
@@ -174,7 +152,7 @@ static __global__ __launch_bounds__(1024) void sums_chunked_kernel(
 static __global__ __launch_bounds__(1024) void sums_delta_kernel(
     const tkm_real *__restrict__ x, size_t ps, size_t ds, size_t n, size_t d,
     const int32_t *__restrict__ labels, int32_t *__restrict__ held,
-    const int *__restrict__ shift, unsigned long long *acc,
+    const tkmi_fx_vc *__restrict__ vc, unsigned long long *acc,
     unsigned long long *cnt)
 {
     const unsigned lane = threadIdx.x & 31u;
@@ -209,7 +187,9 @@ static __global__ __launch_bounds__(1024) void sums_delta_kernel(
 #pragma unroll
                 for (int u = 0; u < TKM_DELTA_U; u++) {
                     const size_t j = j0 + 32 * (size_t)u;
-                    q[u] = j < d ? fixed_of(x[ip * ps + j * ds], shift[j]) : 0;
+                    q[u] = j < d ? digit_of(x[ip * ps + (size_t)vc[j].col * ds],
+                                            vc[j])
+                                 : 0;
                 }
 #pragma unroll
                 for (int u = 0; u < TKM_DELTA_U; u++) {
@@ -218,7 +198,7 @@ static __global__ __launch_bounds__(1024) void sums_delta_kernel(
                     ot[u] = of[u] = 0;
                     if (q[u])
                         ot[u] = atomicAdd(acc + 2 * (to * d + j), lo);
-                    if (q[u] && from >= 0) // |q| <= 2^62: -q is exact
+                    if (q[u] && from >= 0) // |q| < 2^62: -q is exact
                         of[u] = atomicAdd(acc + 2 * ((size_t)from * d + j),
                                           (unsigned long long)-q[u]);
                 }
@@ -270,7 +250,7 @@ static __device__ __forceinline__ void add_column(unsigned long long *lo,
 static __global__ __launch_bounds__(64) void sums_bydim_kernel(
     const tkm_real *__restrict__ x, size_t ps, size_t ds, size_t n, size_t d,
     size_t k, size_t kc, const int32_t *__restrict__ labels,
-    const int *__restrict__ shift, unsigned long long *acc,
+    const tkmi_fx_vc *__restrict__ vc, unsigned long long *acc,
     unsigned long long *cnt)
 {
     extern __shared__ unsigned long long sh[];
@@ -287,7 +267,8 @@ static __global__ __launch_bounds__(64) void sums_bydim_kernel(
     const size_t i1 = i0 + per < n ? i0 + per : n;
     if (j >= d)
         return;
-    const int sj = shift[j];
+    const tkmi_fx_vc vj = vc[j];
+    const size_t xj = (size_t)vj.col * ds;
     for (size_t a = 0; a < kz; a++) {
         lo[a * B + t] = 0ull;
         hi[a * B + t] = 0;
@@ -303,7 +284,7 @@ static __global__ __launch_bounds__(64) void sums_bydim_kernel(
 #pragma unroll
         for (int u = 0; u < 4; u++) {
             a[u] = (size_t)labels[i + u] - a0;
-            q[u] = a[u] < kz ? fixed_of(x[(i + u) * ps + j * ds], sj) : 0;
+            q[u] = a[u] < kz ? digit_of(x[(i + u) * ps + xj], vj) : 0;
         }
 #pragma unroll
         for (int u = 0; u < 4; u++)
@@ -318,7 +299,7 @@ static __global__ __launch_bounds__(64) void sums_bydim_kernel(
         if (a >= kz)
             continue;
         add_column(lo + a * B + t, hi + a * B + t,
-                   fixed_of(x[i * ps + j * ds], sj));
+                   digit_of(x[i * ps + xj], vj));
         if (counts)
             num[a]++;
     }
@@ -344,7 +325,7 @@ static __global__ __launch_bounds__(64) void sums_bydim_kernel(
 static tkm_status sums_bydim(TKM_FN(tkmi_gpu) *g, int *done, char *msg,
                              size_t msglen)
 {
-    const size_t k = g->k, d = g->d;
+    const size_t k = g->k, d = g->nv;
     size_t room = (size_t)(g->smem_sm / 2 - 2048);
     room = room < (size_t)g->smem_optin ? room : (size_t)g->smem_optin;
     *done = 0;
@@ -381,7 +362,7 @@ static tkm_status sums_bydim(TKM_FN(tkmi_gpu) *g, int *done, char *msg,
     const tkm_pts pt = tkm_points(g);
     sums_bydim_kernel<<<grid, B, smem, g->st>>>(pt.x, pt.ps, pt.ds, g->n, d,
                                                 k, kc, g->labels,
-                                                g->fx_shift, g->acc, g->cnt);
+                                                g->fvc, g->acc, g->cnt);
     TKM_CU_LAUNCHED(sums_bydim_kernel);
     *done = 1;
     return TKM_OK;
@@ -393,7 +374,7 @@ static tkm_status sums_bydim(TKM_FN(tkmi_gpu) *g, int *done, char *msg,
 static tkm_status sums_chunked(TKM_FN(tkmi_gpu) *g, int *done, char *msg,
                                size_t msglen)
 {
-    const size_t k = g->k, d = g->d;
+    const size_t k = g->k, d = g->nv;
     size_t room = (size_t)(g->smem_sm / 2 - 1024);
     room = room < (size_t)g->smem_optin ? room : (size_t)g->smem_optin;
     const size_t words = room / sizeof(unsigned long long) / k;
@@ -422,89 +403,155 @@ static tkm_status sums_chunked(TKM_FN(tkmi_gpu) *g, int *done, char *msg,
     gx = gx < need ? gx : need;
     const dim3 grid((unsigned)(gx ? gx : 1), (unsigned)chunks);
     sums_chunked_kernel<<<grid, g->block, smem, g->st>>>(
-        g->x, g->n, d, k, dj, g->labels, g->fx_shift, g->acc, g->cnt);
+        g->x, g->n, d, k, dj, g->labels, g->fvc, g->acc, g->cnt);
     TKM_CU_LAUNCHED(sums_chunked_kernel);
     *done = 1;
     return TKM_OK;
 }
 
-// cn = the means in double rounded to the precision, as update.c does
-// (sum / count); an empty cluster keeps its centroid and is counted.
-static __global__ __launch_bounds__(1024) void means_kernel(
+// cn = the means, each the correctly rounded quotient of a column's exact
+// sum by the cluster's count (fixsum.h, as update.c); an empty cluster
+// keeps its centroid (the farthest policy then moves it, heaviest_kernel).
+// A thread per (cluster, column).
+static __global__ __launch_bounds__(256) void means_kernel(
     const unsigned long long *__restrict__ acc,
     const unsigned long long *__restrict__ cnt, size_t k, size_t d,
-    const int *__restrict__ shift, const tkm_real *__restrict__ c,
-    tkm_real *__restrict__ cn, unsigned long long *nempty)
+    size_t nv, const tkmi_fx_col *__restrict__ fcol,
+    const tkm_real *__restrict__ c, tkm_real *__restrict__ cn)
 {
     for (size_t e = TKM_GRID_START; e < k * d; e += TKM_GRID_STEP) {
-        const size_t cl = e / d;
+        const size_t cl = e / d, j = e - cl * d;
         const unsigned long long m = cnt[cl];
         if (m == 0) {
             cn[e] = c[e];
-            if (e == cl * d)
-                atomicAdd(nempty, 1ull);
             continue;
         }
-        const double s =
-            fixed_to_double(acc[2 * e], acc[2 * e + 1], shift[e - cl * d]);
-        cn[e] = (tkm_real)(s / (double)m);
+        const tkmi_fx_col f = fcol[j];
+        uint64_t num[2 * TKMI_FX_MAXW], den[2] = {m, 0};
+        const unsigned long long *a = acc + 2 * (cl * nv + (size_t)f.v0);
+        for (int w = 0; w < 2 * f.W; w++)
+            num[w] = a[w];
+        cn[e] = (tkm_real)tkmi_fx_quot(num, f.W, f.S, den, 1, 0, TKMI_FX_P,
+                                       TKMI_FX_QMIN);
     }
 }
 
-static tkm_status means(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
+// Clusters of no point take the mean of the heaviest (the first of the
+// largest count), as scikit-learn places them (update.c's to_heaviest).
+// One block.
+static __global__ __launch_bounds__(TKM_RED_THREADS) void heaviest_kernel(
+    const unsigned long long *__restrict__ cnt, size_t k, size_t d,
+    tkm_real *cn)
+{
+    __shared__ unsigned long long bc[TKM_RED_THREADS], bi[TKM_RED_THREADS];
+    unsigned long long best = 0, bidx = ~0ull;
+    for (size_t a = threadIdx.x; a < k; a += blockDim.x)
+        if (cnt[a] > best || (cnt[a] == best && a < bidx)) {
+            best = cnt[a];
+            bidx = a;
+        }
+    bc[threadIdx.x] = best;
+    bi[threadIdx.x] = bidx;
+    __syncthreads();
+    if (threadIdx.x == 0)
+        for (unsigned t = 1; t < blockDim.x; t++)
+            if (bc[t] > best || (bc[t] == best && bi[t] < bidx)) {
+                best = bc[t];
+                bidx = bi[t];
+            }
+    if (threadIdx.x == 0)
+        bi[0] = bidx;
+    __syncthreads();
+    const size_t h = (size_t)bi[0];
+    for (size_t e = threadIdx.x; e < k * d; e += blockDim.x) {
+        const size_t a = e / d;
+        if (a != h && cnt[a] == 0)
+            cn[e] = cn[h * d + (e - a * d)];
+    }
+}
+
+extern "C" tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, int moved,
+                                            char *msg, size_t msglen)
 {
     const size_t k = g->k, d = g->d;
-    means_kernel<<<tkm_blocks_for(k * d, g->block, g->grid), g->block, 0,
-                   g->st>>>(g->acc, g->cnt, k, d, g->fx_shift, g->c, g->cn,
-                            &g->sc->nempty);
+    means_kernel<<<tkm_blocks_for(k * d, 256, g->grid), 256, 0, g->st>>>(
+        g->acc, g->cnt, k, d, g->nv, g->fcol, g->c, g->cn);
     TKM_CU_LAUNCHED(means_kernel);
+    if (moved) {
+        heaviest_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->cnt, k, d,
+                                                          g->cn);
+        TKM_CU_LAUNCHED(heaviest_kernel);
+    }
     return TKM_OK;
 }
 
+// Count the empty clusters (sc->nempty, zero at launch) and mark them
+// (wempty), before the farthest policy moves any point.
+static __global__ __launch_bounds__(1024) void empty_kernel(
+    const unsigned long long *__restrict__ cnt, size_t k,
+    unsigned char *wempty, TKM_FN(tkmi_gsc) * sc)
+{
+    for (size_t a = TKM_GRID_START; a < k; a += TKM_GRID_STEP) {
+        wempty[a] = cnt[a] == 0;
+        if (cnt[a] == 0)
+            atomicAdd(&sc->nempty, 1ull);
+    }
+}
+
 // The farthest search's point i (sc->far_idx, for empty cluster sc->next;
-// none when sc->far_key is 0) out of its cluster a's sums and count, and
-// a's mean in cn from what is left, as update.c's take_out: -q added
-// modulo 2^128 (|q| <= 2^62, so -q is exact).  A cluster of one point
-// keeps its old centroid c instead, its sums and count as they are.  One
-// block; a thread per coordinate.
+// none when sc->far_key is 0 or sc->next is k) out of its cluster a's sums
+// and count and into cluster sc->next's (whose sums are 0), as update.c's
+// move_to_farthest and scikit-learn's relocation: -q added modulo 2^128
+// (|q| < 2^62, so -q is exact), even where a is left with no point.  One
+// block; a thread per virtual column.
 static __global__ __launch_bounds__(TKM_RED_THREADS) void take_kernel(
-    const tkm_real *__restrict__ x, size_t n, size_t d, size_t k,
-    const int32_t *__restrict__ labels, const int *__restrict__ shift,
+    const tkm_real *__restrict__ x, size_t n, size_t nv, size_t k,
+    const int32_t *__restrict__ labels, const tkmi_fx_vc *__restrict__ vc,
     unsigned long long *acc, unsigned long long *cnt,
-    const tkm_real *__restrict__ c, tkm_real *cn, const TKM_FN(tkmi_gsc) * sc)
+    const TKM_FN(tkmi_gsc) * sc)
 {
     const unsigned long long key = sc->far_key, i = sc->far_idx;
-    if (sc->next >= k || key == 0)
+    const size_t c = sc->next;
+    if (c >= k || key == 0)
         return;
     const size_t a = (size_t)labels[i];
-    const unsigned long long m = cnt[a];
-    for (size_t j = threadIdx.x; j < d; j += blockDim.x) {
-        const size_t e = a * d + j;
-        if (m < 2) {
-            cn[e] = c[e];
-            continue;
-        }
-        const long long q = fixed_of(x[j * n + i], shift[j]);
-        const unsigned long long lo = acc[2 * e];
+    for (size_t v = threadIdx.x; v < nv; v += blockDim.x) {
+        const long long q = digit_of(x[(size_t)vc[v].col * n + i], vc[v]);
+        unsigned long long *pa = acc + 2 * (a * nv + v);
+        unsigned long long *pc = acc + 2 * (c * nv + v);
+        const unsigned long long lo = pa[0];
         const unsigned long long nl = lo + (unsigned long long)-q;
-        const unsigned long long nh =
-            acc[2 * e + 1] + (q > 0 ? ~0ull : 0ull) + (nl < lo ? 1ull : 0ull);
-        acc[2 * e] = nl;
-        acc[2 * e + 1] = nh;
-        cn[e] = (tkm_real)(fixed_to_double(nl, nh, shift[j]) / (double)(m - 1));
+        pa[1] += (q > 0 ? ~0ull : 0ull) + (nl < lo ? 1ull : 0ull);
+        pa[0] = nl;
+        const unsigned long long lc = pc[0];
+        const unsigned long long ml = lc + (unsigned long long)q;
+        pc[1] += (q < 0 ? ~0ull : 0ull) + (ml < lc ? 1ull : 0ull);
+        pc[0] = ml;
     }
-    __syncthreads(); // every thread has read cnt[a]
-    if (threadIdx.x == 0 && m >= 2)
-        cnt[a] = m - 1;
+    if (threadIdx.x == 0) {
+        cnt[a]--;
+        cnt[c]++;
+    }
 }
 
 extern "C" tkm_status TKM_FN(tkmi_cu_take)(TKM_FN(tkmi_gpu) * g, char *msg,
                                            size_t msglen)
 {
-    take_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(
-        g->x, g->n, g->d, g->k, g->labels, g->fx_shift, g->acc, g->cnt, g->c,
-        g->cn, g->sc);
+    take_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->x, g->n, g->nv, g->k,
+                                                  g->labels, g->fvc, g->acc,
+                                                  g->cnt, g->sc);
     TKM_CU_LAUNCHED(take_kernel);
+    return TKM_OK;
+}
+
+extern "C" tkm_status TKM_FN(tkmi_cu_empties)(TKM_FN(tkmi_gpu) * g,
+                                              char *msg, size_t msglen)
+{
+    TKM_CU_CHECK(cudaMemsetAsync(&g->sc->nempty, 0, sizeof g->sc->nempty,
+                                 g->st));
+    empty_kernel<<<tkm_blocks_for(g->k, g->block, g->grid), g->block, 0,
+                   g->st>>>(g->cnt, g->k, g->wempty, g->sc);
+    TKM_CU_LAUNCHED(empty_kernel);
     return TKM_OK;
 }
 
@@ -599,7 +646,7 @@ static __global__ __launch_bounds__(TKM_RED_THREADS) void label_offsets_kernel(
 static __global__ __launch_bounds__(1024) void sums_sorted_kernel(
     const tkm_real *__restrict__ xr, size_t n, size_t d,
     const int32_t *__restrict__ labels, const size_t *__restrict__ perm,
-    const int *__restrict__ shift, unsigned long long *acc)
+    const tkmi_fx_vc *__restrict__ vc, size_t dx, unsigned long long *acc)
 {
     const unsigned lane = threadIdx.x & 31u;
     const size_t warp = ((size_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
@@ -611,7 +658,7 @@ static __global__ __launch_bounds__(1024) void sums_sorted_kernel(
         const size_t p1 = p0 + TKM_SORTED_SEG < n ? p0 + TKM_SORTED_SEG : n;
         const size_t j = it % nch * 32 + lane;
         const bool ok = j < d;
-        const int sj = ok ? shift[j] : 0;
+        const tkmi_fx_vc vj = vc[ok ? j : 0];
         int cur = -1;
         unsigned long long lo = 0, hi = 0;
         for (size_t pb = p0; pb < p1; pb += 32) {
@@ -626,7 +673,8 @@ static __global__ __launch_bounds__(1024) void sums_sorted_kernel(
                 for (int u = 0; u < TKM_SORTED_U; u++) {
                     const size_t i = __shfl_sync(0xffffffffu, mine, u0 + u);
                     av[u] = __shfl_sync(0xffffffffu, lab, u0 + u);
-                    xv[u] = ok && av[u] >= 0 ? xr[i * d + j] : (tkm_real)0;
+                    xv[u] = ok && av[u] >= 0 ? xr[i * dx + (size_t)vj.col]
+                                             : (tkm_real)0;
                 }
 #pragma unroll
                 for (int u = 0; u < TKM_SORTED_U; u++) {
@@ -638,7 +686,7 @@ static __global__ __launch_bounds__(1024) void sums_sorted_kernel(
                         cur = av[u];
                         lo = hi = 0;
                     }
-                    const long long q = fixed_of(xv[u], sj);
+                    const long long q = digit_of(xv[u], vj);
                     const unsigned long long nl = lo + (unsigned long long)q;
                     hi += (q < 0 ? ~0ull : 0ull) + (nl < lo ? 1ull : 0ull);
                     lo = nl;
@@ -653,7 +701,7 @@ static __global__ __launch_bounds__(1024) void sums_sorted_kernel(
 // The four launches; acc is zero, the counts go straight to g->cnt.
 static tkm_status sums_sorted(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
 {
-    const size_t n = g->n, d = g->d, k = g->k;
+    const size_t n = g->n, d = g->nv, k = g->k;
     const int pts = tkm_blocks_for(n, g->block, g->grid);
     TKM_CU_CHECK(cudaMemsetAsync(g->off + k + 1, 0, k * sizeof *g->off,
                                  g->st));
@@ -671,7 +719,7 @@ static tkm_status sums_sorted(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
         (n + TKM_SORTED_SEG - 1) / TKM_SORTED_SEG * ((d + 31) / 32);
     sums_sorted_kernel<<<tkm_blocks_for(items * 32, g->block, tkm_wave(g)),
                          g->block, 0, g->st>>>(g->xr, n, d, g->labels,
-                                               g->perm, g->fx_shift, g->acc);
+                                               g->perm, g->fvc, g->d, g->acc);
     TKM_CU_LAUNCHED(sums_sorted_kernel);
     return TKM_OK;
 }
@@ -688,19 +736,17 @@ static tkm_status sums_sorted(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
 // unchanged one nothing; a sum from scratch costs every point its d
 // additions (most in shared memory).
 
-extern "C" tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
-                                            size_t msglen)
+extern "C" tkm_status TKM_FN(tkmi_cu_sums)(TKM_FN(tkmi_gpu) *g, char *msg,
+                                           size_t msglen)
 {
-    const size_t n = g->n, d = g->d, k = g->k;
-    TKM_CU_CHECK(cudaMemsetAsync(&g->sc->nempty, 0, sizeof g->sc->nempty,
-                                 g->st));
+    const size_t n = g->n, d = g->nv, k = g->k;
     if (TKM_FN(tkmi_sums_move)(g)) {
         const tkm_pts pt = tkm_points(g);
         sums_delta_kernel<<<g->grid, g->block, 0, g->st>>>(
-            pt.x, pt.ps, pt.ds, n, d, g->labels, g->held, g->fx_shift, g->acc,
+            pt.x, pt.ps, pt.ds, n, d, g->labels, g->held, g->fvc, g->acc,
             g->cnt);
         TKM_CU_LAUNCHED(sums_delta_kernel);
-        return means(g, msg, msglen);
+        return TKM_OK;
     }
     TKM_CU_CHECK(cudaMemsetAsync(g->acc, 0, 2 * k * d * sizeof *g->acc,
                                  g->st));
@@ -717,7 +763,7 @@ extern "C" tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
         done = 1;
     } else if (smem <= TKM_SUMS_SHARED_MAX) {
         sums_shared_kernel<<<g->grid, g->block, smem, g->st>>>(
-            g->x, n, d, k, g->labels, g->fx_shift, g->acc, g->cnt);
+            g->x, n, d, k, g->labels, g->fvc, g->acc, g->cnt);
         TKM_CU_LAUNCHED(sums_shared_kernel);
     } else if (g->shared) {
         tkm_status rc = sums_bydim(g, &done, msg, msglen);
@@ -728,8 +774,8 @@ extern "C" tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
     }
     if (smem > TKM_SUMS_SHARED_MAX && !done) {
         sums_global_kernel<<<g->grid, g->block, 0, g->st>>>(
-            g->x, n, d, g->labels, g->fx_shift, g->acc, g->cnt);
+            g->x, n, d, g->labels, g->fvc, g->acc, g->cnt);
         TKM_CU_LAUNCHED(sums_global_kernel);
     }
-    return means(g, msg, msglen);
+    return TKM_OK;
 }

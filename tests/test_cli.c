@@ -941,8 +941,16 @@ static void test_honest_results(void **state)
     write_text(tp("hr_big.csv"), "1e308,1e308\n-1e308,-1e308\n1e308,-1e308\n");
     PATH(l, "hr_l.csv");
     unlink(l);
-    EXPECT(1, "fit", tp("hr_big.csv"), "-k", "1", "--labels", l);
-    assert_contains(err_text, "inertia is not finite");
+    /* squares that would overflow are refused with the value and limit */
+    EXPECT(2, "fit", tp("hr_big.csv"), "-k", "1", "--labels", l);
+    assert_contains(err_text, "point 0, column 0: |1e+308| is above");
+    assert_false(exists(l));
+    /* weights times squared distances above double's range */
+    write_text(tp("hr_mid.csv"), "1e10,0\n-1e10,0\n3,1\n");
+    write_text(tp("hr_w.csv"), "1e300\n1e300\n1\n");
+    EXPECT(2, "fit", tp("hr_mid.csv"), "-k", "1", "--weights", tp("hr_w.csv"),
+           "--labels", l);
+    assert_contains(err_text, "the inertia overflows");
     assert_false(exists(l));
     write_text(tp("hr_lab.csv"), "0\n1\n1\n");
     EXPECT(1, "score", tp("hr_big.csv"), "--labels", tp("hr_lab.csv"));

@@ -480,14 +480,15 @@ static void test_empty_relocates(void **state)
         tkm_result_free(&r);
     }
     /* the farthest point (10,0) is its cluster's only one: centroid 2
-     * takes it and centroid 1 keeps (10,1), not the mean of no point */
+     * takes it, and centroid 1, left with no point, takes the mean of the
+     * heaviest cluster, (0,0) (scikit-learn's placement) */
     double y[] = {0, 0, 0, 0, 10, 0};
     tkm_dataset dy = {3, 2, y, NULL};
     double iy[] = {0, 0, 10, 1, 100, 100};
     tkm_params p = fit_params(3, TKM_LLOYD, TKM_SEQ, TKM_EMPTY_FARTHEST);
     p.max_iter = 1;
     tkm_result r = fit_with(&dy, iy, &p);
-    assert_true(r.centroids[2] == 10 && r.centroids[3] == 1);
+    assert_true(r.centroids[2] == 0 && r.centroids[3] == 0);
     assert_true(r.centroids[4] == 10 && r.centroids[5] == 0);
     tkm_result_free(&r);
 }

@@ -437,52 +437,77 @@ static void test_bit_identical(void **state)
     bit_identical_case(3007, 12, 40, 22);
 }
 
-/* The centroids of a cluster from scratch, as kernels/sums.cu defines
- * them: every coordinate (in the precision) scaled by 2^shift, shift = 62
- * - e where max |x| < 2^e, and rounded to an integer; the exact sum over
- * the cluster's points (128 bits); its magnitude to double as the high and
- * the low 64 bits, each rounded, then added; divided by 2^shift, then by
- * the count in double, then rounded to the precision.  Returns the number
- * of non-empty clusters whose centroid has other bits than c. */
+/* The centroids of a cluster from scratch, as the exact sums promise
+ * (docs/design.md): each the exact mean of its points' coordinates in the
+ * precision, rounded once.  Returns the number of coordinates of
+ * non-empty clusters whose centroid has other bits than c. */
 static size_t sums_from_scratch_differ(const problem *pr, const int32_t *lab,
                                        const double *c)
 {
+    /* each column's values as integers times 2^-sh (sh from the lowest set
+     * bit of any of them), summed in 128 bits; the mean rounded once:
+     * a quotient of 64 bits or more, the remainder as a sticky bit, then
+     * one conversion to the precision */
     const size_t n = pr->ds.n, d = pr->ds.d, k = pr->k;
-    double maxabs = 0.0;
-    for (size_t e = 0; e < n * d; e++) {
-        const double v = fabs((double)(tkm_real)pr->ds.x[e]);
-        maxabs = v > maxabs ? v : maxabs;
-    }
-    int ex = 0;
-    frexp(maxabs, &ex);
-    const int shift = 62 - ex;
     __int128 *sum = calloc(k * d, sizeof *sum);
     size_t *cnt = calloc(k, sizeof *cnt), bad = 0;
+    int *sh = calloc(d, sizeof *sh);
     assert_non_null(sum);
     assert_non_null(cnt);
+    assert_non_null(sh);
+    for (size_t j = 0; j < d; j++) {
+        int lo = 0, hi = -100000;
+        for (size_t i = 0; i < n; i++) {
+            const double v = (double)(tkm_real)pr->ds.x[i * d + j];
+            int e = 0;
+            if (v == 0)
+                continue;
+            const double m = frexp(v, &e); /* |m| in [0.5, 1) */
+            int t = 53;
+            while (t > 0 && ldexp(m, t - 1) == trunc(ldexp(m, t - 1)))
+                t--;
+            lo = e - t < lo ? e - t : lo; /* v is a multiple of 2^(e - t) */
+            hi = e > hi ? e : hi;
+        }
+        sh[j] = -lo;
+        if (hi + sh[j] + 24 > 126)
+            fail_msg("column %zu spans %d bits: too many for this oracle", j,
+                     hi + sh[j]);
+    }
     for (size_t i = 0; i < n; i++) {
         cnt[lab[i]]++;
         for (size_t j = 0; j < d; j++)
-            sum[(size_t)lab[i] * d + j] +=
-                llrint(ldexp((double)(tkm_real)pr->ds.x[i * d + j], shift));
+            sum[(size_t)lab[i] * d + j] += (__int128)ldexp(
+                (double)(tkm_real)pr->ds.x[i * d + j], sh[j]);
     }
     for (size_t q = 0; q < k; q++) {
         if (!cnt[q])
             continue;
         for (size_t j = 0; j < d; j++) {
             const __int128 s = sum[q * d + j];
-            const unsigned __int128 m =
+            unsigned __int128 m =
                 s < 0 ? -(unsigned __int128)s : (unsigned __int128)s;
-            double v = (double)(uint64_t)(m >> 64) * 18446744073709551616.0 +
-                       (double)(uint64_t)m;
-            v = ldexp(v, -shift);
-            const tkm_real want = (tkm_real)((s < 0 ? -v : v) / (double)cnt[q]);
+            int e = -sh[j];
+            while (m && (m >> 120) == 0) {
+                m <<= 1;
+                e--;
+            }
+            const unsigned __int128 qt = m / cnt[q], rm = m % cnt[q];
+            int drop = 0;
+            while ((qt >> drop) >> 64)
+                drop++;
+            uint64_t top = (uint64_t)(qt >> drop);
+            if (rm || (qt & ((((unsigned __int128)1) << drop) - 1)))
+                top |= 1; /* sticky: below the precision's rounding bit */
+            const double v = ldexp((double)(tkm_real)top, e + drop);
+            const tkm_real want = (tkm_real)(s < 0 ? -v : v);
             const tkm_real got = (tkm_real)c[q * d + j];
             bad += memcmp(&want, &got, sizeof want) != 0;
         }
     }
     free(sum);
     free(cnt);
+    free(sh);
     return bad;
 }
 

@@ -209,7 +209,8 @@ static void test_overflow(void **state)
     if (no_blas())
         skip();
     tkm_dataset ds = make_data(3000, 8, 0.0, 0, 11);
-    const double far = TKM_PREC == 32 ? 3e19 : 2e154;
+    /* just below the largest magnitude a run takes (tkmi_value_limit) */
+    const double far = 0.99 / 1.004 * sqrt((double)TKM_REAL_MAX / 64.0);
     for (size_t i = 0; i < ds.n; i += 97)
         for (size_t j = 0; j < ds.d; j++)
             ds.x[i * ds.d + j] = far * (j % 2 ? 1.0 : -0.5) *

@@ -23,9 +23,9 @@ typedef struct {
 
 /* Threads that sum from scratch, each with its own k*d sums: as many as
  * the form has, but no more than the scratch allows. */
-static int sum_threads(int threads, size_t k, size_t d)
+static int sum_threads(int threads, size_t k, size_t nv)
 {
-    size_t per = k * (d * sizeof(tkmi_i128) + sizeof(int64_t));
+    size_t per = k * (nv * sizeof(tkmi_i128) + sizeof(int64_t));
     size_t cap = TKMI_SCRATCH_MAX / (per ? per : 1);
     return cap < 1 ? 1 : cap < (size_t)threads ? (int)cap : threads;
 }
@@ -111,7 +111,9 @@ static void cpu_destroy(void *st)
     if (e->s.gcnt != e->s.cnt)
         free(e->s.gcnt);
     free(e->s.dist2);
-    free(e->s.fxs);
+    free(e->s.fcol);
+    free(e->s.fvc);
+    free(e->s.was_empty);
     TKM_FN(tkmi_screen_release)(&e->s);
     free(e);
 }
@@ -120,7 +122,7 @@ static void cpu_destroy(void *st)
  * the kernels' packed centroids included. */
 static size_t cpu_bytes(const cpu_t *s, int many)
 {
-    const size_t n = s->n, d = s->d, k = s->k, dw = s->dw;
+    const size_t n = s->n, d = s->d, k = s->k, nv = s->nv, dw = s->dw;
     const size_t kw = (k + TKMI_KW - 1) / TKMI_KW * TKMI_KW;
     const size_t sums = (size_t)s->fx_threads + 1 + (many ? 1 : 0);
     size_t plan = 0;
@@ -128,11 +130,14 @@ static size_t cpu_bytes(const cpu_t *s, int many)
     tkmi_plan_add(&plan, kw, d, sizeof(tkm_real));    /* kc */
     tkmi_plan_add(&plan, k, 1, sizeof(tkm_real));     /* drift */
     tkmi_plan_add(&plan, n, 2, sizeof(int32_t));      /* labels, held */
-    tkmi_plan_add(&plan, sums * k, dw, sizeof(tkmi_i128)); /* fx, fxt, gfx */
+    tkmi_plan_add(&plan, sums * k, nv, sizeof(tkmi_i128)); /* fx, fxt, gfx */
     tkmi_plan_add(&plan, sums, k, sizeof(int64_t)); /* cnt, cntt, gcnt */
-    tkmi_plan_add(&plan, dw, 1, sizeof(tkmi_fx_scale)); /* fxs */
-    if (s->empty == TKM_EMPTY_FARTHEST)
+    tkmi_plan_add(&plan, dw, 1, sizeof(tkmi_fx_col)); /* fcol */
+    tkmi_plan_add(&plan, nv, 1, sizeof(tkmi_fx_vc));  /* fvc */
+    if (s->empty == TKM_EMPTY_FARTHEST) {
         tkmi_plan_add(&plan, n, 1, sizeof *s->dist2);
+        tkmi_plan_add(&plan, k, 1, 1); /* was_empty */
+    }
     return plan;
 }
 
@@ -150,12 +155,17 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     s->k = k;
     s->dw = pb->weighted ? d + 1 : d;
     s->w = pb->w;
+    s->fcol = tkmi_alloc(s->dw, 1, sizeof *s->fcol);
+    if (!s->fcol)
+        return tkmi_fail_alloc(msg, msglen, s->dw, 1, sizeof *s->fcol,
+                               "the columns of the centroid sums");
+    s->nv = tkmi_fx_layout(pb->prof, d, pb->weighted, s->fcol, NULL);
     s->empty = pb->p->empty;
     s->no_cc = pb->p->no_cc;
     s->max_drift_only = pb->p->max_drift_only;
     s->threads = pb->p->form == TKM_OMP ? tkmi_threads(pb->p->threads) : 1;
     s->first = 1;
-    s->fx_threads = sum_threads(s->threads, k, d);
+    s->fx_threads = sum_threads(s->threads, k, s->nv);
     s->screen = pb->p->algorithm != TKM_ELKAN &&
                 (pb->p->screen == TKM_SCREEN_ON ||
                  (pb->p->screen == TKM_SCREEN_AUTO &&
@@ -171,25 +181,26 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     s->c = tkmi_alloc(k, d, sizeof *s->c);
     s->drift = tkmi_calloc(k, 1, sizeof *s->drift);
     s->labels = tkmi_alloc(n, 1, sizeof *s->labels);
-    s->fx = tkmi_alloc(k, s->dw, sizeof *s->fx);
+    s->fx = tkmi_alloc(k, s->nv, sizeof *s->fx);
     s->cnt = tkmi_alloc(k, 1, sizeof *s->cnt);
     s->held = tkmi_alloc(n, 1, sizeof *s->held);
-    s->fxt = tkmi_alloc((size_t)s->fx_threads * k, s->dw, sizeof *s->fxt);
+    s->fxt = tkmi_alloc((size_t)s->fx_threads * k, s->nv, sizeof *s->fxt);
     s->cntt = tkmi_alloc((size_t)s->fx_threads, k, sizeof *s->cntt);
     s->newc = tkmi_alloc(k, d, sizeof *s->newc);
     s->pt = pb->pt;
-    s->gfx = many ? tkmi_alloc(k, s->dw, sizeof *s->gfx) : s->fx;
+    s->gfx = many ? tkmi_alloc(k, s->nv, sizeof *s->gfx) : s->fx;
     s->gcnt = many ? tkmi_alloc(k, 1, sizeof *s->gcnt) : s->cnt;
-    s->fxs = tkmi_alloc(s->dw, 1, sizeof *s->fxs);
-    if (s->empty == TKM_EMPTY_FARTHEST)
+    s->fvc = tkmi_alloc(s->nv, 1, sizeof *s->fvc);
+    if (s->empty == TKM_EMPTY_FARTHEST) {
         s->dist2 = tkmi_alloc(n, 1, sizeof *s->dist2);
+        s->was_empty = tkmi_alloc(k, 1, 1);
+    }
     if (!s->c || !s->drift || !s->labels || !s->fx || !s->cnt || !s->held ||
-        !s->fxt || !s->cntt || !s->newc || !s->gfx || !s->gcnt || !s->fxs ||
-        (s->empty == TKM_EMPTY_FARTHEST && !s->dist2) ||
+        !s->fxt || !s->cntt || !s->newc || !s->gfx || !s->gcnt || !s->fvc ||
+        (s->empty == TKM_EMPTY_FARTHEST && (!s->dist2 || !s->was_empty)) ||
         TKM_FN(tkmi_kc_init)(&s->kc, k, d) != TKM_OK)
         return tkmi_fail_alloc(msg, msglen, plan, 1, 1, "%s", what);
-    for (size_t j = 0; j < s->dw; j++)
-        s->fxs[j] = tkmi_fx_scale_of(pb->maxabs[j]);
+    (void)tkmi_fx_layout(pb->prof, d, pb->weighted, s->fcol, s->fvc);
     memcpy(s->c, pb->init, k * d * sizeof *s->c);
     TKM_FN(tkmi_kc_pack)(&s->kc, s->c);
     s->kern = TKM_FN(tkmi_kern_get)();

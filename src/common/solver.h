@@ -30,9 +30,9 @@ typedef struct TKM_FN(tkmi_problem) {
     const tkm_params *p;
     double tol_shift2;      /* p->tol times the features' mean variance     */
     const tkmi_part *pt;    /* the processes' rows (n is this one's)        */
-    const double *maxabs;   /* d + 1: each column's largest |x| (|w x| with
-                               weights) over all processes' points, then
-                               the largest weight (0 without weights)       */
+    const double *prof;     /* 2 (d + 1): each column's exponent profile
+                               over all processes' points, then the
+                               weights' (fixsum.h: tkmi_fx_profile)         */
     const double *w;        /* n sample weights of this process, or NULL    */
     int weighted;           /* the run has sample weights (every process)   */
 } TKM_FN(tkmi_problem);
@@ -83,22 +83,25 @@ typedef struct TKM_FN(tkmi_cpu) {
     int32_t *labels;      /* n, -1 before the first assign                  */
     int first;            /* next assign is the first                       */
     /* the update's exact centroid sums (fixsum.h) */
-    size_t dw;            /* words of a cluster's sums: d, or d + 1 with
+    size_t dw;            /* columns of a cluster's sums: d, or d + 1 with
                              sample weights (the sum of the weights last)  */
+    size_t nv;            /* their limbs: accumulators of a cluster         */
     const double *w;      /* n sample weights, or NULL                      */
-    tkmi_fx_scale *fxs;   /* dw: each column's grid, from its largest |x|   */
-    tkmi_i128 *fx;        /* k*dw sums of the points of each cluster        */
+    tkmi_fx_col *fcol;    /* dw: each column's grid and limbs               */
+    tkmi_fx_vc *fvc;      /* nv: each limb's column and scale               */
+    tkmi_i128 *fx;        /* k*nv sums of the points of each cluster        */
     int64_t *cnt;         /* k: points in each cluster                      */
     int32_t *held;        /* n: the label each point's values are summed
                              under (-1: none yet)                           */
     int fx_valid;         /* fx and cnt hold the sums of held's labels      */
     int fx_threads;       /* threads summing from scratch (scratch-capped)  */
-    tkmi_i128 *fxt;       /* fx_threads * k*d per-thread sums               */
+    tkmi_i128 *fxt;       /* fx_threads * k*nv per-thread sums              */
     int64_t *cntt;        /* fx_threads * k per-thread counts               */
     tkm_real *newc;       /* k*d: the update's new centroids                */
-    tkmi_i128 *gfx;       /* several processes: the sums of all (k*d), and */
+    tkmi_i128 *gfx;       /* several processes: the sums of all (k*nv), and */
     int64_t *gcnt;        /* counts (k); else fx and cnt themselves          */
     double *dist2;        /* n: empty policy farthest's distances           */
+    unsigned char *was_empty; /* k: farthest: empty before relocation       */
     const tkmi_part *pt;  /* the processes' rows                            */
     double t_comm;        /* seconds of the current iteration in comm      */
     int screen;           /* the scans screened by a GEMM (screen.c)        */
@@ -212,13 +215,18 @@ tkm_status TKM_FN(tkmi_points)(const tkm_dataset *ds, int threads,
                                const tkm_real **x, tkm_real **own, char *msg,
                                size_t msglen);
 /* The same for a process whose first row is global row row0 (named so in
- * a message), putting each column's largest |x| in the run's precision
- * (times the point's weight where weights) in maxabs[0..d-1] and the largest
- * weight (0 without weights) in maxabs[d] (NULL: not wanted). */
+ * a message), putting each column's exponent profile of its values in the
+ * run's precision and their largest magnitude in prof[3 j .. 3 j + 2]
+ * (fixsum.h), the weights' in prof[3 d ..] (NULL: not wanted).  A value
+ * above tkmi_value_limit(d) is refused (TKM_ERANGE) as one that is not
+ * finite. */
 tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
                                   size_t row0, const tkm_real **x,
                                   tkm_real **own, const double *weights,
-                                  double *maxabs, char *msg, size_t msglen);
+                                  double *prof, char *msg, size_t msglen);
+/* The largest magnitude of a value or centroid in a run of d columns:
+ * squared distances of such values stay finite in the run's precision. */
+double TKM_FN(tkmi_value_limit)(size_t d);
 
 /* tkm_predict for this precision (src/solve/predict.c; fit.c checks the
  * arguments). */

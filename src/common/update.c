@@ -19,26 +19,48 @@
 #include "arith.h"
 #include "solver.h"
 
-/* Add (sign +1) or take away (-1) point i's grid values in cluster a:
- * with sample weights w_i x_ij (the double product) and, last, w_i. */
+/* Add (sign +1) or take away (-1) the values xv of a point of weight wv
+ * (s->w NULL: unweighted) to a cluster's nv accumulators f: each virtual
+ * column's digit of the value (fixsum.h); with weights the digits of the
+ * exact products w x, then of w. */
+static void fx_add(const TKM_FN(tkmi_cpu) *s, tkmi_i128 *f,
+                   const tkm_real *xv, double wv, int sign)
+{
+    const tkmi_fx_vc *vc = s->fvc;
+    if (s->dw == s->d) {
+        const size_t nv = s->nv;
+        if (sign > 0)
+            for (size_t v = 0; v < nv; v++)
+                f[v] += tkmi_fx_digit((double)xv[vc[v].col], vc[v].f1,
+                                      vc[v].f2);
+        else
+            for (size_t v = 0; v < nv; v++)
+                f[v] -= tkmi_fx_digit((double)xv[vc[v].col], vc[v].f1,
+                                      vc[v].f2);
+        return;
+    }
+    int ew = 0, ex = 0;
+    const uint64_t mw = tkmi_fx_split(wv, &ew);
+    for (size_t j = 0; j < s->d; j++) {
+        const tkmi_fx_col *c = &s->fcol[j];
+        const uint64_t mx = tkmi_fx_split((double)xv[j], &ex);
+        const int neg = (xv[j] < 0) != (wv < 0);
+        for (int l = 0; mx && mw && l < c->W; l++)
+            f[c->v0 + l] +=
+                sign * tkmi_fx_digit_mul(mw, ew, mx, ex, neg, c->S, l);
+    }
+    const tkmi_fx_col *c = &s->fcol[s->d];
+    for (int l = 0; l < c->W; l++)
+        f[c->v0 + l] += sign * tkmi_fx_digit(wv, vc[c->v0 + l].f1,
+                                             vc[c->v0 + l].f2);
+}
+
+/* Add (sign +1) or take away (-1) point i in cluster a's sums and count. */
 static void fx_move(const TKM_FN(tkmi_cpu) *s, tkmi_i128 *fx, int64_t *cnt,
                     size_t i, int32_t a, int sign)
 {
-    const size_t d = s->d;
-    const tkm_real *xi = s->x + i * d;
-    tkmi_i128 *f = fx + (size_t)a * s->dw;
-    if (s->w) {
-        const double wi = s->w[i];
-        for (size_t j = 0; j < d; j++)
-            f[j] += sign * tkmi_fx_of((double)xi[j] * wi, &s->fxs[j]);
-        f[d] += sign * tkmi_fx_of(wi, &s->fxs[d]);
-    } else if (sign > 0) {
-        for (size_t j = 0; j < d; j++)
-            f[j] += tkmi_fx_of((double)xi[j], &s->fxs[j]);
-    } else {
-        for (size_t j = 0; j < d; j++)
-            f[j] -= tkmi_fx_of((double)xi[j], &s->fxs[j]);
-    }
+    fx_add(s, fx + (size_t)a * s->nv, s->x + i * s->d, s->w ? s->w[i] : 1.0,
+           sign);
     cnt[a] += sign;
 }
 
@@ -50,7 +72,7 @@ static void fx_move(const TKM_FN(tkmi_cpu) *s, tkmi_i128 *fx, int64_t *cnt,
  * are over the threads it has. */
 static void fx_full(TKM_FN(tkmi_cpu) *s)
 {
-    const size_t k = s->k, dw = s->dw, n = s->n;
+    const size_t k = s->k, dw = s->nv, n = s->n;
 #pragma omp parallel num_threads(s->fx_threads) if (s->fx_threads > 1)
     {
         int t = 0, nt = 1;
@@ -115,55 +137,54 @@ static void fx_sums(TKM_FN(tkmi_cpu) *s)
 }
 
 /* Is cluster c empty in the sums of all processes: no point, or with
- * sample weights a weight of 0? */
+ * sample weights a weight of 0 (the weights' digits are all of one sign,
+ * so their sum is 0 only when every limb is)? */
 static int fx_empty(const TKM_FN(tkmi_cpu) *s, size_t c)
 {
-    return s->gcnt[c] == 0 || (s->dw > s->d && s->gfx[c * s->dw + s->d] == 0);
+    if (s->dw == s->d)
+        return s->gcnt[c] == 0;
+    const tkmi_fx_col *cw = &s->fcol[s->d];
+    for (int l = 0; l < cw->W; l++)
+        if (s->gfx[c * s->nv + (size_t)(cw->v0 + l)] != 0)
+            return 0;
+    return 1;
 }
 
-/* Cluster c's weight in the sums of all processes: its points, or the sum
- * of their weights. */
+/* The correctly rounded quotient of column j's sum of cluster c (all
+ * processes') by its count or weight (fixsum.h), as a double holding a
+ * value of format (p, qmin). */
+static double fx_quot(const TKM_FN(tkmi_cpu) *s, size_t c, size_t j, int p,
+                      int qmin)
+{
+    uint64_t num[2 * TKMI_FX_MAXW], den[2 * TKMI_FX_MAXW] = {0};
+    const tkmi_i128 *f = s->gfx + c * s->nv;
+    const tkmi_fx_col *cj = &s->fcol[j], *cw = &s->fcol[s->d];
+    memcpy(num, f + cj->v0, (size_t)cj->W * sizeof *f);
+    if (s->dw == s->d) {
+        den[0] = (uint64_t)s->gcnt[c];
+        return tkmi_fx_quot(num, cj->W, cj->S, den, 1, 0, p, qmin);
+    }
+    memcpy(den, f + cw->v0, (size_t)cw->W * sizeof *f);
+    return tkmi_fx_quot(num, cj->W, cj->S, den, cw->W, cw->S, p, qmin);
+}
+
+/* Cluster c's weight (its count, or its weights' sum rounded to double). */
 static double fx_weight(const TKM_FN(tkmi_cpu) *s, size_t c)
 {
-    return s->dw > s->d
-               ? tkmi_fx_to_double(s->gfx[c * s->dw + s->d], &s->fxs[s->d])
-               : (double)s->gcnt[c];
-}
-
-/* Take the point xv of weight wv, of cluster a, out of a's sums (all
- * processes'), as scikit-learn's relocation does, and a's new centroid
- * with it.  Where it was a's only point (or held all of a's weight), a
- * keeps its centroid instead (its sums stay, so it is not taken for an
- * empty cluster of this update).  The sums no longer follow the labels:
- * with one process they are summed afresh next time. */
-static void take_out(TKM_FN(tkmi_cpu) *s, int32_t a, const tkm_real *xv,
-                     double wv, tkm_real *newc)
-{
-    const size_t d = s->d, dw = s->dw;
-    tkmi_i128 *f = s->gfx + (size_t)a * dw;
-    tkm_real *na = newc + (size_t)a * d;
-    const tkmi_i128 wq = dw > d ? tkmi_fx_of(wv, &s->fxs[d]) : 0;
-    if (s->gcnt[a] < 2 || (dw > d && f[d] == wq)) {
-        memcpy(na, s->c + (size_t)a * d, d * sizeof *na);
-        return;
-    }
-    s->gcnt[a]--;
-    if (dw > d)
-        f[d] -= wq;
-    const double m = fx_weight(s, (size_t)a);
-    for (size_t j = 0; j < d; j++) {
-        f[j] -=
-            tkmi_fx_of(dw > d ? (double)xv[j] * wv : (double)xv[j], &s->fxs[j]);
-        na[j] = (tkm_real)(tkmi_fx_to_double(f[j], &s->fxs[j]) / m);
-    }
-    if (s->gfx == s->fx)
-        s->fx_valid = 0;
+    if (s->dw == s->d)
+        return (double)s->gcnt[c];
+    uint64_t num[2 * TKMI_FX_MAXW], one[2] = {1, 0};
+    const tkmi_fx_col *cw = &s->fcol[s->d];
+    memcpy(num, s->gfx + c * s->nv + cw->v0, (size_t)cw->W * 16);
+    return tkmi_fx_quot(num, cw->W, cw->S, one, 1, 0, 53, -1074);
 }
 
 /* Move empty cluster c to the point farthest from its own centroid among
  * those not taken yet (dist2 < 0 marks taken); lowest index on ties, over
  * all processes: the one that holds it marks it and sends it, with its
- * label.  The point leaves its cluster (take_out). */
+ * label and weight.  As scikit-learn's relocation, the point leaves its
+ * old cluster's sums and makes c's (whose points, if any, weigh 0: its
+ * sums are 0), even where that leaves the old cluster with no weight. */
 static void move_to_farthest(TKM_FN(tkmi_cpu) *s, size_t c, tkm_real *newc)
 {
     double *dist2 = s->dist2, bv = -1.0;
@@ -177,20 +198,26 @@ static void move_to_farthest(TKM_FN(tkmi_cpu) *s, size_t c, tkm_real *newc)
                                 bv < 0.0 ? SIZE_MAX : s->pt->row0 + best,
                                 &s->t_comm);
     if (g == SIZE_MAX)
-        return; /* every point taken already: keep the centroid */
+        return; /* every point taken already */
     int owner = tkmi_part_owner(s->pt, g);
     double aw[2] = {0.0, 1.0}; /* its label and weight */
+    tkm_real *xv = newc + c * s->d; /* (a buffer: the means follow) */
     if (!s->pt->comm || owner == s->pt->comm->rank) {
         const size_t i = g - s->pt->row0;
         dist2[i] = -1.0;
-        memcpy(newc + c * s->d, s->x + i * s->d, s->d * sizeof *newc);
+        memcpy(xv, s->x + i * s->d, s->d * sizeof *newc);
         aw[0] = (double)s->labels[i];
         aw[1] = s->w ? s->w[i] : 1.0;
     }
-    tkmi_part_bcast(s->pt, newc + c * s->d, s->d * sizeof *newc, owner,
-                    &s->t_comm);
+    tkmi_part_bcast(s->pt, xv, s->d * sizeof *newc, owner, &s->t_comm);
     tkmi_part_bcast(s->pt, aw, sizeof aw, owner, &s->t_comm);
-    take_out(s, (int32_t)aw[0], newc + c * s->d, aw[1], newc);
+    const size_t a = (size_t)aw[0], nv = s->nv;
+    fx_add(s, s->gfx + a * nv, xv, aw[1], -1);
+    s->gcnt[a]--;
+    fx_add(s, s->gfx + c * nv, xv, aw[1], 1);
+    s->gcnt[c]++;
+    if (s->gfx == s->fx)
+        s->fx_valid = 0; /* the sums no longer follow the labels */
 }
 
 /* Distance of every point to its own centroid, for the farthest policy. */
@@ -211,10 +238,50 @@ static void fx_combine(TKM_FN(tkmi_cpu) *s)
 {
     if (s->gfx == s->fx)
         return;
-    memcpy(s->gfx, s->fx, s->k * s->dw * sizeof *s->gfx);
+    memcpy(s->gfx, s->fx, s->k * s->nv * sizeof *s->gfx);
     memcpy(s->gcnt, s->cnt, s->k * sizeof *s->gcnt);
-    tkmi_part_sum_i128(s->pt, s->gfx, s->k * s->dw, &s->t_comm);
+    tkmi_part_sum_i128(s->pt, s->gfx, s->k * s->nv, &s->t_comm);
     tkmi_part_sum_u64(s->pt, (uint64_t *)(void *)s->gcnt, s->k, &s->t_comm);
+}
+
+/* scikit-learn's relocation: when some cluster has no weight and some
+ * point lies away from its centroid, each such cluster in index order
+ * takes the farthest point (move_to_farthest). */
+static void relocate(TKM_FN(tkmi_cpu) *s, tkm_real *newc)
+{
+    size_t nempty = 0;
+    for (size_t c = 0; c < s->k; c++) /* before any point moves */
+        nempty += (size_t)(s->was_empty[c] = (unsigned char)fx_empty(s, c));
+    if (!nempty)
+        return;
+    point_dist2(s);
+    double far = 0.0;
+    for (size_t i = 0; i < s->n; i++)
+        far = s->dist2[i] > far ? s->dist2[i] : far;
+    tkmi_part_max(s->pt, &far, 1, &s->t_comm);
+    if (far == 0.0) /* more clusters than distinct points */
+        return;
+    for (size_t c = 0; c < s->k; c++)
+        if (s->was_empty[c])
+            move_to_farthest(s, c, newc);
+}
+
+/* Clusters left with no weight take the mean of the heaviest (the first
+ * of the largest weight), as scikit-learn places them. */
+static void to_heaviest(const TKM_FN(tkmi_cpu) *s, tkm_real *newc)
+{
+    size_t h = 0;
+    double hw = -1.0;
+    for (size_t c = 0; c < s->k; c++) {
+        const double w = fx_empty(s, c) ? 0.0 : fx_weight(s, c);
+        if (w > hw) {
+            hw = w;
+            h = c;
+        }
+    }
+    for (size_t c = 0; c < s->k; c++)
+        if (c != h && fx_empty(s, c))
+            memcpy(newc + c * s->d, newc + h * s->d, s->d * sizeof *newc);
 }
 
 double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
@@ -226,33 +293,24 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
                                         s->threads, s->pt, &s->t_comm);
     fx_sums(s);
     fx_combine(s);
-
-    /* The means in double rounded to the precision (sum / count); an
-     * empty cluster keeps its centroid.  Old centroids stay in s->c for
-     * the drift. */
     tkm_real *newc = s->newc;
-    size_t nempty = 0;
+    if (s->empty == TKM_EMPTY_FARTHEST)
+        relocate(s, newc);
+
+    /* The correctly rounded means; a cluster of no weight keeps its
+     * centroid (keep), or takes the heaviest cluster's mean (farthest,
+     * as scikit-learn's).  Old centroids stay in s->c for the drift. */
     long long kd = (long long)(k * d);
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(static)
     for (long long e = 0; e < kd; e++) {
         const size_t c = (size_t)e / d, j = (size_t)e - c * d;
-        newc[e] = fx_empty(s, c)
-                      ? s->c[e]
-                      : (tkm_real)(tkmi_fx_to_double(s->gfx[c * s->dw + j],
-                                                     &s->fxs[j]) /
-                                   fx_weight(s, c));
+        newc[e] = fx_empty(s, c) ? s->c[e]
+                                 : (tkm_real)fx_quot(s, c, j, TKMI_FX_P,
+                                                     TKMI_FX_QMIN);
     }
-    for (size_t c = 0; c < k; c++)
-        nempty += (size_t)fx_empty(s, c);
-    if (nempty && s->empty == TKM_EMPTY_FARTHEST) {
-        /* the clusters empty before any point is taken out (take_out
-         * leaves no cluster empty) */
-        point_dist2(s);
-        for (size_t c = 0; c < k; c++)
-            if (fx_empty(s, c))
-                move_to_farthest(s, c, newc);
-    }
+    if (s->empty == TKM_EMPTY_FARTHEST)
+        to_heaviest(s, newc);
     double maxd = 0.0, sum2 = 0.0;
     for (size_t c = 0; c < k; c++) {
         s->drift[c] = TKM_FN(tkmi_drift_of)(

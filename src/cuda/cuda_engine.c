@@ -138,20 +138,25 @@ static tkm_status queue_update(engine_t *e, int want_inertia, char *msg,
     if (want_inertia &&
         (rc = TKM_FN(tkmi_cu_inertia)(g, g->c, msg, msglen)) != TKM_OK)
         goto cleanup;
-    if ((rc = TKM_FN(tkmi_cu_means)(g, msg, msglen)) != TKM_OK)
+    if ((rc = TKM_FN(tkmi_cu_sums)(g, msg, msglen)) != TKM_OK)
         goto cleanup;
+    int moved = 0;
     if (g->empty == TKM_EMPTY_FARTHEST) {
         /* the number of empty clusters decides how many searches run */
-        if ((rc = fetch_scalars(g, msg, msglen)) != TKM_OK)
+        if ((rc = TKM_FN(tkmi_cu_empties)(g, msg, msglen)) != TKM_OK ||
+            (rc = fetch_scalars(g, msg, msglen)) != TKM_OK)
             goto cleanup;
         if (g->hsc.nempty) {
             rc =
                 TKM_FN(tkmi_cu_farthest)(g, (size_t)g->hsc.nempty, msg, msglen);
             if (rc != TKM_OK)
                 goto cleanup;
-            g->sums_ok = 0; /* points taken out of their clusters' sums */
+            g->sums_ok = 0; /* points moved between clusters' sums */
+            moved = 1;
         }
     }
+    if ((rc = TKM_FN(tkmi_cu_means)(g, moved, msg, msglen)) != TKM_OK)
+        goto cleanup;
     if ((rc = TKM_FN(tkmi_cu_drift)(g, msg, msglen)) != TKM_OK)
         goto cleanup;
     TKMI_CUDA(cudaEventRecord(g->ev[4], g->st));
@@ -280,7 +285,9 @@ static void gpu_destroy(void *st)
     cudaFree(g->pd2);
     cudaFree(g->part);
     cudaFree(g->sc);
-    cudaFree(g->fx_shift);
+    cudaFree(g->fvc);
+    cudaFree(g->fcol);
+    cudaFree(g->wempty);
     cudaFreeHost(g->hpin);
     for (int i = 0; i < TKMI_NEV; i++)
         if (g->ev[i])
@@ -308,10 +315,10 @@ static size_t state_bytes(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg)
     size_t cen, acc, rows = 0, b = alg->bytes ? alg->bytes(n, d, k) : 0;
     int keep = keep_rows(g, alg);
     if (tkmi_mul_size(k, d, (g->shared ? 3 : 2) * R, &cen) ||
-        tkmi_mul_size(k, d, 16, &acc) || (alg->bytes && b == 0) ||
+        tkmi_mul_size(k, g->nv, 16, &acc) || (alg->bytes && b == 0) ||
         (keep && tkmi_mul_size(n, d, R, &rows)))
         return 0;
-    size_t parts[] = {cen, acc, 2 * n * 4, 2 * k * R, k * 8,
+    size_t parts[] = {cen, acc, 2 * n * 4, 2 * k * R, k * 9,
                       g->empty == TKM_EMPTY_FARTHEST ? n * 8 : 0,
                       parts_n * 8, sizeof(TKM_FN(tkmi_gsc)), rows,
                       keep ? n * sizeof(size_t) : 0,
@@ -425,7 +432,6 @@ static tkm_status alloc_state(gpu_t *g, const tkm_real *init, char *msg,
     TKMI_CUDA(cudaMalloc((void **)&g->held, n * sizeof *g->held));
     TKMI_CUDA(cudaMalloc((void **)&g->drift, k * R));
     TKMI_CUDA(cudaMalloc((void **)&g->t, k * R));
-    TKMI_CUDA(cudaMalloc((void **)&g->acc, 2 * k * d * sizeof *g->acc));
     TKMI_CUDA(cudaMalloc((void **)&g->cnt, k * sizeof *g->cnt));
     TKMI_CUDA(cudaMalloc((void **)&g->part,
                          tkmi_inertia_parts(n, d) * sizeof *g->part));
@@ -441,25 +447,34 @@ cleanup:
     return rc;
 }
 
-/* Scales of the fixed-point sums, column by column from each column's
- * largest |x| (the CPU's grid, fixsum.h): every |x_j| * 2^shift[j] below
- * 2^62. */
-static tkm_status sum_scale(gpu_t *g, const double *maxabs, char *msg,
-                            size_t msglen)
+/* The limbs of the exact sums from the columns' exponent profiles
+ * (fixsum.h; the CPU's layout, without weights), on the device. */
+static tkm_status sum_layout(gpu_t *g, const double *prof, char *msg,
+                             size_t msglen)
 {
     tkm_status rc = TKM_OK;
     const size_t d = g->d;
-    int *h = malloc(d * sizeof *h);
-    if (!h)
-        return tkmi_fail_alloc(msg, msglen, d, 1, sizeof *h,
-                               "the scales of the centroid sums");
-    for (size_t j = 0; j < d; j++)
-        h[j] = tkmi_fx_scale_of(maxabs[j]).shift;
-    TKMI_CUDA(cudaMalloc((void **)&g->fx_shift, d * sizeof *h));
+    tkmi_fx_col *col = tkmi_alloc(d, 1, sizeof *col);
+    tkmi_fx_vc *vc = NULL;
+    if (col)
+        vc = tkmi_alloc(g->nv, 1, sizeof *vc);
+    if (!col || !vc) {
+        rc = tkmi_fail_alloc(msg, msglen, d, TKMI_FX_MAXW, sizeof *vc,
+                             "the limbs of the centroid sums");
+        goto cleanup;
+    }
+    (void)tkmi_fx_layout(prof, d, 0, col, vc);
+    TKMI_CUDA(cudaMalloc((void **)&g->fcol, d * sizeof *col));
+    TKMI_CUDA(cudaMalloc((void **)&g->fvc, g->nv * sizeof *vc));
+    TKMI_CUDA(cudaMalloc((void **)&g->acc, 2 * g->k * g->nv * sizeof *g->acc));
+    TKMI_CUDA(cudaMalloc((void **)&g->wempty, g->k));
     TKMI_CUDA(
-        cudaMemcpy(g->fx_shift, h, d * sizeof *h, cudaMemcpyHostToDevice));
+        cudaMemcpy(g->fcol, col, d * sizeof *col, cudaMemcpyHostToDevice));
+    TKMI_CUDA(
+        cudaMemcpy(g->fvc, vc, g->nv * sizeof *vc, cudaMemcpyHostToDevice));
 cleanup:
-    free(h);
+    free(col);
+    free(vc);
     return rc;
 }
 
@@ -475,6 +490,7 @@ static tkm_status build(engine_t *e, const TKM_FN(tkmi_problem) *pb,
                        pb->n, pb->d);
         goto cleanup;
     }
+    g->nv = tkmi_fx_layout(pb->prof, pb->d, 0, NULL, NULL);
     if ((rc = launch_shape(g, pb->p->block_size, msg, msglen)) != TKM_OK ||
         (rc = check_memory(g, xbytes, state_bytes(g, e->alg), msg,
                            msglen)) != TKM_OK)
@@ -485,7 +501,7 @@ static tkm_status build(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     if ((rc = upload_points(g, pb->x, keep_rows(g, e->alg), msg, msglen)) !=
             TKM_OK ||
         (rc = alloc_state(g, pb->init, msg, msglen)) != TKM_OK ||
-        (rc = sum_scale(g, pb->maxabs, msg, msglen)) != TKM_OK)
+        (rc = sum_layout(g, pb->prof, msg, msglen)) != TKM_OK)
         goto cleanup;
     if (e->alg->setup && (rc = e->alg->setup(g, msg, msglen)) != TKM_OK)
         goto cleanup;

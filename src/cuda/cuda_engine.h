@@ -23,11 +23,12 @@
  *           warp tests 32 centroids of one point at once)
  *   ct      cuda-shared: k*d centroids, column-major, ct[j*k + c]
  *
- * Centroid sums are exact: coordinate j is scaled by 2^fx_shift[j] (chosen
- * from column j's largest |x| so that every scaled value is below 2^62:
- * each column on its own grid, fixsum.h), rounded
- * to a 64-bit integer and added into a 128-bit two's-complement
- * accumulator with integer atomics.  Integer addition is associative, so
+ * Centroid sums are exact for any finite data: each column's values are
+ * integers on the column's own grid, held as base-2^62 digits in as many
+ * limbs as the column's exponent range needs (fixsum.h), each limb a
+ * 128-bit two's-complement accumulator added to with integer atomics; the
+ * kernels see nv virtual columns (a column's limbs), each summing its own
+ * digit of the values.  Integer addition is associative, so
  * the sums (and the centroids) do not depend on the order the threads run
  * in, on the block size or on the grid: reruns are bit-identical.  For the
  * same reason the sums can be kept from one update to the next and moved
@@ -64,7 +65,8 @@ enum {
  * assign and update step: all that crosses the bus per iteration. */
 typedef struct TKM_FN(tkmi_gsc) {
     unsigned long long ctr[TKMI_NCTR];
-    unsigned long long nempty;  /* clusters without points in the update */
+    unsigned long long nempty;  /* clusters without points in the update
+                                   (tkmi_cu_empties)                      */
     unsigned long long far_key; /* farthest search: bits(dist2) + 1, 0 none */
     unsigned long long far_idx; /* ... lowest point index at that key     */
     unsigned long long next;    /* ... empty cluster being filled (k none)  */
@@ -114,7 +116,10 @@ typedef struct TKM_FN(tkmi_gpu) {
     tkmi_shplan plan[TKMI_NPLAN];
     tkm_empty_policy empty;
     int first;              /* the next assign is the first               */
-    int *fx_shift;          /* d: column j's sums hold x * 2^fx_shift[j]  */
+    size_t nv;              /* limbs of a cluster's sums (fixsum.h)       */
+    tkmi_fx_vc *fvc;        /* nv: each limb's column and scale           */
+    tkmi_fx_col *fcol;      /* d: each column's grid and limbs            */
+    unsigned char *wempty;  /* k: farthest policy: empty before the search */
     tkm_real upf, dnf, ab;  /* rounding margins of the bounds (arith.h)   */
     cudaStream_t st;
     cudaEvent_t ev[TKMI_NEV]; /* assign 0-2, update 3-4 (cuda_engine.c) */
@@ -134,7 +139,7 @@ typedef struct TKM_FN(tkmi_gpu) {
                                    collected (the update's choice of sums) */
     tkm_real *drift;        /* k: computed drift of the last update       */
     tkm_real *t;            /* k: safe drift (tkmi_bnd_drift of drift)    */
-    unsigned long long *acc; /* k*d 128-bit sums: (lo, hi) pairs          */
+    unsigned long long *acc; /* k*nv 128-bit sums: (lo, hi) pairs         */
     unsigned long long *cnt; /* k: points per cluster                     */
     double *pd2;            /* n: farthest policy's distances, or NULL    */
     double *part;           /* inertia: one partial sum per chunk, slice  */
@@ -200,19 +205,26 @@ tkm_status TKM_FN(tkmi_cu_transpose)(TKM_FN(tkmi_gpu) * g, const tkm_real *xr,
  * g->sc->inertia. */
 tkm_status TKM_FN(tkmi_cu_inertia)(TKM_FN(tkmi_gpu) *g, const tkm_real *c,
                                    char *msg, size_t msglen);
-/* kernels/sums.cu: exact sums and counts per cluster, then g->cn = means (empty clusters
- * keep g->c) and g->sc->nempty.  The sums are made from scratch on the
- * first update and whenever many labels changed (g->changed: the last
- * count on the host, the previous iteration's when the update is queued
- * behind the assign step), else moved by the points whose label changed
- * since the last update; both give the same sums. */
-tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, char *msg,
+/* kernels/sums.cu: exact sums and counts per cluster.  The sums are made
+ * from scratch on the first update and whenever many labels changed
+ * (g->changed: the last count on the host, the previous iteration's when
+ * the update is queued behind the assign step), else moved by the points
+ * whose label changed since the last update; both give the same sums. */
+tkm_status TKM_FN(tkmi_cu_sums)(TKM_FN(tkmi_gpu) *g, char *msg,
+                                size_t msglen);
+/* kernels/sums.cu: g->sc->nempty = the clusters with no point, marked in
+ * g->wempty (farthest policy, before its search). */
+tkm_status TKM_FN(tkmi_cu_empties)(TKM_FN(tkmi_gpu) *g, char *msg,
+                                   size_t msglen);
+/* kernels/sums.cu: g->cn = the correctly rounded means of the sums; a
+ * cluster with no point keeps g->c, or (moved: the farthest policy moved
+ * points) takes the mean of the heaviest cluster. */
+tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, int moved, char *msg,
                                  size_t msglen);
 /* kernels/sums.cu: the point the farthest search found (g->sc) leaves its
- * cluster's sums and count, whose mean in g->cn follows (update.c's
- * take_out; a cluster of one point keeps its centroid instead); g->acc
- * and g->cnt then no longer follow g->held (the caller clears
- * g->sums_ok). */
+ * cluster's sums and count and makes the empty cluster's (update.c's
+ * move_to_farthest); g->acc and g->cnt then no longer follow g->held (the
+ * caller clears g->sums_ok). */
 tkm_status TKM_FN(tkmi_cu_take)(TKM_FN(tkmi_gpu) * g, char *msg, size_t msglen);
 /* kernels/farthest.cu: farthest-point policy for nempty empty clusters,
  * as the CPU does it. */

@@ -13,6 +13,7 @@
  */
 #include "real.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,7 +67,10 @@ static tkm_stop stop_of(const tkm_iter_stats *row, const tkm_iter_stats *prev,
         return TKM_STOP_MAX_ITER;
     if (row->changed == 0)
         return TKM_STOP_LABELS;
-    if (p->tol > 0 && row->shift2 <= tol_shift2)
+    /* at tol 0, an update that moved no centroid: scikit-learn's
+     * center_shift_tot <= tol */
+    if ((p->tol > 0 && row->shift2 <= tol_shift2) ||
+        (p->tol == 0 && row->max_drift == 0.0))
         return TKM_STOP_TOL;
     if (p->tol_abs > 0 && row->max_drift <= p->tol_abs)
         return TKM_STOP_TOL_ABS;
@@ -284,6 +288,14 @@ tkm_status TKM_FN(tkmi_solve)(const TKM_FN(tkmi_problem) *pb, tkm_result *res,
         goto cleanup;
     rc = e.result(e.st, res->centroids, res->labels, &res->inertia, msg,
                   msglen);
+    /* the squared distances are finite (tkmi_value_limit); weights
+     * times them can still leave double's range */
+    if (rc == TKM_OK && !(res->inertia <= DBL_MAX))
+        rc = tkmi_fail(TKM_ERANGE, msg, msglen,
+                       "the inertia overflows: sample weights times squared "
+                       "distances sum above %g, the largest double; scale "
+                       "the weights or the data",
+                       DBL_MAX);
     double t3 = tkmi_now();
     res->t_setup = t1 - t0;
     res->t_loop = t2 - t1;
@@ -313,10 +325,18 @@ tkm_status TKM_FN(tkmi_points)(const tkm_dataset *ds, int threads,
                                   msglen);
 }
 
+/* The largest |value| whose squared distances, summed over d columns in
+ * the run's precision, stay finite with a margin for their rounding:
+ * (2 M)^2 d <= REAL_MAX / 2. */
+double TKM_FN(tkmi_value_limit)(size_t d)
+{
+    return sqrt((double)TKM_REAL_MAX / (8.0 * (double)(d ? d : 1)));
+}
+
 tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
                                   size_t row0, const tkm_real **x,
                                   tkm_real **own, const double *weights,
-                                  double *maxabs, char *msg, size_t msglen)
+                                  double *prof, char *msg, size_t msglen)
 {
     const size_t n = ds->n, d = ds->d;
     const long long nd = (long long)(n * d);
@@ -325,6 +345,8 @@ tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
     /* the data's own array when it already holds the run's type */
     const int same = xd ? sizeof(tkm_real) == sizeof(double)
                         : sizeof(tkm_real) == sizeof(float);
+    const double lim = TKM_FN(tkmi_value_limit)(d);
+    const size_t np = TKMI_FX_PROF * (d + 1);
     tkm_real *c = NULL;
     *own = NULL;
     if (!same && !(c = tkmi_alloc(n, d, sizeof *c)))
@@ -334,55 +356,62 @@ tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
     long long bad = nd;
     int nomem = 0;
     const double *w = weights;
-    if (maxabs) /* of the run's values (times the weights), by column */
-        for (size_t j = 0; j <= d; j++)
-            maxabs[j] = 0.0;
+    for (size_t j = 0; prof && j < np; j++)
+        prof[j] = j % TKMI_FX_PROF == 2 ? 0.0 : TKMI_FX_NONE;
     const long long rows = (long long)n;
 #pragma omp parallel num_threads(threads) if (threads > 1)
     {
-        double *m = maxabs ? calloc(d + 1, sizeof *m) : NULL;
+        double *m = prof ? tkmi_alloc(np, 1, sizeof *m) : NULL;
+        for (size_t j = 0; m && j < np; j++)
+            m[j] = prof[j];
 #pragma omp for schedule(static) reduction(min : bad)
         for (long long r = 0; r < rows; r++) {
-            const double wr = w ? w[r] : 1.0;
-            if (m && w && wr > m[d])
-                m[d] = wr;
+            if (m && w)
+                tkmi_fx_profile(w[r], m + TKMI_FX_PROF * d);
             for (size_t j = 0; j < d; j++) {
                 const long long i = r * (long long)d + (long long)j;
                 const double v = xd ? xd[i] : (double)xf[i];
-                const double a = fabs(v);
-                /* the term the sums add (update.c) */
-                const double ar =
-                    fabs(w ? (double)(tkm_real)v * wr : (double)(tkm_real)v);
-                if (!(a <= (double)TKM_REAL_MAX) && i < bad)
-                    bad = i;
-                else if (m && ar > m[j])
-                    m[j] = ar;
+                /* the value the run computes with */
+                const double vr = (double)(tkm_real)v;
+                if (!(fabs(v) <= (double)TKM_REAL_MAX) || !(fabs(vr) <= lim)) {
+                    if (i < bad)
+                        bad = i;
+                } else if (m) {
+                    tkmi_fx_profile(vr, m + TKMI_FX_PROF * j);
+                }
                 if (c)
                     c[i] = (tkm_real)v;
             }
         }
-        if (maxabs && !m) {
+        if (prof && !m) {
 #pragma omp atomic write
             nomem = 1;
         }
-#pragma omp critical(tkmi_points_maxabs)
-        for (size_t j = 0; m && j <= d; j++)
-            if (m[j] > maxabs[j])
-                maxabs[j] = m[j];
+#pragma omp critical(tkmi_points_prof)
+        for (size_t j = 0; m && j < np; j++)
+            if (m[j] > prof[j])
+                prof[j] = m[j];
         free(m);
     }
     if (nomem) {
         free(c);
-        return tkmi_fail_alloc(msg, msglen, (size_t)threads, d + 1,
-                               sizeof(double),
-                               "each column's largest magnitude");
+        return tkmi_fail_alloc(msg, msglen, (size_t)threads, np,
+                               sizeof(double), "each column's exponents");
     }
     if (bad < nd) {
+        const double v = xd ? xd[bad] : (double)xf[bad];
         free(c);
+        if (!(fabs(v) <= (double)TKM_REAL_MAX))
+            return tkmi_fail(TKM_ERANGE, msg, msglen,
+                             "point %zu, column %zu: %g is not finite in %s",
+                             row0 + (size_t)bad / d, (size_t)bad % d, v,
+                             TKM_PREC_NAME);
         return tkmi_fail(TKM_ERANGE, msg, msglen,
-                         "point %zu, column %zu: %g is not finite in %s",
-                         row0 + (size_t)bad / d, (size_t)bad % d,
-                         xd ? xd[bad] : (double)xf[bad], TKM_PREC_NAME);
+                         "point %zu, column %zu: |%g| is above %.6g, the "
+                         "largest magnitude whose squared distances over "
+                         "%zu columns stay finite in %s; scale the data",
+                         row0 + (size_t)bad / d, (size_t)bad % d, v, lim, d,
+                         TKM_PREC_NAME);
     }
     *x = c ? c : xd ? (const tkm_real *)(const void *)xd
                     : (const tkm_real *)(const void *)xf;
@@ -402,8 +431,8 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
     const int threads = p->form == TKM_SEQ ? 1 : tkmi_threads(p->threads);
     double t0 = tkmi_now(), var = 0.0;
     tkm_real *c0 = tkmi_alloc(k, d, sizeof *c0);
-    double *maxabs = tkmi_alloc(d + 1, 1, sizeof *maxabs);
-    tkm_status rc = c0 && maxabs
+    double *prof = tkmi_alloc(d + 1, TKMI_FX_PROF, sizeof *prof);
+    tkm_status rc = c0 && prof
                         ? TKM_OK
                         : tkmi_fail_alloc(msg, msglen, k + 1, d, sizeof(double),
                                           "%zu x %zu starting centroids "
@@ -411,12 +440,22 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
                                           k, d);
     if (rc == TKM_OK)
         rc = TKM_FN(tkmi_points_at)(ds, threads, pt->row0, &x, &own, p->weights,
-                                    maxabs, msg, msglen);
+                                    prof, msg, msglen);
     if ((rc = tkmi_part_agree(pt, rc, msg, msglen)) != TKM_OK)
         goto cleanup;
-    tkmi_part_max(pt, maxabs, d + 1, NULL);
-    for (size_t i = 0; i < k * d; i++)
+    tkmi_part_max(pt, prof, TKMI_FX_PROF * (d + 1), NULL);
+    const double lim = TKM_FN(tkmi_value_limit)(d);
+    for (size_t i = 0; i < k * d; i++) {
         c0[i] = (tkm_real)init[i];
+        if (!(fabs((double)c0[i]) <= lim)) {
+            rc = tkmi_fail(TKM_ERANGE, msg, msglen,
+                           "init: centroid %zu, column %zu: |%g| is above "
+                           "%.6g, the largest magnitude whose squared "
+                           "distances over %zu columns stay finite in %s",
+                           i / d, i % d, init[i], lim, d, TKM_PREC_NAME);
+            goto cleanup;
+        }
+    }
     if (p->tol > 0 &&
         (rc = mean_variance(x, pt, d, threads, &var)) != TKM_OK) {
         rc = tkmi_fail_alloc(msg, msglen, tkmi_part_blocks(pt->n_total) + 1,
@@ -434,15 +473,16 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
           .p = p,
           .tol_shift2 = p->tol * var,
           .pt = pt,
-          .maxabs = maxabs,
+          .prof = prof,
           .w = p->weights,
-          .weighted = maxabs[d] > 0.0};
+          /* (some process's weight is above 0) */
+          .weighted = prof[TKMI_FX_PROF * d] > TKMI_FX_NONE / 2};
     rc = TKM_FN(tkmi_solve)(&pb, res, msg, msglen);
     if (rc == TKM_OK)
         res->t_convert = t_convert;
 cleanup:
     free(own);
     free(c0);
-    free(maxabs);
+    free(prof);
     return rc;
 }
