@@ -17,22 +17,15 @@
 #include "trikmeans.h"
 #include "internal.h"
 #include "io_read.h"
-#include "part.h"
+#include "io_text.h"
 
 #define SHOW "%.40s" /* how much of a bad field a message quotes */
 
-/* Growable array of the values read so far (fixed: a slice of a larger
- * array that must not grow). */
-typedef struct {
-    double *v;
-    size_t len, cap;
-    int fixed;
-} dbuf;
 
 /* Append x: 0, or the number of values the buffer could not grow to
  * (its growth, by doubling, stops at the memory limit, so that values
  * that fit the limit are read whole). */
-static size_t dbuf_push(dbuf *b, double x)
+static size_t dbuf_push(tkmi_dbuf *b, double x)
 {
     if (b->len == b->cap) {
         size_t most = tkmi_mem_limit() / sizeof *b->v;
@@ -49,26 +42,6 @@ static size_t dbuf_push(dbuf *b, double x)
     return 0;
 }
 
-typedef struct {
-    const char *path;
-    tkm_precision target;
-    size_t line;    /* 1-based number of the line being read          */
-    size_t n, d;    /* data rows so far; fields per row (0 = unknown) */
-    char sep;       /* ',', '\t', ' ' (runs of blanks), 0 = unknown   */
-    int seen_first; /* the first non-comment line has been seen      */
-    tkm_header header; /* what that line is                          */
-    char delim;        /* the separator asked for, 0 = detect          */
-    size_t hdr_fields; /* fields of the header taken, 0 = none        */
-    size_t hdr_line;   /* its line                                    */
-    char *hdr_copy;    /* the header line, its fields NUL-terminated  */
-    char **hdr_names;  /* its hdr_fields fields, in hdr_copy          */
-    const tkm_read_opts *o; /* the columns to read, the note buffer   */
-    unsigned char *keep; /* the columns read (NULL: every one)        */
-    size_t dk;         /* how many: the values of a row               */
-    dbuf vals;
-    char *msg;
-    size_t msglen;
-} text_ctx;
 
 /* Iterator over the fields of one line. */
 typedef struct {
@@ -170,7 +143,7 @@ static int count_fields(const char *s, char sep, size_t *fields,
 /* Is the first line s a header?  As asked, or (auto) when it has no
  * number at all: a line with one bad field among numbers is data, and
  * is reported as such.  1, 0, or -1 out of memory; *fields its width. */
-static int is_header(const text_ctx *c, const char *s, size_t *fields)
+static int is_header(const tkmi_text_ctx *c, const char *s, size_t *fields)
 {
     size_t numbers;
     if (count_fields(s, c->sep, fields, &numbers) != 0)
@@ -180,7 +153,7 @@ static int is_header(const text_ctx *c, const char *s, size_t *fields)
     return numbers == 0;
 }
 
-static tkm_status text_value(text_ctx *c, const char *f, size_t col,
+static tkm_status text_value(tkmi_text_ctx *c, const char *f, size_t col,
                              double *v)
 {
     int overflow = 0;
@@ -221,7 +194,7 @@ static tkm_status text_value(text_ctx *c, const char *f, size_t col,
 /* Parse the columns read of one data row into c->vals; fields past the
  * expected count and columns left out are only counted (never parsed),
  * so a ragged row is reported as such. */
-static tkm_status text_row(text_ctx *c, char *s)
+static tkm_status text_row(tkmi_text_ctx *c, char *s)
 {
     field_iter it = {s, c->sep, 0};
     char *f;
@@ -251,7 +224,7 @@ static tkm_status text_row(text_ctx *c, char *s)
 
 /* Keep the header line s (hdr_fields fields under c->sep): its names
  * select columns, its first field tells pandas' index column. */
-static tkm_status keep_header(text_ctx *c, const char *s)
+static tkm_status keep_header(tkmi_text_ctx *c, const char *s)
 {
     field_iter it = {NULL, c->sep, 0};
     char *f;
@@ -270,7 +243,7 @@ static tkm_status keep_header(text_ctx *c, const char *s)
 /* Before the first data row s: the file's width (the header's, if any),
  * the columns read, and the note on an empty first header field when
  * that column is read. */
-static tkm_status first_row(text_ctx *c, const char *s)
+static tkm_status first_row(tkmi_text_ctx *c, const char *s)
 {
     size_t fields, numbers;
     char *const *names = c->hdr_fields ? c->hdr_names : NULL;
@@ -297,7 +270,7 @@ static tkm_status first_row(text_ctx *c, const char *s)
 }
 
 /* One line as getline returned it (len bytes, with its newline). */
-static tkm_status text_line(text_ctx *c, char *s, size_t len)
+static tkm_status text_line(tkmi_text_ctx *c, char *s, size_t len)
 {
     const char *t;
     int header;
@@ -358,16 +331,14 @@ static tkm_status text_line(text_ctx *c, char *s, size_t len)
 
 typedef struct {
     const char *b, *e; /* whole lines */
-    text_ctx c;        /* c.line: the line before b */
+    tkmi_text_ctx c;   /* c.line: the line before b */
     char msg[512];
     tkm_status st;
 } chunk_t;
 
-/* Feed the lines of [*p, e) to text_line, each copied (with its newline,
- * as getline gives it) into *buf; stop after the first data row when
- * first_row, or at the first error. */
-static tkm_status feed_lines(text_ctx *c, const char **p, const char *e,
-                             char **buf, size_t *cap, int first_row)
+/* Contract in io_text.h (the line reader: text_line). */
+tkm_status tkmi_text_feed(tkmi_text_ctx *c, const char **p, const char *e,
+                          char **buf, size_t *cap, int first_row)
 {
     const char *kept = *p; /* pages before it already given back */
     while (*p < e && !(first_row && c->n > 0)) {
@@ -411,8 +382,8 @@ static size_t count_lines(const char *b, const char *e)
     return n;
 }
 
-/* The rows after the first, in chunks; their values appended to c. */
-static tkm_status parse_chunks(text_ctx *c, const char *p, const char *e)
+/* Contract in io_text.h. */
+tkm_status tkmi_text_chunks(tkmi_text_ctx *c, const char *p, const char *e)
 {
     const int nt = tkmi_threads(0) > 1 ? tkmi_threads(0) : 1;
     const size_t nts = (size_t)nt;
@@ -429,7 +400,7 @@ static tkm_status parse_chunks(text_ctx *c, const char *p, const char *e)
                                   : NULL;
         ch[t].e = want < e ? (nl ? nl + 1 : e) : e;
         ch[t].c = *c;
-        ch[t].c.vals = (dbuf){0};
+        ch[t].c.vals = (tkmi_dbuf){0};
         ch[t].c.n = 0;
         ch[t].c.line = 0;
         ch[t].c.msg = ch[t].msg;
@@ -457,7 +428,7 @@ static tkm_status parse_chunks(text_ctx *c, const char *p, const char *e)
     }
     c->vals.v = v;
     for (int t = 0; t < nt; t++) {
-        ch[t].c.vals = (dbuf){v + first[t], 0, lines[t] * c->dk, 1};
+        ch[t].c.vals = (tkmi_dbuf){v + first[t], 0, lines[t] * c->dk, 1};
         ch[t].c.line = c->line + lines_before;
         lines_before += lines[t] - 1;
     }
@@ -466,7 +437,7 @@ static tkm_status parse_chunks(text_ctx *c, const char *p, const char *e)
         char *buf = NULL;
         size_t cap = 0;
         const char *q = ch[t].b;
-        ch[t].st = feed_lines(&ch[t].c, &q, ch[t].e, &buf, &cap, 0);
+        ch[t].st = tkmi_text_feed(&ch[t].c, &q, ch[t].e, &buf, &cap, 0);
         free(buf);
     }
     for (int t = 0; t < nt && st == TKM_OK; t++)
@@ -491,196 +462,15 @@ cleanup:
 }
 
 /* The whole mapped file m of size bytes into c. */
-static tkm_status read_mapped(text_ctx *c, const char *m, size_t size)
+static tkm_status read_mapped(tkmi_text_ctx *c, const char *m, size_t size)
 {
     const char *p = m, *e = m + size;
     char *buf = NULL;
     size_t cap = 0;
-    tkm_status st = feed_lines(c, &p, e, &buf, &cap, 1);
+    tkm_status st = tkmi_text_feed(c, &p, e, &buf, &cap, 1);
     free(buf);
     if (st == TKM_OK && p < e)
-        st = parse_chunks(c, p, e);
-    return st;
-}
-
-/* ---- several processes: each parses its own rows -----------------------
- *
- * Every process maps the file and parses the lines up to the first data
- * row (separator, header, fields per row: the same bytes give the same
- * answer everywhere).  The rest is cut at line ends into one share of the
- * bytes per process; each counts the data rows and lines of its share, the
- * counts are exchanged, and each notes where in its share every block of
- * TKM_PART_BLOCK rows begins.  With those block starts exchanged too, each
- * process parses exactly the rows tkm_part_rows gives it, from the byte
- * and line where they begin: the file is scanned once over (in shares)
- * and each row parsed by one process. */
-
-/* Whether a line (without its newline) holds a data row: text_line's test
- * (blanks then nothing or '#': none).  A malformed line counts as a row;
- * the process that parses it reports it. */
-static int is_row(const char *b, const char *e)
-{
-    while (e > b && (e[-1] == '\r' || e[-1] == '\n'))
-        e--;
-    while (b < e && (*b == ' ' || *b == '\t'))
-        b++;
-    return b < e && *b != '#';
-}
-
-/* Rows and lines of [b, e); with at set, also the byte offset from m and
- * the line before it of each row whose global index (from g) is a
- * multiple of TKM_PART_BLOCK, into at[2 * (index / TKM_PART_BLOCK)]. */
-static void scan_rows(const char *m, const char *b, const char *e,
-                      uint64_t g, uint64_t line, uint64_t *rows,
-                      uint64_t *lines, uint64_t *at)
-{
-    uint64_t r = 0, l = 0;
-    while (b < e) {
-        const char *nl = memchr(b, '\n', (size_t)(e - b));
-        const char *end = nl ? nl + 1 : e;
-        if (is_row(b, end)) {
-            if (at && (g + r) % TKM_PART_BLOCK == 0) {
-                at[2 * ((g + r) / TKM_PART_BLOCK)] = (uint64_t)(b - m);
-                at[2 * ((g + r) / TKM_PART_BLOCK) + 1] = line + l;
-            }
-            r++;
-        }
-        l++;
-        b = end;
-    }
-    *rows = r;
-    *lines = l;
-}
-
-/* Any process's failure, on every process (collective). */
-static int any_failed(const tkm_comm *cm, int failed)
-{
-    uint64_t f = failed ? 0 : 1;
-    cm->min_u64(cm->ctx, &f, 1);
-    return f == 0;
-}
-
-/* Fill the process's rows of the mapped file m (size bytes) into c. */
-static tkm_status part_mapped(text_ctx *c, const char *m, size_t size,
-                              const tkm_comm *cm)
-{
-    const char *p = m, *e = m + size;
-    char *buf = NULL;
-    size_t cap = 0;
-    const int P = cm->size, me = cm->rank;
-    tkm_status st = feed_lines(c, &p, e, &buf, &cap, 1);
-    free(buf);
-    uint64_t *cnt = tkmi_calloc(2, (size_t)P, sizeof *cnt);
-    size_t *bytes = tkmi_calloc(2, (size_t)P, sizeof *bytes);
-    size_t *off = bytes ? bytes + P : NULL;
-    if (st == TKM_OK && (!cnt || !bytes))
-        st = tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory",
-                       c->path);
-    if (st == TKM_OK && c->n == 0)
-        st = tkmi_fail(TKM_EFORMAT, c->msg, c->msglen, "%s: no data rows%s",
-                       c->path, c->seen_first ? " (only a header)" : "");
-    /* the first failing process's reason, on every process */
-    const tkmi_part all = {.comm = cm};
-    if ((st = tkmi_part_agree(&all, st, c->msg, c->msglen)) != TKM_OK)
-        goto cleanup;
-    /* the shares: cut at line ends, the same on every process */
-    const char *lo = p, *hi = e;
-    size_t per = (size_t)(e - p) / (size_t)P + 1;
-    for (int r = 0; r <= me; r++) {
-        lo = r ? hi : p;
-        const char *want = lo + per < e && r + 1 < P ? lo + per : e;
-        const char *nl = want < e ? memchr(want, '\n', (size_t)(e - want))
-                                  : NULL;
-        hi = want < e ? (nl ? nl + 1 : e) : e;
-    }
-    scan_rows(m, lo, hi, 0, 0, &cnt[2 * me], &cnt[2 * me + 1], NULL);
-    for (int r = 0; r < P; r++) {
-        bytes[r] = 2 * sizeof *cnt;
-        off[r] = (size_t)r * 2 * sizeof *cnt;
-    }
-    cm->gather(cm->ctx, cnt, bytes, off);
-    uint64_t n = 1, g0 = 1, line0 = c->line; /* the prefix holds row 0 */
-    for (int r = 0; r < P; r++) {
-        n += cnt[2 * r];
-        if (r < me) {
-            g0 += cnt[2 * r];
-            line0 += cnt[2 * r + 1];
-        }
-    }
-    const size_t nb = ((size_t)n + TKM_PART_BLOCK - 1) / TKM_PART_BLOCK;
-    uint64_t *at = tkmi_calloc(2 * nb + 2, 1, sizeof *at);
-    st = at ? TKM_OK
-            : tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory "
-                        "for the block starts", c->path);
-    if ((st = tkmi_part_agree(&all, st, c->msg, c->msglen)) != TKM_OK) {
-        free(at);
-        goto cleanup;
-    }
-    uint64_t dummy[2];
-    scan_rows(m, lo, hi, g0, line0, &dummy[0], &dummy[1], at);
-    uint64_t g = 1;
-    for (int r = 0; r < P; r++) { /* each process's block starts */
-        size_t b0 = ((size_t)g + TKM_PART_BLOCK - 1) / TKM_PART_BLOCK;
-        size_t b1 = ((size_t)g + (size_t)cnt[2 * r] + TKM_PART_BLOCK - 1) /
-                    TKM_PART_BLOCK;
-        off[r] = b0 * 2 * sizeof *at;
-        bytes[r] = (b1 - b0) * 2 * sizeof *at;
-        g += cnt[2 * r];
-    }
-    cm->gather(cm->ctx, at, bytes, off);
-    size_t rlo, rhi;
-    tkm_part_rows((size_t)n, me, P, &rlo, &rhi);
-    /* from the row's block start to the next block start (or the end) */
-    text_ctx w = *c;
-    const char *from = p;
-    if (rlo > 0) {
-        from = m + at[2 * (rlo / TKM_PART_BLOCK)];
-        w.line = (size_t)at[2 * (rlo / TKM_PART_BLOCK) + 1];
-        w.n = 0;
-        w.vals.len = 0;
-    }
-    const char *to = rhi < n ? m + at[2 * (rhi / TKM_PART_BLOCK)] : e;
-    if (rhi == rlo)
-        w.vals.len = w.n = 0;
-    else if (from < to)
-        st = parse_chunks(&w, from, to);
-    c->vals = w.vals;
-    c->n = w.n;
-    if (st == TKM_OK && c->n != rhi - rlo)
-        st = tkmi_fail(TKM_EFORMAT, c->msg, c->msglen, "%s: found %zu rows "
-                       "where %zu were counted (the file changed while "
-                       "read?)", c->path, c->n, rhi - rlo);
-    free(at);
-cleanup:
-    free(cnt);
-    free(bytes);
-    return st;
-}
-
-/* The process's rows of a regular file f over the processes of cm. */
-static tkm_status read_text_part(text_ctx *c, FILE *f, const tkm_comm *cm)
-{
-    struct stat sb;
-    void *m = MAP_FAILED;
-    size_t size = 0;
-    int ok = fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode);
-    if (ok && (size = (size_t)sb.st_size) > 0 &&
-        (m = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fileno(f), 0)) ==
-            MAP_FAILED)
-        ok = 0;
-    if (any_failed(cm, !ok)) {
-        if (m != MAP_FAILED)
-            munmap(m, size);
-        return tkmi_fail(TKM_EIO, c->msg, c->msglen, "%s: several "
-                         "processes read a text file by mapping it: a "
-                         "regular file is needed (%s)", c->path,
-                         ok ? "another process could not" : strerror(errno));
-    }
-    if (size == 0) /* every process sees the same empty file */
-        return tkmi_fail(TKM_EFORMAT, c->msg, c->msglen, "%s: no data rows",
-                         c->path);
-    tkm_status st = part_mapped(c, m, size, cm);
-    munmap(m, size);
+        st = tkmi_text_chunks(c, p, e);
     return st;
 }
 
@@ -688,7 +478,7 @@ static tkm_status read_text_part(text_ctx *c, FILE *f, const tkm_comm *cm)
 tkm_status tkmi_read_text(FILE *f, const char *path, const tkm_read_opts *o,
                           tkm_dataset *out, char *msg, size_t msglen)
 {
-    text_ctx c = {.path = path, .target = o->target, .header = o->header,
+    tkmi_text_ctx c = {.path = path, .target = o->target, .header = o->header,
                   .delim = o->delimiter, .o = o, .msg = msg,
                   .msglen = msglen};
     char *line = NULL;
@@ -698,7 +488,7 @@ tkm_status tkmi_read_text(FILE *f, const char *path, const tkm_read_opts *o,
     tkm_status st = TKM_OK;
     struct stat sb;
     if (o->comm) {
-        if ((st = read_text_part(&c, f, o->comm)) != TKM_OK)
+        if ((st = tkmi_text_part(&c, f, o->comm)) != TKM_OK)
             goto cleanup;
         goto part_done;
     }
