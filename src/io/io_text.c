@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -42,7 +43,6 @@ static size_t dbuf_push(tkmi_dbuf *b, double x)
     return 0;
 }
 
-
 /* Iterator over the fields of one line. */
 typedef struct {
     char *p;
@@ -50,8 +50,10 @@ typedef struct {
     int done;
 } field_iter;
 
-/* Next field, NUL-terminated in place and stripped of surrounding blanks;
- * 0 at the end of the line.  A trailing separator yields an empty field. */
+/* Next field, NUL-terminated in place and stripped of surrounding blanks
+ * and then of one pair of double quotes (CSV's quoting: "1.5" is 1.5, a
+ * quoted name its name); 0 at the end of the line.  A trailing separator
+ * yields an empty field. */
 static int next_field(field_iter *it, char **out)
 {
     char *f, *e;
@@ -77,9 +79,20 @@ static int next_field(field_iter *it, char **out)
         while (e > f && (e[-1] == ' ' || e[-1] == '\t'))
             e--;
     }
+    if (e - f >= 2 && *f == '"' && e[-1] == '"') {
+        f++;
+        e--;
+    }
     *e = '\0';
     *out = f;
     return 1;
+}
+
+/* Was the field next_field gave last the line's last? */
+static int last_field(const field_iter *it)
+{
+    return it->done ||
+           (it->sep == ' ' && it->p[strspn(it->p, " \t")] == '\0');
 }
 
 /* Comma if there is one; else tabs, unless a tab-delimited field has a
@@ -120,10 +133,11 @@ static int parse_double(const char *f, double *v, int *overflow)
     return 1;
 }
 
-/* The fields of line s under sep, and how many of them are numbers (an
- * empty field, as in pandas' index header ",x,y", is neither). */
+/* The fields of line s under sep, how many of them are numbers and how
+ * many are empty (an empty field, as in pandas' index header ",x,y", is
+ * no number).  0, or -1 out of memory. */
 static int count_fields(const char *s, char sep, size_t *fields,
-                        size_t *numbers)
+                        size_t *numbers, size_t *empty)
 {
     char *copy = strdup(s), *f;
     field_iter it = {copy, sep, 0};
@@ -131,30 +145,102 @@ static int count_fields(const char *s, char sep, size_t *fields,
     int overflow;
     if (!copy)
         return -1;
-    *fields = *numbers = 0;
+    *fields = *numbers = *empty = 0;
     while (next_field(&it, &f)) {
         (*fields)++;
+        *empty += *f == '\0';
         *numbers += *f != '\0' && parse_double(f, &v, &overflow);
     }
     free(copy);
     return 0;
 }
 
-/* Is the first line s a header?  As asked, or (auto) when it has no
- * number at all: a line with one bad field among numbers is data, and
- * is reported as such.  1, 0, or -1 out of memory; *fields its width. */
+/* The separators a file may use in place of the one found or given: the
+ * ones detected, and those --delimiter must name. */
+static const char OTHER_SEPS[] = ",\t ;|:";
+
+/* The separator other than sep under which line s is a row of numbers
+ * (two fields or more, each a number or empty, one a number at least),
+ * 0 when there is none, or -1 out of memory. */
+static int numbers_under_other(const char *s, char sep)
+{
+    size_t fields, numbers, empty;
+    for (const char *o = OTHER_SEPS; *o; o++) {
+        if (*o == sep || (sep == ' ' && *o == '\t') || !strchr(s, *o))
+            continue;
+        if (count_fields(s, *o, &fields, &numbers, &empty) != 0)
+            return -1;
+        if (fields >= 2 && numbers > 0 && numbers + empty == fields)
+            return *o;
+    }
+    return 0;
+}
+
+/* Is the first line s a header?  As asked, or (auto) when none of its
+ * fields is a number (quoted or not) and it is no row of numbers under
+ * another separator either: a line with one bad field among numbers is
+ * data, and so is "1;2" read without --delimiter ';', each reported at
+ * its own line.  1, 0, or -1 out of memory; *fields its width. */
 static int is_header(const tkmi_text_ctx *c, const char *s, size_t *fields)
 {
-    size_t numbers;
-    if (count_fields(s, c->sep, fields, &numbers) != 0)
+    size_t numbers, empty;
+    if (count_fields(s, c->sep, fields, &numbers, &empty) != 0)
         return -1;
     if (c->header != TKM_HEADER_AUTO)
         return c->header == TKM_HEADER_YES;
-    return numbers == 0;
+    if (numbers > 0)
+        return 0;
+    int other = numbers_under_other(s, c->sep);
+    return other < 0 ? -1 : other == 0;
 }
 
+/* A separator in words, as a message names it (opt: as --delimiter
+ * takes it); buf holds at least 4 bytes. */
+static const char *sep_words(char sep, int opt, char *buf)
+{
+    if (sep == '\t' || sep == ' ')
+        return opt ? (sep == ' ' ? "space" : "tab")
+                   : (sep == ' ' ? "blanks" : "tabs");
+    snprintf(buf, 4, "'%c'", sep);
+    return buf;
+}
+
+/* What a message on a field f that is no number adds when f holds
+ * another separator: the one the file seems to use, and (where the user
+ * gave none) the option that says so; when --delimiter was given and
+ * did not split the line (whole: f is the whole line), that it did not.
+ * Blanks count only in a line not split (a name may hold one). */
+static void sep_hint(const tkmi_text_ctx *c, const char *f, int whole,
+                     char *out, size_t len)
+{
+    char seen[sizeof OTHER_SEPS], a[4], b[4];
+    size_t k = 0;
+    for (const char *o = OTHER_SEPS; *o; o++)
+        if (*o != c->sep && !(c->sep == ' ' && *o == '\t') &&
+            (whole || (*o != ' ' && *o != '\t')))
+            seen[k++] = *o;
+    seen[k] = '\0';
+    const char *at = strpbrk(f, seen);
+    out[0] = '\0';
+    if (!at)
+        return;
+    if (!c->delim)
+        snprintf(out, len, " (fields separated by %s? say so with "
+                 "--delimiter %s)", sep_words(*at, 0, a),
+                 sep_words(*at, 1, b));
+    else if (whole)
+        snprintf(out, len, ": --delimiter %s does not split the line; its "
+                 "fields seem separated by %s", sep_words(c->delim, 1, b),
+                 sep_words(*at, 0, a));
+    else
+        snprintf(out, len, " (it holds %s, and --delimiter said %s)",
+                 sep_words(*at, 0, a), sep_words(c->delim, 1, b));
+}
+
+/* The value of field f, column col (whole: the only field of its line),
+ * into *v, checked against c->target; else the message on it. */
 static tkm_status text_value(tkmi_text_ctx *c, const char *f, size_t col,
-                             double *v)
+                             int whole, double *v)
 {
     int overflow = 0;
     if (*f == '\0')
@@ -162,13 +248,12 @@ static tkm_status text_value(tkmi_text_ctx *c, const char *f, size_t col,
                          "%s: line %zu, column %zu: empty field", c->path,
                          c->line, col);
     if (!parse_double(f, v, &overflow)) {
-        const char *other = strpbrk(f, ";|:");
+        char hint[128];
+        sep_hint(c, f, whole, hint, sizeof hint);
         return tkmi_fail(TKM_EFORMAT, c->msg, c->msglen,
                          "%s: line %zu, column %zu: '" SHOW
-                         "' is not a number%s%c%s", c->path, c->line, col, f,
-                         other ? " (fields separated by '" : "",
-                         other ? *other : ' ',
-                         other ? "'? say so with --delimiter)" : "");
+                         "' is not a number%s", c->path, c->line, col, f,
+                         hint);
     }
     if (overflow)
         return tkmi_fail(TKM_ERANGE, c->msg, c->msglen,
@@ -206,7 +291,8 @@ static tkm_status text_row(tkmi_text_ctx *c, char *s)
         col++;
         if ((c->d != 0 && col > c->d) || (c->keep && !c->keep[col - 1]))
             continue;
-        st = text_value(c, f, col - 1, &v); /* named from 0, as --usecols */
+        /* named from 0, as --usecols */
+        st = text_value(c, f, col - 1, col == 1 && last_field(&it), &v);
         if (st != TKM_OK)
             return st;
         if ((want = dbuf_push(&c->vals, v)) != 0)
@@ -220,6 +306,22 @@ static tkm_status text_row(tkmi_text_ctx *c, char *s)
                          c->path, c->line, c->d, col);
     c->n++;
     return TKM_OK;
+}
+
+/* Add a line to the caller's note (tkm_read_opts.note), after those
+ * already there; what does not fit is cut. */
+static void add_note(const tkmi_text_ctx *c, const char *fmt, ...)
+{
+    char *note = c->o->note;
+    size_t cap = c->o->notelen, len = note && cap ? strnlen(note, cap) : 0;
+    if (!note || len + 2 >= cap)
+        return;
+    if (len > 0)
+        note[len++] = '\n';
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(note + len, cap - len, fmt, ap);
+    va_end(ap);
 }
 
 /* Keep the header line s (hdr_fields fields under c->sep): its names
@@ -245,9 +347,9 @@ static tkm_status keep_header(tkmi_text_ctx *c, const char *s)
  * that column is read. */
 static tkm_status first_row(tkmi_text_ctx *c, const char *s)
 {
-    size_t fields, numbers;
+    size_t fields, numbers, empty;
     char *const *names = c->hdr_fields ? c->hdr_names : NULL;
-    if (count_fields(s, c->sep, &fields, &numbers) != 0)
+    if (count_fields(s, c->sep, &fields, &numbers, &empty) != 0)
         return tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory",
                          c->path);
     if (c->hdr_fields && c->hdr_fields != fields)
@@ -261,11 +363,11 @@ static tkm_status first_row(tkmi_text_ctx *c, const char *s)
         return st;
     c->d = fields;
     if (names && fields > 1 && names[0][0] == '\0' &&
-        (!c->keep || c->keep[0]) && c->o->note && c->o->notelen)
-        snprintf(c->o->note, c->o->notelen, "%s: line %zu: the header's "
-                 "first field is empty, as in the index column pandas' "
-                 "to_csv writes: column 0 is read as data; leave it out "
-                 "with --skip-cols 0", c->path, c->hdr_line);
+        (!c->keep || c->keep[0]))
+        add_note(c, "warning: %s: line %zu: the header's first field is "
+                 "empty, as in the index column pandas' to_csv writes: "
+                 "column 0 is read as data; leave it out with --skip-cols 0",
+                 c->path, c->hdr_line);
     return TKM_OK;
 }
 
@@ -303,6 +405,10 @@ static tkm_status text_line(tkmi_text_ctx *c, char *s, size_t len)
         if (header) {
             c->hdr_fields = fields;
             c->hdr_line = c->line;
+            if (c->header == TKM_HEADER_AUTO)
+                add_note(c, "note: %s: line %zu is taken for a header: none "
+                         "of its fields is a number ('" SHOW "')", c->path,
+                         c->line, s);
             tkm_status st = keep_header(c, s);
             c->sep = 0; /* the data may use another separator */
             return st;
