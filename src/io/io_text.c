@@ -422,25 +422,14 @@ static tkm_status text_line(tkmi_text_ctx *c, char *s, size_t len)
     return text_row(c, s);
 }
 
-/* ---- a large regular file: mapped and parsed in chunks ------------------
+/* ---- a large regular file: the lines before the first data row ------
  *
- * The lines up to the first data row are read in order (separator,
- * header, the number of fields); the rest is cut at line ends into one
- * chunk per thread, each parsed by the same text_line with its own line
- * numbers, values and first error.  The values are those of the
- * sequential reader (strtod per field), the rows keep their order, and of
- * several errors the first in the file is reported, with its line. */
+ * tkmi_text_feed reads them (and every chunk of io_text_part.c its own
+ * lines) with the same text_line. */
 
 #define PAR_MIN_BYTES ((size_t)1 << 20) /* smaller files: one pass */
 #define DROP_BYTES ((size_t)4 << 20)    /* read pages given back in steps */
 #define PAGE ((size_t)4096)             /* madvise's unit (a multiple is fine) */
-
-typedef struct {
-    const char *b, *e; /* whole lines */
-    tkmi_text_ctx c;   /* c.line: the line before b */
-    char msg[512];
-    tkm_status st;
-} chunk_t;
 
 /* Contract in io_text.h (the line reader: text_line). */
 tkm_status tkmi_text_feed(tkmi_text_ctx *c, const char **p, const char *e,
@@ -479,107 +468,6 @@ tkm_status tkmi_text_feed(tkmi_text_ctx *c, const char **p, const char *e,
     return TKM_OK;
 }
 
-static size_t count_lines(const char *b, const char *e)
-{
-    size_t n = 0;
-    for (const char *q = b; q < e && (q = memchr(q, '\n', (size_t)(e - q)));
-         q++)
-        n++;
-    return n;
-}
-
-/* Contract in io_text.h. */
-tkm_status tkmi_text_chunks(tkmi_text_ctx *c, const char *p, const char *e)
-{
-    const int nt = tkmi_threads(0) > 1 ? tkmi_threads(0) : 1;
-    const size_t nts = (size_t)nt;
-    size_t per = (size_t)(e - p) / nts + 1;
-    chunk_t *ch = tkmi_calloc(nts, 1, sizeof *ch);
-    tkm_status st = TKM_OK;
-    if (!ch)
-        return tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory",
-                         c->path);
-    for (int t = 0; t < nt; t++) { /* cut at line ends */
-        ch[t].b = t ? ch[t - 1].e : p;
-        const char *want = ch[t].b + per < e && t + 1 < nt ? ch[t].b + per : e;
-        const char *nl = want < e ? memchr(want, '\n', (size_t)(e - want))
-                                  : NULL;
-        ch[t].e = want < e ? (nl ? nl + 1 : e) : e;
-        ch[t].c = *c;
-        ch[t].c.vals = (tkmi_dbuf){0};
-        ch[t].c.n = 0;
-        ch[t].c.line = 0;
-        ch[t].c.msg = ch[t].msg;
-        ch[t].c.msglen = sizeof ch[t].msg;
-    }
-    /* every chunk writes its rows into its own slice of one array: at
-     * most dk values for each of its lines (a longer row is an error) */
-    size_t room = c->vals.len, lines_before = 0;
-    size_t *first = tkmi_alloc(nts, 1, sizeof *first);
-    size_t *lines = tkmi_alloc(nts, 1, sizeof *lines);
-    double *v = NULL;
-    if (first && lines) {
-        for (int t = 0; t < nt; t++) {
-            lines[t] = count_lines(ch[t].b, ch[t].e) + 1;
-            first[t] = room;
-            room += lines[t] * c->dk;
-        }
-        v = tkmi_realloc(c->vals.v, room, 1, sizeof *v);
-    }
-    if (!v) {
-        st = tkmi_fail_alloc(c->msg, c->msglen, room, 1, sizeof *v, "%s: "
-                             "room for %zu values (%zu columns on each of "
-                             "its lines)", c->path, room, c->dk);
-        goto cleanup;
-    }
-    c->vals.v = v;
-    for (int t = 0; t < nt; t++) {
-        ch[t].c.vals = (tkmi_dbuf){v + first[t], 0, lines[t] * c->dk, 1};
-        ch[t].c.line = c->line + lines_before;
-        lines_before += lines[t] - 1;
-    }
-#pragma omp parallel for num_threads(nt) schedule(static, 1)
-    for (int t = 0; t < nt; t++) {
-        char *buf = NULL;
-        size_t cap = 0;
-        const char *q = ch[t].b;
-        ch[t].st = tkmi_text_feed(&ch[t].c, &q, ch[t].e, &buf, &cap, 0);
-        free(buf);
-    }
-    for (int t = 0; t < nt && st == TKM_OK; t++)
-        if (ch[t].st != TKM_OK) {
-            st = ch[t].st;
-            if (c->msg && c->msglen)
-                snprintf(c->msg, c->msglen, "%s", ch[t].msg);
-        }
-    if (st == TKM_OK) /* the slices, closed up in order */
-        for (int t = 0; t < nt; t++) {
-            memmove(v + c->vals.len, ch[t].c.vals.v,
-                    ch[t].c.vals.len * sizeof *v);
-            c->vals.len += ch[t].c.vals.len;
-            c->n += ch[t].c.n;
-        }
-    c->vals.cap = room;
-cleanup:
-    free(first);
-    free(lines);
-    free(ch);
-    return st;
-}
-
-/* The whole mapped file m of size bytes into c. */
-static tkm_status read_mapped(tkmi_text_ctx *c, const char *m, size_t size)
-{
-    const char *p = m, *e = m + size;
-    char *buf = NULL;
-    size_t cap = 0;
-    tkm_status st = tkmi_text_feed(c, &p, e, &buf, &cap, 1);
-    free(buf);
-    if (st == TKM_OK && p < e)
-        st = tkmi_text_chunks(c, p, e);
-    return st;
-}
-
 /* Contract in io_read.h. */
 tkm_status tkmi_read_text(FILE *f, const char *path, const tkm_read_opts *o,
                           tkm_dataset *out, char *msg, size_t msglen)
@@ -604,7 +492,7 @@ tkm_status tkmi_read_text(FILE *f, const char *path, const tkm_read_opts *o,
         void *m = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fileno(f), 0);
         if (m != MAP_FAILED) {
             madvise(m, size, MADV_SEQUENTIAL);
-            st = read_mapped(&c, m, size);
+            st = tkmi_text_mapped(&c, m, size);
             munmap(m, size);
             if (st != TKM_OK)
                 goto cleanup;

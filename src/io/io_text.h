@@ -1,8 +1,7 @@
 /*
- * Internal interface between io_text.c (a text file read by one process:
- * lines, fields, the header, chunks on several threads) and
- * io_text_part.c (the same file shared by several processes, each
- * parsing its own rows).  Precision independent.
+ * Internal interface between io_text.c (a text file's lines: fields, the
+ * header, values) and io_text_part.c (a file read in parts: chunks on
+ * several threads, shares on several processes).  Precision independent.
  */
 #ifndef TKM_IO_TEXT_H
 #define TKM_IO_TEXT_H
@@ -55,6 +54,10 @@ tkm_status tkmi_text_feed(tkmi_text_ctx *c, const char **p, const char *e,
  * chunks on every thread and appended to c->vals in order (c->n counts
  * them); of several errors the first in the file is reported. */
 tkm_status tkmi_text_chunks(tkmi_text_ctx *c, const char *p, const char *e);
+
+/* The whole file mapped at m (size bytes) into c: its lines up to the
+ * first data row in order, the rest by tkmi_text_chunks. */
+tkm_status tkmi_text_mapped(tkmi_text_ctx *c, const char *m, size_t size);
 
 /* The rows of the regular file f that are this process's among the
  * processes of cm (collective: every process calls it, and a failure on

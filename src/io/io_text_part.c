@@ -1,16 +1,7 @@
 /*
- * A text data set read by several processes (tkm_read_opts.comm), each
+ * A text data set read in parts (io_text.h): a large file on one process
+ * in chunks, one per thread, and any file by several processes, each
  * parsing its own rows.
- *
- * Every process maps the file and parses the lines up to the first data
- * row (separator, header, fields per row: the same bytes give the same
- * answer everywhere).  The rest is cut at line ends into one share of the
- * bytes per process; each counts the data rows and lines of its share, the
- * counts are exchanged, and each notes where in its share every block of
- * TKM_PART_BLOCK rows begins.  With those block starts exchanged too, each
- * process parses exactly the rows tkm_part_rows gives it, from the byte
- * and line where they begin: the file is scanned once over (in shares)
- * and each row parsed by one process.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -25,6 +16,135 @@
 #include "internal.h"
 #include "io_text.h"
 #include "part.h"
+
+/* ---- a large regular file: mapped and parsed in chunks ------------------
+ *
+ * The lines up to the first data row are read in order (separator,
+ * header, the number of fields); the rest is cut at line ends into one
+ * chunk per thread, each fed to tkmi_text_feed with its own line
+ * numbers, values and first error.  The values are those of the
+ * sequential reader (strtod per field), the rows keep their order, and of
+ * several errors the first in the file is reported, with its line. */
+
+typedef struct {
+    const char *b, *e; /* whole lines */
+    tkmi_text_ctx c;   /* c.line: the line before b */
+    char msg[512];
+    tkm_status st;
+} chunk_t;
+
+static size_t count_lines(const char *b, const char *e)
+{
+    size_t n = 0;
+    for (const char *q = b; q < e && (q = memchr(q, '\n', (size_t)(e - q)));
+         q++)
+        n++;
+    return n;
+}
+
+/* Contract in io_text.h. */
+tkm_status tkmi_text_chunks(tkmi_text_ctx *c, const char *p, const char *e)
+{
+    const int nt = tkmi_threads(0) > 1 ? tkmi_threads(0) : 1;
+    const size_t nts = (size_t)nt;
+    size_t per = (size_t)(e - p) / nts + 1;
+    chunk_t *ch = tkmi_calloc(nts, 1, sizeof *ch);
+    tkm_status st = TKM_OK;
+    if (!ch)
+        return tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory",
+                         c->path);
+    for (int t = 0; t < nt; t++) { /* cut at line ends */
+        ch[t].b = t ? ch[t - 1].e : p;
+        const char *want = ch[t].b + per < e && t + 1 < nt ? ch[t].b + per : e;
+        const char *nl = want < e ? memchr(want, '\n', (size_t)(e - want))
+                                  : NULL;
+        ch[t].e = want < e ? (nl ? nl + 1 : e) : e;
+        ch[t].c = *c;
+        ch[t].c.vals = (tkmi_dbuf){0};
+        ch[t].c.n = 0;
+        ch[t].c.line = 0;
+        ch[t].c.msg = ch[t].msg;
+        ch[t].c.msglen = sizeof ch[t].msg;
+    }
+    /* every chunk writes its rows into its own slice of one array: at
+     * most dk values for each of its lines (a longer row is an error) */
+    size_t room = c->vals.len, lines_before = 0;
+    size_t *first = tkmi_alloc(nts, 1, sizeof *first);
+    size_t *lines = tkmi_alloc(nts, 1, sizeof *lines);
+    double *v = NULL;
+    if (first && lines) {
+        for (int t = 0; t < nt; t++) {
+            lines[t] = count_lines(ch[t].b, ch[t].e) + 1;
+            first[t] = room;
+            room += lines[t] * c->dk;
+        }
+        v = tkmi_realloc(c->vals.v, room, 1, sizeof *v);
+    }
+    if (!v) {
+        st = tkmi_fail_alloc(c->msg, c->msglen, room, 1, sizeof *v, "%s: "
+                             "room for %zu values (%zu columns on each of "
+                             "its lines)", c->path, room, c->dk);
+        goto cleanup;
+    }
+    c->vals.v = v;
+    for (int t = 0; t < nt; t++) {
+        ch[t].c.vals = (tkmi_dbuf){v + first[t], 0, lines[t] * c->dk, 1};
+        ch[t].c.line = c->line + lines_before;
+        lines_before += lines[t] - 1;
+    }
+#pragma omp parallel for num_threads(nt) schedule(static, 1)
+    for (int t = 0; t < nt; t++) {
+        char *buf = NULL;
+        size_t cap = 0;
+        const char *q = ch[t].b;
+        ch[t].st = tkmi_text_feed(&ch[t].c, &q, ch[t].e, &buf, &cap, 0);
+        free(buf);
+    }
+    for (int t = 0; t < nt && st == TKM_OK; t++)
+        if (ch[t].st != TKM_OK) {
+            st = ch[t].st;
+            if (c->msg && c->msglen)
+                snprintf(c->msg, c->msglen, "%s", ch[t].msg);
+        }
+    if (st == TKM_OK) /* the slices, closed up in order */
+        for (int t = 0; t < nt; t++) {
+            memmove(v + c->vals.len, ch[t].c.vals.v,
+                    ch[t].c.vals.len * sizeof *v);
+            c->vals.len += ch[t].c.vals.len;
+            c->n += ch[t].c.n;
+        }
+    c->vals.cap = room;
+cleanup:
+    free(first);
+    free(lines);
+    free(ch);
+    return st;
+}
+
+/* Contract in io_text.h. */
+tkm_status tkmi_text_mapped(tkmi_text_ctx *c, const char *m, size_t size)
+{
+    const char *p = m, *e = m + size;
+    char *buf = NULL;
+    size_t cap = 0;
+    tkm_status st = tkmi_text_feed(c, &p, e, &buf, &cap, 1);
+    free(buf);
+    if (st == TKM_OK && p < e)
+        st = tkmi_text_chunks(c, p, e);
+    return st;
+}
+
+/* ---- several processes: each parses its own rows -----------------------
+ *
+ * Every process maps the file and parses the lines up to the first data
+ * row (separator, header, fields per row: the same bytes give the same
+ * answer everywhere).  The rest is cut at line ends into one share of the
+ * bytes per process; each counts the data rows and lines of its share, the
+ * counts are exchanged, and each notes where in its share every block of
+ * TKM_PART_BLOCK rows begins.  With those block starts exchanged too, each
+ * process parses exactly the rows tkm_part_rows gives it, from the byte
+ * and line where they begin: the file is scanned once over (in shares)
+ * and each row parsed by one process. */
 
 /* Whether a line (without its newline) holds a data row: the line
  * reader's test
