@@ -298,7 +298,8 @@ def test_errors():
         trikmeans.KMeans(3).fit(X).predict(uniform(5, 3))
     bad = X.copy()
     bad[3, 1] = np.nan
-    with pytest.raises(ValueError, match="point 3, column 1: nan is not finite"):
+    with pytest.raises(ValueError, match=r"Input X contains NaN: point 3, "
+                       r"column 1 \(X\[3, 1\]\) is nan"):
         trikmeans.KMeans(3).fit(bad)
 
 
@@ -313,7 +314,8 @@ def test_error_places_count_from_0(dtype):
         i, j = int(rng.integers(60)), int(rng.integers(4))
         bad = X.copy()
         bad[i, j] = np.nan
-        where = "point %d, column %d: nan is not finite" % (i, j)
+        where = r"Input X contains NaN: point %d, column %d \(X\[%d, %d\]\)" \
+            % (i, j, i, j)
         with pytest.raises(ValueError, match=where):
             trikmeans.KMeans(3, random_state=0).fit(bad)
         with pytest.raises(ValueError, match=where):
@@ -324,8 +326,9 @@ def test_error_places_count_from_0(dtype):
         c, f = int(rng.integers(3)), int(rng.integers(4))
         start = X[:3].astype(np.float64)
         start[c, f] = np.inf
-        with pytest.raises(ValueError, match="initial centroid %d, column %d "
-                           "is not finite" % (c, f)):
+        with pytest.raises(ValueError, match=r"Input init contains infinity: "
+                           r"initial centroid %d, column %d \(init\[%d, %d\]\)"
+                           % (c, f, c, f)):
             trikmeans.KMeans(3, init=start).fit(X)
 
 
