@@ -9,20 +9,19 @@ import time
 import tracemalloc
 
 import numpy as np
+import pandas as pd
 import pytest
+from sklearn.base import clone
+from sklearn.cluster import KMeans as SKMeans
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.utils.estimator_checks import check_estimator
 
 import trikmeans
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
 BIN = os.environ.get("TKM_BIN", os.path.join(ROOT, "build", "trikmeans"))
-
-sklearn = pytest.importorskip("sklearn")
-from sklearn.base import clone  # noqa: E402
-from sklearn.cluster import KMeans as SKMeans  # noqa: E402
-from sklearn.pipeline import make_pipeline  # noqa: E402
-from sklearn.preprocessing import StandardScaler  # noqa: E402
-from sklearn.utils.estimator_checks import check_estimator  # noqa: E402
 
 
 def uniform(n, d, seed=0, dtype=np.float64):
@@ -94,6 +93,8 @@ def test_form_auto(algorithm, dtype):
                                         ("f32", np.float32)])
 def test_like_the_command(tmp_path, prec, dtype):
     if not os.access(BIN, os.X_OK):
+        if "TKM_BIN" in os.environ:  # make test names it: it must be there
+            pytest.fail("TKM_BIN=%s is not an executable" % BIN)
         pytest.skip("no %s: run make first" % BIN)
     X = uniform(3000, 4, seed=3)
     c0 = X[:10].copy()
@@ -446,7 +447,6 @@ def test_sklearn_parameters_and_outputs(capsys):
                                                  "kmeans2", "kmeans3"]
     with pytest.raises(ValueError, match="returned an array of shape"):
         trikmeans.KMeans(4, init=lambda X, k, random_state: X[:3]).fit(X)
-    pd = pytest.importorskip("pandas")
     t = trikmeans.KMeans(4, n_init=1, random_state=0).set_output(
         transform="pandas").fit_transform(X)
     assert isinstance(t, pd.DataFrame)
