@@ -263,12 +263,14 @@ sanitize:
 # libopenblas0-pthread: scikit-learn (the benchmarks' reference) on an optimised
 # BLAS instead of the reference one Debian installs with it
 # clang, libclang-rt-dev, libomp-dev: make fuzz (libFuzzer, OpenMP under clang)
-# python3-dev, python3-numpy, python3-pytest: the Python package and its tests
+# python3-dev, python3-numpy, python3-pytest, python3-sklearn, python3-pandas:
+# the Python package and its tests (python/tests/conftest.py fails the run
+# when one of them is missing, rather than skipping what needs it)
 # libopenmpi-dev, openmpi-bin: the MPI build (build/trikmeans-mpi) and its tests
 # libopenblas-dev: the exact screening of Lloyd's and Hamerly's scans (GEMM)
 DEB_PKGS := gcc make libcmocka-dev python3-sklearn gnuplot-nox libopenblas0-pthread \
             clang libclang-rt-dev libomp-dev python3-dev python3-numpy python3-pytest \
-            libopenmpi-dev openmpi-bin libopenblas-dev
+            python3-pandas libopenmpi-dev openmpi-bin libopenblas-dev
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

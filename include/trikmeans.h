@@ -173,7 +173,10 @@ typedef enum {
 
 /* Whether a text file's first line (after comments) is a header. */
 typedef enum {
-    TKM_HEADER_AUTO = 0, /* a header when none of its fields is a number   */
+    TKM_HEADER_AUTO = 0, /* a header when none of its fields is a number
+                            (a quoted number is one) and it is no row of
+                            numbers under another separator ("1;2" read
+                            at ',' is data, refused at its line)      */
     TKM_HEADER_NO,       /* data                                           */
     TKM_HEADER_YES       /* a header, whatever it holds (pandas writes
                             0,1,... for integer column names)             */
@@ -209,11 +212,15 @@ typedef struct {
     const char *skip_cols; /* the same, naming the columns to leave out
                              (not together with usecols); a column left
                              out is not parsed or checked              */
-    char *note;           /* NULL, or notelen bytes for a warning about
-                             the file ("" when none), also set when the
-                             read then fails: a text header whose first
-                             field is empty (pandas' index column) read
-                             as data                                   */
+    char *note;           /* NULL, or notelen bytes for what the reader
+                             decided about the file ("" when nothing),
+                             also set when the read then fails: lines
+                             (newline between), each "note: ..." (a
+                             first text line taken for a header, as
+                             header AUTO found it, and why) or
+                             "warning: ..." (a header whose first field
+                             is empty, pandas' index column, read as
+                             data); never printed by the library       */
     size_t notelen;
 } tkm_read_opts;
 

@@ -865,6 +865,65 @@ static void test_header_rules(void **state)
     assert_contains(err_text, "float32");
 }
 
+/* What the command says about a first line (#38 point 8): a header it
+ * takes is noted with why, on stderr; quoted numbers are data, no row
+ * dropped; a file of "x;y" rows is refused at line 1 with ';' and the
+ * option that says it, and, --delimiter ',' given, with words that say
+ * the comma does not split the line instead of asking for the option. */
+static void test_header_noted(void **state)
+{
+    (void)state;
+    need_bin();
+    tkmi_rng r;
+    tkmi_rng_seed(&r, 3839);
+    PATH(semi, "hn_semi.csv");
+    PATH(quoted, "hn_q.csv");
+    PATH(named, "hn_h.csv");
+    FILE *f = fopen(semi, "w"), *g = fopen(quoted, "w"), *h = fopen(named,
+                                                                     "w");
+    assert_true(f && g && h);
+    fputs("x,y\n", h);
+    for (int i = 0; i < 90; i++) {
+        double x = 10.0 * (double)(i % 3) + tkmi_rng_uniform(&r);
+        double y = tkmi_rng_uniform(&r) - 4.0 * (double)(i % 3);
+        fprintf(f, "%.17g;%.17g\n", x, y);
+        fprintf(g, "\"%.17g\",\"%.17g\"\n", x, y);
+        fprintf(h, "%.17g,%.17g\n", x, y);
+    }
+    assert_int_equal(fclose(f) | fclose(g) | fclose(h), 0);
+    EXPECT(2, "fit", semi, "-k", "3");
+    assert_contains(err_text, "hn_semi.csv: line 1, column 0: ");
+    assert_contains(err_text, "say so with --delimiter ';'");
+    EXPECT(2, "fit", semi, "-k", "3", "--delimiter", ",");
+    assert_contains(err_text, "hn_semi.csv: line 1, column 0: ");
+    assert_contains(err_text, "--delimiter ',' does not split the line");
+    assert_contains(err_text, "separated by ';'");
+    assert_null(strstr(err_text, "say so"));
+    /* the same 90 rows three ways: the same labels, and only the file
+     * with a header gets a note */
+    const char *file[] = {semi, quoted, named};
+    const char *delim[] = {";", ",", ","};
+    char *labels[3];
+    for (int w = 0; w < 3; w++) {
+        EXPECT(0, "fit", file[w], "-k", "3", "--seed", "5", "--delimiter",
+               delim[w], "--labels", tp("hn_l.csv"), "--force");
+        if (w < 2)
+            assert_string_equal(err_text, "");
+        labels[w] = slurp(tp("hn_l.csv"));
+    }
+    assert_contains(err_text, "trikmeans fit: note: ");
+    assert_contains(err_text, "hn_h.csv: line 1 is taken for a header: "
+                              "none of its fields is a number ('x,y')");
+    assert_null(strstr(err_text, "warning"));
+    assert_string_equal(labels[0], labels[1]);
+    assert_string_equal(labels[0], labels[2]);
+    for (int w = 0; w < 3; w++)
+        free(labels[w]);
+    /* asked for: nothing to explain */
+    EXPECT(0, "fit", named, "-k", "3", "--header", "yes", "-q");
+    assert_string_equal(err_text, "");
+}
+
 /* Counts are whole numbers >= 1: a negative one is a usage error, not
  * a wrapped 2^64 - 1 that fails later as "out of memory". */
 static void test_counts_parsed(void **state)
@@ -1457,6 +1516,7 @@ int main(void)
         cmocka_unit_test(test_check),
         cmocka_unit_test(test_columns),
         cmocka_unit_test(test_header_rules),
+        cmocka_unit_test(test_header_noted),
         cmocka_unit_test(test_counts_parsed),
         cmocka_unit_test(test_same_files),
         cmocka_unit_test(test_honest_results),

@@ -9,20 +9,19 @@ import time
 import tracemalloc
 
 import numpy as np
+import pandas as pd
 import pytest
+from sklearn.base import clone
+from sklearn.cluster import KMeans as SKMeans
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.utils.estimator_checks import check_estimator
 
 import trikmeans
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
 BIN = os.environ.get("TKM_BIN", os.path.join(ROOT, "build", "trikmeans"))
-
-sklearn = pytest.importorskip("sklearn")
-from sklearn.base import clone  # noqa: E402
-from sklearn.cluster import KMeans as SKMeans  # noqa: E402
-from sklearn.pipeline import make_pipeline  # noqa: E402
-from sklearn.preprocessing import StandardScaler  # noqa: E402
-from sklearn.utils.estimator_checks import check_estimator  # noqa: E402
 
 
 def uniform(n, d, seed=0, dtype=np.float64):
@@ -94,6 +93,8 @@ def test_form_auto(algorithm, dtype):
                                         ("f32", np.float32)])
 def test_like_the_command(tmp_path, prec, dtype):
     if not os.access(BIN, os.X_OK):
+        if "TKM_BIN" in os.environ:  # make test names it: it must be there
+            pytest.fail("TKM_BIN=%s is not an executable" % BIN)
         pytest.skip("no %s: run make first" % BIN)
     X = uniform(3000, 4, seed=3)
     c0 = X[:10].copy()
@@ -298,7 +299,8 @@ def test_errors():
         trikmeans.KMeans(3).fit(X).predict(uniform(5, 3))
     bad = X.copy()
     bad[3, 1] = np.nan
-    with pytest.raises(ValueError, match="point 3, column 1: nan is not finite"):
+    with pytest.raises(ValueError, match=r"Input X contains NaN: point 3, "
+                       r"column 1 \(X\[3, 1\]\) is nan"):
         trikmeans.KMeans(3).fit(bad)
 
 
@@ -313,7 +315,8 @@ def test_error_places_count_from_0(dtype):
         i, j = int(rng.integers(60)), int(rng.integers(4))
         bad = X.copy()
         bad[i, j] = np.nan
-        where = "point %d, column %d: nan is not finite" % (i, j)
+        where = r"Input X contains NaN: point %d, column %d \(X\[%d, %d\]\)" \
+            % (i, j, i, j)
         with pytest.raises(ValueError, match=where):
             trikmeans.KMeans(3, random_state=0).fit(bad)
         with pytest.raises(ValueError, match=where):
@@ -324,8 +327,9 @@ def test_error_places_count_from_0(dtype):
         c, f = int(rng.integers(3)), int(rng.integers(4))
         start = X[:3].astype(np.float64)
         start[c, f] = np.inf
-        with pytest.raises(ValueError, match="initial centroid %d, column %d "
-                           "is not finite" % (c, f)):
+        with pytest.raises(ValueError, match=r"Input init contains infinity: "
+                           r"initial centroid %d, column %d \(init\[%d, %d\]\)"
+                           % (c, f, c, f)):
             trikmeans.KMeans(3, init=start).fit(X)
 
 
@@ -443,7 +447,6 @@ def test_sklearn_parameters_and_outputs(capsys):
                                                  "kmeans2", "kmeans3"]
     with pytest.raises(ValueError, match="returned an array of shape"):
         trikmeans.KMeans(4, init=lambda X, k, random_state: X[:3]).fit(X)
-    pd = pytest.importorskip("pandas")
     t = trikmeans.KMeans(4, n_init=1, random_state=0).set_output(
         transform="pandas").fit_transform(X)
     assert isinstance(t, pd.DataFrame)

@@ -11,6 +11,7 @@ scikit-learn-compatible estimator over the C library (docs/python.md).
     True
 """
 import numbers
+import re
 import warnings
 
 import numpy as np
@@ -98,6 +99,13 @@ _ZERO_WEIGHT_WHY = ("the start is drawn by row position, so a zero sample "
                     "weight is not equivalent to removing the sample")
 
 
+def _not_finite(name, v, where):
+    """The message on a value v of the array name that is not finite, in
+    scikit-learn's words ("Input X contains NaN."), then where it is."""
+    return "Input %s contains %s: %s is %r" % (
+        name, "NaN" if np.isnan(v) else "infinity", where, float(v))
+
+
 def _check_weights(sample_weight, n):
     """None, or n float64 weights (a number: each point that weight), each
     finite and >= 0."""
@@ -109,23 +117,65 @@ def _check_weights(sample_weight, n):
     if w.shape != (n,):
         raise ValueError("sample_weight.shape == %r, expected (%d,)!"
                          % (w.shape, n))
-    bad = np.flatnonzero(~(np.isfinite(w) & (w >= 0)))
+    bad = np.flatnonzero(~np.isfinite(w))
+    if bad.size:
+        raise ValueError(_not_finite("sample_weight", w[bad[0]],
+                                     "sample_weight[%d]" % bad[0]))
+    bad = np.flatnonzero(w < 0)
     if bad.size:
         raise ValueError("sample_weight[%d] is %r: sample weights must be "
                          "finite and >= 0" % (bad[0], float(w[bad[0]])))
     return np.ascontiguousarray(w)
 
 
+# the library's words for a value of X that is not finite (the data's
+# check in tkm_fit and tkm_predict, and the start's, which reads X first)
+_X_NOT_FINITE = re.compile(r"(?:init: )?point (\d+), column (\d+): "
+                           r"(\S+) is not finite")
+
+
 def _call(fn, *args, **kw):
-    """A call into the library; its message for a value that is not
-    finite in the words scikit-learn's callers look for."""
+    """A call into the library; its message on a value of X that is not
+    finite in scikit-learn's words, naming X (the library checks every
+    value as it reads it, so no temporary of X's size is made here)."""
     try:
         return fn(*args, **kw)
     except ValueError as e:
-        if "not finite" in str(e):
-            raise ValueError("Input contains NaN or infinity: %s" % e) \
+        m = _X_NOT_FINITE.search(str(e))
+        if m:
+            raise ValueError(_not_finite(
+                "X", float(m.group(3)), "point %s, column %s (X[%s, %s])"
+                % (m.group(1), m.group(2), m.group(1), m.group(2)))) \
                 from None
         raise
+
+
+def _feature_names(X):
+    """The names of X's columns as scikit-learn keeps them in
+    feature_names_in_: an object array where X has columns (a DataFrame)
+    all named by strings; None where it has none, or names of other types
+    only; TypeError where strings are mixed with other types."""
+    columns = getattr(X, "columns", None)
+    if columns is None:
+        return None
+    names = np.asarray(columns, dtype=object)
+    kinds = sorted({type(c).__name__ for c in names})
+    if len(kinds) > 1 and "str" in kinds:
+        raise TypeError("Feature names are only supported if all input "
+                        "features have string names, but your input has "
+                        "%s as feature name / column name types. Convert "
+                        "them all to strings (X.columns = "
+                        "X.columns.astype(str)) to have them stored and "
+                        "checked, or to another type to have them "
+                        "ignored." % kinds)
+    return names if kinds == ["str"] and len(names) else None
+
+
+def _name_list(title, names):
+    """A list of names in a message: the first five, sorted."""
+    names = sorted(names)
+    return title + "".join("- %s\n" % n for n in names[:5]) + \
+        ("- ...\n" if len(names) > 5 else "")
 
 
 def _seed(random_state):
@@ -161,10 +211,12 @@ class KMeans(*_BASES):
     (other dtypes converted once).
 
     Attributes: cluster_centers_, labels_, inertia_, n_iter_,
-    n_features_in_, form_ (the form the fit ran in), and stats_: the per-iteration statistics (changed,
-    dist_pc, dist_cc, pruned_points, pruned_pairs, screened, rechecked,
-    max_drift, shift2, inertia, t_assign, t_update, t_bound as NumPy
-    arrays) and the run's
+    n_features_in_, feature_names_in_ (where X had string column names,
+    as a DataFrame has: predict, transform and score then check X's names
+    as scikit-learn does), form_ (the form the fit ran in), and stats_:
+    the per-iteration statistics (changed, dist_pc, dist_cc,
+    pruned_points, pruned_pairs, screened, rechecked, max_drift, shift2,
+    inertia, t_assign, t_update, t_bound as NumPy arrays) and the run's
     phases, stop reason and bound memory.
     """
 
@@ -189,7 +241,46 @@ class KMeans(*_BASES):
 
     # ---- input ---------------------------------------------------------
 
+    def _check_names(self, X, reset):
+        """Record X's column names (reset: fit), or check them against
+        those recorded, as scikit-learn's estimators do: other names or
+        another order are a ValueError, names on one side only a
+        warning (the columns are taken by position)."""
+        names = _feature_names(X)
+        if reset:
+            if names is not None:
+                self.feature_names_in_ = names
+            elif hasattr(self, "feature_names_in_"):
+                del self.feature_names_in_
+            return
+        fitted = getattr(self, "feature_names_in_", None)
+        me = type(self).__name__
+        if fitted is None and names is not None:
+            warnings.warn("X has feature names, but %s was fitted without "
+                          "feature names" % me, UserWarning, stacklevel=4)
+        elif fitted is not None and names is None:
+            warnings.warn("X does not have valid feature names, but %s was "
+                          "fitted with feature names" % me, UserWarning,
+                          stacklevel=4)
+        elif fitted is not None and (len(fitted) != len(names) or
+                                     np.any(fitted != names)):
+            why = "The feature names should match those that were passed " \
+                "during fit.\n"
+            unseen = set(names) - set(fitted)
+            missing = set(fitted) - set(names)
+            if not unseen and not missing:
+                why += "Feature names must be in the same order as they " \
+                    "were in fit.\n"
+            if unseen:
+                why += _name_list("Feature names unseen at fit time:\n",
+                                  unseen)
+            if missing:
+                why += _name_list("Feature names seen at fit time, yet now "
+                                  "missing:\n", missing)
+            raise ValueError(why)
+
     def _check_X(self, X, reset):
+        self._check_names(X, reset)
         if hasattr(X, "tocsr") or hasattr(X, "toarray"):
             raise TypeError("trikmeans needs dense data; sparse input is "
                             "not supported")
@@ -217,9 +308,10 @@ class KMeans(*_BASES):
         if reset:
             self.n_features_in_ = X.shape[1]
         elif X.shape[1] != self.n_features_in_:
-            raise ValueError("X has %d features, but KMeans is expecting "
-                             "%d features as input" % (X.shape[1],
-                                                       self.n_features_in_))
+            raise ValueError("X has %d features, but %s is expecting %d "
+                             "features as input." % (X.shape[1],
+                                                     type(self).__name__,
+                                                     self.n_features_in_))
         return X
 
     @staticmethod
@@ -282,6 +374,12 @@ class KMeans(*_BASES):
                              % ("returned an array of" if
                                 callable(self.init) else "has",
                                 init.shape, self.n_clusters, X.shape[1]))
+        bad = np.argwhere(~np.isfinite(init))
+        if len(bad):
+            c, f = bad[0]
+            raise ValueError(_not_finite(
+                "init", init[c, f], "initial centroid %d, column %d "
+                "(init[%d, %d])" % (c, f, c, f)))
         return init
 
     def fit(self, X, y=None, sample_weight=None):

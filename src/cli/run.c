@@ -97,7 +97,7 @@ static int read_status(const char *cmd, const char *path, tkm_status st,
 int cli_read_file(const char *cmd, const char *path,
                   const tkm_read_opts *o, tkm_dataset *ds)
 {
-    char msg[512] = "", note[512] = "";
+    char msg[512] = "", note[1024] = "";
     tkm_read_opts with;
     if (o)
         with = *o;
@@ -106,8 +106,13 @@ int cli_read_file(const char *cmd, const char *path,
     with.note = note;
     with.notelen = sizeof note;
     tkm_status st = tkm_dataset_read(path, &with, ds, msg, sizeof msg);
-    if (note[0] && cli_par_rank() == 0) /* also before a failure it explains */
-        fprintf(stderr, "trikmeans %s: warning: %s\n", cmd, note);
+    /* each line of the note ("note: ..." or "warning: ..."), also before
+     * a failure it explains */
+    for (char *ln = note; *ln && cli_par_rank() == 0;) {
+        size_t len = strcspn(ln, "\n");
+        fprintf(stderr, "trikmeans %s: %.*s\n", cmd, (int)len, ln);
+        ln += len + (ln[len] == '\n');
+    }
     return read_status(cmd, path, st, msg, sizeof msg);
 }
 

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,22 +18,15 @@
 #include "trikmeans.h"
 #include "internal.h"
 #include "io_read.h"
-#include "part.h"
+#include "io_text.h"
 
 #define SHOW "%.40s" /* how much of a bad field a message quotes */
 
-/* Growable array of the values read so far (fixed: a slice of a larger
- * array that must not grow). */
-typedef struct {
-    double *v;
-    size_t len, cap;
-    int fixed;
-} dbuf;
 
 /* Append x: 0, or the number of values the buffer could not grow to
  * (its growth, by doubling, stops at the memory limit, so that values
  * that fit the limit are read whole). */
-static size_t dbuf_push(dbuf *b, double x)
+static size_t dbuf_push(tkmi_dbuf *b, double x)
 {
     if (b->len == b->cap) {
         size_t most = tkmi_mem_limit() / sizeof *b->v;
@@ -49,27 +43,6 @@ static size_t dbuf_push(dbuf *b, double x)
     return 0;
 }
 
-typedef struct {
-    const char *path;
-    tkm_precision target;
-    size_t line;    /* 1-based number of the line being read          */
-    size_t n, d;    /* data rows so far; fields per row (0 = unknown) */
-    char sep;       /* ',', '\t', ' ' (runs of blanks), 0 = unknown   */
-    int seen_first; /* the first non-comment line has been seen      */
-    tkm_header header; /* what that line is                          */
-    char delim;        /* the separator asked for, 0 = detect          */
-    size_t hdr_fields; /* fields of the header taken, 0 = none        */
-    size_t hdr_line;   /* its line                                    */
-    char *hdr_copy;    /* the header line, its fields NUL-terminated  */
-    char **hdr_names;  /* its hdr_fields fields, in hdr_copy          */
-    const tkm_read_opts *o; /* the columns to read, the note buffer   */
-    unsigned char *keep; /* the columns read (NULL: every one)        */
-    size_t dk;         /* how many: the values of a row               */
-    dbuf vals;
-    char *msg;
-    size_t msglen;
-} text_ctx;
-
 /* Iterator over the fields of one line. */
 typedef struct {
     char *p;
@@ -77,8 +50,10 @@ typedef struct {
     int done;
 } field_iter;
 
-/* Next field, NUL-terminated in place and stripped of surrounding blanks;
- * 0 at the end of the line.  A trailing separator yields an empty field. */
+/* Next field, NUL-terminated in place and stripped of surrounding blanks
+ * and then of one pair of double quotes (CSV's quoting: "1.5" is 1.5, a
+ * quoted name its name); 0 at the end of the line.  A trailing separator
+ * yields an empty field. */
 static int next_field(field_iter *it, char **out)
 {
     char *f, *e;
@@ -104,9 +79,20 @@ static int next_field(field_iter *it, char **out)
         while (e > f && (e[-1] == ' ' || e[-1] == '\t'))
             e--;
     }
+    if (e - f >= 2 && *f == '"' && e[-1] == '"') {
+        f++;
+        e--;
+    }
     *e = '\0';
     *out = f;
     return 1;
+}
+
+/* Was the field next_field gave last the line's last? */
+static int last_field(const field_iter *it)
+{
+    return it->done ||
+           (it->sep == ' ' && it->p[strspn(it->p, " \t")] == '\0');
 }
 
 /* Comma if there is one; else tabs, unless a tab-delimited field has a
@@ -147,10 +133,11 @@ static int parse_double(const char *f, double *v, int *overflow)
     return 1;
 }
 
-/* The fields of line s under sep, and how many of them are numbers (an
- * empty field, as in pandas' index header ",x,y", is neither). */
+/* The fields of line s under sep, how many of them are numbers and how
+ * many are empty (an empty field, as in pandas' index header ",x,y", is
+ * no number).  0, or -1 out of memory. */
 static int count_fields(const char *s, char sep, size_t *fields,
-                        size_t *numbers)
+                        size_t *numbers, size_t *empty)
 {
     char *copy = strdup(s), *f;
     field_iter it = {copy, sep, 0};
@@ -158,30 +145,102 @@ static int count_fields(const char *s, char sep, size_t *fields,
     int overflow;
     if (!copy)
         return -1;
-    *fields = *numbers = 0;
+    *fields = *numbers = *empty = 0;
     while (next_field(&it, &f)) {
         (*fields)++;
+        *empty += *f == '\0';
         *numbers += *f != '\0' && parse_double(f, &v, &overflow);
     }
     free(copy);
     return 0;
 }
 
-/* Is the first line s a header?  As asked, or (auto) when it has no
- * number at all: a line with one bad field among numbers is data, and
- * is reported as such.  1, 0, or -1 out of memory; *fields its width. */
-static int is_header(const text_ctx *c, const char *s, size_t *fields)
+/* The separators a file may use in place of the one found or given: the
+ * ones detected, and those --delimiter must name. */
+static const char OTHER_SEPS[] = ",\t ;|:";
+
+/* The separator other than sep under which line s is a row of numbers
+ * (two fields or more, each a number or empty, one a number at least),
+ * 0 when there is none, or -1 out of memory. */
+static int numbers_under_other(const char *s, char sep)
 {
-    size_t numbers;
-    if (count_fields(s, c->sep, fields, &numbers) != 0)
+    size_t fields, numbers, empty;
+    for (const char *o = OTHER_SEPS; *o; o++) {
+        if (*o == sep || (sep == ' ' && *o == '\t') || !strchr(s, *o))
+            continue;
+        if (count_fields(s, *o, &fields, &numbers, &empty) != 0)
+            return -1;
+        if (fields >= 2 && numbers > 0 && numbers + empty == fields)
+            return *o;
+    }
+    return 0;
+}
+
+/* Is the first line s a header?  As asked, or (auto) when none of its
+ * fields is a number (quoted or not) and it is no row of numbers under
+ * another separator either: a line with one bad field among numbers is
+ * data, and so is "1;2" read without --delimiter ';', each reported at
+ * its own line.  1, 0, or -1 out of memory; *fields its width. */
+static int is_header(const tkmi_text_ctx *c, const char *s, size_t *fields)
+{
+    size_t numbers, empty;
+    if (count_fields(s, c->sep, fields, &numbers, &empty) != 0)
         return -1;
     if (c->header != TKM_HEADER_AUTO)
         return c->header == TKM_HEADER_YES;
-    return numbers == 0;
+    if (numbers > 0)
+        return 0;
+    int other = numbers_under_other(s, c->sep);
+    return other < 0 ? -1 : other == 0;
 }
 
-static tkm_status text_value(text_ctx *c, const char *f, size_t col,
-                             double *v)
+/* A separator in words, as a message names it (opt: as --delimiter
+ * takes it); buf holds at least 4 bytes. */
+static const char *sep_words(char sep, int opt, char *buf)
+{
+    if (sep == '\t' || sep == ' ')
+        return opt ? (sep == ' ' ? "space" : "tab")
+                   : (sep == ' ' ? "blanks" : "tabs");
+    snprintf(buf, 4, "'%c'", sep);
+    return buf;
+}
+
+/* What a message on a field f that is no number adds when f holds
+ * another separator: the one the file seems to use, and (where the user
+ * gave none) the option that says so; when --delimiter was given and
+ * did not split the line (whole: f is the whole line), that it did not.
+ * Blanks count only in a line not split (a name may hold one). */
+static void sep_hint(const tkmi_text_ctx *c, const char *f, int whole,
+                     char *out, size_t len)
+{
+    char seen[sizeof OTHER_SEPS], a[4], b[4];
+    size_t k = 0;
+    for (const char *o = OTHER_SEPS; *o; o++)
+        if (*o != c->sep && !(c->sep == ' ' && *o == '\t') &&
+            (whole || (*o != ' ' && *o != '\t')))
+            seen[k++] = *o;
+    seen[k] = '\0';
+    const char *at = strpbrk(f, seen);
+    out[0] = '\0';
+    if (!at)
+        return;
+    if (!c->delim)
+        snprintf(out, len, " (fields separated by %s? say so with "
+                 "--delimiter %s)", sep_words(*at, 0, a),
+                 sep_words(*at, 1, b));
+    else if (whole)
+        snprintf(out, len, ": --delimiter %s does not split the line; its "
+                 "fields seem separated by %s", sep_words(c->delim, 1, b),
+                 sep_words(*at, 0, a));
+    else
+        snprintf(out, len, " (it holds %s, and --delimiter said %s)",
+                 sep_words(*at, 0, a), sep_words(c->delim, 1, b));
+}
+
+/* The value of field f, column col (whole: the only field of its line),
+ * into *v, checked against c->target; else the message on it. */
+static tkm_status text_value(tkmi_text_ctx *c, const char *f, size_t col,
+                             int whole, double *v)
 {
     int overflow = 0;
     if (*f == '\0')
@@ -189,13 +248,12 @@ static tkm_status text_value(text_ctx *c, const char *f, size_t col,
                          "%s: line %zu, column %zu: empty field", c->path,
                          c->line, col);
     if (!parse_double(f, v, &overflow)) {
-        const char *other = strpbrk(f, ";|:");
+        char hint[128];
+        sep_hint(c, f, whole, hint, sizeof hint);
         return tkmi_fail(TKM_EFORMAT, c->msg, c->msglen,
                          "%s: line %zu, column %zu: '" SHOW
-                         "' is not a number%s%c%s", c->path, c->line, col, f,
-                         other ? " (fields separated by '" : "",
-                         other ? *other : ' ',
-                         other ? "'? say so with --delimiter)" : "");
+                         "' is not a number%s", c->path, c->line, col, f,
+                         hint);
     }
     if (overflow)
         return tkmi_fail(TKM_ERANGE, c->msg, c->msglen,
@@ -221,7 +279,7 @@ static tkm_status text_value(text_ctx *c, const char *f, size_t col,
 /* Parse the columns read of one data row into c->vals; fields past the
  * expected count and columns left out are only counted (never parsed),
  * so a ragged row is reported as such. */
-static tkm_status text_row(text_ctx *c, char *s)
+static tkm_status text_row(tkmi_text_ctx *c, char *s)
 {
     field_iter it = {s, c->sep, 0};
     char *f;
@@ -233,7 +291,8 @@ static tkm_status text_row(text_ctx *c, char *s)
         col++;
         if ((c->d != 0 && col > c->d) || (c->keep && !c->keep[col - 1]))
             continue;
-        st = text_value(c, f, col - 1, &v); /* named from 0, as --usecols */
+        /* named from 0, as --usecols */
+        st = text_value(c, f, col - 1, col == 1 && last_field(&it), &v);
         if (st != TKM_OK)
             return st;
         if ((want = dbuf_push(&c->vals, v)) != 0)
@@ -249,9 +308,25 @@ static tkm_status text_row(text_ctx *c, char *s)
     return TKM_OK;
 }
 
+/* Add a line to the caller's note (tkm_read_opts.note), after those
+ * already there; what does not fit is cut. */
+static void add_note(const tkmi_text_ctx *c, const char *fmt, ...)
+{
+    char *note = c->o->note;
+    size_t cap = c->o->notelen, len = note && cap ? strnlen(note, cap) : 0;
+    if (!note || len + 2 >= cap)
+        return;
+    if (len > 0)
+        note[len++] = '\n';
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(note + len, cap - len, fmt, ap);
+    va_end(ap);
+}
+
 /* Keep the header line s (hdr_fields fields under c->sep): its names
  * select columns, its first field tells pandas' index column. */
-static tkm_status keep_header(text_ctx *c, const char *s)
+static tkm_status keep_header(tkmi_text_ctx *c, const char *s)
 {
     field_iter it = {NULL, c->sep, 0};
     char *f;
@@ -270,11 +345,11 @@ static tkm_status keep_header(text_ctx *c, const char *s)
 /* Before the first data row s: the file's width (the header's, if any),
  * the columns read, and the note on an empty first header field when
  * that column is read. */
-static tkm_status first_row(text_ctx *c, const char *s)
+static tkm_status first_row(tkmi_text_ctx *c, const char *s)
 {
-    size_t fields, numbers;
+    size_t fields, numbers, empty;
     char *const *names = c->hdr_fields ? c->hdr_names : NULL;
-    if (count_fields(s, c->sep, &fields, &numbers) != 0)
+    if (count_fields(s, c->sep, &fields, &numbers, &empty) != 0)
         return tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory",
                          c->path);
     if (c->hdr_fields && c->hdr_fields != fields)
@@ -288,16 +363,16 @@ static tkm_status first_row(text_ctx *c, const char *s)
         return st;
     c->d = fields;
     if (names && fields > 1 && names[0][0] == '\0' &&
-        (!c->keep || c->keep[0]) && c->o->note && c->o->notelen)
-        snprintf(c->o->note, c->o->notelen, "%s: line %zu: the header's "
-                 "first field is empty, as in the index column pandas' "
-                 "to_csv writes: column 0 is read as data; leave it out "
-                 "with --skip-cols 0", c->path, c->hdr_line);
+        (!c->keep || c->keep[0]))
+        add_note(c, "warning: %s: line %zu: the header's first field is "
+                 "empty, as in the index column pandas' to_csv writes: "
+                 "column 0 is read as data; leave it out with --skip-cols 0",
+                 c->path, c->hdr_line);
     return TKM_OK;
 }
 
 /* One line as getline returned it (len bytes, with its newline). */
-static tkm_status text_line(text_ctx *c, char *s, size_t len)
+static tkm_status text_line(tkmi_text_ctx *c, char *s, size_t len)
 {
     const char *t;
     int header;
@@ -330,6 +405,10 @@ static tkm_status text_line(text_ctx *c, char *s, size_t len)
         if (header) {
             c->hdr_fields = fields;
             c->hdr_line = c->line;
+            if (c->header == TKM_HEADER_AUTO)
+                add_note(c, "note: %s: line %zu is taken for a header: none "
+                         "of its fields is a number ('" SHOW "')", c->path,
+                         c->line, s);
             tkm_status st = keep_header(c, s);
             c->sep = 0; /* the data may use another separator */
             return st;
@@ -343,31 +422,18 @@ static tkm_status text_line(text_ctx *c, char *s, size_t len)
     return text_row(c, s);
 }
 
-/* ---- a large regular file: mapped and parsed in chunks ------------------
+/* ---- a large regular file: the lines before the first data row ------
  *
- * The lines up to the first data row are read in order (separator,
- * header, the number of fields); the rest is cut at line ends into one
- * chunk per thread, each parsed by the same text_line with its own line
- * numbers, values and first error.  The values are those of the
- * sequential reader (strtod per field), the rows keep their order, and of
- * several errors the first in the file is reported, with its line. */
+ * tkmi_text_feed reads them (and every chunk of io_text_part.c its own
+ * lines) with the same text_line. */
 
 #define PAR_MIN_BYTES ((size_t)1 << 20) /* smaller files: one pass */
 #define DROP_BYTES ((size_t)4 << 20)    /* read pages given back in steps */
 #define PAGE ((size_t)4096)             /* madvise's unit (a multiple is fine) */
 
-typedef struct {
-    const char *b, *e; /* whole lines */
-    text_ctx c;        /* c.line: the line before b */
-    char msg[512];
-    tkm_status st;
-} chunk_t;
-
-/* Feed the lines of [*p, e) to text_line, each copied (with its newline,
- * as getline gives it) into *buf; stop after the first data row when
- * first_row, or at the first error. */
-static tkm_status feed_lines(text_ctx *c, const char **p, const char *e,
-                             char **buf, size_t *cap, int first_row)
+/* Contract in io_text.h (the line reader: text_line). */
+tkm_status tkmi_text_feed(tkmi_text_ctx *c, const char **p, const char *e,
+                          char **buf, size_t *cap, int first_row)
 {
     const char *kept = *p; /* pages before it already given back */
     while (*p < e && !(first_row && c->n > 0)) {
@@ -402,293 +468,11 @@ static tkm_status feed_lines(text_ctx *c, const char **p, const char *e,
     return TKM_OK;
 }
 
-static size_t count_lines(const char *b, const char *e)
-{
-    size_t n = 0;
-    for (const char *q = b; q < e && (q = memchr(q, '\n', (size_t)(e - q)));
-         q++)
-        n++;
-    return n;
-}
-
-/* The rows after the first, in chunks; their values appended to c. */
-static tkm_status parse_chunks(text_ctx *c, const char *p, const char *e)
-{
-    const int nt = tkmi_threads(0) > 1 ? tkmi_threads(0) : 1;
-    const size_t nts = (size_t)nt;
-    size_t per = (size_t)(e - p) / nts + 1;
-    chunk_t *ch = tkmi_calloc(nts, 1, sizeof *ch);
-    tkm_status st = TKM_OK;
-    if (!ch)
-        return tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory",
-                         c->path);
-    for (int t = 0; t < nt; t++) { /* cut at line ends */
-        ch[t].b = t ? ch[t - 1].e : p;
-        const char *want = ch[t].b + per < e && t + 1 < nt ? ch[t].b + per : e;
-        const char *nl = want < e ? memchr(want, '\n', (size_t)(e - want))
-                                  : NULL;
-        ch[t].e = want < e ? (nl ? nl + 1 : e) : e;
-        ch[t].c = *c;
-        ch[t].c.vals = (dbuf){0};
-        ch[t].c.n = 0;
-        ch[t].c.line = 0;
-        ch[t].c.msg = ch[t].msg;
-        ch[t].c.msglen = sizeof ch[t].msg;
-    }
-    /* every chunk writes its rows into its own slice of one array: at
-     * most dk values for each of its lines (a longer row is an error) */
-    size_t room = c->vals.len, lines_before = 0;
-    size_t *first = tkmi_alloc(nts, 1, sizeof *first);
-    size_t *lines = tkmi_alloc(nts, 1, sizeof *lines);
-    double *v = NULL;
-    if (first && lines) {
-        for (int t = 0; t < nt; t++) {
-            lines[t] = count_lines(ch[t].b, ch[t].e) + 1;
-            first[t] = room;
-            room += lines[t] * c->dk;
-        }
-        v = tkmi_realloc(c->vals.v, room, 1, sizeof *v);
-    }
-    if (!v) {
-        st = tkmi_fail_alloc(c->msg, c->msglen, room, 1, sizeof *v, "%s: "
-                             "room for %zu values (%zu columns on each of "
-                             "its lines)", c->path, room, c->dk);
-        goto cleanup;
-    }
-    c->vals.v = v;
-    for (int t = 0; t < nt; t++) {
-        ch[t].c.vals = (dbuf){v + first[t], 0, lines[t] * c->dk, 1};
-        ch[t].c.line = c->line + lines_before;
-        lines_before += lines[t] - 1;
-    }
-#pragma omp parallel for num_threads(nt) schedule(static, 1)
-    for (int t = 0; t < nt; t++) {
-        char *buf = NULL;
-        size_t cap = 0;
-        const char *q = ch[t].b;
-        ch[t].st = feed_lines(&ch[t].c, &q, ch[t].e, &buf, &cap, 0);
-        free(buf);
-    }
-    for (int t = 0; t < nt && st == TKM_OK; t++)
-        if (ch[t].st != TKM_OK) {
-            st = ch[t].st;
-            if (c->msg && c->msglen)
-                snprintf(c->msg, c->msglen, "%s", ch[t].msg);
-        }
-    if (st == TKM_OK) /* the slices, closed up in order */
-        for (int t = 0; t < nt; t++) {
-            memmove(v + c->vals.len, ch[t].c.vals.v,
-                    ch[t].c.vals.len * sizeof *v);
-            c->vals.len += ch[t].c.vals.len;
-            c->n += ch[t].c.n;
-        }
-    c->vals.cap = room;
-cleanup:
-    free(first);
-    free(lines);
-    free(ch);
-    return st;
-}
-
-/* The whole mapped file m of size bytes into c. */
-static tkm_status read_mapped(text_ctx *c, const char *m, size_t size)
-{
-    const char *p = m, *e = m + size;
-    char *buf = NULL;
-    size_t cap = 0;
-    tkm_status st = feed_lines(c, &p, e, &buf, &cap, 1);
-    free(buf);
-    if (st == TKM_OK && p < e)
-        st = parse_chunks(c, p, e);
-    return st;
-}
-
-/* ---- several processes: each parses its own rows -----------------------
- *
- * Every process maps the file and parses the lines up to the first data
- * row (separator, header, fields per row: the same bytes give the same
- * answer everywhere).  The rest is cut at line ends into one share of the
- * bytes per process; each counts the data rows and lines of its share, the
- * counts are exchanged, and each notes where in its share every block of
- * TKM_PART_BLOCK rows begins.  With those block starts exchanged too, each
- * process parses exactly the rows tkm_part_rows gives it, from the byte
- * and line where they begin: the file is scanned once over (in shares)
- * and each row parsed by one process. */
-
-/* Whether a line (without its newline) holds a data row: text_line's test
- * (blanks then nothing or '#': none).  A malformed line counts as a row;
- * the process that parses it reports it. */
-static int is_row(const char *b, const char *e)
-{
-    while (e > b && (e[-1] == '\r' || e[-1] == '\n'))
-        e--;
-    while (b < e && (*b == ' ' || *b == '\t'))
-        b++;
-    return b < e && *b != '#';
-}
-
-/* Rows and lines of [b, e); with at set, also the byte offset from m and
- * the line before it of each row whose global index (from g) is a
- * multiple of TKM_PART_BLOCK, into at[2 * (index / TKM_PART_BLOCK)]. */
-static void scan_rows(const char *m, const char *b, const char *e,
-                      uint64_t g, uint64_t line, uint64_t *rows,
-                      uint64_t *lines, uint64_t *at)
-{
-    uint64_t r = 0, l = 0;
-    while (b < e) {
-        const char *nl = memchr(b, '\n', (size_t)(e - b));
-        const char *end = nl ? nl + 1 : e;
-        if (is_row(b, end)) {
-            if (at && (g + r) % TKM_PART_BLOCK == 0) {
-                at[2 * ((g + r) / TKM_PART_BLOCK)] = (uint64_t)(b - m);
-                at[2 * ((g + r) / TKM_PART_BLOCK) + 1] = line + l;
-            }
-            r++;
-        }
-        l++;
-        b = end;
-    }
-    *rows = r;
-    *lines = l;
-}
-
-/* Any process's failure, on every process (collective). */
-static int any_failed(const tkm_comm *cm, int failed)
-{
-    uint64_t f = failed ? 0 : 1;
-    cm->min_u64(cm->ctx, &f, 1);
-    return f == 0;
-}
-
-/* Fill the process's rows of the mapped file m (size bytes) into c. */
-static tkm_status part_mapped(text_ctx *c, const char *m, size_t size,
-                              const tkm_comm *cm)
-{
-    const char *p = m, *e = m + size;
-    char *buf = NULL;
-    size_t cap = 0;
-    const int P = cm->size, me = cm->rank;
-    tkm_status st = feed_lines(c, &p, e, &buf, &cap, 1);
-    free(buf);
-    uint64_t *cnt = tkmi_calloc(2, (size_t)P, sizeof *cnt);
-    size_t *bytes = tkmi_calloc(2, (size_t)P, sizeof *bytes);
-    size_t *off = bytes ? bytes + P : NULL;
-    if (st == TKM_OK && (!cnt || !bytes))
-        st = tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory",
-                       c->path);
-    if (st == TKM_OK && c->n == 0)
-        st = tkmi_fail(TKM_EFORMAT, c->msg, c->msglen, "%s: no data rows%s",
-                       c->path, c->seen_first ? " (only a header)" : "");
-    /* the first failing process's reason, on every process */
-    const tkmi_part all = {.comm = cm};
-    if ((st = tkmi_part_agree(&all, st, c->msg, c->msglen)) != TKM_OK)
-        goto cleanup;
-    /* the shares: cut at line ends, the same on every process */
-    const char *lo = p, *hi = e;
-    size_t per = (size_t)(e - p) / (size_t)P + 1;
-    for (int r = 0; r <= me; r++) {
-        lo = r ? hi : p;
-        const char *want = lo + per < e && r + 1 < P ? lo + per : e;
-        const char *nl = want < e ? memchr(want, '\n', (size_t)(e - want))
-                                  : NULL;
-        hi = want < e ? (nl ? nl + 1 : e) : e;
-    }
-    scan_rows(m, lo, hi, 0, 0, &cnt[2 * me], &cnt[2 * me + 1], NULL);
-    for (int r = 0; r < P; r++) {
-        bytes[r] = 2 * sizeof *cnt;
-        off[r] = (size_t)r * 2 * sizeof *cnt;
-    }
-    cm->gather(cm->ctx, cnt, bytes, off);
-    uint64_t n = 1, g0 = 1, line0 = c->line; /* the prefix holds row 0 */
-    for (int r = 0; r < P; r++) {
-        n += cnt[2 * r];
-        if (r < me) {
-            g0 += cnt[2 * r];
-            line0 += cnt[2 * r + 1];
-        }
-    }
-    const size_t nb = ((size_t)n + TKM_PART_BLOCK - 1) / TKM_PART_BLOCK;
-    uint64_t *at = tkmi_calloc(2 * nb + 2, 1, sizeof *at);
-    st = at ? TKM_OK
-            : tkmi_fail(TKM_ENOMEM, c->msg, c->msglen, "%s: out of memory "
-                        "for the block starts", c->path);
-    if ((st = tkmi_part_agree(&all, st, c->msg, c->msglen)) != TKM_OK) {
-        free(at);
-        goto cleanup;
-    }
-    uint64_t dummy[2];
-    scan_rows(m, lo, hi, g0, line0, &dummy[0], &dummy[1], at);
-    uint64_t g = 1;
-    for (int r = 0; r < P; r++) { /* each process's block starts */
-        size_t b0 = ((size_t)g + TKM_PART_BLOCK - 1) / TKM_PART_BLOCK;
-        size_t b1 = ((size_t)g + (size_t)cnt[2 * r] + TKM_PART_BLOCK - 1) /
-                    TKM_PART_BLOCK;
-        off[r] = b0 * 2 * sizeof *at;
-        bytes[r] = (b1 - b0) * 2 * sizeof *at;
-        g += cnt[2 * r];
-    }
-    cm->gather(cm->ctx, at, bytes, off);
-    size_t rlo, rhi;
-    tkm_part_rows((size_t)n, me, P, &rlo, &rhi);
-    /* from the row's block start to the next block start (or the end) */
-    text_ctx w = *c;
-    const char *from = p;
-    if (rlo > 0) {
-        from = m + at[2 * (rlo / TKM_PART_BLOCK)];
-        w.line = (size_t)at[2 * (rlo / TKM_PART_BLOCK) + 1];
-        w.n = 0;
-        w.vals.len = 0;
-    }
-    const char *to = rhi < n ? m + at[2 * (rhi / TKM_PART_BLOCK)] : e;
-    if (rhi == rlo)
-        w.vals.len = w.n = 0;
-    else if (from < to)
-        st = parse_chunks(&w, from, to);
-    c->vals = w.vals;
-    c->n = w.n;
-    if (st == TKM_OK && c->n != rhi - rlo)
-        st = tkmi_fail(TKM_EFORMAT, c->msg, c->msglen, "%s: found %zu rows "
-                       "where %zu were counted (the file changed while "
-                       "read?)", c->path, c->n, rhi - rlo);
-    free(at);
-cleanup:
-    free(cnt);
-    free(bytes);
-    return st;
-}
-
-/* The process's rows of a regular file f over the processes of cm. */
-static tkm_status read_text_part(text_ctx *c, FILE *f, const tkm_comm *cm)
-{
-    struct stat sb;
-    void *m = MAP_FAILED;
-    size_t size = 0;
-    int ok = fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode);
-    if (ok && (size = (size_t)sb.st_size) > 0 &&
-        (m = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fileno(f), 0)) ==
-            MAP_FAILED)
-        ok = 0;
-    if (any_failed(cm, !ok)) {
-        if (m != MAP_FAILED)
-            munmap(m, size);
-        return tkmi_fail(TKM_EIO, c->msg, c->msglen, "%s: several "
-                         "processes read a text file by mapping it: a "
-                         "regular file is needed (%s)", c->path,
-                         ok ? "another process could not" : strerror(errno));
-    }
-    if (size == 0) /* every process sees the same empty file */
-        return tkmi_fail(TKM_EFORMAT, c->msg, c->msglen, "%s: no data rows",
-                         c->path);
-    tkm_status st = part_mapped(c, m, size, cm);
-    munmap(m, size);
-    return st;
-}
-
 /* Contract in io_read.h. */
 tkm_status tkmi_read_text(FILE *f, const char *path, const tkm_read_opts *o,
                           tkm_dataset *out, char *msg, size_t msglen)
 {
-    text_ctx c = {.path = path, .target = o->target, .header = o->header,
+    tkmi_text_ctx c = {.path = path, .target = o->target, .header = o->header,
                   .delim = o->delimiter, .o = o, .msg = msg,
                   .msglen = msglen};
     char *line = NULL;
@@ -698,7 +482,7 @@ tkm_status tkmi_read_text(FILE *f, const char *path, const tkm_read_opts *o,
     tkm_status st = TKM_OK;
     struct stat sb;
     if (o->comm) {
-        if ((st = read_text_part(&c, f, o->comm)) != TKM_OK)
+        if ((st = tkmi_text_part(&c, f, o->comm)) != TKM_OK)
             goto cleanup;
         goto part_done;
     }
@@ -708,7 +492,7 @@ tkm_status tkmi_read_text(FILE *f, const char *path, const tkm_read_opts *o,
         void *m = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fileno(f), 0);
         if (m != MAP_FAILED) {
             madvise(m, size, MADV_SEQUENTIAL);
-            st = read_mapped(&c, m, size);
+            st = tkmi_text_mapped(&c, m, size);
             munmap(m, size);
             if (st != TKM_OK)
                 goto cleanup;
