@@ -32,12 +32,63 @@ typedef struct {
     int iterations;
 } ref_result;
 
+/* scikit-learn's relocation, written from its description: unless every
+ * point lies on its centroid, each cluster of no weight, in index order,
+ * takes the point farthest from its own (old) centroid not taken yet (the
+ * lowest index on ties); the point leaves its cluster's sums and makes
+ * the empty one's. */
+static void ref_relocate(const double *x, const double *w, size_t n,
+                         size_t d, size_t k, const int32_t *lab,
+                         const long double *c, long double *sum,
+                         long double *cnt)
+{
+    long double *far = malloc(n * sizeof *far), top = 0;
+    unsigned char *was = malloc(k);
+    assert_true(far && was);
+    for (size_t i = 0; i < n; i++) {
+        far[i] = 0;
+        for (size_t j = 0; j < d; j++) {
+            const long double t = x[i * d + j] - c[(size_t)lab[i] * d + j];
+            far[i] += t * t;
+        }
+        top = far[i] > top ? far[i] : top;
+    }
+    for (size_t a = 0; a < k; a++)
+        was[a] = cnt[a] == 0;
+    for (size_t a = 0; top > 0 && a < k; a++) {
+        if (!was[a])
+            continue;
+        size_t p = 0;
+        for (size_t i = 1; i < n; i++)
+            if (far[i] > far[p])
+                p = i;
+        if (far[p] < 0)
+            break;
+        far[p] = -1;
+        const long double wp = w ? w[p] : 1.0L;
+        const size_t o = (size_t)lab[p];
+        cnt[o] -= wp;
+        cnt[a] = wp;
+        for (size_t j = 0; j < d; j++) {
+            sum[o * d + j] -= wp * x[p * d + j];
+            sum[a * d + j] = wp * x[p * d + j];
+        }
+    }
+    free(far);
+    free(was);
+}
+
 /* Lloyd in long double from c0 (k x d): assign each point to its nearest
- * centroid (the lowest index among equals), stop when no label changes,
- * else each centroid the mean of its points (an empty one stays), each
- * point counted w[i] times (w NULL: once). */
+ * centroid (the lowest index among equals), stop when no label changes or
+ * an update moves no centroid, else each centroid the mean of its points,
+ * each point counted w[i] times (w NULL: once).  A cluster of no weight
+ * keeps its centroid, or with farthest is relocated (ref_relocate) and,
+ * left with no weight, takes the mean of the heaviest cluster (the first
+ * of the largest weight).  The sums in long double are exact for these
+ * data sets' ranges, so the means are exact before their one rounding. */
 static ref_result ref_lloyd(const double *x, const double *w, size_t n,
-                            size_t d, const double *c0, size_t k, int max_iter)
+                            size_t d, const double *c0, size_t k, int max_iter,
+                            int farthest)
 {
     ref_result r = {calloc(n, sizeof(int32_t)), malloc(k * d *
                                                        sizeof(long double)),
@@ -79,10 +130,24 @@ static ref_result ref_lloyd(const double *x, const double *w, size_t n,
             for (size_t j = 0; j < d; j++)
                 sum[(size_t)r.labels[i] * d + j] += wi * x[i * d + j];
         }
+        if (farthest)
+            ref_relocate(x, w, n, d, k, r.labels, r.c, sum, cnt);
+        size_t h = 0, moved = 0;
+        for (size_t c = 1; c < k; c++)
+            h = cnt[c] > cnt[h] ? c : h;
         for (size_t c = 0; c < k; c++)
-            for (size_t j = 0; cnt[c] > 0 && j < d; j++)
+            for (size_t j = 0; j < d; j++) {
                 /* in the run's precision, as the library's centroids */
-                r.c[c * d + j] = (tkm_real)(sum[c * d + j] / cnt[c]);
+                long double v = r.c[c * d + j];
+                if (cnt[c] > 0)
+                    v = (tkm_real)(sum[c * d + j] / cnt[c]);
+                else if (farthest)
+                    v = (tkm_real)(sum[h * d + j] / cnt[h]);
+                moved += v != r.c[c * d + j];
+                r.c[c * d + j] = v;
+            }
+        if (!moved)
+            break;
     }
     free(sum);
     free(cnt);
@@ -105,11 +170,13 @@ static void as_run(tkm_dataset *ds, size_t k, uint64_t seed, double *c0)
 
 /* Every CPU solver from c0 against the reference, each point counted
  * w[i] times (w NULL: once); what names the data. */
-static void against_weighted(const tkm_dataset *ds, const double *w,
-                             const double *c0, size_t k, const char *what)
+static void against_policy(const tkm_dataset *ds, const double *w,
+                           const double *c0, size_t k, tkm_empty_policy em,
+                           const char *what)
 {
     const size_t n = ds->n, d = ds->d;
-    ref_result ref = ref_lloyd(ds->x, w, n, d, c0, k, 300);
+    ref_result ref =
+        ref_lloyd(ds->x, w, n, d, c0, k, 300, em == TKM_EMPTY_FARTHEST);
     /* each column's scale: its largest magnitude */
     double *scale = calloc(d, sizeof *scale);
     assert_non_null(scale);
@@ -119,7 +186,7 @@ static void against_weighted(const tkm_dataset *ds, const double *w,
     static const tkm_form forms[] = {TKM_SEQ, TKM_OMP};
     for (int a = 0; a < 3; a++)
         for (int f = 0; f < 2; f++) {
-            tkm_params p = fit_params(k, algs[a], forms[f], TKM_EMPTY_KEEP);
+            tkm_params p = fit_params(k, algs[a], forms[f], em);
             p.threads = forms[f] == TKM_OMP ? 2 : 1;
             p.weights = w;
             tkm_result r = fit_with(ds, c0, &p);
@@ -145,6 +212,12 @@ static void against_weighted(const tkm_dataset *ds, const double *w,
     free(scale);
     free(ref.labels);
     free(ref.c);
+}
+
+static void against_weighted(const tkm_dataset *ds, const double *w,
+                             const double *c0, size_t k, const char *what)
+{
+    against_policy(ds, w, c0, k, TKM_EMPTY_KEEP, what);
 }
 
 static void against_reference(const tkm_dataset *ds, const double *c0, size_t k,
@@ -293,6 +366,51 @@ static void test_large_offsets(void **state)
                "blobs far from the origin");
 }
 
+/* Empty clusters relocated as scikit-learn does, against the reference's
+ * own relocation: starts far from the data (every far centroid empty at
+ * the first update), a start of equal centroids (all but the first
+ * empty), a lone far point that leaves its cluster, and weights of which
+ * many are 0 (clusters of weight-0 points are empty). */
+static void test_relocation(void **state)
+{
+    (void)state;
+    const size_t n = 1500, d = 2, k = 7;
+    tkm_dataset ds;
+    char msg[256];
+    assert_int_equal(
+        tkm_generate_blobs(n, d, 4, 1.0, 10, 61, &ds, NULL, msg, sizeof msg),
+        TKM_OK);
+    double c0[7 * 2], *w = malloc(n * sizeof *w);
+    assert_non_null(w);
+    as_run(&ds, k, 62, c0);
+    for (size_t c = 3; c < k; c++) { /* four starts far away */
+        c0[c * d] = 1000.0 + (double)c;
+        c0[c * d + 1] = -1000.0;
+    }
+    against_policy(&ds, NULL, c0, k, TKM_EMPTY_FARTHEST, "far starts");
+    for (size_t c = 1; c < k; c++)
+        memcpy(c0 + c * d, c0, d * sizeof *c0);
+    against_policy(&ds, NULL, c0, k, TKM_EMPTY_FARTHEST, "equal starts");
+    tkmi_rng r;
+    tkmi_rng_seed(&r, 63);
+    for (size_t i = 0; i < n; i++)
+        w[i] = tkmi_rng_uniform(&r) < 0.6 ? 0.0
+                                          : 0.5 + tkmi_rng_uniform(&r);
+    as_run(&ds, k, 64, c0);
+    against_policy(&ds, w, c0, k, TKM_EMPTY_FARTHEST, "60% zero weights");
+    /* 41 points on a line: the point at 60 is alone near 100 and farthest
+     * from its centroid; it leaves, its cluster takes the heaviest mean */
+    double line[41], l0[3] = {0.0, 6.0, 100.0};
+    for (int i = 0; i < 40; i++)
+        line[i] = 0.5 * i / 39.0;
+    line[40] = 60.0;
+    tkm_dataset dl = {41, 1, line, NULL};
+    as_run(&dl, 0, 65, l0);
+    against_policy(&dl, NULL, l0, 3, TKM_EMPTY_FARTHEST, "a lone point");
+    free(w);
+    tkm_dataset_free(&ds);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -302,6 +420,7 @@ int main(void)
         cmocka_unit_test(test_tiny_huge_magnitudes),
         cmocka_unit_test(test_lattice_ties_duplicates),
         cmocka_unit_test(test_large_offsets),
+        cmocka_unit_test(test_relocation),
     };
     return cmocka_run_group_tests_name("reference (" TKM_PREC_NAME ")",
                                        tests, NULL, NULL);

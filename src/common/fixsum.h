@@ -208,46 +208,101 @@ static inline TKM_HD int tkmi_fx_divstep(uint64_t *r, const uint64_t *dv,
     return 1;
 }
 
+/* 32 bits of a magnitude from bit pos up (bits below 0 are 0). */
+static inline TKM_HD uint64_t tkmi_fx_bits32(const uint64_t *w, int nw,
+                                             int pos)
+{
+    const int sh = pos < 0 ? -pos : 0; /* the bits from 0, moved up */
+    if (sh >= 32 || nw == 0)
+        return 0;
+    pos += sh;
+    const int i = pos / 64, r = pos % 64;
+    uint64_t v = i < nw ? w[i] >> r : 0;
+    if (r > 32 && i + 1 < nw)
+        v |= w[i + 1] << (64 - r);
+    return (v << sh) & 0xffffffffull;
+}
+
+/* Whether a magnitude has a set bit below bit pos. */
+static inline TKM_HD int tkmi_fx_any_below(const uint64_t *w, int nw,
+                                           int pos)
+{
+    for (int i = 0; i < nw && 64 * i < pos; i++) {
+        const uint64_t m = pos - 64 * i >= 64
+                               ? ~0ull
+                               : (1ull << (pos - 64 * i)) - 1;
+        if (w[i] & m)
+            return 1;
+    }
+    return 0;
+}
+
+/* q = floor(num * 2^t / den) with 66 or more bits, and whether any
+ * remainder is left (*sticky): by 32-bit digits where den < 2^32 (a
+ * count), else bit by bit.  num has bn bits, den bd. */
+static inline TKM_HD tkmi_u128 tkmi_fx_divide(const uint64_t *nm, int nn,
+                                              int bn, uint64_t *dm, int nd,
+                                              int bd, int *t, int *sticky)
+{
+    tkmi_u128 q = 0;
+    if (bd <= 32) {
+        /* the dividend num * 2^t of L bits, L a multiple of 32 */
+        const int L = (bd + 66 + 31) / 32 * 32;
+        const uint64_t dv = dm[0];
+        uint64_t rem = 0;
+        *t = L - bn;
+        for (int c = L / 32 - 1; c >= 0; c--) {
+            const uint64_t cur = (rem << 32) | tkmi_fx_bits32(nm, nn, 32 * c - *t);
+            q = (q << 32) | (cur / dv);
+            rem = cur % dv;
+        }
+        *sticky = rem != 0 || (*t < 0 && tkmi_fx_any_below(nm, nn, -*t));
+        return q;
+    }
+    /* the first bd - 1 bits of the dividend make a remainder below den,
+     * then 67 steps give the quotient */
+    uint64_t r[TKMI_FX_WORDS + 1];
+    const int rw = nd + 1;
+    *t = 66 - (bn - bd);
+    for (int i = 0; i < rw; i++)
+        r[i] = 0;
+    dm[nd] = 0;
+    int pos = bn - 1; /* next bit of num (bit pos + t of the dividend) */
+    for (int s = 0; s < bd - 1; s++, pos--)
+        tkmi_fx_divstep(r, dm, rw, tkmi_fx_bit(nm, nn, pos));
+    for (int s = 0; s < 67; s++, pos--)
+        q = (q << 1) | (tkmi_u128)tkmi_fx_divstep(
+                           r, dm, rw, pos >= 0 ? tkmi_fx_bit(nm, nn, pos) : 0);
+    *sticky = 0;
+    for (int i = 0; i < rw && !*sticky; i++)
+        *sticky = r[i] != 0;
+    if (!*sticky && pos >= 0) /* num's bits below the dividend */
+        *sticky = tkmi_fx_any_below(nm, nn, pos + 1);
+    return q;
+}
+
 /* The correctly rounded (to nearest, ties to even) value of
  * (num * 2^-Sn) / (den * 2^-Sd) in a binary format of p significant bits
  * whose smallest subnormal is 2^qmin (53, -1074 for double; 24, -149 for
  * float), returned as a double that holds it exactly.  num: Wn limbs,
  * den: Wd limbs (lo, hi pairs, as the sums hold them; den > 0).  The
- * quotient is taken to 66 or 67 bits by long division, the rest kept as a
- * sticky bit, and rounded once. */
+ * quotient is taken to 66 bits or more (tkmi_fx_divide), the rest kept as
+ * a sticky bit, and rounded once. */
 static inline TKM_HD double tkmi_fx_quot(const uint64_t *num, int Wn, int Sn,
                                          const uint64_t *den, int Wd, int Sd,
                                          int p, int qmin)
 {
-    uint64_t nm[TKMI_FX_WORDS], dm[TKMI_FX_WORDS], r[TKMI_FX_WORDS + 1];
-    int nn = 0, nd = 0;
+    uint64_t nm[TKMI_FX_WORDS], dm[TKMI_FX_WORDS + 1];
+    int nn = 0, nd = 0, t = 0, sticky = 0;
     const int neg = tkmi_fx_norm(num, Wn, nm, &nn);
     (void)tkmi_fx_norm(den, Wd, dm, &nd);
     const int bn = tkmi_fx_bits(nm, nn), bd = tkmi_fx_bits(dm, nd);
     if (bn == 0 || bd == 0)
         return 0.0;
-    /* the dividend is num * 2^t, its bits from the top: the first bd - 1
-     * make a remainder below den, then 67 steps give the quotient */
-    const int t = 66 - (bn - bd);
-    const int rw = nd + 1;
-    for (int i = 0; i < rw; i++)
-        r[i] = 0;
-    dm[nd] = 0;
-    int pos = bn - 1; /* next bit of num (bit pos - t of the dividend) */
-    for (int s = 0; s < bd - 1; s++, pos--)
-        tkmi_fx_divstep(r, dm, rw, tkmi_fx_bit(nm, nn, pos));
-    tkmi_u128 q = 0;
-    for (int s = 0; s < 67; s++, pos--)
-        q = (q << 1) | (tkmi_u128)tkmi_fx_divstep(
-                           r, dm, rw, pos >= 0 ? tkmi_fx_bit(nm, nn, pos) : 0);
-    int sticky = 0;
-    for (int i = 0; i < rw && !sticky; i++)
-        sticky = r[i] != 0;
-    for (; pos >= 0 && !sticky; pos--) /* num's bits below the dividend */
-        sticky = tkmi_fx_bit(nm, nn, pos);
-    /* value = (q + frac) * 2^E, frac > 0 iff sticky */
+    const tkmi_u128 q = tkmi_fx_divide(nm, nn, bn, dm, nd, bd, &t, &sticky);
+    /* value = (q + frac) * 2^E, frac > 0 iff sticky; q >= 2^65 */
     const int E = -t + Sd - Sn;
-    const uint64_t qh = (uint64_t)(q >> 64); /* q >= 2^65 */
+    const uint64_t qh = (uint64_t)(q >> 64);
     const int nb = 128 - TKMI_FX_CLZ(qh);
     const int top = nb - 1 + E;
     const int ulp = top - (p - 1) > qmin ? top - (p - 1) : qmin;
