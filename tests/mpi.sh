@@ -20,6 +20,8 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 PLAIN="$B/trikmeans"
 MPI="$B/trikmeans-mpi"
+# the same command built with the test hooks (TKM_FAULT), for the fault loop
+HOOKED="$B/hooks/trikmeans-mpi"
 # the test machines run as root; Open MPI refuses that unless told
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # no launcher of a batch system; one slot per rank on this machine
@@ -198,7 +200,7 @@ else
 fi
 
 # Out of memory on one rank at each allocation in turn (TKM_FAULT=N, a
-# test-only hook: the Nth allocation of the library's wrappers fails in
+# hook of the test build $HOOKED only: the Nth allocation of the library's wrappers fails in
 # that process; TKM_FAULT=count says how many a run makes): every rank
 # stops (no timeout: none waits in a collective the failed one left),
 # with a non-zero status, "out of memory" said, and no output left.  Text
@@ -217,10 +219,10 @@ fault_run() { # failing rank (of 2), N or count, output prefix
     mkdir -p "$3.tmp"
     if [ "$1" = 0 ]; then
         TMPDIR="$3.tmp" timeout 60 mpirun --oversubscribe \
-            -np 1 env TKM_FAULT="$2" "$MPI" $a : -np 1 "$MPI" $a
+            -np 1 env TKM_FAULT="$2" "$HOOKED" $a : -np 1 "$HOOKED" $a
     else
         TMPDIR="$3.tmp" timeout 60 mpirun --oversubscribe \
-            -np 1 "$MPI" $a : -np 1 env TKM_FAULT="$2" "$MPI" $a
+            -np 1 "$HOOKED" $a : -np 1 env TKM_FAULT="$2" "$HOOKED" $a
     fi
 }
 fault_one() { # failing rank, N: its status in $T/f<rank>.<N>.rc
@@ -265,6 +267,21 @@ for R in 0 1; do
     fi
 done
 
+# the shipped command has no such hook: told to fail its first
+# allocation on every rank, it runs whole, and "count" is not answered
+runs=$((runs + 1))
+if TKM_FAULT=1 timeout 60 mpirun --oversubscribe -x TKM_FAULT -np 2 "$MPI" \
+        fit "$T/few.csv" -k 5 --labels "$T/nf.labels.npy" -q 2>"$T/err" &&
+        [ -f "$T/nf.labels.npy" ] &&
+        TKM_FAULT=count timeout 60 mpirun --oversubscribe -x TKM_FAULT \
+            -np 2 "$MPI" fit "$T/few.csv" -k 5 -q 2>"$T/err" &&
+        ! grep -q TKM_FAULT "$T/err"; then
+    echo "ok   the shipped command reads no TKM_FAULT"
+else
+    echo "FAIL the shipped command reads TKM_FAULT"
+    cat "$T/err"
+    fails=$((fails + 1))
+fi
 # Each rank of a statistics file, a line each: its OpenMP threads, the
 # CPUs of its mask, 1 if they are the CPUs this shell may use, and its
 # node-local rank

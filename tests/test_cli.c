@@ -1061,6 +1061,31 @@ static void test_memory_limit(void **state)
                     "is refused");
 }
 
+static int unset_fault(void **state)
+{
+    (void)state;
+    return unsetenv("TKM_FAULT");
+}
+
+/* The fault injection is a test build's hook (build/hooks/): the shipped
+ * command and the library it links never read TKM_FAULT, so a fit
+ * told to fail its first allocation runs whole, and "count" is not
+ * answered. */
+static void test_no_fault_hook(void **state)
+{
+    (void)state;
+    need_bin();
+    make_blobs(tp("nf.csv"), 500, 2, 3, 8);
+    PATH(l, "nf_l.csv");
+    setenv("TKM_FAULT", "1", 1);
+    EXPECT(0, "fit", tp("nf.csv"), "-k", "3", "--precision", PREC,
+           "--labels", l, "-q");
+    assert_true(exists(l));
+    setenv("TKM_FAULT", "count", 1);
+    EXPECT(0, "fit", tp("nf.csv"), "-k", "3", "--precision", PREC, "-q");
+    assert_false(strstr(err_text, "TKM_FAULT") != NULL);
+}
+
 /* An output larger than the free space of its file system is refused
  * before anything is made or written: exit 1, both sizes said (.npy
  * exactly, text at least 2 bytes a value). */
@@ -1453,6 +1478,7 @@ int main(void)
         cmocka_unit_test(test_same_files),
         cmocka_unit_test(test_honest_results),
         cmocka_unit_test_teardown(test_memory_limit, unset_memory_limit),
+        cmocka_unit_test_teardown(test_no_fault_hook, unset_fault),
         cmocka_unit_test(test_no_space),
         cmocka_unit_test(test_check_default_threads),
         cmocka_unit_test(test_n_init),
