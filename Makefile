@@ -125,6 +125,11 @@ MPI_KIT := $(filter-out $(BUILD)/plain/src/cli/par_none.o,$(CLI_OBJ))
 # twice (main.c too for the MPI command): no measurable cost.
 HOOK_OBJ := $(BUILD)/hooks/src/common/mem.o
 HOOK_MPI := $(if $(strip $(MPICC)),$(BUILD)/hooks/trikmeans-mpi)
+# link options of single test programs, TEST_LD_<name>: test_mem sees
+# every block the library makes and frees (GNU ld's --wrap,
+# tests/alloc_track.h)
+TEST_LD_test_mem := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
+                    -Wl,--wrap=aligned_alloc,--wrap=strdup,--wrap=free
 
 .PHONY: all test sanitize deps clean info-build demo gpu-proof fuzz fuzzers \
         python python-test print-libs devdeps
@@ -207,13 +212,13 @@ $(BUILD)/f32/tests/%: tests/%.c $(HOOK_OBJ) $(LIB) $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(CFLAGS) -DTKM_TESTHOOKS=1 -Itests -DTKM_PREC=32 -o $@ $< \
-	  $(HOOK_OBJ) $(LIB) $(LDLIBS) $(LIBS)
+	  $(HOOK_OBJ) $(LIB) $(TEST_LD_$*) $(LDLIBS) $(LIBS)
 
 $(BUILD)/f64/tests/%: tests/%.c $(HOOK_OBJ) $(LIB) $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(CFLAGS) -DTKM_TESTHOOKS=1 -Itests -DTKM_PREC=64 -o $@ $< \
-	  $(HOOK_OBJ) $(LIB) $(LDLIBS) $(LIBS)
+	  $(HOOK_OBJ) $(LIB) $(TEST_LD_$*) $(LDLIBS) $(LIBS)
 
 $(BUILD)/fuzz/replay-%: fuzz/%.c fuzz/fuzz.c fuzz/replay.c $(CLI_KIT) $(LIB) $(HEADERS) fuzz/fuzz.h
 	@mkdir -p $(dir $@)
