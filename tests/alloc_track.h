@@ -163,6 +163,15 @@ static size_t at_mark(void)
     return at_since;
 }
 
+/* Allocations made since mark (at_mark's answer). */
+static size_t at_made_since(size_t mark)
+{
+    pthread_mutex_lock(&at_lock);
+    size_t m = at_made - mark;
+    pthread_mutex_unlock(&at_lock);
+    return m;
+}
+
 /* Blocks made since the last at_mark and still live: their number, and
  * the first one's size and allocation number (counted from the mark)
  * in *size and *nth. */

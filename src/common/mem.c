@@ -267,6 +267,16 @@ void *tkmi_calloc(size_t n, size_t m, size_t size)
     return calloc(b ? b : 1, 1);
 }
 
+void *tkmi_alloc_aligned(size_t align, size_t n, size_t m, size_t size)
+{
+    size_t b = bytes_of(n, m, size);
+    if (b > tkmi_mem_limit() || b > SIZE_MAX - align || fault_now())
+        return NULL;
+    /* aligned_alloc wants a multiple of the alignment, and never 0 */
+    b = b ? (b + align - 1) / align * align : align;
+    return aligned_alloc(align, b);
+}
+
 void *tkmi_realloc(void *p, size_t n, size_t m, size_t size)
 {
     size_t b = bytes_of(n, m, size);

@@ -340,7 +340,7 @@ tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
     const long long rows = (long long)n;
 #pragma omp parallel num_threads(threads) if (threads > 1)
     {
-        double *m = maxabs ? calloc(d + 1, sizeof *m) : NULL;
+        double *m = maxabs ? tkmi_calloc(d + 1, 1, sizeof *m) : NULL;
 #pragma omp for schedule(static) reduction(min : bad)
         for (long long r = 0; r < rows; r++) {
             const double wr = w ? w[r] : 1.0;
