@@ -125,11 +125,14 @@ MPI_KIT := $(filter-out $(BUILD)/plain/src/cli/par_none.o,$(CLI_OBJ))
 # twice (main.c too for the MPI command): no measurable cost.
 HOOK_OBJ := $(BUILD)/hooks/src/common/mem.o
 HOOK_MPI := $(if $(strip $(MPICC)),$(BUILD)/hooks/trikmeans-mpi)
-# link options of single test programs, TEST_LD_<name>: test_mem sees
-# every block the library makes and frees (GNU ld's --wrap,
-# tests/alloc_track.h)
+# link options of single test programs, TEST_LD_<name> (GNU ld's
+# --wrap): test_mem sees every block the library makes and frees
+# (tests/alloc_track.h)
 TEST_LD_test_mem := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
                     -Wl,--wrap=aligned_alloc,--wrap=strdup,--wrap=free
+# test_core sees the team each of the library's parallel regions was
+# granted (test_smaller_team)
+TEST_LD_test_core := -Wl,--wrap=omp_get_num_threads
 
 .PHONY: all test sanitize deps clean info-build demo gpu-proof fuzz fuzzers \
         python python-test print-libs devdeps
