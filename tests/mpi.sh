@@ -11,7 +11,10 @@
 # rank's OpenMP team is sized from the CPUs it shares with the other
 # ranks of its node (OMP_NUM_THREADS and --threads override), as the
 # statistics report, with a warning for a rank bound to one core while
-# other CPUs idle.
+# other CPUs idle.  Every expected value comes from a computation apart
+# from the run it checks (the one-process command, the CPUs this shell
+# may use, the kernel's topology), and every check runs on every machine:
+# the count of checks run must be the count planned.
 #
 #   tests/mpi.sh BUILD_DIR
 set -eu
@@ -74,7 +77,8 @@ case_() { # name, data, P list, fit options...
         rm -f "$T/m.labels.npy" "$T/m.centroids.csv" "$T/m.json"
         mpi "$p" fit "$data" "$@" --labels "$T/m.labels.npy" \
             --centroids "$T/m.centroids.csv" --stats "$T/m.json" -q ||
-            { echo "FAIL $name P=$p: exit $?"; fails=$((fails + 1)); continue; }
+            { echo "FAIL $name P=$p: exit $?"; fails=$((fails + 1))
+              runs=$((runs + 1)); continue; }
         same "$name P=$p" "$T/one" "$T/m"
     done
 }
@@ -348,15 +352,37 @@ places "--threads $((ncpu + 2))" -x OMP_NUM_THREADS=$((ncpu + 1)) \
 check "place: --threads sets the team over OMP_NUM_THREADS" \
     "$((ncpu + 2)) $ncpu 1 0 $((ncpu + 2)) $ncpu 1 1"
 
-# bound to one core (Open MPI's binding of one rank) while other CPUs
-# idle: a team of that core's CPUs, and a warning that names the rank and
-# the option that frees the idle CPUs (none with -q); skipped where one
-# core holds every CPU
+# bound to one core (Open MPI's binding of one rank): a team of that
+# core's CPUs, counted here from the kernel's topology (the first CPU
+# this shell may use and its hardware threads), not from the run.  Where
+# other CPUs idle, a warning that names the rank and the option that
+# frees them (none with -q); where that core holds every CPU, none.
+cat >"$T/core.py" <<'EOF'
+import os
+mine = os.sched_getaffinity(0)
+sib = set()
+text = open("/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list"
+            % min(mine)).read().strip()
+for part in filter(None, text.split(",")):
+    a, _, b = part.partition("-")
+    sib |= set(range(int(a), int(b or a) + 1))
+print(len(sib & mine))
+EOF
+core=$($PY "$T/core.py") || core="unknown (no topology in /sys)"
 places "" --bind-to core -np 1
-set -- $got
-if [ "$ncpu" -gt 1 ] && [ "${2:-}" != "$ncpu" ]; then
-    check "place: bound to one core, a team of its CPUs" "$2 $2 0 0"
-    runs=$((runs + 1))
+runs=$((runs + 1))
+if [ "$core" = "$ncpu" ]; then
+    check "place: bound to the one core, all its $ncpu CPUs" "$ncpu $ncpu 1 0"
+    if grep -q warning "$T/err"; then
+        echo "FAIL place: a warning where one core holds every CPU"
+        cat "$T/err"
+        fails=$((fails + 1))
+    else
+        echo "ok   place: no warning where one core holds every CPU"
+    fi
+else
+    check "place: bound to one core, a team of its $core CPUs" \
+        "$core $core 0 0"
     if grep -q "warning: rank 0 is bound to one core.*mpirun --bind-to none" \
             "$T/err" &&
             ! timeout 120 mpirun --oversubscribe --bind-to core -np 1 "$MPI" \
@@ -369,5 +395,13 @@ if [ "$ncpu" -gt 1 ] && [ "${2:-}" != "$ncpu" ]; then
     fi
 fi
 
+# Every check above runs on every machine, none left out on a condition:
+# fewer (or more) than planned means a block was skipped (or one was
+# added without its count here).
+planned=64
+if [ $runs != $planned ]; then
+    echo "FAIL $runs checks ran, $planned planned"
+    fails=$((fails + 1))
+fi
 echo "mpi: $runs checks, $fails failed"
 [ $fails = 0 ]
