@@ -316,6 +316,18 @@ places() { # fit's further options ("" for none), mpirun's options...
     fi
 }
 
+# checked: no warning in $T/err
+no_warning() { # name
+    runs=$((runs + 1))
+    if grep -q warning "$T/err"; then
+        echo "FAIL $1"
+        cat "$T/err"
+        fails=$((fails + 1))
+    else
+        echo "ok   $1"
+    fi
+}
+
 # checked: what places() found is want
 check() { # name, want
     runs=$((runs + 1))
@@ -336,14 +348,7 @@ half=$((ncpu / 2 > 1 ? ncpu / 2 : 1))
 places "" --bind-to none -np 2
 check "place: two ranks share $ncpu CPUs, a team of $half each" \
     "$half $ncpu 1 0 $half $ncpu 1 1"
-runs=$((runs + 1))
-if grep -q warning "$T/err"; then
-    echo "FAIL place: a warning where no CPU idles"
-    cat "$T/err"
-    fails=$((fails + 1))
-else
-    echo "ok   place: no warning where no CPU idles"
-fi
+no_warning "place: no warning where no CPU idles"
 places "" -x OMP_NUM_THREADS=$((ncpu + 1)) --bind-to none -np 2
 check "place: OMP_NUM_THREADS sets the team" \
     "$((ncpu + 1)) $ncpu 1 0 $((ncpu + 1)) $ncpu 1 1"
@@ -370,19 +375,13 @@ print(len(sib & mine))
 EOF
 core=$($PY "$T/core.py") || core="unknown (no topology in /sys)"
 places "" --bind-to core -np 1
-runs=$((runs + 1))
 if [ "$core" = "$ncpu" ]; then
     check "place: bound to the one core, all its $ncpu CPUs" "$ncpu $ncpu 1 0"
-    if grep -q warning "$T/err"; then
-        echo "FAIL place: a warning where one core holds every CPU"
-        cat "$T/err"
-        fails=$((fails + 1))
-    else
-        echo "ok   place: no warning where one core holds every CPU"
-    fi
+    no_warning "place: no warning where one core holds every CPU"
 else
     check "place: bound to one core, a team of its $core CPUs" \
         "$core $core 0 0"
+    runs=$((runs + 1))
     if grep -q "warning: rank 0 is bound to one core.*mpirun --bind-to none" \
             "$T/err" &&
             ! timeout 120 mpirun --oversubscribe --bind-to core -np 1 "$MPI" \

@@ -1007,10 +1007,11 @@ static void test_honest_results(void **state)
     assert_contains(out_text, s);
 }
 
-static int unset_memory_limit(void **state)
+/* The variables a test set for the command, gone for the next test. */
+static int unset_env(void **state)
 {
     (void)state;
-    return unsetenv("TKM_MEMORY_LIMIT");
+    return unsetenv("TKM_MEMORY_LIMIT") | unsetenv("TKM_FAULT");
 }
 
 /* TKM_MEMORY_LIMIT makes the machine look small to the command: what
@@ -1060,12 +1061,6 @@ static void test_memory_limit(void **state)
     EXPECT(0, "info");
     assert_contains(out_text, "a request above 67108864 bytes (64.00 MiB) "
                     "is refused");
-}
-
-static int unset_fault(void **state)
-{
-    (void)state;
-    return unsetenv("TKM_FAULT");
 }
 
 /* The fault injection is a test build's hook (build/hooks/): the shipped
@@ -1481,8 +1476,8 @@ int main(void)
         cmocka_unit_test(test_counts_parsed),
         cmocka_unit_test(test_same_files),
         cmocka_unit_test(test_honest_results),
-        cmocka_unit_test_teardown(test_memory_limit, unset_memory_limit),
-        cmocka_unit_test_teardown(test_no_fault_hook, unset_fault),
+        cmocka_unit_test_teardown(test_memory_limit, unset_env),
+        cmocka_unit_test_teardown(test_no_fault_hook, unset_env),
         cmocka_unit_test(test_no_space),
         cmocka_unit_test(test_check_default_threads),
         cmocka_unit_test(test_n_init),
