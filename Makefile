@@ -115,6 +115,25 @@ MPICC   ?= $(shell command -v mpicc 2>/dev/null)
 MPI_BIN := $(if $(strip $(MPICC)),$(BUILD)/trikmeans-mpi)
 MPI_KIT := $(filter-out $(BUILD)/plain/src/cli/par_none.o,$(CLI_OBJ))
 
+# Test hooks, as SQLite's test builds have them: the fault injection of
+# src/common/mem.c (TKM_FAULT, tkmi_fault_set) is compiled only with
+# -DTKM_TESTHOOKS=1, into $(BUILD)/hooks/.  The test programs link that
+# mem.o ahead of the library (its symbols are a superset of the
+# library's mem.o, which the archive then never gives), and
+# tests/mpi.sh's fault loop runs $(BUILD)/hooks/trikmeans-mpi; the
+# shipped library and commands never read TKM_FAULT.  One file compiled
+# twice (main.c too for the MPI command): no measurable cost.
+HOOK_OBJ := $(BUILD)/hooks/src/common/mem.o
+HOOK_MPI := $(if $(strip $(MPICC)),$(BUILD)/hooks/trikmeans-mpi)
+# link options of single test programs, TEST_LD_<name> (GNU ld's
+# --wrap): test_mem sees every block the library makes and frees
+# (tests/alloc_track.h)
+TEST_LD_test_mem := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
+                    -Wl,--wrap=aligned_alloc,--wrap=strdup,--wrap=free
+# test_core sees the team each of the library's parallel regions was
+# granted (test_smaller_team)
+TEST_LD_test_core := -Wl,--wrap=omp_get_num_threads
+
 .PHONY: all test sanitize deps clean info-build demo gpu-proof fuzz fuzzers \
         python python-test print-libs devdeps
 .DELETE_ON_ERROR:
@@ -133,6 +152,11 @@ $(BUILD)/plain/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	$(Q)$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/hooks/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	$(Q)$(CC) $(CFLAGS) -DTKM_TESTHOOKS=1 -c $< -o $@
 
 $(BUILD)/f32/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -161,7 +185,7 @@ $(LIB): $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ)
 	$(Q)ar rcs $@ $^
 
 # the command and its evaluation harness also see each other's headers
-$(CLI_OBJ): CFLAGS += -Isrc/cli -Isrc/bench
+$(CLI_OBJ) $(BUILD)/hooks/src/cli/main.o: CFLAGS += -Isrc/cli -Isrc/bench
 
 $(BIN): $(CLI_OBJ) $(LIB)
 	@echo "  LD      $@"
@@ -177,19 +201,27 @@ $(BUILD)/trikmeans-mpi: $(MPI_KIT) $(BUILD)/mpi/par_mpi.o $(LIB)
 	$(Q)OMPI_CC=$(CC) MPICH_CC=$(CC) $(MPICC) $(CFLAGS) -o $@ $(MPI_KIT) \
 	  $(BUILD)/mpi/par_mpi.o $(LIB) $(LIBS)
 
+$(BUILD)/hooks/trikmeans-mpi: $(filter-out $(BUILD)/plain/src/cli/main.o,$(MPI_KIT)) \
+                              $(BUILD)/hooks/src/cli/main.o $(HOOK_OBJ) \
+                              $(BUILD)/mpi/par_mpi.o $(LIB)
+	@echo "  LD      $@"
+	$(Q)OMPI_CC=$(CC) MPICH_CC=$(CC) $(MPICC) $(CFLAGS) -o $@ $^ $(LIBS)
+
 $(BUILD)/gpu-bench: tools/gpu-bench.c $(LIB) $(HEADERS)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LIBS)
 
-$(BUILD)/f32/tests/%: tests/%.c $(LIB) $(HEADERS)
+$(BUILD)/f32/tests/%: tests/%.c $(HOOK_OBJ) $(LIB) $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(CFLAGS) -Itests -DTKM_PREC=32 -o $@ $< $(LIB) $(LDLIBS) $(LIBS)
+	$(Q)$(CC) $(CFLAGS) -DTKM_TESTHOOKS=1 -Itests -DTKM_PREC=32 -o $@ $< \
+	  $(HOOK_OBJ) $(LIB) $(TEST_LD_$*) $(LDLIBS) $(LIBS)
 
-$(BUILD)/f64/tests/%: tests/%.c $(LIB) $(HEADERS)
+$(BUILD)/f64/tests/%: tests/%.c $(HOOK_OBJ) $(LIB) $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(CFLAGS) -Itests -DTKM_PREC=64 -o $@ $< $(LIB) $(LDLIBS) $(LIBS)
+	$(Q)$(CC) $(CFLAGS) -DTKM_TESTHOOKS=1 -Itests -DTKM_PREC=64 -o $@ $< \
+	  $(HOOK_OBJ) $(LIB) $(TEST_LD_$*) $(LDLIBS) $(LIBS)
 
 $(BUILD)/fuzz/replay-%: fuzz/%.c fuzz/fuzz.c fuzz/replay.c $(CLI_KIT) $(LIB) $(HEADERS) fuzz/fuzz.h
 	@mkdir -p $(dir $@)
@@ -236,7 +268,7 @@ PYTHON_TESTS ?= 1
 # tests find the trikmeans binary of this build.  Then the fuzz harnesses
 # replay their seeds and past findings, and (outside sanitizer builds,
 # whose library Python cannot load) the Python package's tests run.
-test: all $(TESTS) $(REPLAYS)
+test: all $(TESTS) $(REPLAYS) $(HOOK_MPI)
 	@fail=0; for t in $(TESTS); do \
 	  echo "== $$t"; \
 	  TKM_BIN=$(BIN) $$t || fail=1; \

@@ -11,7 +11,10 @@
 # rank's OpenMP team is sized from the CPUs it shares with the other
 # ranks of its node (OMP_NUM_THREADS and --threads override), as the
 # statistics report, with a warning for a rank bound to one core while
-# other CPUs idle.
+# other CPUs idle.  Every expected value comes from a computation apart
+# from the run it checks (the one-process command, the CPUs this shell
+# may use, the kernel's topology), and every check runs on every machine:
+# the count of checks run must be the count planned.
 #
 #   tests/mpi.sh BUILD_DIR
 set -eu
@@ -20,6 +23,8 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 PLAIN="$B/trikmeans"
 MPI="$B/trikmeans-mpi"
+# the same command built with the test hooks (TKM_FAULT), for the fault loop
+HOOKED="$B/hooks/trikmeans-mpi"
 # the test machines run as root; Open MPI refuses that unless told
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # no launcher of a batch system; one slot per rank on this machine
@@ -72,7 +77,8 @@ case_() { # name, data, P list, fit options...
         rm -f "$T/m.labels.npy" "$T/m.centroids.csv" "$T/m.json"
         mpi "$p" fit "$data" "$@" --labels "$T/m.labels.npy" \
             --centroids "$T/m.centroids.csv" --stats "$T/m.json" -q ||
-            { echo "FAIL $name P=$p: exit $?"; fails=$((fails + 1)); continue; }
+            { echo "FAIL $name P=$p: exit $?"; fails=$((fails + 1))
+              runs=$((runs + 1)); continue; }
         same "$name P=$p" "$T/one" "$T/m"
     done
 }
@@ -198,7 +204,7 @@ else
 fi
 
 # Out of memory on one rank at each allocation in turn (TKM_FAULT=N, a
-# test-only hook: the Nth allocation of the library's wrappers fails in
+# hook of the test build $HOOKED only: the Nth allocation of the library's wrappers fails in
 # that process; TKM_FAULT=count says how many a run makes): every rank
 # stops (no timeout: none waits in a collective the failed one left),
 # with a non-zero status, "out of memory" said, and no output left.  Text
@@ -217,10 +223,10 @@ fault_run() { # failing rank (of 2), N or count, output prefix
     mkdir -p "$3.tmp"
     if [ "$1" = 0 ]; then
         TMPDIR="$3.tmp" timeout 60 mpirun --oversubscribe \
-            -np 1 env TKM_FAULT="$2" "$MPI" $a : -np 1 "$MPI" $a
+            -np 1 env TKM_FAULT="$2" "$HOOKED" $a : -np 1 "$HOOKED" $a
     else
         TMPDIR="$3.tmp" timeout 60 mpirun --oversubscribe \
-            -np 1 "$MPI" $a : -np 1 env TKM_FAULT="$2" "$MPI" $a
+            -np 1 "$HOOKED" $a : -np 1 env TKM_FAULT="$2" "$HOOKED" $a
     fi
 }
 fault_one() { # failing rank, N: its status in $T/f<rank>.<N>.rc
@@ -265,6 +271,21 @@ for R in 0 1; do
     fi
 done
 
+# the shipped command has no such hook: told to fail its first
+# allocation on every rank, it runs whole, and "count" is not answered
+runs=$((runs + 1))
+if TKM_FAULT=1 timeout 60 mpirun --oversubscribe -x TKM_FAULT -np 2 "$MPI" \
+        fit "$T/few.csv" -k 5 --labels "$T/nf.labels.npy" -q 2>"$T/err" &&
+        [ -f "$T/nf.labels.npy" ] &&
+        TKM_FAULT=count timeout 60 mpirun --oversubscribe -x TKM_FAULT \
+            -np 2 "$MPI" fit "$T/few.csv" -k 5 -q 2>"$T/err" &&
+        ! grep -q TKM_FAULT "$T/err"; then
+    echo "ok   the shipped command reads no TKM_FAULT"
+else
+    echo "FAIL the shipped command reads TKM_FAULT"
+    cat "$T/err"
+    fails=$((fails + 1))
+fi
 # Each rank of a statistics file, a line each: its OpenMP threads, the
 # CPUs of its mask, 1 if they are the CPUs this shell may use, and its
 # node-local rank
@@ -295,6 +316,18 @@ places() { # fit's further options ("" for none), mpirun's options...
     fi
 }
 
+# checked: no warning in $T/err
+no_warning() { # name
+    runs=$((runs + 1))
+    if grep -q warning "$T/err"; then
+        echo "FAIL $1"
+        cat "$T/err"
+        fails=$((fails + 1))
+    else
+        echo "ok   $1"
+    fi
+}
+
 # checked: what places() found is want
 check() { # name, want
     runs=$((runs + 1))
@@ -315,14 +348,7 @@ half=$((ncpu / 2 > 1 ? ncpu / 2 : 1))
 places "" --bind-to none -np 2
 check "place: two ranks share $ncpu CPUs, a team of $half each" \
     "$half $ncpu 1 0 $half $ncpu 1 1"
-runs=$((runs + 1))
-if grep -q warning "$T/err"; then
-    echo "FAIL place: a warning where no CPU idles"
-    cat "$T/err"
-    fails=$((fails + 1))
-else
-    echo "ok   place: no warning where no CPU idles"
-fi
+no_warning "place: no warning where no CPU idles"
 places "" -x OMP_NUM_THREADS=$((ncpu + 1)) --bind-to none -np 2
 check "place: OMP_NUM_THREADS sets the team" \
     "$((ncpu + 1)) $ncpu 1 0 $((ncpu + 1)) $ncpu 1 1"
@@ -331,14 +357,30 @@ places "--threads $((ncpu + 2))" -x OMP_NUM_THREADS=$((ncpu + 1)) \
 check "place: --threads sets the team over OMP_NUM_THREADS" \
     "$((ncpu + 2)) $ncpu 1 0 $((ncpu + 2)) $ncpu 1 1"
 
-# bound to one core (Open MPI's binding of one rank) while other CPUs
-# idle: a team of that core's CPUs, and a warning that names the rank and
-# the option that frees the idle CPUs (none with -q); skipped where one
-# core holds every CPU
+# bound to one core (Open MPI's binding of one rank): a team of that
+# core's CPUs, counted here from the kernel's topology (the first CPU
+# this shell may use and its hardware threads), not from the run.  Where
+# other CPUs idle, a warning that names the rank and the option that
+# frees them (none with -q); where that core holds every CPU, none.
+cat >"$T/core.py" <<'EOF'
+import os
+mine = os.sched_getaffinity(0)
+sib = set()
+text = open("/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list"
+            % min(mine)).read().strip()
+for part in filter(None, text.split(",")):
+    a, _, b = part.partition("-")
+    sib |= set(range(int(a), int(b or a) + 1))
+print(len(sib & mine))
+EOF
+core=$($PY "$T/core.py") || core="unknown (no topology in /sys)"
 places "" --bind-to core -np 1
-set -- $got
-if [ "$ncpu" -gt 1 ] && [ "${2:-}" != "$ncpu" ]; then
-    check "place: bound to one core, a team of its CPUs" "$2 $2 0 0"
+if [ "$core" = "$ncpu" ]; then
+    check "place: bound to the one core, all its $ncpu CPUs" "$ncpu $ncpu 1 0"
+    no_warning "place: no warning where one core holds every CPU"
+else
+    check "place: bound to one core, a team of its $core CPUs" \
+        "$core $core 0 0"
     runs=$((runs + 1))
     if grep -q "warning: rank 0 is bound to one core.*mpirun --bind-to none" \
             "$T/err" &&
@@ -352,5 +394,13 @@ if [ "$ncpu" -gt 1 ] && [ "${2:-}" != "$ncpu" ]; then
     fi
 fi
 
+# Every check above runs on every machine, none left out on a condition:
+# fewer (or more) than planned means a block was skipped (or one was
+# added without its count here).
+planned=64
+if [ $runs != $planned ]; then
+    echo "FAIL $runs checks ran, $planned planned"
+    fails=$((fails + 1))
+fi
 echo "mpi: $runs checks, $fails failed"
 [ $fails = 0 ]

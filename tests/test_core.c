@@ -6,7 +6,9 @@
 #include "real.h"
 
 #include <math.h>
+#include <omp.h>
 #include <setjmp.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -331,11 +333,67 @@ static void test_omp_bit_identical(void **state)
     tkm_dataset_free(&ds);
 }
 
-/* OpenMP may grant a smaller team than the threads asked for: here the
- * fits run inside the caller's own parallel region, where (nested
- * parallelism off, OpenMP's default) every region of the library gets one
- * thread.  Every algorithm must still give sequential Lloyd's labels,
- * iterations and centroid bits. */
+/* The teams the library's parallel regions were granted, seen where
+ * its code asks for the team's size (the exact sums' runs, update.c,
+ * and Hamerly's per-thread bounds): the Makefile links this program with
+ * --wrap=omp_get_num_threads (TEST_LD_test_core), so those calls come
+ * here.  team_seen: the largest team since team_reset, 0 for none. */
+int __real_omp_get_num_threads(void);
+int __wrap_omp_get_num_threads(void);
+static atomic_int team_seen;
+
+int __wrap_omp_get_num_threads(void)
+{
+    int nt = __real_omp_get_num_threads();
+    int was = atomic_load(&team_seen);
+    while (nt > was && !atomic_compare_exchange_weak(&team_seen, &was, nt))
+        ;
+    return nt;
+}
+
+/* Fit every algorithm's omp form asking 4 threads, each team_seen into
+ * teams[a]. */
+static void fit_teams(const tkm_dataset *ds, const double *init, size_t k,
+                      tkm_result r[TKM_NALGO], int teams[TKM_NALGO])
+{
+    for (int a = 0; a < TKM_NALGO; a++) {
+        atomic_store(&team_seen, 0);
+        r[a] = fit_or_die(ds, init, k, (tkm_algorithm)a, TKM_OMP, 4,
+                          TKM_EMPTY_KEEP);
+        teams[a] = atomic_load(&team_seen);
+    }
+}
+
+/* r[a] is sequential Lloyd's base, bit for bit, and its team was
+ * granted teams[a] == want of the 4 threads asked (freeing r). */
+static void expect_team(tkm_result r[TKM_NALGO], const int teams[TKM_NALGO],
+                        const tkm_result *base, size_t n, size_t kd, int want,
+                        const char *where)
+{
+    for (int a = 0; a < TKM_NALGO; a++) {
+        const char *alg = tkm_algorithm_name((tkm_algorithm)a);
+        if (teams[a] != want)
+            fail_msg("%s omp, 4 threads asked %s (%s): a team of %d seen, "
+                     "not %d", alg, where, TKM_PREC_NAME, teams[a], want);
+        if (r[a].iterations != base->iterations ||
+            memcmp(r[a].labels, base->labels, n * sizeof *base->labels) ||
+            memcmp(r[a].centroids, base->centroids,
+                   kd * sizeof *base->centroids))
+            fail_msg("%s omp, 4 threads asked, %d granted %s (%s): not "
+                     "sequential Lloyd's result (%d vs %d iterations)", alg,
+                     want, where, TKM_PREC_NAME, r[a].iterations,
+                     base->iterations);
+        tkm_result_free(&r[a]);
+    }
+}
+
+/* OpenMP may grant a smaller team than the threads asked for: inside the
+ * caller's parallel region (nested parallelism off, OpenMP's default)
+ * every region of the library gets one thread, and inside a teams
+ * region with thread_limit(3) three.  The teams granted are seen (the
+ * wrapper above), 4 at the top level first, so that the test cannot
+ * pass without a smaller team; every algorithm must still give
+ * sequential Lloyd's labels, iterations and centroid bits. */
 static void test_smaller_team(void **state)
 {
     (void)state;
@@ -344,26 +402,20 @@ static void test_smaller_team(void **state)
     double *init = blobs_with_start(n, d, k, 19, TKM_INIT_KMEANSPP, 6, &ds);
     tkm_result base = fit_or_die(&ds, init, k, TKM_LLOYD, TKM_SEQ, 1,
                                  TKM_EMPTY_KEEP);
-    static const tkm_algorithm algs[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
-    tkm_result r[3];
+    tkm_result r[TKM_NALGO];
+    int teams[TKM_NALGO];
+    omp_set_max_active_levels(1);
+    fit_teams(&ds, init, k, r, teams);
+    expect_team(r, teams, &base, n, k * d, 4, "at the top level");
 #pragma omp parallel num_threads(2)
     {
 #pragma omp single
-        for (int a = 0; a < 3; a++)
-            r[a] = fit_or_die(&ds, init, k, algs[a], TKM_OMP, 4,
-                              TKM_EMPTY_KEEP);
+        fit_teams(&ds, init, k, r, teams);
     }
-    for (int a = 0; a < 3; a++) {
-        if (r[a].iterations != base.iterations ||
-            memcmp(r[a].labels, base.labels, n * sizeof *base.labels) ||
-            memcmp(r[a].centroids, base.centroids,
-                   k * d * sizeof *base.centroids))
-            fail_msg("%s omp, 4 threads asked, 1 granted (%s): not "
-                     "sequential Lloyd's result (%d vs %d iterations)",
-                     tkm_algorithm_name(algs[a]), TKM_PREC_NAME,
-                     r[a].iterations, base.iterations);
-        tkm_result_free(&r[a]);
-    }
+    expect_team(r, teams, &base, n, k * d, 1, "in a parallel region");
+#pragma omp teams num_teams(1) thread_limit(3)
+    fit_teams(&ds, init, k, r, teams);
+    expect_team(r, teams, &base, n, k * d, 3, "in teams of 3 threads");
     tkm_result_free(&base);
     free(init);
     tkm_dataset_free(&ds);

@@ -5,9 +5,13 @@
  * it.  main() sets TKM_MEMORY_LIMIT=4M before the library's first use (it
  * is read once), so that the machine looks small whatever its memory and
  * its overcommit setting; tkm_memory_limit_set() is tested after the
- * rest, then a fit that runs out of memory at each of its allocations
- * in turn (the test-only tkmi_fault_set).  Built for f32 and f64 (the
- * fits' precision).
+ * rest, then a fit of every algorithm in every form that runs out of
+ * memory at each of its allocations in turn (tkmi_fault_set, a hook of
+ * the test build), every allocation of a fit made through the library's
+ * allocators that the hook counts, and no block left behind
+ * (tests/alloc_track.h: the Makefile links this program with --wrap
+ * over malloc and free).  Built
+ * for f32 and f64 (the fits' precision).
  */
 #include "real.h"
 
@@ -23,6 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc_track.h"
 #include "fit_harness.h"
 #include "internal.h"
 
@@ -76,17 +81,40 @@ static const char *path_of(const char *name)
     return buf;
 }
 
-/* The limit is the variable's, below the machine's memory. */
+/* The machine's memory as the kernel tells it in /proc/meminfo
+ * (MemTotal, in KiB): a reading apart from the library's (sysconf's page
+ * counts); 0 where there is none. */
+static size_t meminfo_total(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    unsigned long long kib = 0;
+    while (f && fgets(line, sizeof line, f) &&
+           sscanf(line, "MemTotal: %llu kB", &kib) != 1)
+        ;
+    if (f)
+        fclose(f);
+    return (size_t)kib * 1024;
+}
+
+/* The machine's memory is the kernel's MemTotal (the two readings may
+ * round differently: a MiB apart at most), and the limit is the
+ * variable's, below it. */
 static void test_limit(void **state)
 {
     (void)state;
     size_t lim = 0, phys = 0;
     assert_int_equal(tkm_memory_limit(&lim, &phys, g_msg, sizeof g_msg),
                      TKM_OK);
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-    assert_true(pages > 0 && page > 0);
-    assert_int_equal(phys, (size_t)pages * (size_t)page);
+    const size_t total = meminfo_total();
+    if (!total)
+        fail_msg("[%s] /proc/meminfo says no MemTotal: nothing to compare "
+                 "with", TKM_PREC_NAME);
+    if ((phys > total ? phys - total : total - phys) > ((size_t)1 << 20))
+        fail_msg("[%s] the machine's memory is %zu bytes, /proc/meminfo's "
+                 "MemTotal %zu", TKM_PREC_NAME, phys, total);
     assert_int_equal(lim, LIMIT);
+    assert_true(lim < phys);
     assert_int_equal(tkmi_mem_limit(), LIMIT);
 }
 
@@ -245,46 +273,107 @@ static void test_limit_set(void **state)
     tkm_memory_limit_set(LIMIT);
 }
 
-/* Out of memory at each allocation of a fit in turn (tkmi_fault_set:
- * the nth fails): every one ends the fit with TKM_ENOMEM, "out of
- * memory" said and no result, never a result with a part missing (a NaN
- * inertia); the allocations of the start (tol), of every iteration's
- * inertia and of the statistics rows included.  Then the fit runs as
- * before. */
+/* The blocks made since at_mark() that are still live: none, or the
+ * test fails naming the solver, the failed allocation (0: none) and the
+ * first block left. */
+static void expect_no_leak(const tkm_params *p, size_t nth, size_t count)
+{
+    size_t size, first;
+    size_t left = at_left(&size, &first);
+    char which[64];
+    if (!left)
+        return;
+    if (nth)
+        snprintf(which, sizeof which, "allocation %zu of %zu failed", nth,
+                 count);
+    else
+        snprintf(which, sizeof which, "the whole run (%zu allocations)",
+                 count);
+    fail_msg("[%s] %s/%s, %s: %zu blocks left behind, the first of %zu "
+             "bytes (allocation %zu of the run)", TKM_PREC_NAME,
+             tkm_algorithm_name(p->algorithm), tkm_form_name(p->form), which,
+             left, size, first);
+}
+
+/* Out of memory at each allocation of one solver's fit in turn
+ * (tkmi_fault_set: the nth fails): every one ends the fit with
+ * TKM_ENOMEM, "out of memory" said and no result, never a result with a
+ * part missing (a NaN inertia), and leaves no block behind; the
+ * allocations of the start (tol), of every iteration's inertia and of
+ * the statistics rows included.  Then the fit runs as before. */
+static void fault_each(const tkm_dataset *ds, const tkm_params *p)
+{
+    tkm_result r;
+    /* a first fit sets up what the process keeps (a CUDA context) */
+    tkmi_fault_set(0);
+    r = fit_with(ds, ds->x, p);
+    tkm_result_free(&r);
+    const size_t mark = at_mark();
+    tkmi_fault_set(0);
+    r = fit_with(ds, ds->x, p);
+    tkm_result_free(&r);
+    const size_t count = tkmi_fault_count(), made = at_made_since(mark);
+    expect_no_leak(p, 0, count);
+    /* every block made went through the allocators that the hook counts,
+     * so every failure path is reached (the CUDA runtime, linked
+     * statically, makes blocks of its own) */
+    if (p->form == TKM_SEQ || p->form == TKM_OMP)
+        if (made != count)
+            fail_msg("[%s] %s/%s: %zu allocations made, %zu of them "
+                     "through tkmi_alloc and its kin (the rest cannot "
+                     "be made to fail)", TKM_PREC_NAME,
+                     tkm_algorithm_name(p->algorithm), tkm_form_name(p->form),
+                     made, count);
+    /* the result, the solver's state, the sums: several at least */
+    assert_true(count >= 8);
+    for (size_t nth = 1; nth <= count; nth++) {
+        tkmi_fault_set(nth);
+        at_mark();
+        tkm_status st = tkm_fit(ds, ds->x, p, &r, g_msg, sizeof g_msg);
+        if (st != TKM_ENOMEM || !strstr(g_msg, "out of memory") ||
+            r.labels || r.centroids)
+            fail_msg("[%s] %s/%s, allocation %zu of %zu failed: status %d, "
+                     "labels %p, message \"%s\"", TKM_PREC_NAME,
+                     tkm_algorithm_name(p->algorithm), tkm_form_name(p->form),
+                     nth, count, (int)st, (void *)r.labels, g_msg);
+        expect_no_leak(p, nth, count);
+    }
+    tkmi_fault_set(0);
+    r = fit_with(ds, ds->x, p);
+    assert_true(r.inertia >= 0.0);
+    tkm_result_free(&r);
+}
+
+/* The fault loop over every algorithm in every form: seq and omp (two
+ * threads) everywhere, the CUDA forms where a device is (said where
+ * none is, not left out silently). */
 static void test_fault_each(void **state)
 {
     (void)state;
     tkm_dataset ds;
-    tkm_result r;
+    char why[256];
+    int ran = 0;
     assert_int_equal(tkm_generate_blobs(3000, 2, 5, 1.0, 10.0, 11, &ds, NULL,
                                         g_msg, sizeof g_msg),
                      TKM_OK);
-    for (int a = 0; a < TKM_NALGO; a++) {
-        tkm_params p = fit_params(5, (tkm_algorithm)a, TKM_SEQ,
-                                  TKM_EMPTY_FARTHEST);
-        p.tol = 1e-4;
-        p.inertia_each_iter = 1;
-        tkmi_fault_set(0);
-        r = fit_with(&ds, ds.x, &p);
-        tkm_result_free(&r);
-        const size_t count = tkmi_fault_count();
-        /* the result, the solver's state, the sums: several at least */
-        assert_true(count >= 8);
-        for (size_t nth = 1; nth <= count; nth++) {
-            tkmi_fault_set(nth);
-            tkm_status st = tkm_fit(&ds, ds.x, &p, &r, g_msg, sizeof g_msg);
-            if (st != TKM_ENOMEM || !strstr(g_msg, "out of memory") ||
-                r.labels || r.centroids)
-                fail_msg("[%s] %s, allocation %zu of %zu failed: status "
-                         "%d, labels %p, message \"%s\"", TKM_PREC_NAME,
-                         tkm_algorithm_name(p.algorithm), nth, count,
-                         (int)st, (void *)r.labels, g_msg);
+    for (int f = 0; f < TKM_NFORM; f++) {
+        if (tkm_form_available((tkm_form)f, why, sizeof why) != TKM_OK) {
+            print_message("[%s] fault loop: %s not here: %s\n",
+                          TKM_PREC_NAME, tkm_form_name((tkm_form)f), why);
+            continue;
         }
-        tkmi_fault_set(0);
-        r = fit_with(&ds, ds.x, &p);
-        assert_true(r.inertia >= 0.0);
-        tkm_result_free(&r);
+        for (int a = 0; a < TKM_NALGO; a++) {
+            tkm_params p = fit_params(5, (tkm_algorithm)a, (tkm_form)f,
+                                      TKM_EMPTY_FARTHEST);
+            p.tol = 1e-4;
+            p.inertia_each_iter = 1;
+            p.threads = 2;
+            fault_each(&ds, &p);
+            ran++;
+        }
     }
+    /* seq and omp at least: the loop cannot pass having run nothing */
+    assert_true(ran >= 2 * TKM_NALGO);
     tkm_dataset_free(&ds);
 }
 

@@ -141,12 +141,15 @@ int main(int argc, char **argv)
 {
     cli_par_start(&argc, &argv);
     int rc = dispatch(argc, argv);
-    /* test-only: TKM_FAULT=count says how many allocations the library's
-     * wrappers made, the range of TKM_FAULT=N (tests/mpi.sh) */
+#if TKM_TESTHOOKS
+    /* test builds only (build/hooks/trikmeans-mpi): TKM_FAULT=count says
+     * how many allocations the library's wrappers made, the range of
+     * TKM_FAULT=N (tests/mpi.sh) */
     const char *fault = getenv("TKM_FAULT");
     if (fault && !strcmp(fault, "count"))
         fprintf(stderr, "trikmeans: TKM_FAULT: %zu allocations\n",
                 tkmi_fault_count());
+#endif
     /* output that could not be written (a full disk, a closed pipe) is a
      * failed run, not a silent success */
     if (fflush(stdout) != 0 || ferror(stdout)) {

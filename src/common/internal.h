@@ -135,16 +135,28 @@ void tkmi_blas_single_end(void);
 void *tkmi_alloc(size_t n, size_t m, size_t size);
 void *tkmi_calloc(size_t n, size_t m, size_t size);
 void *tkmi_realloc(void *p, size_t n, size_t m, size_t size);
+/* tkmi_alloc's block aligned to align bytes (a power of two), its size
+ * rounded up to a multiple of align; freed by free(). */
+void *tkmi_alloc_aligned(size_t align, size_t n, size_t m, size_t size);
 
-/* Test-only fault injection: the nth call (from 1, counted from here)
- * of the three above returns NULL as a refusal would; 0 fails none.
- * The environment variable TKM_FAULT=N sets it for the whole process
- * (read once, at the first allocation).  tkmi_fault_count: the calls
- * counted so far (each allocation is counted, set or not).  Thread-safe;
- * which call is the nth is reproducible where allocations happen on one
- * thread, as every allocation of the library does. */
+/* Test-only fault injection, compiled into test builds alone
+ * (TKM_TESTHOOKS=1: the objects under build/hooks/ that the test programs
+ * link; the shipped library has neither the functions nor the variable).
+ * The nth call (from 1, counted from here) of the four above returns
+ * NULL as a refusal would; 0 fails none.  The environment variable
+ * TKM_FAULT=N sets it for the whole process (read once, at the first
+ * allocation).  tkmi_fault_count: the calls counted so far (each
+ * allocation is counted, set or not).  Thread-safe; which call is the
+ * nth is reproducible where allocations happen on one thread, as every
+ * allocation of the library does but the per-thread scratch of the
+ * conversion pass (solve.c; there the count is the team's size). */
+#ifndef TKM_TESTHOOKS
+#define TKM_TESTHOOKS 0
+#endif
+#if TKM_TESTHOOKS
 void tkmi_fault_set(size_t n);
 size_t tkmi_fault_count(void);
+#endif
 
 /* The instruction sets of the CPU distance kernels (isa.c, kern.h); on
  * x86-64 the generic set is SSE2. */

@@ -13,16 +13,12 @@
 
 tkm_status TKM_FN(tkmi_kc_init)(TKM_FN(tkmi_kc) *kc, size_t k, size_t d)
 {
-    size_t bytes;
     memset(kc, 0, sizeof *kc);
     kc->k = k;
     kc->d = d;
     kc->nb = (k + TKMI_KW - 1) / TKMI_KW;
-    if (tkmi_mul_size(kc->nb * TKMI_KW, d, sizeof(tkm_real), &bytes) != 0 ||
-        bytes > tkmi_mem_limit())
-        return TKM_ENOMEM;
     /* a multiple of 64 bytes: W values of d rows per block */
-    kc->pk = aligned_alloc(64, bytes ? bytes : 64);
+    kc->pk = tkmi_alloc_aligned(64, kc->nb * TKMI_KW, d, sizeof(tkm_real));
     return kc->pk ? TKM_OK : TKM_ENOMEM;
 }
 

@@ -7,11 +7,13 @@
  * variable TKM_MEMORY_LIMIT (read once, at first use) or
  * tkm_memory_limit_set() says.  A site that makes several large buffers
  * together checks their total first (tkmi_mem_check), and a refusal's
- * message says the bytes asked and the limit they pass.  For the tests,
- * the Nth allocation through tkmi_alloc, tkmi_calloc or tkmi_realloc can
- * be made to fail (TKM_FAULT=N, read once, or tkmi_fault_set): the way
- * to reach every failure path over several processes.  The contracts
- * are in internal.h and, for tkm_memory_limit*, trikmeans.h.
+ * message says the bytes asked and the limit they pass.  In a test
+ * build only (TKM_TESTHOOKS=1: build/hooks/, which the test programs link
+ * ahead of the library), the Nth allocation through the tkmi_ allocators
+ * can be made to fail (TKM_FAULT=N, read once, or tkmi_fault_set): the
+ * way to reach every failure path over several processes.  The shipped
+ * library and commands have no such hook and never read TKM_FAULT.  The
+ * contracts are in internal.h and, for tkm_memory_limit*, trikmeans.h.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -32,8 +34,10 @@ static atomic_size_t cap;     /* the limit asked; SIZE_MAX: none       */
 static atomic_int cap_from;   /* where cap comes from (FROM_*)         */
 static atomic_int env_bad;    /* TKM_MEMORY_LIMIT could not be read    */
 static char env_error[200];   /* why (written once, by init)           */
+#if TKM_TESTHOOKS
 static atomic_size_t fault_at; /* the allocation that fails; 0: none   */
 static atomic_size_t allocs;   /* allocations through the wrappers      */
+#endif
 
 /* A size as "64M": digits, then nothing or K, M, G, T (powers of 1024,
  * either case, "iB" may follow).  0 and *out, or -1 when s is not one or
@@ -82,7 +86,8 @@ static void init(void)
     }
     atomic_store(&cap, c);
     atomic_store(&cap_from, from);
-    /* (test-only: anything but a number of digits counts, failing none) */
+#if TKM_TESTHOOKS
+    /* anything but a number of digits counts, failing none */
     const char *fault = getenv("TKM_FAULT");
     char *end;
     errno = 0;
@@ -91,8 +96,10 @@ static void init(void)
                                 : 0;
     if (at && !errno && !*end && at <= SIZE_MAX)
         atomic_store(&fault_at, (size_t)at);
+#endif
 }
 
+#if TKM_TESTHOOKS
 void tkmi_fault_set(size_t n)
 {
     pthread_once(&once, init);
@@ -112,6 +119,12 @@ static int fault_now(void)
     size_t i = atomic_fetch_add(&allocs, 1) + 1;
     return i == atomic_load(&fault_at);
 }
+#else
+static int fault_now(void)
+{
+    return 0;
+}
+#endif
 
 size_t tkmi_mem_limit(void)
 {
@@ -252,6 +265,16 @@ void *tkmi_calloc(size_t n, size_t m, size_t size)
     if (b > tkmi_mem_limit() || b == SIZE_MAX || fault_now())
         return NULL;
     return calloc(b ? b : 1, 1);
+}
+
+void *tkmi_alloc_aligned(size_t align, size_t n, size_t m, size_t size)
+{
+    size_t b = bytes_of(n, m, size);
+    if (b > tkmi_mem_limit() || b > SIZE_MAX - align || fault_now())
+        return NULL;
+    /* aligned_alloc wants a multiple of the alignment, and never 0 */
+    b = b ? (b + align - 1) / align * align : align;
+    return aligned_alloc(align, b);
 }
 
 void *tkmi_realloc(void *p, size_t n, size_t m, size_t size)

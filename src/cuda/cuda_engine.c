@@ -518,7 +518,7 @@ tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
     if (pb->p->form != TKM_CUDA_GLOBAL && pb->p->form != TKM_CUDA_SHARED)
         return tkmi_fail(TKM_EINVAL, msg, msglen, "not a CUDA form");
     tkm_status rc = TKM_OK;
-    engine_t *e = calloc(1, sizeof *e);
+    engine_t *e = tkmi_calloc(1, 1, sizeof *e);
     if (!e)
         return tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory");
     gpu_t *g = &e->g;

@@ -66,7 +66,7 @@ static tkm_status elkan_setup(cpu_t *s, char *msg, size_t msglen)
     tkm_status rc = tkmi_mem_check(plan, msg, msglen, "%s", what);
     if (rc != TKM_OK)
         return rc;
-    elkan_t *e = calloc(1, sizeof *e);
+    elkan_t *e = tkmi_calloc(1, 1, sizeof *e);
     s->alg = e;
     if (!e)
         return tkmi_fail(TKM_ENOMEM, msg, msglen, "elkan: out of memory");

@@ -81,7 +81,7 @@ static void elkan_release(TKM_FN(tkmi_gpu) *g)
 
 static tkm_status elkan_setup(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
 {
-    elkan_t *e = calloc(1, sizeof *e);
+    elkan_t *e = tkmi_calloc(1, 1, sizeof *e);
     g->alg = e;
     if (!e)
         return tkmi_fail(TKM_ENOMEM, msg, msglen, "elkan: out of memory");
@@ -159,7 +159,7 @@ static tkm_status elkan_sh_setup(TKM_FN(tkmi_gpu) *g, char *msg,
                                  size_t msglen)
 {
     tkm_status rc = TKM_OK;
-    elkan_sh_t *e = calloc(1, sizeof *e);
+    elkan_sh_t *e = tkmi_calloc(1, 1, sizeof *e);
     g->alg = e;
     if (!e)
         return tkmi_fail(TKM_ENOMEM, msg, msglen, "elkan: out of memory");

@@ -60,7 +60,7 @@ static tkm_status hamerly_setup(cpu_t *s, char *msg, size_t msglen)
                                    "hamerly: the bounds of %zu points", n);
     if (rc != TKM_OK)
         return rc;
-    hamerly_t *e = calloc(1, sizeof *e);
+    hamerly_t *e = tkmi_calloc(1, 1, sizeof *e);
     s->alg = e;
     if (!e)
         return tkmi_fail(TKM_ENOMEM, msg, msglen, "hamerly: out of memory");

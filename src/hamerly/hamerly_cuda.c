@@ -71,7 +71,7 @@ static void hamerly_release(TKM_FN(tkmi_gpu) *g)
 static tkm_status hamerly_setup(TKM_FN(tkmi_gpu) *g, char *msg,
                                 size_t msglen)
 {
-    hamerly_t *e = calloc(1, sizeof *e);
+    hamerly_t *e = tkmi_calloc(1, 1, sizeof *e);
     g->alg = e;
     if (!e)
         return tkmi_fail(TKM_ENOMEM, msg, msglen, "hamerly: out of memory");
@@ -151,7 +151,7 @@ static tkm_status hamerly_sh_setup(TKM_FN(tkmi_gpu) *g, char *msg,
 {
     tkm_status rc = TKM_OK;
     size_t n = g->n, R = sizeof(tkm_real);
-    hamerly_sh_t *e = calloc(1, sizeof *e);
+    hamerly_sh_t *e = tkmi_calloc(1, 1, sizeof *e);
     g->alg = e;
     if (!e)
         return tkmi_fail(TKM_ENOMEM, msg, msglen, "hamerly: out of memory");
