@@ -105,13 +105,15 @@ def test_weighted_means_exact(scale):
 @pytest.mark.parametrize("seed", range(8))
 def test_zero_weights_converge_as_sklearn(seed):
     # many points of weight 0: a cluster of only such points is empty and
-    # relocated; no relocation may loop
+    # relocated; no relocation may loop.  (k = 3: where several clusters
+    # are empty at once scikit-learn takes the farthest points in
+    # np.argpartition's order, which is not sorted; fit.md)
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(150, 2))
     w = np.where(rng.random(150) < 0.3 + 0.08 * seed, 0.0,
                  rng.uniform(0.5, 2, 150))
     w[0] = 1.0
-    init = X[rng.choice(150, 5, replace=False)]
+    init = X[rng.choice(150, 3, replace=False)]
     ref = sk(X, init, w)
     km = tk(X, init, "lloyd", "seq", w)
     assert km.n_iter_ < 300
@@ -140,7 +142,9 @@ def test_relocation_of_a_lone_point(alg, form):
     # the farthest point is alone in its cluster: it leaves it, and the
     # cluster left with no point takes the heaviest cluster's mean
     # (HEAVIEST)
-    X = np.r_[np.linspace(0, 0.5, 40), 60.0][:, None]
+    # (random values: scikit-learn breaks ties of distance among the
+    # farthest points in np.argpartition's order, trikmeans by index)
+    X = np.r_[np.random.default_rng(9).uniform(0, 0.5, 40), 60.0][:, None]
     init = np.array([[0.0], [6.0], [100.0]])
     ref = sk(X, init)
     km = tk(X, init, alg, form, empty="farthest")

@@ -123,6 +123,20 @@ static inline TKM_HD int64_t tkmi_fx_digit(double v, double f1, double f2)
     return t < 0 ? -q : q;
 }
 
+/* Both digits of a value of a two-limb column at once (f1 * f2 = 2^S,
+ * the first limb's scale): |v| 2^S < 2^124 is exact, and its digits are
+ * its integer part split at 2^62 (host and device). */
+static inline TKM_HD void tkmi_fx_digit2(double v, double f1, double f2,
+                                         int64_t *d0, int64_t *d1)
+{
+    const double t = v * f1 * f2;
+    const double a = fabs(t);
+    const double h = (double)(int64_t)(a * 0x1p-62);
+    const int64_t q0 = (int64_t)(a - h * 0x1p62), q1 = (int64_t)h;
+    *d0 = t < 0 ? -q0 : q0;
+    *d1 = t < 0 ? -q1 : q1;
+}
+
 /* Normalise W limbs (lo, hi word pairs; value sum_l limb_l 2^(62 l)) to a
  * magnitude in 64-bit words w[0..*nw-1] (little-endian); returns whether
  * the value is negative. */

@@ -28,15 +28,28 @@ static void fx_add(const TKM_FN(tkmi_cpu) *s, tkmi_i128 *f,
 {
     const tkmi_fx_vc *vc = s->fvc;
     if (s->dw == s->d) {
-        const size_t nv = s->nv;
-        if (sign > 0)
-            for (size_t v = 0; v < nv; v++)
-                f[v] += tkmi_fx_digit((double)xv[vc[v].col], vc[v].f1,
-                                      vc[v].f2);
-        else
-            for (size_t v = 0; v < nv; v++)
-                f[v] -= tkmi_fx_digit((double)xv[vc[v].col], vc[v].f1,
-                                      vc[v].f2);
+        /* a column's digits from one product: W = 1 its integer value
+         * (below 2^62), W = 2 that split at 2^62, else each digit */
+        const tkmi_fx_col *fc = s->fcol;
+        for (size_t j = 0; j < s->d; j++) {
+            const double v = (double)xv[j];
+            const tkmi_fx_vc *c = &vc[fc[j].v0];
+            tkmi_i128 *a = f + fc[j].v0;
+            if (fc[j].W == 1) {
+                const int64_t q = (int64_t)(v * c->f1 * c->f2);
+                a[0] += sign > 0 ? q : -q;
+            } else if (fc[j].W == 2) {
+                int64_t q0, q1;
+                tkmi_fx_digit2(v, c->f1, c->f2, &q0, &q1);
+                a[0] += sign > 0 ? q0 : -q0;
+                a[1] += sign > 0 ? q1 : -q1;
+            } else {
+                for (int l = 0; l < fc[j].W; l++) {
+                    const int64_t q = tkmi_fx_digit(v, c[l].f1, c[l].f2);
+                    a[l] += sign > 0 ? q : -q;
+                }
+            }
+        }
         return;
     }
     int ew = 0, ex = 0;
