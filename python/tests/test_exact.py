@@ -149,10 +149,11 @@ def test_relocation_of_a_lone_point(alg, form):
     ref = sk(X, init)
     km = tk(X, init, alg, form, empty="farthest")
     if HEAVIEST:
-        assert km.n_iter_ == ref.n_iter_
-        np.testing.assert_array_equal(km.labels_, ref.labels_)
+        # (scikit-learn's centres are float sums: within 1e-12)
+        assert (km.n_iter_, km.labels_.tolist()) == \
+            (ref.n_iter_, ref.labels_.tolist())
         np.testing.assert_allclose(km.cluster_centers_, ref.cluster_centers_,
-                                   rtol=1e-15)
+                                   rtol=1e-12)
     assert_exact(km, X)
 
 
