@@ -171,11 +171,23 @@ def test_iterations_stop_when_no_centroid_moves(seed):
     np.testing.assert_array_equal(km.labels_, ref.labels_)
 
 
+def test_k_equal_n_stops_after_one_iteration():
+    # every point its own centroid: the first update moves none, so
+    # scikit-learn stops after one iteration (no second pass to see that
+    # no label changes)
+    X = np.random.default_rng(8).random((60, 3))
+    ref = sk(X, X)
+    for alg in ("lloyd", "elkan", "hamerly"):
+        km = tk(X, X, alg, "omp")
+        assert km.n_iter_ == ref.n_iter_ == 1
+        np.testing.assert_array_equal(km.labels_, ref.labels_)
+
+
 @pytest.mark.parametrize("dtype,big", [(np.float32, 1.5e19), (np.float64, 1e155)])
 def test_values_whose_squares_overflow_are_refused(dtype, big):
     X = np.random.default_rng(5).random((200, 2))
     X[7, 1] = big
-    with pytest.raises(ValueError, match="largest magnitude"):
+    with pytest.raises(ValueError, match=r"X\[7, 1\].*largest magnitude"):
         trikmeans.KMeans(3, n_init=1).fit(X.astype(dtype))
 
 

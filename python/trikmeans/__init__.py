@@ -132,6 +132,8 @@ def _check_weights(sample_weight, n):
 # check in tkm_fit and tkm_predict, and the start's, which reads X first)
 _X_NOT_FINITE = re.compile(r"(?:init: )?point (\d+), column (\d+): "
                            r"(\S+) is not finite")
+# ... and for one whose squared distances would overflow (tkm_fit)
+_X_TOO_LARGE = re.compile(r"^point (\d+), column (\d+): (\|.*)", re.S)
 
 
 def _call(fn, *args, **kw):
@@ -147,6 +149,12 @@ def _call(fn, *args, **kw):
                 "X", float(m.group(3)), "point %s, column %s (X[%s, %s])"
                 % (m.group(1), m.group(2), m.group(1), m.group(2)))) \
                 from None
+        m = _X_TOO_LARGE.match(str(e))
+        if m:
+            raise ValueError("Input X has a value too large: point %s, "
+                             "column %s (X[%s, %s]): %s"
+                             % (m.group(1), m.group(2), m.group(1),
+                                m.group(2), m.group(3))) from None
         raise
 
 
