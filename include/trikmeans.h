@@ -95,7 +95,9 @@ typedef enum {
 typedef enum {
     TKM_EMPTY_KEEP = 0, /* an empty cluster keeps its previous centroid     */
     TKM_EMPTY_FARTHEST  /* it takes the point farthest from its centroid,
-                           which leaves its old cluster (scikit-learn) */
+                           which leaves its old cluster; a cluster left
+                           with no weight takes the heaviest's mean
+                           (scikit-learn) */
 } tkm_empty_policy;
 
 /* Name of an enum value ("lloyd", "cuda-global", "f32", ...). */

@@ -1,6 +1,6 @@
 /*
  * Centroid update and inertia on the CPU.  The centroid sums are exact
- * fixed-point integers (fixsum.h), the CUDA forms' own: the sequential
+ * integers in limbs (fixsum.h), as the CUDA forms' are: the sequential
  * form, the OpenMP form with any number of threads and any split of the
  * points give the same sums, and the sums can be kept from one update to
  * the next and moved by the points that changed cluster only.  The
