@@ -20,8 +20,8 @@
 #include "solver.h"
 
 /* Add (sign +1) or take away (-1) the values xv of a point of weight wv
- * (s->w NULL: unweighted) to a cluster's nv accumulators f: each virtual
- * column's digit of the value (fixsum.h); with weights the digits of the
+ * (a run without weights: dw == d) to a cluster's nv accumulators f: each
+ * limb's digit of the value (fixsum.h); with weights the digits of the
  * exact products w x, then of w. */
 static void fx_add(const TKM_FN(tkmi_cpu) *s, tkmi_i128 *f,
                    const tkm_real *xv, double wv, int sign)
