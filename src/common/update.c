@@ -169,12 +169,13 @@ static int fx_empty(const TKM_FN(tkmi_cpu) *s, size_t c)
 static double fx_quot(const TKM_FN(tkmi_cpu) *s, size_t c, size_t j, int p,
                       int qmin)
 {
-    uint64_t num[2 * TKMI_FX_MAXW], den[2 * TKMI_FX_MAXW] = {0};
+    uint64_t num[2 * TKMI_FX_MAXW], den[2 * TKMI_FX_MAXW];
     const tkmi_i128 *f = s->gfx + c * s->nv;
     const tkmi_fx_col *cj = &s->fcol[j], *cw = &s->fcol[s->d];
     memcpy(num, f + cj->v0, (size_t)cj->W * sizeof *f);
-    if (s->dw == s->d) {
+    if (s->dw == s->d) { /* the count as one limb */
         den[0] = (uint64_t)s->gcnt[c];
+        den[1] = 0;
         return tkmi_fx_quot(num, cj->W, cj->S, den, 1, 0, p, qmin);
     }
     memcpy(den, f + cw->v0, (size_t)cw->W * sizeof *f);
