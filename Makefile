@@ -1,6 +1,12 @@
 # trikmeans build.
 #
-#   make              library (build/libtrikmeans.a) and command (build/trikmeans)
+#   make              libraries (build/libtrikmeans.so, build/libtrikmeans.a) and
+#                     command (build/trikmeans)
+#   make install      PREFIX (default /usr/local), DESTDIR, LIBDIR: the command,
+#                     both libraries, the header, pkg-config and CMake files,
+#                     man pages and docs; make uninstall removes them
+#   make install-test install into a scratch DESTDIR and use that tree alone
+#                     (pkg-config, CMake, nm, man -l, the installed command)
 #   make test         build and run every test program, both precisions
 #   make sanitize     CPU build and tests under AddressSanitizer + UBSan
 #   make deps         install the Debian packages the build and tests need
@@ -94,8 +100,34 @@ CU_OBJ    := $(foreach p,f32 f64,$(CU_SRC:%.cu=$(BUILD)/$(p)/%.o))
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/plain/%.o)
 TESTS     := $(foreach p,f32 f64,$(TEST_SRC:tests/%.c=$(BUILD)/$(p)/tests/%))
 
-LIB := $(BUILD)/libtrikmeans.a
-BIN := $(BUILD)/trikmeans
+# The version, read from include/trikmeans.h alone (TKM_VERSION_MAJOR ...)
+tkm_ver   = $(shell sed -n 's/^\#define TKM_VERSION_$(1) *\([0-9][0-9]*\)$$/\1/p' include/trikmeans.h)
+VER_MAJOR := $(call tkm_ver,MAJOR)
+VER_MINOR := $(call tkm_ver,MINOR)
+VER_PATCH := $(call tkm_ver,PATCH)
+VERSION   := $(VER_MAJOR).$(VER_MINOR).$(VER_PATCH)
+
+# LIB: every object with every symbol, for the command, the tests and the
+# tools, which see the library's insides (tkmi_ names).  What a user links
+# exports the public tkm_ names alone: the shared library through a version
+# script (pkg/trikmeans.map), the static one as a single relocatable object
+# whose other names (the CUDA runtime's included) objcopy has made local,
+# so none of them can clash with a name of the program it is linked into.
+LIB     := $(BUILD)/internal/libtrikmeans.a
+BIN     := $(BUILD)/trikmeans
+PUB_A   := $(BUILD)/libtrikmeans.a
+SONAME  := libtrikmeans.so.$(VER_MAJOR)
+SO_REAL := $(BUILD)/libtrikmeans.so.$(VERSION)
+SO_LINKS := $(BUILD)/$(SONAME) $(BUILD)/libtrikmeans.so
+PUB_OBJ := $(BUILD)/public/trikmeans.o
+EXPORTS := $(BUILD)/public/exports.txt
+# the CUDA runtime goes into both public libraries, so that a program links
+# them without the CUDA toolkit and runs on machines with and without a GPU
+CUDART_A := $(if $(filter 1,$(HAVE_CUDA)),$(CUDA_HOME)/lib64/libcudart_static.a)
+# what a program that links the static library adds (pkg-config --static)
+PUB_LIBS := $(filter-out -L% -lcudart_static -fopenmp,$(LIBS)) -lgomp
+# the public libraries need position-independent objects and no sanitizer
+DIST    := $(if $(filter 1,$(PIC)),$(if $(strip $(SAN)),,$(PUB_A) $(SO_REAL) $(SO_LINKS)))
 
 # The fuzz harnesses (fuzz/NAME.c): each reader the command has.  Every
 # build makes them as replay programs over the seed corpus and the inputs
@@ -135,10 +167,11 @@ TEST_LD_test_mem := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
 TEST_LD_test_core := -Wl,--wrap=omp_get_num_threads
 
 .PHONY: all test sanitize deps clean info-build demo gpu-proof fuzz fuzzers \
-        python python-test print-libs devdeps
+        python python-test print-libs print-version devdeps install uninstall \
+        install-test
 .DELETE_ON_ERROR:
 
-all: info-build $(LIB) $(BIN) $(TOOLS) $(MPI_BIN)
+all: info-build $(LIB) $(BIN) $(DIST) $(TOOLS) $(MPI_BIN)
 
 info-build:
 ifeq ($(HAVE_CUDA),1)
@@ -183,6 +216,31 @@ $(LIB): $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ)
 	$(Q)rm -f $@
 	@echo "  AR      $@"
 	$(Q)ar rcs $@ $^
+
+$(EXPORTS): $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ)
+	@mkdir -p $(dir $@)
+	$(Q)nm -g --defined-only $^ | awk 'NF == 3 && $$3 ~ /^tkm_/ { print $$3 }' \
+	  | sort -u > $@
+
+$(PUB_OBJ): $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ) $(EXPORTS)
+	@echo "  LD -r   $@"
+	$(Q)ld -r -d -o $@.all $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ) $(CUDART_A)
+	$(Q)objcopy --keep-global-symbols=$(EXPORTS) $@.all $@
+	$(Q)rm -f $@.all
+
+$(PUB_A): $(PUB_OBJ)
+	$(Q)rm -f $@
+	@echo "  AR      $@"
+	$(Q)ar rcs $@ $<
+
+$(SO_REAL): $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ) pkg/trikmeans.map
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) -shared -o $@ -Wl,-soname,$(SONAME) \
+	  -Wl,--version-script=pkg/trikmeans.map -Wl,--no-undefined \
+	  -Wl,--exclude-libs,ALL $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ) $(LIBS)
+
+$(SO_LINKS): $(SO_REAL)
+	$(Q)ln -sf $(notdir $(if $(filter %.so,$@),$(SONAME),$(SO_REAL))) $@
 
 # the command and its evaluation harness also see each other's headers
 $(CLI_OBJ) $(BUILD)/hooks/src/cli/main.o: CFLAGS += -Isrc/cli -Isrc/bench
@@ -249,14 +307,17 @@ PY_EXT    = $(shell $(PY) -c 'import sysconfig; print(sysconfig.get_config_var("
 PY_INC    = $(shell $(PY) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 NP_INC    = $(shell $(PY) -c 'import numpy; print(numpy.get_include())')
 PY_MOD    = python/trikmeans/_core$(PY_EXT)
-python: $(LIB) python/trikmeans/_core.c include/trikmeans.h
+python: $(PUB_A) python/trikmeans/_core.c include/trikmeans.h
 	@echo "  LD      $(PY_MOD)"
 	$(Q)$(CC) $(CFLAGS) -shared -I$(PY_INC) -I$(NP_INC) -o $(PY_MOD) \
-	  python/trikmeans/_core.c $(LIB) $(LIBS)
+	  python/trikmeans/_core.c $(PUB_A) $(PUB_LIBS)
 
-# what a library user links with (python/setup.py asks)
+# what a program that links build/libtrikmeans.a adds (python/setup.py asks)
 print-libs:
-	@echo $(LIBS)
+	@echo $(PUB_LIBS)
+
+print-version:
+	@echo $(VERSION)
 
 python-test: python
 	cd python && TKM_BIN=$(abspath $(BIN)) $(PY) -m pytest -q tests
@@ -300,9 +361,12 @@ sanitize:
 # when one of them is missing, rather than skipping what needs it)
 # libopenmpi-dev, openmpi-bin: the MPI build (build/trikmeans-mpi) and its tests
 # libopenblas-dev: the exact screening of Lloyd's and Hamerly's scans (GEMM)
+# cmake, pkg-config, man-db: make install-test (the installed tree as a
+# user's build meets it)
 DEB_PKGS := gcc make libcmocka-dev python3-sklearn gnuplot-nox libopenblas0-pthread \
             clang libclang-rt-dev libomp-dev python3-dev python3-numpy python3-pytest \
-            python3-pandas libopenmpi-dev openmpi-bin libopenblas-dev
+            python3-pandas libopenmpi-dev openmpi-bin libopenblas-dev \
+            cmake pkg-config man-db
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -317,6 +381,73 @@ clean:
 
 gpu-proof:
 	CMOCKA_DIR=$(CMOCKA_DIR) bash tools/gpu-proof.sh
+
+# make install: where each part goes (GNU's names; LIBDIR=/usr/lib/$(multiarch)
+# for a Debian layout).  Nothing is built as root: make first, then install.
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+BINDIR   ?= $(PREFIX)/bin
+LIBDIR   ?= $(PREFIX)/lib
+INCDIR   ?= $(PREFIX)/include
+MANDIR   ?= $(PREFIX)/share/man
+DOCDIR   ?= $(PREFIX)/share/doc/trikmeans
+PCDIR    := $(LIBDIR)/pkgconfig
+CMAKEDIR := $(LIBDIR)/cmake/trikmeans
+INSTALL  ?= install
+DOCS     := README.md CHANGELOG.md $(wildcard docs/*.md)
+MAN1     := $(wildcard man/*.1)
+MAN3     := $(wildcard man/*.3)
+empty    :=
+space    := $(empty) $(empty)
+CMAKE_LIBS = $(subst $(space),;,$(strip $(patsubst -l%,%,$(PUB_LIBS))))
+LIB_TO_INC = $(shell realpath -m --relative-to=$(LIBDIR) $(INCDIR))
+PKG_SED = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+  -e 's|@INCDIR@|$(INCDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
+  -e 's|@VER_MAJOR@|$(VER_MAJOR)|g' -e 's|@PUB_LIBS@|$(PUB_LIBS)|g' \
+  -e 's|@CMAKE_LIBS@|$(CMAKE_LIBS)|g' -e 's|@LIB_TO_INC@|$(LIB_TO_INC)|g'
+D := $(DESTDIR)
+
+install:
+	@for f in $(BIN) $(PUB_A) $(SO_REAL); do test -e $$f || { \
+	  echo "install: $$f is not built: run make first (PIC=1, no SAN)"; \
+	  exit 1; }; done
+	$(INSTALL) -d $(D)$(BINDIR) $(D)$(LIBDIR) $(D)$(INCDIR) $(D)$(PCDIR) \
+	  $(D)$(CMAKEDIR) $(D)$(MANDIR)/man1 $(D)$(MANDIR)/man3 $(D)$(DOCDIR)
+	$(INSTALL) -m 755 $(BIN) $(MPI_BIN) $(D)$(BINDIR)/
+	$(INSTALL) -m 644 $(PUB_A) $(D)$(LIBDIR)/
+	$(INSTALL) -m 755 $(SO_REAL) $(D)$(LIBDIR)/
+	ln -sf libtrikmeans.so.$(VERSION) $(D)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(D)$(LIBDIR)/libtrikmeans.so
+	$(INSTALL) -m 644 include/trikmeans.h $(D)$(INCDIR)/
+	$(PKG_SED) pkg/trikmeans.pc.in > $(D)$(PCDIR)/trikmeans.pc
+	$(PKG_SED) pkg/trikmeansConfig.cmake.in > $(D)$(CMAKEDIR)/trikmeansConfig.cmake
+	$(PKG_SED) pkg/trikmeansConfigVersion.cmake.in \
+	  > $(D)$(CMAKEDIR)/trikmeansConfigVersion.cmake
+	for m in $(MAN1) $(MAN3); do \
+	  $(PKG_SED) $$m > $(D)$(MANDIR)/man$${m##*.}/$${m##*/}; done
+	$(if $(MPI_BIN),echo '.so man1/trikmeans.1' > $(D)$(MANDIR)/man1/trikmeans-mpi.1)
+	$(INSTALL) -m 644 $(DOCS) $(D)$(DOCDIR)/
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; \
+	then ldconfig; fi
+
+uninstall:
+	rm -f $(D)$(BINDIR)/trikmeans $(D)$(BINDIR)/trikmeans-mpi \
+	  $(D)$(LIBDIR)/libtrikmeans.a $(D)$(LIBDIR)/libtrikmeans.so.$(VERSION) \
+	  $(D)$(LIBDIR)/$(SONAME) $(D)$(LIBDIR)/libtrikmeans.so \
+	  $(D)$(INCDIR)/trikmeans.h $(D)$(PCDIR)/trikmeans.pc \
+	  $(D)$(CMAKEDIR)/trikmeansConfig.cmake \
+	  $(D)$(CMAKEDIR)/trikmeansConfigVersion.cmake \
+	  $(addprefix $(D)$(MANDIR)/man1/,$(notdir $(MAN1)) trikmeans-mpi.1) \
+	  $(addprefix $(D)$(MANDIR)/man3/,$(notdir $(MAN3))) \
+	  $(addprefix $(D)$(DOCDIR)/,$(notdir $(DOCS)))
+	-rmdir $(D)$(CMAKEDIR) $(D)$(DOCDIR) 2>/dev/null
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; \
+	then ldconfig; fi
+
+# What a user of the installed tree does, against that tree alone
+# (tests/install.sh): CI runs it.
+install-test: all
+	bash tests/install.sh $(BUILD)
 
 # The Debian packages the GPU machine lacks and cannot install (it reaches
 # no registry): downloaded here into .devdeps, carried there and unpacked

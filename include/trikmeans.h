@@ -20,7 +20,21 @@
 extern "C" {
 #endif
 
-#define TKM_VERSION "0.1.0"
+/* The version, kept here alone: the Makefile (soname, pkg-config and CMake
+ * files, man pages), the Python package and the command read it from
+ * these three lines.  MAJOR changes when the ABI breaks. */
+#define TKM_VERSION_MAJOR 0
+#define TKM_VERSION_MINOR 1
+#define TKM_VERSION_PATCH 0
+#define TKMI_STR_(x) #x
+#define TKMI_STR(x) TKMI_STR_(x)
+#define TKM_VERSION TKMI_STR(TKM_VERSION_MAJOR) "." \
+    TKMI_STR(TKM_VERSION_MINOR) "." TKMI_STR(TKM_VERSION_PATCH)
+
+/* The version of the library linked (TKM_VERSION is the header's): a
+ * program built against one release and run with another shared library
+ * can tell. */
+const char *tkm_version(void);
 
 /* ---- status ------------------------------------------------------------ */
 

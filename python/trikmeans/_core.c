@@ -425,7 +425,7 @@ static PyObject *py_info(PyObject *self, PyObject *noargs)
     threads = omp_get_max_threads();
 #endif
     PyObject *d = Py_BuildValue(
-        "{s:s,s:(ss),s:O,s:i,s:s,s:s,s:s,s:O}", "version", TKM_VERSION,
+        "{s:s,s:(ss),s:O,s:i,s:s,s:s,s:s,s:O}", "version", tkm_version(),
         "precisions", "f32", "f64", "forms", forms, "openmp_threads",
         threads, "cpu_kernels", tkm_cpu_isa(), "cpu_kernels_usable", isas,
         "cuda_devices", dev[0] ? dev : "none", "cuda_fma",
@@ -469,7 +469,7 @@ PyMODINIT_FUNC PyInit__core(void)
 {
     import_array();
     PyObject *m = PyModule_Create(&module);
-    if (m && PyModule_AddStringConstant(m, "__version__", TKM_VERSION)) {
+    if (m && PyModule_AddStringConstant(m, "__version__", tkm_version())) {
         Py_DECREF(m);
         return NULL;
     }

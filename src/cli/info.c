@@ -55,7 +55,7 @@ static void print_memory(void)
 
 static void print_info(void)
 {
-    printf("trikmeans %s\n", TKM_VERSION);
+    printf("trikmeans %s\n", tkm_version());
     printf("precisions: %s, %s\n", tkm_precision_name(TKM_F32),
            tkm_precision_name(TKM_F64));
     printf("forms:\n");

@@ -105,7 +105,7 @@ static int dispatch(int argc, char **argv)
         return CLI_OK;
     }
     if (!strcmp(a, "--version")) {
-        printf("trikmeans %s\n", TKM_VERSION);
+        printf("trikmeans %s\n", tkm_version());
         return CLI_OK;
     }
     if (!strcmp(a, "help"))

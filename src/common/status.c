@@ -10,6 +10,11 @@
 
 #include "internal.h"
 
+const char *tkm_version(void)
+{
+    return TKM_VERSION;
+}
+
 const char *tkm_strerror(tkm_status s)
 {
     switch (s) {
