@@ -361,12 +361,12 @@ sanitize:
 # when one of them is missing, rather than skipping what needs it)
 # libopenmpi-dev, openmpi-bin: the MPI build (build/trikmeans-mpi) and its tests
 # libopenblas-dev: the exact screening of Lloyd's and Hamerly's scans (GEMM)
-# cmake, pkg-config, man-db: make install-test (the installed tree as a
-# user's build meets it)
+# cmake, pkg-config, man-db, python3-setuptools: make install-test (the
+# installed tree as a user's build and Python meet it)
 DEB_PKGS := gcc make libcmocka-dev python3-sklearn gnuplot-nox libopenblas0-pthread \
             clang libclang-rt-dev libomp-dev python3-dev python3-numpy python3-pytest \
             python3-pandas libopenmpi-dev openmpi-bin libopenblas-dev \
-            cmake pkg-config man-db
+            cmake pkg-config man-db python3-setuptools
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

@@ -1,7 +1,12 @@
-"""pip install ./python: builds the C library with make in the repository
-root (one level up) and the extension against it.  `make python` builds
-the same extension in place, for the tests."""
+"""pip install ./python (or pip wheel ./python): the extension links an
+installed trikmeans (libtrikmeans.so, found by pkg-config) when there is
+one, and otherwise builds the C library with make in the repository root
+(one level up) and carries it inside, the CUDA forms included where nvcc
+is found.  TRIKMEANS_LINK chooses: "auto" (the default), "installed"
+(fail without one) or "bundled".  `make python` builds the bundled
+extension in place, for the tests."""
 import os
+import re
 import shlex
 import subprocess
 
@@ -11,7 +16,17 @@ from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+HEADER = os.path.join(ROOT, "include", "trikmeans.h")
 LIB = os.path.join(ROOT, "build", "libtrikmeans.a")
+
+
+def version():
+    """The library's version, from include/trikmeans.h alone."""
+    with open(HEADER) as f:
+        text = f.read()
+    return ".".join(re.search(r"^#define TKM_VERSION_%s (\d+)$" % p, text,
+                              re.M).group(1)
+                    for p in ("MAJOR", "MINOR", "PATCH"))
 
 
 def make(*args):
@@ -20,22 +35,60 @@ def make(*args):
                           text=True).stdout
 
 
+def pkg_config(*args):
+    """pkg-config's answer about trikmeans, or None without one."""
+    try:
+        r = subprocess.run(["pkg-config"] + list(args) + ["trikmeans"],
+                           capture_output=True, text=True)
+    except OSError:
+        return None
+    return r.stdout.strip() if r.returncode == 0 else None
+
+
+def system_libdir(d):
+    """A directory the dynamic loader searches without being told."""
+    d = os.path.normpath(d)
+    return d in ("/lib", "/lib64", "/usr/lib", "/usr/lib64") or \
+        re.fullmatch(r"/(usr/)?lib/[a-z0-9_]+-linux-gnu[a-z0-9_]*", d)
+
+
 class BuildWithLibrary(build_ext):
-    """The library first (make), then the extension, linked with what the
-    library needs (OpenMP, and the CUDA runtime where nvcc was found)."""
+    """The extension linked with an installed libtrikmeans.so, or with
+    the library built here (make) and what it needs (OpenMP, OpenBLAS;
+    the CUDA runtime is inside the library)."""
 
     def run(self):
-        make("-j%d" % (os.cpu_count() or 1), "build/libtrikmeans.a")
-        libs = shlex.split(make("print-libs"))
+        how = os.environ.get("TRIKMEANS_LINK", "auto")
+        if how not in ("auto", "installed", "bundled"):
+            raise SystemExit("TRIKMEANS_LINK=%s: auto, installed or bundled"
+                             % how)
+        found = None if how == "bundled" else pkg_config("--modversion")
+        if how == "installed" and found is None:
+            raise SystemExit("TRIKMEANS_LINK=installed: pkg-config finds no "
+                             "trikmeans (PKG_CONFIG_PATH?)")
+        if found is not None and found != version():
+            raise SystemExit("the installed trikmeans is %s, this package "
+                             "%s: TRIKMEANS_LINK=bundled builds its own"
+                             % (found, version()))
         for ext in self.extensions:
-            ext.extra_objects = [LIB]
-            ext.extra_link_args = libs
+            if found is not None:
+                ext.include_dirs = [
+                    a[2:] for a in shlex.split(pkg_config("--cflags-only-I"))
+                ] + [numpy.get_include()]
+                ext.extra_link_args = shlex.split(pkg_config("--libs"))
+                libdir = pkg_config("--variable=libdir")
+                if libdir and not system_libdir(libdir):
+                    ext.extra_link_args.append("-Wl,-rpath," + libdir)
+            else:
+                make("-j%d" % (os.cpu_count() or 1), "build/libtrikmeans.a")
+                ext.extra_objects = [LIB]
+                ext.extra_link_args = shlex.split(make("print-libs"))
         super().run()
 
 
 setup(
     name="trikmeans",
-    version="0.1.0",
+    version=version(),
     description="Exact k-means (Lloyd, Elkan, Hamerly) on CPU and GPU, "
                 "with the pruning statistics",
     packages=["trikmeans"],

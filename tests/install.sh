@@ -10,6 +10,8 @@
 #    defines a function named as one of the library's internals, which
 #    links only if the library keeps its names to itself;
 #  - find_package refuses a version it cannot give;
+#  - the Python extension builds against the installed library, loads it
+#    from the tree and fits;
 #  - every man page renders without a warning;
 #  - the installed command prints the version and fits the bundled sample;
 #  - make uninstall leaves no file behind.
@@ -126,6 +128,19 @@ for m in "$D$P"/share/man/man*/*; do
          man --warnings -l '$m' 2>&1 >/dev/null | (! grep .) &&
          [ \"\$(man -l '$m' 2>/dev/null | wc -l)\" -gt 20 ]"
 done
+
+PY=${PY:-/usr/bin/python3}
+check "Python: the extension built against the installed library" bash -c \
+    "cd python && TRIKMEANS_LINK=installed '$PY' setup.py -q build_ext --force \
+     --build-lib '$T/py' --build-temp '$T/pytmp' && cp -r trikmeans/*.py '$T/py/trikmeans/'"
+check "... loads libtrikmeans.so.$MAJOR from the tree and fits" env PYTHONPATH="$T/py" \
+    "$PY" -c "import numpy as np, trikmeans
+i = trikmeans.info()
+assert i['library'] == '$L/libtrikmeans.so.$MAJOR', i['library']
+assert trikmeans.__version__ == '$VERSION'
+X = np.random.default_rng(3).normal(size=(500, 2))
+km = trikmeans.KMeans(3, n_init=1, random_state=0).fit(X)
+assert len(set(km.labels_)) == 3 and km.n_iter_ >= 1"
 
 check "trikmeans --version" \
     test "$("$D$P/bin/trikmeans" --version)" = "trikmeans $VERSION"

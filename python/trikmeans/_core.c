@@ -15,6 +15,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <dlfcn.h>
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #include <numpy/arrayobject.h>
 
@@ -391,6 +392,17 @@ done:
     return out;
 }
 
+/* The file the library's code was loaded from: the shared library
+ * (libtrikmeans.so.N) where the extension was linked with an installed
+ * one, else the extension itself, which then holds its own copy. */
+static const char *library_file(void)
+{
+    Dl_info di;
+    if (dladdr((void *)tkm_version, &di) && di.dli_fname)
+        return di.dli_fname;
+    return "unknown";
+}
+
 /* info() -> dict: what `trikmeans info` prints: version, precisions,
  * forms (name -> None or why absent), OpenMP threads, CPU kernels, CUDA
  * devices and FMA. */
@@ -425,7 +437,8 @@ static PyObject *py_info(PyObject *self, PyObject *noargs)
     threads = omp_get_max_threads();
 #endif
     PyObject *d = Py_BuildValue(
-        "{s:s,s:(ss),s:O,s:i,s:s,s:s,s:s,s:O}", "version", tkm_version(),
+        "{s:s,s:s,s:(ss),s:O,s:i,s:s,s:s,s:s,s:O}", "version", tkm_version(),
+        "library", library_file(),
         "precisions", "f32", "f64", "forms", forms, "openmp_threads",
         threads, "cpu_kernels", tkm_cpu_isa(), "cpu_kernels_usable", isas,
         "cuda_devices", dev[0] ? dev : "none", "cuda_fma",
