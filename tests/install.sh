@@ -14,6 +14,8 @@
 #    from the tree and fits;
 #  - every man page renders without a warning;
 #  - the installed command prints the version and fits the bundled sample;
+#  - the docs' calls name only options the command has, and docs/fit.md's
+#    first example runs as written;
 #  - make uninstall leaves no file behind.
 #
 #   tests/install.sh BUILD_DIR
@@ -149,6 +151,14 @@ check "the installed command fits the bundled sample" \
     --labels "$T/labels.csv" --centroids "$T/centroids.csv"
 check "... a label for each of its $(grep -c . samples/blobs2d.csv) rows" test \
     "$(grep -c . "$T/labels.csv")" = "$(grep -c . samples/blobs2d.csv)"
+
+check "every call the docs show names options the command has" \
+    "$PY" tests/doc_examples.py --bin "$D$P/bin/trikmeans" README.md docs/*.md
+# docs/fit.md's first example, as written, in a scratch folder
+sed -n '/^    trikmeans/,/^$/p' docs/fit.md | sed '/^$/q' >"$T/fit-example.sh"
+check "docs/fit.md's first example runs as written ($(grep -c '^    trikmeans' "$T/fit-example.sh") commands)" \
+    bash -c "mkdir -p '$T/ex' && cd '$T/ex' && PATH='$D$P/bin':\$PATH &&
+             set -e && . '$T/fit-example.sh' && test -s labels.npy"
 
 check "make uninstall" make -s BUILD="$B" uninstall DESTDIR="$D" PREFIX="$P"
 check "... leaves no file" test -z "$(find "$D" ! -type d)"
