@@ -444,9 +444,11 @@ uninstall:
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; \
 	then ldconfig; fi
 
-# What a user of the installed tree does, against that tree alone
-# (tests/install.sh): CI runs it.
+# The man pages held to the command and the header (tests/man.sh), then
+# what a user of the installed tree does, against that tree alone
+# (tests/install.sh): CI runs both.
 install-test: all
+	bash tests/man.sh $(BUILD)
 	bash tests/install.sh $(BUILD)
 
 # The Debian packages the GPU machine lacks and cannot install (it reaches

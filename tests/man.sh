@@ -24,7 +24,7 @@
 #           BUILD_DIR first on PATH; trikmeans.3's EXAMPLES program
 #           compiles with -Wall -Wextra -Werror against the header and
 #           BUILD_DIR/libtrikmeans.a and runs (link flags: TKM_LIBS, else
-#           'make print-libs', with NVCC= for a library without CUDA).
+#           'make print-libs').
 #
 # Prints a line per check and a summary; exit status 0 when every check
 # holds, 1 otherwise, 2 on a usage error.
@@ -211,11 +211,10 @@ else
     ok "examples trikmeans.1: EXAMPLES ran ($(printf '%s\n' "$script" | grep -c '^trikmeans') commands)"
 fi
 
+# what a program linking the public archive adds (the CUDA runtime is
+# inside it; a CPU-only build takes the same flags, some of them unused)
 if [ -n "${TKM_LIBS+x}" ]; then libs=$TKM_LIBS
-elif nm "$build/libtrikmeans.a" 2>/dev/null | grep -q ' U cuda'; then
-    libs=$(make -s --no-print-directory -C "$root" print-libs)
-else
-    libs=$(make -s --no-print-directory -C "$root" print-libs NVCC=)
+else libs=$(make -s --no-print-directory -C "$root" print-libs)
 fi
 echo "it has none" > "$scratch/why"
 if ! prog=$(examples_of "$page3" EXAMPLES) || [ -z "$prog" ]; then
