@@ -274,19 +274,31 @@ static void test_failed_run_writes_nothing(void **state)
     /* a folder that does not exist: caught before the run */
     EXPECT(1, "fit", data, "-k", "3", "--labels", l, "--centroids",
            tp("no/such/dir/c.csv"), "--stats", s);
+    assert_contains(err_text, "no folder");
     assert_none(l, c, s);
     /* an unknown extension: a usage error before any work */
     EXPECT(2, "fit", data, "-k", "3", "--labels", l, "--centroids",
            tp("f_cent.dat"));
     assert_none(l, c, tp("f_cent.dat"));
-    /* the third output fails at write time (its name is a folder): the
-     * two already written are removed again */
-    assert_int_equal(mkdir(s, 0755), 0);
-    EXPECT(1, "fit", data, "-k", "3", "--precision", PREC, "--labels", l,
-           "--centroids", c, "--stats", s, "--force");
-    assert_contains(err_text, "f_stats.json");
-    assert_none(l, c, NULL);
-    assert_int_equal(rmdir(s), 0);
+    /* the third output fails at write time: the two already written
+     * are removed again.  Its name is as long as a name can be, so the
+     * temporary name it is written under first (the name and a suffix)
+     * cannot be made, which no check before the run foresees. */
+    long most = pathconf(dir, _PC_NAME_MAX);
+    if (most >= 16 && most < 400) {
+        char longest[400];
+        memset(longest, 's', (size_t)most);
+        snprintf(longest + most - 5, 6, ".json");
+        char sl[sizeof dir + sizeof longest + 1];
+        snprintf(sl, sizeof sl, "%s/%s", dir, longest);
+        EXPECT(1, "fit", data, "-k", "3", "--precision", PREC, "--labels",
+               l, "--centroids", c, "--stats", sl);
+        assert_contains(err_text, longest);
+        assert_none(l, c, sl);
+    } else {
+        print_message("[" PREC "] %s: no usable NAME_MAX (%ld): the failed "
+                      "third write not tried\n", dir, most);
+    }
     /* a form this machine lacks is a failed run */
     for (int f = 0; f < TKM_NFORM; f++) {
         char why[256];
@@ -1490,6 +1502,78 @@ static void test_outputs(void **state)
     assert_contains(err_text, "only one output can go to standard output");
 }
 
+/* Every output option of every subcommand, named a folder: a usage
+ * error before any work (exit 2), --force or not, the folder left as it
+ * was and no other output made; under a file: exit 2 too; in a folder
+ * that does not exist: exit 1 (the folder is not made), said as such. */
+static void test_output_folders(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "of.csv");
+    write_text(data, "0,0\n0,1\n10,10\n10,11\n");
+    PATH(folder, "of_dir.csv");
+    PATH(other, "of_other.csv");
+    PATH(through, "of.csv/x.csv");
+    PATH(missing, "of_none/x.csv");
+    assert_int_equal(mkdir(folder, 0755), 0);
+    write_text(tp("of_dir.csv/inside"), "keep\n");
+    /* the command up to its outputs, the output tried, another output
+     * of the command (NULL: none) that must not appear */
+    const struct {
+        const char *head[5], *opt, *more;
+    } cases[] = {
+        {{"fit", data, "-k", "2"}, "--labels", "--centroids"},
+        {{"fit", data, "-k", "2"}, "--centroids", "--labels"},
+        {{"fit", data, "-k", "2"}, "--stats", "--labels"},
+        {{"predict", data, "--centroids", data}, "--labels", "--transform"},
+        {{"predict", data, "--centroids", data}, "--transform", "--labels"},
+        {{"init", data, "-k", "2"}, "--out", NULL},
+        {{"gen", "-n", "10"}, "--out", "--labels"},
+        {{"gen", "-n", "10", "--out", other}, "--labels", NULL},
+        {{"check", data, "-k", "2"}, "--out", NULL}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *paths[4] = {folder, folder, through, missing};
+        for (int t = 0; t < 4; t++) {
+            const char *v[12] = {NULL};
+            int n = 0;
+            for (int j = 0; j < 5 && cases[i].head[j]; j++)
+                v[n++] = cases[i].head[j];
+            v[n++] = cases[i].opt;
+            v[n++] = paths[t];
+            if (cases[i].more) {
+                v[n++] = cases[i].more;
+                v[n++] = other;
+            }
+            if (t == 1)
+                v[n++] = "--force";
+            int rc = run(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
+                         v[8], v[9], v[10], v[11]);
+            char want[600];
+            if (t < 2)
+                snprintf(want, sizeof want, "%s %s is a folder: an output "
+                         "file cannot replace it", cases[i].opt, folder);
+            else if (t == 2)
+                snprintf(want, sizeof want, "'%s' is a file, not a folder",
+                         data);
+            else
+                snprintf(want, sizeof want, "no folder '%s'",
+                         tp("of_none"));
+            if (rc != (t < 3 ? 2 : 1) || !strstr(err_text, want))
+                print_error("[" PREC "] %s %s %s%s: exit %d\n%s", v[0],
+                            cases[i].opt, paths[t], t == 1 ? " --force" : "",
+                            rc, err_text);
+            assert_int_equal(rc, t < 3 ? 2 : 1);
+            assert_contains(err_text, want);
+            assert_false(exists(other));
+            assert_false(exists(tp("of_none")));
+        }
+        char *t = slurp(tp("of_dir.csv/inside"));
+        assert_string_equal(t, "keep\n");
+        free(t);
+    }
+}
+
 /* The statistics CSV: no "nan" anywhere; an inertia not computed is an
  * empty field, and a run that stopped because no label changed has its
  * final inertia in the last row without --inertia-each-iter. */
@@ -1552,6 +1636,7 @@ int main(void)
         cmocka_unit_test(test_predict),
         cmocka_unit_test(test_tol_sklearn),
         cmocka_unit_test(test_outputs),
+        cmocka_unit_test(test_output_folders),
         cmocka_unit_test(test_stats_inertia),
         cmocka_unit_test(test_numbers_shortest),
         cmocka_unit_test(test_weights),

@@ -106,8 +106,9 @@ FILE *cli_say(int n, const char *const *outs);
  * is no file. */
 int cli_same_file(const char *a, const char *b);
 /* Check that the folder that will hold path exists and is writable ("-"
- * passes); else print the reason and return -1 (an I/O problem: exit
- * CLI_FAIL). */
+ * passes): CLI_OK; else, the reason printed, CLI_USAGE when a part of
+ * the path is a file (no folder can be there), CLI_FAIL when the folder
+ * is missing or cannot be written into (an I/O problem). */
 int cli_check_dir(const char *cmd, const char *what, const char *path);
 
 /* An output (or input) file of a command: its option, its path (NULL:
@@ -119,10 +120,12 @@ typedef struct {
     const char *const *exts;
 } cli_output;
 
-/* Check a command's outputs before any work: a known extension, not the
- * same file as an input or another output, not an existing file unless
- * force, at most one "-", the folder writable.  CLI_OK, else CLI_USAGE
- * (CLI_FAIL for an unwritable folder) after printing why. */
+/* Check a command's outputs before any work: not a folder (force or
+ * not), a known extension, not the same file as an input or another
+ * output, not an existing file unless force, at most one "-", the folder
+ * that holds it there (no file on its path) and writable.  CLI_OK, else
+ * CLI_USAGE (CLI_FAIL for a missing or unwritable folder) after printing
+ * why. */
 int cli_check_outputs(const char *cmd, const cli_output *out, int nout,
                       const cli_output *in, int nin, int force);
 
