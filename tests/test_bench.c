@@ -689,6 +689,43 @@ static void test_plots(void **state)
     stage_labels_fit(tp("two/plots/stages_g-k3.svg"));
 }
 
+/* Where bench and report want a folder, a file (or a path through one,
+ * or no name) is a usage error: exit 2, said as such before any run,
+ * the file left as it was. */
+static void test_not_a_folder(void **state)
+{
+    (void)state;
+    need_bin();
+    const char *preset = tiny_preset();
+    PATH(file, "nf_file.txt");
+    PATH(under, "nf_file.txt/sub");
+    write_text(file, "keep\n");
+    char want[1200];
+    snprintf(want, sizeof want, "--out %s is a file, not a folder", file);
+    EXPECT(2, "bench", preset, "--out", file, "-q");
+    assert_contains(err_text, want);
+    assert_string_equal(out_text, "");
+    EXPECT(2, "bench", preset, "--out", file, "--force", "--no-report");
+    assert_contains(err_text, want);
+    EXPECT(2, "bench", preset, "--out", file, "--dry-run");
+    assert_contains(err_text, want);
+    assert_null(strstr(out_text, "runs in all"));
+    snprintf(want, sizeof want, "--out %s: '%s' is a file, not a folder",
+             under, file);
+    EXPECT(2, "bench", preset, "--out", under, "-q");
+    assert_contains(err_text, want);
+    EXPECT(2, "bench", preset, "--out", "", "-q");
+    assert_contains(err_text, "--out: an empty name");
+    char *t = slurp(file);
+    assert_string_equal(t, "keep\n");
+    free(t);
+    snprintf(want, sizeof want, "report: %s is a file, not a folder", file);
+    EXPECT(2, "report", file);
+    assert_contains(err_text, want);
+    EXPECT(2, "report", "");
+    assert_contains(err_text, "an empty name");
+}
+
 /* A malformed preset: exit 2, "file:line:" in the message, nothing run. */
 static void bad_preset(const char *text, int line, const char *words)
 {
@@ -906,6 +943,7 @@ int main(void)
         cmocka_unit_test(test_tiny_sweep),
         cmocka_unit_test(test_report),
         cmocka_unit_test(test_plots),
+        cmocka_unit_test(test_not_a_folder),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_init),
         cmocka_unit_test(test_help_presets),

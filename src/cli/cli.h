@@ -110,6 +110,13 @@ int cli_same_file(const char *a, const char *b);
  * the path is a file (no folder can be there), CLI_FAIL when the folder
  * is missing or cannot be written into (an I/O problem). */
 int cli_check_dir(const char *cmd, const char *what, const char *path);
+/* Check path, named by option what (NULL: an argument), as a folder a
+ * command writes into, made with its parents if missing: CLI_OK, or
+ * CLI_USAGE (the reason printed) when it is empty or it, or a part of
+ * it, is a file.  What stops the making otherwise (permissions) is left
+ * to it: CLI_FAIL there. */
+int cli_check_out_folder(const char *cmd, const char *what,
+                         const char *path);
 
 /* An output (or input) file of a command: its option, its path (NULL:
  * not given; "-": standard output) and, for outputs, the extensions it

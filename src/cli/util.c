@@ -326,6 +326,25 @@ int cli_check_dir(const char *cmd, const char *what, const char *path)
     return rc;
 }
 
+int cli_check_out_folder(const char *cmd, const char *what,
+                         const char *path)
+{
+    char at[PATH_MAX];
+    const char *sp = what ? " " : "";
+    if (!what)
+        what = "";
+    if (!path[0])
+        return cli_usage(cmd, "%s%san empty name: give a folder", what,
+                         what[0] ? ": " : "");
+    if (!file_on_path(path, at, sizeof at))
+        return CLI_OK;
+    if (!strcmp(at, path))
+        return cli_usage(cmd, "%s%s%s is a file, not a folder", what, sp,
+                         path);
+    return cli_usage(cmd, "%s%s%s: '%s' is a file, not a folder", what, sp,
+                     path, at);
+}
+
 void cli_written_add(cli_written *w, const char *path)
 {
     if (!cli_is_stdout(path) && w->n < CLI_MAX_OUTPUTS)
