@@ -158,8 +158,33 @@ static void test_option_aliases(void **state)
            "seq", "--precisions", PREC);
     assert_contains(out_text, one);
     free(one);
-    EXPECT(2, "fit", data, "-k", "3", "--algorithms", "lloyd,elkan");
-    assert_contains(err_text, "one algorithm at a time");
+    /* a list to fit, predict or init (one value each): the option as
+     * typed, that the command takes one value, the option that takes it
+     * and where lists belong; in both names, and a range as well */
+    const char *lists[][3] = {
+        {"--algorithms", "lloyd,elkan", "--algorithm NAME"},
+        {"--algorithm", "lloyd,elkan", "--algorithm NAME"},
+        {"--forms", "seq,omp", "--form NAME"},
+        {"--precisions", "f32,f64", "--precision NAME"},
+        {"--threads-list", "1,2", "--threads N"},
+        {"--threads", "1..4", "--threads N"},
+        {"--block-sizes", "64,256", "--block-size N"}};
+    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+        char want[128];
+        EXPECT(2, "fit", data, "-k", "3", lists[i][0], lists[i][1]);
+        snprintf(want, sizeof want, "trikmeans fit: %s %s: fit takes one "
+                 "value, as %s", lists[i][0], lists[i][1], lists[i][2]);
+        assert_contains(err_text, want);
+        assert_contains(err_text, "lists are for 'trikmeans check'");
+    }
+    EXPECT(2, "predict", data, "--centroids", data, "--labels", "-",
+           "--threads-list", "1,2");
+    assert_contains(err_text, "trikmeans predict: --threads-list 1,2: "
+                    "predict takes one value, as --threads N");
+    EXPECT(2, "init", data, "-k", "3", "--out", "-", "--precisions",
+           "f32,f64");
+    assert_contains(err_text, "trikmeans init: --precisions f32,f64: init "
+                    "takes one value, as --precision NAME");
     EXPECT(0, "check", data, "-k", "3", "--algorithm", "hamerly", "--form",
            "seq", "--precision", PREC, "--threads", "1");
     assert_contains(out_text, "hamerly");
