@@ -246,6 +246,52 @@ static void test_usage_errors(void **state)
     assert_contains(err_text, "keep, farthest");
 }
 
+/* The ablations' rules, and --fixed-iter's, said in the options' names
+ * as the user types them, never the library's field names: exit 2, the
+ * option named, no word with an underscore. */
+static void test_ablation_words(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "abl.csv");
+    make_blobs(data, 60, 2, 3, 1);
+    const char *cases[][7] = {
+        {"--max-drift-only", NULL, NULL, NULL, NULL, NULL,
+         "--max-drift-only applies to --algorithm hamerly only, not lloyd"},
+        {"--max-drift-only", "--algorithm", "elkan", NULL, NULL, NULL,
+         "--max-drift-only applies to --algorithm hamerly only, not elkan"},
+        {"--no-cc", NULL, NULL, NULL, NULL, NULL,
+         "--no-cc applies to --algorithm elkan and hamerly"},
+        {"--no-cc", "--algorithm", "elkan", "--form", "cuda-global", NULL,
+         "--no-cc runs in the seq and omp forms only; --form cuda-global"},
+        {"--max-drift-only", "--no-cc", "--algorithm", "hamerly", "--form",
+         "cuda-shared", "--no-cc and --max-drift-only run in the seq and omp "
+         "forms only; --form cuda-shared"},
+        {"--fixed-iter", "--tol", "1e-4", NULL, NULL, NULL,
+         "--fixed-iter runs exactly --max-iter iterations, so --tol "},
+        {"--fixed-iter", "--tol-abs", "0.1", NULL, NULL, NULL,
+         "so --tol-abs (a stop before them) cannot go with it"},
+        {"--fixed-iter", "--tol-inertia", "0.1", NULL, NULL, NULL,
+         "so --tol-inertia (a stop before them) cannot go with it"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *const *a = cases[i];
+        for (int check = 0; check < 2; check++) {
+            /* check applies the ablations where they fit: only
+             * --fixed-iter's rule is its too */
+            if (check && strcmp(a[0], "--fixed-iter"))
+                continue;
+            int rc = run(check ? "check" : "fit", data, "-k", "3", a[0],
+                         a[1], a[2], a[3], a[4], a[5], NULL);
+            if (rc != 2)
+                print_error("[" PREC "] %s %s ...: exit %d\n%s",
+                            check ? "check" : "fit", a[0], rc, err_text);
+            assert_int_equal(rc, 2);
+            assert_contains(err_text, a[6]);
+            assert_null(strchr(err_text, '_'));
+        }
+    }
+}
+
 /* Unreadable or malformed input and k > n are input errors too. */
 static void test_input_errors(void **state)
 {
@@ -1639,6 +1685,7 @@ int main(void)
         cmocka_unit_test(test_help_matches_options),
         cmocka_unit_test(test_option_aliases),
         cmocka_unit_test(test_usage_errors),
+        cmocka_unit_test(test_ablation_words),
         cmocka_unit_test(test_input_errors),
         cmocka_unit_test(test_failed_run_writes_nothing),
         cmocka_unit_test(test_gen_fit_round_trip),

@@ -470,6 +470,14 @@ int cli_run_finish(cli_run *r, const char *cmd)
         (r->init_file || r->init != TKM_INIT_KMEANSPP_GREEDY))
         return cli_usage(cmd, "--candidates applies only to --init "
                          "kmeans++-greedy");
+    if (r->fixed_iter && (r->tol > 0 || r->tol_abs > 0 ||
+                          r->tol_inertia > 0))
+        return cli_usage(cmd, "--fixed-iter runs exactly --max-iter "
+                         "iterations, so %s (a stop before them) cannot "
+                         "go with it",
+                         r->tol > 0       ? "--tol"
+                         : r->tol_abs > 0 ? "--tol-abs"
+                                          : "--tol-inertia");
     if (cli_run_check_raw(r, cmd) != CLI_OK)
         return CLI_USAGE;
     return check_outputs(r, cmd);
