@@ -454,6 +454,44 @@ static void plot_colours_distinct(const char *gp)
     assert_true(plots > 0);
 }
 
+/* The pruning plots' keys lie outside the data: Lloyd's line runs along
+ * the top of the distances panel and the bottom of the pruned-share
+ * panel, where a key inside (top right, bottom right) covered it.  Each
+ * prune block of the script sets its key, every time outside the plot
+ * area (outside, below, above or in a margin), and never inside.
+ * Returns the prune blocks seen. */
+static int prune_keys_outside(const char *gp)
+{
+    int blocks = 0;
+    for (const char *b = strstr(gp, "\n# ---- prune_"); b;
+         b = strstr(b + 1, "\n# ---- prune_")) {
+        const char *end = strstr(b + 1, "\n# ---- ");
+        if (!end)
+            end = b + strlen(b);
+        int keys = 0;
+        for (const char *k = strstr(b, "\nset key"); k && k < end;
+             k = strstr(k + 1, "\nset key")) {
+            int len = (int)strcspn(k + 1, "\n");
+            char line[256];
+            snprintf(line, sizeof line, "%.*s", len, k + 1);
+            int out = strstr(line, " outside") || strstr(line, " below") ||
+                      strstr(line, " above") || strstr(line, "margin");
+            if (!out || strstr(line, " inside"))
+                fail_msg("[" PREC "] a prune plot's key inside the data: "
+                         "%s", line);
+            keys++;
+        }
+        if (!keys)
+            fail_msg("[" PREC "] a prune plot leaves its key where gnuplot "
+                     "puts it (inside, top right): %.60s", b + 1);
+        const char *u = strstr(b, "\nunset key");
+        if (u && u < end)
+            fail_msg("[" PREC "] a prune plot unsets its key: %.60s", u + 1);
+        blocks++;
+    }
+    return blocks;
+}
+
 static void test_report(void **state)
 {
     (void)state;
@@ -679,6 +717,7 @@ static void test_plots(void **state)
     unsetenv("GNUPLOT");
     char *gp = slurp(tp("two/plots/report.gp"));
     plot_colours_distinct(gp);
+    assert_int_equal(prune_keys_outside(gp), 2); /* k = 2 and 3 */
     free(gp);
     if (!have_gnuplot) {
         print_message("[" PREC "] gnuplot not installed: the stage plots' "
@@ -687,6 +726,43 @@ static void test_plots(void **state)
     }
     stage_labels_fit(tp("two/plots/stages_g-k2.svg"));
     stage_labels_fit(tp("two/plots/stages_g-k3.svg"));
+}
+
+/* Where bench and report want a folder, a file (or a path through one,
+ * or no name) is a usage error: exit 2, said as such before any run,
+ * the file left as it was. */
+static void test_not_a_folder(void **state)
+{
+    (void)state;
+    need_bin();
+    const char *preset = tiny_preset();
+    PATH(file, "nf_file.txt");
+    PATH(under, "nf_file.txt/sub");
+    write_text(file, "keep\n");
+    char want[1200];
+    snprintf(want, sizeof want, "--out %s is a file, not a folder", file);
+    EXPECT(2, "bench", preset, "--out", file, "-q");
+    assert_contains(err_text, want);
+    assert_string_equal(out_text, "");
+    EXPECT(2, "bench", preset, "--out", file, "--force", "--no-report");
+    assert_contains(err_text, want);
+    EXPECT(2, "bench", preset, "--out", file, "--dry-run");
+    assert_contains(err_text, want);
+    assert_null(strstr(out_text, "runs in all"));
+    snprintf(want, sizeof want, "--out %s: '%s' is a file, not a folder",
+             under, file);
+    EXPECT(2, "bench", preset, "--out", under, "-q");
+    assert_contains(err_text, want);
+    EXPECT(2, "bench", preset, "--out", "", "-q");
+    assert_contains(err_text, "--out: an empty name");
+    char *t = slurp(file);
+    assert_string_equal(t, "keep\n");
+    free(t);
+    snprintf(want, sizeof want, "report: %s is a file, not a folder", file);
+    EXPECT(2, "report", file);
+    assert_contains(err_text, want);
+    EXPECT(2, "report", "");
+    assert_contains(err_text, "an empty name");
 }
 
 /* A malformed preset: exit 2, "file:line:" in the message, nothing run. */
@@ -906,6 +982,7 @@ int main(void)
         cmocka_unit_test(test_tiny_sweep),
         cmocka_unit_test(test_report),
         cmocka_unit_test(test_plots),
+        cmocka_unit_test(test_not_a_folder),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_init),
         cmocka_unit_test(test_help_presets),

@@ -158,8 +158,33 @@ static void test_option_aliases(void **state)
            "seq", "--precisions", PREC);
     assert_contains(out_text, one);
     free(one);
-    EXPECT(2, "fit", data, "-k", "3", "--algorithms", "lloyd,elkan");
-    assert_contains(err_text, "one algorithm at a time");
+    /* a list to fit, predict or init (one value each): the option as
+     * typed, that the command takes one value, the option that takes it
+     * and where lists belong; in both names, and a range as well */
+    const char *lists[][3] = {
+        {"--algorithms", "lloyd,elkan", "--algorithm NAME"},
+        {"--algorithm", "lloyd,elkan", "--algorithm NAME"},
+        {"--forms", "seq,omp", "--form NAME"},
+        {"--precisions", "f32,f64", "--precision NAME"},
+        {"--threads-list", "1,2", "--threads N"},
+        {"--threads", "1..4", "--threads N"},
+        {"--block-sizes", "64,256", "--block-size N"}};
+    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+        char want[128];
+        EXPECT(2, "fit", data, "-k", "3", lists[i][0], lists[i][1]);
+        snprintf(want, sizeof want, "trikmeans fit: %s %s: fit takes one "
+                 "value, as %s", lists[i][0], lists[i][1], lists[i][2]);
+        assert_contains(err_text, want);
+        assert_contains(err_text, "lists are for 'trikmeans check'");
+    }
+    EXPECT(2, "predict", data, "--centroids", data, "--labels", "-",
+           "--threads-list", "1,2");
+    assert_contains(err_text, "trikmeans predict: --threads-list 1,2: "
+                    "predict takes one value, as --threads N");
+    EXPECT(2, "init", data, "-k", "3", "--out", "-", "--precisions",
+           "f32,f64");
+    assert_contains(err_text, "trikmeans init: --precisions f32,f64: init "
+                    "takes one value, as --precision NAME");
     EXPECT(0, "check", data, "-k", "3", "--algorithm", "hamerly", "--form",
            "seq", "--precision", PREC, "--threads", "1");
     assert_contains(out_text, "hamerly");
@@ -221,6 +246,52 @@ static void test_usage_errors(void **state)
     assert_contains(err_text, "keep, farthest");
 }
 
+/* The ablations' rules, and --fixed-iter's, said in the options' names
+ * as the user types them, never the library's field names: exit 2, the
+ * option named, no word with an underscore. */
+static void test_ablation_words(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "abl.csv");
+    make_blobs(data, 60, 2, 3, 1);
+    const char *cases[][7] = {
+        {"--max-drift-only", NULL, NULL, NULL, NULL, NULL,
+         "--max-drift-only applies to --algorithm hamerly only, not lloyd"},
+        {"--max-drift-only", "--algorithm", "elkan", NULL, NULL, NULL,
+         "--max-drift-only applies to --algorithm hamerly only, not elkan"},
+        {"--no-cc", NULL, NULL, NULL, NULL, NULL,
+         "--no-cc applies to --algorithm elkan and hamerly"},
+        {"--no-cc", "--algorithm", "elkan", "--form", "cuda-global", NULL,
+         "--no-cc runs in the seq and omp forms only; --form cuda-global"},
+        {"--max-drift-only", "--no-cc", "--algorithm", "hamerly", "--form",
+         "cuda-shared", "--no-cc and --max-drift-only run in the seq and omp "
+         "forms only; --form cuda-shared"},
+        {"--fixed-iter", "--tol", "1e-4", NULL, NULL, NULL,
+         "--fixed-iter runs exactly --max-iter iterations, so --tol "},
+        {"--fixed-iter", "--tol-abs", "0.1", NULL, NULL, NULL,
+         "so --tol-abs (a stop before them) cannot go with it"},
+        {"--fixed-iter", "--tol-inertia", "0.1", NULL, NULL, NULL,
+         "so --tol-inertia (a stop before them) cannot go with it"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *const *a = cases[i];
+        for (int check = 0; check < 2; check++) {
+            /* check applies the ablations where they fit: only
+             * --fixed-iter's rule is its too */
+            if (check && strcmp(a[0], "--fixed-iter"))
+                continue;
+            int rc = run(check ? "check" : "fit", data, "-k", "3", a[0],
+                         a[1], a[2], a[3], a[4], a[5], NULL);
+            if (rc != 2)
+                print_error("[" PREC "] %s %s ...: exit %d\n%s",
+                            check ? "check" : "fit", a[0], rc, err_text);
+            assert_int_equal(rc, 2);
+            assert_contains(err_text, a[6]);
+            assert_null(strchr(err_text, '_'));
+        }
+    }
+}
+
 /* Unreadable or malformed input and k > n are input errors too. */
 static void test_input_errors(void **state)
 {
@@ -274,19 +345,31 @@ static void test_failed_run_writes_nothing(void **state)
     /* a folder that does not exist: caught before the run */
     EXPECT(1, "fit", data, "-k", "3", "--labels", l, "--centroids",
            tp("no/such/dir/c.csv"), "--stats", s);
+    assert_contains(err_text, "no folder");
     assert_none(l, c, s);
     /* an unknown extension: a usage error before any work */
     EXPECT(2, "fit", data, "-k", "3", "--labels", l, "--centroids",
            tp("f_cent.dat"));
     assert_none(l, c, tp("f_cent.dat"));
-    /* the third output fails at write time (its name is a folder): the
-     * two already written are removed again */
-    assert_int_equal(mkdir(s, 0755), 0);
-    EXPECT(1, "fit", data, "-k", "3", "--precision", PREC, "--labels", l,
-           "--centroids", c, "--stats", s, "--force");
-    assert_contains(err_text, "f_stats.json");
-    assert_none(l, c, NULL);
-    assert_int_equal(rmdir(s), 0);
+    /* the third output fails at write time: the two already written
+     * are removed again.  Its name is as long as a name can be, so the
+     * temporary name it is written under first (the name and a suffix)
+     * cannot be made, which no check before the run foresees. */
+    long most = pathconf(dir, _PC_NAME_MAX);
+    if (most >= 16 && most < 400) {
+        char longest[400];
+        memset(longest, 's', (size_t)most);
+        snprintf(longest + most - 5, 6, ".json");
+        char sl[sizeof dir + sizeof longest + 1];
+        snprintf(sl, sizeof sl, "%s/%s", dir, longest);
+        EXPECT(1, "fit", data, "-k", "3", "--precision", PREC, "--labels",
+               l, "--centroids", c, "--stats", sl);
+        assert_contains(err_text, longest);
+        assert_none(l, c, sl);
+    } else {
+        print_message("[" PREC "] %s: no usable NAME_MAX (%ld): the failed "
+                      "third write not tried\n", dir, most);
+    }
     /* a form this machine lacks is a failed run */
     for (int f = 0; f < TKM_NFORM; f++) {
         char why[256];
@@ -1490,6 +1573,78 @@ static void test_outputs(void **state)
     assert_contains(err_text, "only one output can go to standard output");
 }
 
+/* Every output option of every subcommand, named a folder: a usage
+ * error before any work (exit 2), --force or not, the folder left as it
+ * was and no other output made; under a file: exit 2 too; in a folder
+ * that does not exist: exit 1 (the folder is not made), said as such. */
+static void test_output_folders(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "of.csv");
+    write_text(data, "0,0\n0,1\n10,10\n10,11\n");
+    PATH(folder, "of_dir.csv");
+    PATH(other, "of_other.csv");
+    PATH(through, "of.csv/x.csv");
+    PATH(missing, "of_none/x.csv");
+    assert_int_equal(mkdir(folder, 0755), 0);
+    write_text(tp("of_dir.csv/inside"), "keep\n");
+    /* the command up to its outputs, the output tried, another output
+     * of the command (NULL: none) that must not appear */
+    const struct {
+        const char *head[5], *opt, *more;
+    } cases[] = {
+        {{"fit", data, "-k", "2"}, "--labels", "--centroids"},
+        {{"fit", data, "-k", "2"}, "--centroids", "--labels"},
+        {{"fit", data, "-k", "2"}, "--stats", "--labels"},
+        {{"predict", data, "--centroids", data}, "--labels", "--transform"},
+        {{"predict", data, "--centroids", data}, "--transform", "--labels"},
+        {{"init", data, "-k", "2"}, "--out", NULL},
+        {{"gen", "-n", "10"}, "--out", "--labels"},
+        {{"gen", "-n", "10", "--out", other}, "--labels", NULL},
+        {{"check", data, "-k", "2"}, "--out", NULL}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *paths[4] = {folder, folder, through, missing};
+        for (int t = 0; t < 4; t++) {
+            const char *v[12] = {NULL};
+            int n = 0;
+            for (int j = 0; j < 5 && cases[i].head[j]; j++)
+                v[n++] = cases[i].head[j];
+            v[n++] = cases[i].opt;
+            v[n++] = paths[t];
+            if (cases[i].more) {
+                v[n++] = cases[i].more;
+                v[n++] = other;
+            }
+            if (t == 1)
+                v[n++] = "--force";
+            int rc = run(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
+                         v[8], v[9], v[10], v[11]);
+            char want[600];
+            if (t < 2)
+                snprintf(want, sizeof want, "%s %s is a folder: an output "
+                         "file cannot replace it", cases[i].opt, folder);
+            else if (t == 2)
+                snprintf(want, sizeof want, "'%s' is a file, not a folder",
+                         data);
+            else
+                snprintf(want, sizeof want, "no folder '%s'",
+                         tp("of_none"));
+            if (rc != (t < 3 ? 2 : 1) || !strstr(err_text, want))
+                print_error("[" PREC "] %s %s %s%s: exit %d\n%s", v[0],
+                            cases[i].opt, paths[t], t == 1 ? " --force" : "",
+                            rc, err_text);
+            assert_int_equal(rc, t < 3 ? 2 : 1);
+            assert_contains(err_text, want);
+            assert_false(exists(other));
+            assert_false(exists(tp("of_none")));
+        }
+        char *t = slurp(tp("of_dir.csv/inside"));
+        assert_string_equal(t, "keep\n");
+        free(t);
+    }
+}
+
 /* The statistics CSV: no "nan" anywhere; an inertia not computed is an
  * empty field, and a run that stopped because no label changed has its
  * final inertia in the last row without --inertia-each-iter. */
@@ -1530,6 +1685,7 @@ int main(void)
         cmocka_unit_test(test_help_matches_options),
         cmocka_unit_test(test_option_aliases),
         cmocka_unit_test(test_usage_errors),
+        cmocka_unit_test(test_ablation_words),
         cmocka_unit_test(test_input_errors),
         cmocka_unit_test(test_failed_run_writes_nothing),
         cmocka_unit_test(test_gen_fit_round_trip),
@@ -1552,6 +1708,7 @@ int main(void)
         cmocka_unit_test(test_predict),
         cmocka_unit_test(test_tol_sklearn),
         cmocka_unit_test(test_outputs),
+        cmocka_unit_test(test_output_folders),
         cmocka_unit_test(test_stats_inertia),
         cmocka_unit_test(test_numbers_shortest),
         cmocka_unit_test(test_weights),

@@ -354,14 +354,18 @@ int cli_bench(int argc, char **argv)
     cli_preset p;
     if (cli_preset_read(path, &p, err, sizeof err))
         return cli_usage(CMD, "%s", err);
-    if (o.dry_run) {
-        plan_only(&p);
-        cli_preset_free(&p);
-        return CLI_OK;
-    }
     snprintf(dir, sizeof dir, "%s", o.out ? o.out : "");
     if (!o.out)
         snprintf(dir, sizeof dir, "build/bench/%s", p.name);
+    /* a file where the folder goes is a usage error, found before any
+     * run (a dry run included), not an I/O failure after them */
+    if ((rc = cli_check_out_folder(CMD, o.out ? "--out" : "the folder",
+                                   dir)) != CLI_OK)
+        goto done;
+    if (o.dry_run) {
+        plan_only(&p);
+        goto done;
+    }
     const char *old = o.force ? NULL : earlier_sweep(dir);
     if (old) {
         rc = cli_usage(CMD, "%s holds an earlier sweep (%s); --force "

@@ -282,6 +282,8 @@ static void tally(bench_state *b, const cli_solver_run *r)
 static void one_run(bench_state *b, bench_case *c, const tkm_params *tmpl,
                     cli_solver_run *r, int rep)
 {
+    /* the ablations as the preset names them */
+    static const char *const ablation[2] = {"no_cc", "max_drift_only"};
     run_extra x = {0};
     long id = b->next_id++;
     snprintf(b->pg.current, sizeof b->pg.current,
@@ -290,7 +292,7 @@ static void one_run(bench_state *b, bench_case *c, const tkm_params *tmpl,
              tkm_precision_name(r->prec), rep);
     cli_progress_draw(&b->pg, 1);
     if (c->start) {
-        cli_solver_run_one(tmpl, c->ds, c->start, r);
+        cli_solver_run_one(tmpl, c->ds, c->start, ablation, r);
     } else {
         r->ran = r->skipped = 0;
         snprintf(r->why, sizeof r->why, "%s", c->why);

@@ -184,5 +184,9 @@ int cli_report(int argc, char **argv)
     if (optind + 1 < argc)
         return cli_usage(CMD, "one folder only: '%s' and '%s' were both "
                          "given", argv[optind], argv[optind + 1]);
+    /* a file given as the folder: said as such, not as a runs.csv that
+     * cannot be read */
+    if (cli_check_out_folder(CMD, NULL, argv[optind]) != CLI_OK)
+        return CLI_USAGE;
     return cli_report_dir(argv[optind], quiet);
 }

@@ -420,19 +420,23 @@ static void prune(plotter *p, const rp_case *c, const iter_set *s)
     if (!f)
         return;
     dat_close(p, f);
-    begin(p, "prune", c, 1000, 420);
+    /* Lloyd computes every distance and prunes none: its line runs along
+     * the top of the one panel and the bottom of the other, where a key
+     * inside would cover it.  The key goes below each panel, outside
+     * the data, the same in both so that they keep one height. */
+    begin(p, "prune", c, 1000, 460);
     fprintf(p->gp, "set multiplot layout 1,2 title \"distances and pruning "
                    "per iteration: %s, k = %zu (n = %zu, d = %zu)\"\n"
-                   "set xlabel \"iteration\"\nset key top right\n%s"
+                   "set xlabel \"iteration\"\n"
+                   "set key outside below center horizontal height 1\n%s"
                    "set logscale y\nset ylabel \"point-centroid distances "
                    "computed\"\nplot ",
             c->dataset, c->k, c->n, c->d,
             most <= 15 ? "set xtics 1\n" : "");
     for (int pass = 0; pass < 2; pass++) {
         if (pass)
-            fputs("unset logscale y\nset yrange [0:1.05]\nset key bottom "
-                  "right\nset ylabel \"share of the n k distances "
-                  "pruned\"\nplot ", p->gp);
+            fputs("unset logscale y\nset yrange [0:1.05]\nset ylabel "
+                  "\"share of the n k distances pruned\"\nplot ", p->gp);
         for (int i = 0; i < ns; i++)
             fprintf(p->gp, "%s\"plots/prune_%s.dat\" index %d using 1:%d "
                            "with linespoints lw 2 pt 7 ps 0.5 lc rgb \"%s\" "

@@ -106,9 +106,17 @@ FILE *cli_say(int n, const char *const *outs);
  * is no file. */
 int cli_same_file(const char *a, const char *b);
 /* Check that the folder that will hold path exists and is writable ("-"
- * passes); else print the reason and return -1 (an I/O problem: exit
- * CLI_FAIL). */
+ * passes): CLI_OK; else, the reason printed, CLI_USAGE when a part of
+ * the path is a file (no folder can be there), CLI_FAIL when the folder
+ * is missing or cannot be written into (an I/O problem). */
 int cli_check_dir(const char *cmd, const char *what, const char *path);
+/* Check path, named by option what (NULL: an argument), as a folder a
+ * command writes into, made with its parents if missing: CLI_OK, or
+ * CLI_USAGE (the reason printed) when it is empty or it, or a part of
+ * it, is a file.  What stops the making otherwise (permissions) is left
+ * to it: CLI_FAIL there. */
+int cli_check_out_folder(const char *cmd, const char *what,
+                         const char *path);
 
 /* An output (or input) file of a command: its option, its path (NULL:
  * not given; "-": standard output) and, for outputs, the extensions it
@@ -119,10 +127,12 @@ typedef struct {
     const char *const *exts;
 } cli_output;
 
-/* Check a command's outputs before any work: a known extension, not the
- * same file as an input or another output, not an existing file unless
- * force, at most one "-", the folder writable.  CLI_OK, else CLI_USAGE
- * (CLI_FAIL for an unwritable folder) after printing why. */
+/* Check a command's outputs before any work: not a folder (force or
+ * not), a known extension, not the same file as an input or another
+ * output, not an existing file unless force, at most one "-", the folder
+ * that holds it there (no file on its path) and writable.  CLI_OK, else
+ * CLI_USAGE (CLI_FAIL for a missing or unwritable folder) after printing
+ * why. */
 int cli_check_outputs(const char *cmd, const cli_output *out, int nout,
                       const cli_output *in, int nin, int force);
 
@@ -407,11 +417,14 @@ typedef struct {
 cli_solver_run *cli_solver_plan(const cli_solver_set *s, int baseline,
                                 size_t *nrows);
 /* Run one planned row with the template parameters (k, max_iter, tol,
- * empty, progress) and the row's solver.  A form that cannot run here
- * marks the row skipped, a failed fit marks it not ran; the reason goes
- * to row->why.  Never prints. */
+ * empty, the ablations, progress) and the row's solver.  A form that
+ * cannot run here (or not with the ablations asked, which the reason
+ * names as the caller's user wrote them: ablation[0] for no_cc,
+ * ablation[1] for max_drift_only) marks the row skipped, a failed fit
+ * marks it not ran; the reason goes to row->why.  Never prints. */
 void cli_solver_run_one(const tkm_params *tmpl, const tkm_dataset *ds,
-                        const double *init, cli_solver_run *row);
+                        const double *init, const char *const ablation[2],
+                        cli_solver_run *row);
 /* The row marked baseline of precision p, or NULL. */
 const cli_solver_run *cli_solver_baseline(const cli_solver_run *rows,
                                           size_t n, tkm_precision p);

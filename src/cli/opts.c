@@ -234,16 +234,6 @@ static int parse_name_opt(cli_run *r, int code, const char *arg,
                           const char *cmd)
 {
     char names[128];
-    if ((code == OPT_ALGORITHM || code == OPT_FORM || code == OPT_PRECISION) &&
-        strchr(arg, ',')) {
-        cli_usage(cmd, "one %s at a time here, not '%s' (check and bench "
-                  "take lists)",
-                  code == OPT_ALGORITHM ? "algorithm"
-                  : code == OPT_FORM    ? "form"
-                                        : "precision",
-                  arg);
-        return -1;
-    }
     switch (code) {
     case OPT_ALGORITHM:
         if (tkm_algorithm_parse(arg, &r->algorithm) == 0)
@@ -480,6 +470,14 @@ int cli_run_finish(cli_run *r, const char *cmd)
         (r->init_file || r->init != TKM_INIT_KMEANSPP_GREEDY))
         return cli_usage(cmd, "--candidates applies only to --init "
                          "kmeans++-greedy");
+    if (r->fixed_iter && (r->tol > 0 || r->tol_abs > 0 ||
+                          r->tol_inertia > 0))
+        return cli_usage(cmd, "--fixed-iter runs exactly --max-iter "
+                         "iterations, so %s (a stop before them) cannot "
+                         "go with it",
+                         r->tol > 0       ? "--tol"
+                         : r->tol_abs > 0 ? "--tol-abs"
+                                          : "--tol-inertia");
     if (cli_run_check_raw(r, cmd) != CLI_OK)
         return CLI_USAGE;
     return check_outputs(r, cmd);
@@ -511,6 +509,29 @@ int cli_options_build(struct option *out, size_t cap,
     return 0;
 }
 
+/* A list given to one of the shared options that take one value where
+ * check's list option has its name (--threads-list 1,2 to fit, whose
+ * --threads-list is --threads): -1 after a usage error naming the option
+ * as typed (typed: its long name), the option that takes the one value
+ * and where lists belong; 0 otherwise. */
+static int list_refused(const char *cmd, const char *typed, int code,
+                        const char *arg)
+{
+    int i = 0;
+    while (i < NSHARED && shared[i].code != code)
+        i++;
+    if (i == NSHARED || !shared[i].alias || !typed ||
+        (!strchr(arg, ',') && !strstr(arg, "..")))
+        return 0;
+    /* the value's word of the help line: "  --threads N   ..." */
+    const char *h = shared[i].help + strlen("  --") + strlen(shared[i].name);
+    int len = (int)strcspn(h + 1, " ");
+    cli_usage(cmd, "--%s %s: %s takes one value, as --%s %.*s (lists are "
+              "for 'trikmeans check' and bench presets)",
+              typed, arg, cmd, shared[i].name, len, h + 1);
+    return -1;
+}
+
 /* Contract in cli.h. */
 int cli_run_args(const cli_args *a, int argc, char **argv, cli_run *r,
                  int *help)
@@ -523,8 +544,8 @@ int cli_run_args(const cli_args *a, int argc, char **argv, cli_run *r,
     snprintf(shortopts, sizeof shortopts, ":%sh", a->shortopts);
     optind = 1;
     opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+    int c, li = -1;
+    while ((c = getopt_long(argc, argv, shortopts, opts, &li)) != -1) {
         if (c == 'h') {
             *help = 1;
             return CLI_OK;
@@ -533,7 +554,11 @@ int cli_run_args(const cli_args *a, int argc, char **argv, cli_run *r,
             return cli_getopt_error(a->cmd, c, argv);
         int taken = a->own ? a->own(a->ctx, c, optarg) : 0;
         if (taken == 0)
+            taken = list_refused(a->cmd, li >= 0 ? opts[li].name : NULL, c,
+                                 optarg);
+        if (taken == 0)
             taken = cli_run_parse(r, c, optarg, a->cmd);
+        li = -1;
         if (taken < 0)
             return CLI_USAGE;
         if (taken == 0)

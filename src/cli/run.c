@@ -31,10 +31,37 @@ void cli_run_params(const cli_run *r, tkm_params *p)
     p->weights = r->weights;
 }
 
+/* The ablations' rules for one run, in the options' names (the
+ * library's messages name its fields, no_cc and max_drift_only): CLI_OK
+ * or CLI_USAGE, said. */
+static int ablations_apply(const cli_run *r, const char *cmd)
+{
+    if (r->no_cc && r->algorithm == TKM_LLOYD)
+        return cli_usage(cmd, "--no-cc applies to --algorithm elkan and "
+                         "hamerly (lloyd has no bounds to test)");
+    if (r->max_drift_only && r->algorithm != TKM_HAMERLY)
+        return cli_usage(cmd, "--max-drift-only applies to --algorithm "
+                         "hamerly only, not %s",
+                         tkm_algorithm_name(r->algorithm));
+    if ((r->no_cc || r->max_drift_only) && r->form != TKM_SEQ &&
+        r->form != TKM_OMP)
+        return cli_usage(cmd, "%s run%s in the seq and omp forms only; "
+                         "--form %s has only the full tests",
+                         r->no_cc && r->max_drift_only
+                             ? "--no-cc and --max-drift-only"
+                         : r->no_cc ? "--no-cc"
+                                    : "--max-drift-only",
+                         r->no_cc && r->max_drift_only ? "" : "s",
+                         tkm_form_name(r->form));
+    return CLI_OK;
+}
+
 int cli_run_precheck(const cli_run *r, const char *cmd)
 {
     tkm_params p;
     char msg[512] = "";
+    if (ablations_apply(r, cmd) != CLI_OK)
+        return CLI_USAGE;
     cli_run_params(r, &p);
     /* n = k, d = 1: every rule but those that need the data */
     tkm_status st = tkm_params_check(&p, p.k, 1, msg, sizeof msg);

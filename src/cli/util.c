@@ -271,28 +271,78 @@ FILE *cli_say(int n, const char *const *outs)
     return stdout;
 }
 
+/* The folder that will hold path: "." when it names none, "/" for a name
+ * at the root; NULL when out of memory. */
+static char *folder_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return strdup(".");
+    if (slash == path)
+        return strdup("/");
+    return strndup(path, (size_t)(slash - path));
+}
+
+/* Whether some leading part of path (each up to a '/', then path whole)
+ * exists but is no folder, so that nothing can be made under it; that
+ * part goes to at.  The walk stops at the first part that does not
+ * exist. */
+static int file_on_path(const char *path, char *at, size_t len)
+{
+    struct stat st;
+    size_t n = strlen(path);
+    for (size_t i = 1; i <= n; i++) {
+        if (i < n && path[i] != '/')
+            continue;
+        snprintf(at, len, "%.*s", (int)i, path);
+        if (stat(at, &st) != 0)
+            return 0;
+        if (!S_ISDIR(st.st_mode))
+            return 1;
+    }
+    return 0;
+}
+
 int cli_check_dir(const char *cmd, const char *what, const char *path)
 {
+    char at[PATH_MAX];
+    struct stat st;
     if (cli_is_stdout(path))
-        return 0;
-    const char *slash = strrchr(path, '/');
-    char *dir;
-    if (!slash)
-        dir = strdup(".");
-    else if (slash == path)
-        dir = strdup("/");
-    else
-        dir = strndup(path, (size_t)(slash - path));
-    if (!dir) {
-        cli_fail(cmd, "out of memory");
-        return -1;
-    }
-    int rc = access(dir, W_OK | X_OK);
-    if (rc != 0)
-        cli_fail(cmd, "%s %s: cannot write into folder '%s': %s", what, path,
-                 dir, strerror(errno));
+        return CLI_OK;
+    char *dir = folder_of(path);
+    if (!dir)
+        return cli_fail(cmd, "out of memory");
+    int rc = CLI_OK;
+    if (file_on_path(dir, at, sizeof at))
+        rc = cli_usage(cmd, "%s %s: '%s' is a file, not a folder", what,
+                       path, at);
+    else if (stat(dir, &st) != 0 && errno == ENOENT)
+        rc = cli_fail(cmd, "%s %s: no folder '%s' to write it in", what,
+                      path, dir);
+    else if (access(dir, W_OK | X_OK) != 0)
+        rc = cli_fail(cmd, "%s %s: cannot write into folder '%s': %s", what,
+                      path, dir, strerror(errno));
     free(dir);
-    return rc ? -1 : 0;
+    return rc;
+}
+
+int cli_check_out_folder(const char *cmd, const char *what,
+                         const char *path)
+{
+    char at[PATH_MAX];
+    const char *sp = what ? " " : "";
+    if (!what)
+        what = "";
+    if (!path[0])
+        return cli_usage(cmd, "%s%san empty name: give a folder", what,
+                         what[0] ? ": " : "");
+    if (!file_on_path(path, at, sizeof at))
+        return CLI_OK;
+    if (!strcmp(at, path))
+        return cli_usage(cmd, "%s%s%s is a file, not a folder", what, sp,
+                         path);
+    return cli_usage(cmd, "%s%s%s: '%s' is a file, not a folder", what, sp,
+                     path, at);
 }
 
 void cli_written_add(cli_written *w, const char *path)
@@ -373,6 +423,13 @@ int cli_check_outputs(const char *cmd, const cli_output *out, int nout,
             dash = o;
             continue;
         }
+        /* the written file is renamed onto the path, which a folder
+         * refuses: said now, --force or not, rather than after the run */
+        struct stat st;
+        if (stat(o->path, &st) == 0 && S_ISDIR(st.st_mode))
+            return cli_usage(cmd, "%s %s is a folder: an output file cannot "
+                             "replace it, even with --force", o->what,
+                             o->path);
         if (cli_check_ext(cmd, o->what, o->path, o->exts))
             return CLI_USAGE;
         for (int j = 0; j < nin; j++)
@@ -384,13 +441,15 @@ int cli_check_outputs(const char *cmd, const cli_output *out, int nout,
                 return cli_usage(cmd, "%s %s and %s %s name the same file",
                                  out[j].what, out[j].path, o->what,
                                  o->path);
-        struct stat st;
         if (!force && stat(o->path, &st) == 0)
             return cli_usage(cmd, "%s %s exists; --force replaces it",
                              o->what, o->path);
     }
-    for (int i = 0; i < nout; i++)
-        if (out[i].path && cli_check_dir(cmd, out[i].what, out[i].path))
-            return CLI_FAIL;
+    for (int i = 0; i < nout; i++) {
+        int rc = out[i].path ? cli_check_dir(cmd, out[i].what, out[i].path)
+                             : CLI_OK;
+        if (rc != CLI_OK)
+            return rc;
+    }
     return CLI_OK;
 }
