@@ -95,6 +95,12 @@ static void test_help(void **state)
     assert_contains(err_text, "fit");
     EXPECT(2, "help", "frobnicate");
     EXPECT(2, "--frobnicate");
+    /* every command has a --help, help included */
+    EXPECT(0, "help", "--help");
+    assert_contains(out_text, "Usage: trikmeans help");
+    EXPECT(0, "help", "-h");
+    EXPECT(0, "init", "--help");
+    assert_contains(out_text, "(default 2 + floor(ln k))");
 }
 
 /* Each subcommand's --help names exactly the long options it takes:

@@ -24,7 +24,8 @@ void cli_fit_help(FILE *f)
           "\n",
           f);
     cli_run_help(f, NULL);
-    fputs("  --n-init N           run from N starts (--seed, --seed + 1, ...)\n"
+    fputs("Starts and weights:\n"
+          "  --n-init N           run from N starts (--seed, --seed + 1, ...)\n"
           "                       and keep the lowest inertia; every start's\n"
           "                       inertia goes to the JSON statistics\n"
           "                       (default 1)\n"

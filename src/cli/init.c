@@ -42,6 +42,7 @@ void cli_init_help(FILE *f)
           "                       farthest (default kmeans++); k-means++\n"
           "                       is kmeans++-greedy (scikit-learn's)\n"
           "  --candidates N       kmeans++-greedy: candidates per step\n"
+          "                       (default 2 + floor(ln k))\n"
           "  --seed N             seed (default 0)\n"
           "  --precision f32|f64  reject data that do not fit this precision\n"
           "                       (default f64)\n"

@@ -86,6 +86,12 @@ static int help_command(int argc, char **argv)
         usage(stdout);
         return CLI_OK;
     }
+    if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+        printf("Usage: trikmeans help [COMMAND]\n\n"
+               "Print the help of COMMAND (as 'trikmeans COMMAND --help'),"
+               " or without\none the list of commands.\n");
+        return CLI_OK;
+    }
     const subcommand *s = find_sub(argv[1]);
     if (!s)
         return unknown_command(argv[1]);
