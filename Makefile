@@ -217,10 +217,13 @@ $(LIB): $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ)
 	@echo "  AR      $@"
 	$(Q)ar rcs $@ $^
 
+# the names the static library keeps global: the public tkm_ ones, and
+# the C++ runtime's hidden DW.ref.__gxx_personality_v0, which a static
+# libstdc++ linked into a shared object (a Python extension) must find
 $(EXPORTS): $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ)
 	@mkdir -p $(dir $@)
-	$(Q)nm -g --defined-only $^ | awk 'NF == 3 && $$3 ~ /^tkm_/ { print $$3 }' \
-	  | sort -u > $@
+	$(Q)nm -g --defined-only $^ | \
+	  awk 'NF == 3 && $$3 ~ /^(tkm_|DW\.ref\.)/ { print $$3 }' | sort -u > $@
 
 $(PUB_OBJ): $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ) $(EXPORTS)
 	@echo "  LD -r   $@"

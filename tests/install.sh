@@ -74,10 +74,11 @@ check "the shared library exports tkm_ names alone ($(wc -l <"$T/dyn"))" \
     test -z "$(grep -v '^tkm_' "$T/dyn")"
 check "it exports every function of the header ($(wc -l <"$T/api"))" \
     test -z "$(comm -23 "$T/api" "$T/dyn")"
+# beside them only the C++ runtime's hidden DW.ref.* (weak, never exported)
 nm -g --defined-only "$L/libtrikmeans.a" | awk 'NF == 3 { print $3 }' \
     | sort -u >"$T/sta"
 check "the static library defines tkm_ names alone" \
-    test -z "$(grep -v '^tkm_' "$T/sta")"
+    test -z "$(grep -v '^tkm_' "$T/sta" | grep -v '^DW\.ref\.')"
 check "... every function of the header" test -z "$(comm -23 "$T/api" "$T/sta")"
 # a name the library defines and uses inside
 CLASH=$(nm -g --defined-only "$B/internal/libtrikmeans.a" |
