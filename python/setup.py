@@ -45,6 +45,16 @@ def pkg_config(*args):
     return r.stdout.strip() if r.returncode == 0 else None
 
 
+def runtime_path(d):
+    """Where d will be when the extension runs: pkg-config prefixes its
+    paths with PKG_CONFIG_SYSROOT_DIR (a staging tree, such as Debian's
+    debian/tmp), which is right for the link but not for a run path."""
+    root = os.environ.get("PKG_CONFIG_SYSROOT_DIR", "").rstrip("/")
+    if d and root and (d == root or d.startswith(root + "/")):
+        return d[len(root):] or "/"
+    return d
+
+
 def system_libdir(d):
     """A directory the dynamic loader searches without being told."""
     d = os.path.normpath(d)
@@ -76,7 +86,7 @@ class BuildWithLibrary(build_ext):
                     a[2:] for a in shlex.split(pkg_config("--cflags-only-I"))
                 ] + [numpy.get_include()]
                 ext.extra_link_args = shlex.split(pkg_config("--libs"))
-                libdir = pkg_config("--variable=libdir")
+                libdir = runtime_path(pkg_config("--variable=libdir"))
                 if libdir and not system_libdir(libdir):
                     ext.extra_link_args.append("-Wl,-rpath," + libdir)
             else:
