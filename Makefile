@@ -7,6 +7,7 @@
 #                     man pages and docs; make uninstall removes them
 #   make install-test install into a scratch DESTDIR and use that tree alone
 #                     (pkg-config, CMake, nm, man -l, the installed command)
+#   make deb-test     build, install, use and purge the Debian packages
 #   make test         build and run every test program, both precisions
 #   make sanitize     CPU build and tests under AddressSanitizer + UBSan
 #   make deps         install the Debian packages the build and tests need
@@ -45,6 +46,10 @@ LIB_DIRS := src/common src/solve src/lloyd src/elkan src/hamerly src/cuda \
             src/io src/quality
 INC      := -Iinclude $(addprefix -I,$(LIB_DIRS)) -Ikernels
 CFLAGS   ?= $(OPT) -g
+# a packager's (dpkg-buildflags): CPPFLAGS on every C compile, LDFLAGS on
+# every link
+CPPFLAGS ?=
+LDFLAGS  ?=
 CFLAGS   += -std=c11 -D_GNU_SOURCE -ffp-contract=off -fno-math-errno $(WARN) -fopenmp $(INC) $(SAN)
 ifeq ($(PIC),1)
 CFLAGS   += -fPIC
@@ -168,7 +173,7 @@ TEST_LD_test_core := -Wl,--wrap=omp_get_num_threads
 
 .PHONY: all test sanitize deps clean info-build demo gpu-proof fuzz fuzzers \
         python python-test print-libs print-version devdeps install uninstall \
-        install-test
+        install-test deb-test
 .DELETE_ON_ERROR:
 
 all: info-build $(LIB) $(BIN) $(DIST) $(TOOLS) $(MPI_BIN)
@@ -184,22 +189,22 @@ endif
 $(BUILD)/plain/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	$(Q)$(CC) $(CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/hooks/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	$(Q)$(CC) $(CFLAGS) -DTKM_TESTHOOKS=1 -c $< -o $@
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -DTKM_TESTHOOKS=1 -c $< -o $@
 
 $(BUILD)/f32/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	$(Q)$(CC) $(CFLAGS) -DTKM_PREC=32 -c $< -o $@
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -DTKM_PREC=32 -c $< -o $@
 
 $(BUILD)/f64/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	$(Q)$(CC) $(CFLAGS) -DTKM_PREC=64 -c $< -o $@
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -DTKM_PREC=64 -c $< -o $@
 
 $(BUILD)/f32/%.o: %.cu $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -238,7 +243,7 @@ $(PUB_A): $(PUB_OBJ)
 
 $(SO_REAL): $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ) pkg/trikmeans.map
 	@echo "  LD      $@"
-	$(Q)$(CC) $(CFLAGS) -shared -o $@ -Wl,-soname,$(SONAME) \
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -shared -o $@ -Wl,-soname,$(SONAME) \
 	  -Wl,--version-script=pkg/trikmeans.map -Wl,--no-undefined \
 	  -Wl,--exclude-libs,ALL $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ) $(LIBS)
 
@@ -250,49 +255,49 @@ $(CLI_OBJ) $(BUILD)/hooks/src/cli/main.o: CFLAGS += -Isrc/cli -Isrc/bench
 
 $(BIN): $(CLI_OBJ) $(LIB)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LIBS)
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LIBS)
 
 $(BUILD)/mpi/par_mpi.o: src/mpi/par_mpi.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  MPICC   $@"
-	$(Q)OMPI_CC=$(CC) MPICH_CC=$(CC) $(MPICC) $(CFLAGS) -Isrc/cli -c $< -o $@
+	$(Q)OMPI_CC=$(CC) MPICH_CC=$(CC) $(MPICC) $(CPPFLAGS) $(CFLAGS) -Isrc/cli -c $< -o $@
 
 $(BUILD)/trikmeans-mpi: $(MPI_KIT) $(BUILD)/mpi/par_mpi.o $(LIB)
 	@echo "  LD      $@"
-	$(Q)OMPI_CC=$(CC) MPICH_CC=$(CC) $(MPICC) $(CFLAGS) -o $@ $(MPI_KIT) \
+	$(Q)OMPI_CC=$(CC) MPICH_CC=$(CC) $(MPICC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(MPI_KIT) \
 	  $(BUILD)/mpi/par_mpi.o $(LIB) $(LIBS)
 
 $(BUILD)/hooks/trikmeans-mpi: $(filter-out $(BUILD)/plain/src/cli/main.o,$(MPI_KIT)) \
                               $(BUILD)/hooks/src/cli/main.o $(HOOK_OBJ) \
                               $(BUILD)/mpi/par_mpi.o $(LIB)
 	@echo "  LD      $@"
-	$(Q)OMPI_CC=$(CC) MPICH_CC=$(CC) $(MPICC) $(CFLAGS) -o $@ $^ $(LIBS)
+	$(Q)OMPI_CC=$(CC) MPICH_CC=$(CC) $(MPICC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/gpu-bench: tools/gpu-bench.c $(LIB) $(HEADERS)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LIBS)
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LIBS)
 
 $(BUILD)/f32/tests/%: tests/%.c $(HOOK_OBJ) $(LIB) $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(CFLAGS) -DTKM_TESTHOOKS=1 -Itests -DTKM_PREC=32 -o $@ $< \
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -DTKM_TESTHOOKS=1 -Itests -DTKM_PREC=32 -o $@ $< \
 	  $(HOOK_OBJ) $(LIB) $(TEST_LD_$*) $(LDLIBS) $(LIBS)
 
 $(BUILD)/f64/tests/%: tests/%.c $(HOOK_OBJ) $(LIB) $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(CFLAGS) -DTKM_TESTHOOKS=1 -Itests -DTKM_PREC=64 -o $@ $< \
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -DTKM_TESTHOOKS=1 -Itests -DTKM_PREC=64 -o $@ $< \
 	  $(HOOK_OBJ) $(LIB) $(TEST_LD_$*) $(LDLIBS) $(LIBS)
 
 $(BUILD)/fuzz/replay-%: fuzz/%.c fuzz/fuzz.c fuzz/replay.c $(CLI_KIT) $(LIB) $(HEADERS) fuzz/fuzz.h
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(CFLAGS) -Isrc/cli -Isrc/bench -Ifuzz -o $@ fuzz/$*.c fuzz/fuzz.c fuzz/replay.c $(CLI_KIT) $(LIB) $(LIBS)
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -Isrc/cli -Isrc/bench -Ifuzz -o $@ fuzz/$*.c fuzz/fuzz.c fuzz/replay.c $(CLI_KIT) $(LIB) $(LIBS)
 
 $(BUILD)/fuzz/fuzz-%: fuzz/%.c fuzz/fuzz.c $(CLI_KIT) $(LIB) $(HEADERS) fuzz/fuzz.h
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(CFLAGS) -fsanitize=fuzzer -Isrc/cli -Isrc/bench -Ifuzz -o $@ fuzz/$*.c fuzz/fuzz.c $(CLI_KIT) $(LIB) $(LIBS)
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -Isrc/cli -Isrc/bench -Ifuzz -o $@ fuzz/$*.c fuzz/fuzz.c $(CLI_KIT) $(LIB) $(LIBS)
 
 fuzzers: $(FUZZERS)
 
@@ -312,7 +317,7 @@ NP_INC    = $(shell $(PY) -c 'import numpy; print(numpy.get_include())')
 PY_MOD    = python/trikmeans/_core$(PY_EXT)
 python: $(PUB_A) python/trikmeans/_core.c include/trikmeans.h
 	@echo "  LD      $(PY_MOD)"
-	$(Q)$(CC) $(CFLAGS) -shared -I$(PY_INC) -I$(NP_INC) -o $(PY_MOD) \
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -shared -I$(PY_INC) -I$(NP_INC) -o $(PY_MOD) \
 	  python/trikmeans/_core.c $(PUB_A) $(PUB_LIBS)
 
 # what a program that links build/libtrikmeans.a adds (python/setup.py asks)
@@ -453,6 +458,12 @@ uninstall:
 install-test: all
 	bash tests/man.sh $(BUILD)
 	bash tests/install.sh $(BUILD)
+
+# The Debian packages (debian/) built from a clean copy of HEAD with
+# dpkg-buildpackage, installed, used and purged (tests/deb.sh; as root,
+# about 4 minutes on 2 cores): CI runs it.
+deb-test:
+	bash tests/deb.sh
 
 # The Debian packages the GPU machine lacks and cannot install (it reaches
 # no registry): downloaded here into .devdeps, carried there and unpacked
