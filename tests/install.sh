@@ -129,7 +129,9 @@ for m in "$D$P"/share/man/man*/*; do
     check "man -l share/man/$m renders without a warning" bash -c \
         "cd '$D$P/share/man' && export MANWIDTH=80 &&
          man --warnings -l '$m' 2>&1 >/dev/null | (! grep .) &&
-         [ \"\$(man -l '$m' 2>/dev/null | wc -l)\" -gt 20 ]"
+         lines=\$(man -l '$m' 2>/dev/null | wc -l) &&
+         { [ \"\$lines\" -gt 20 ] ||
+           { echo \"man -l gave \$lines lines (groff missing?)\"; false; }; }"
 done
 
 PY=${PY:-/usr/bin/python3}
