@@ -9,13 +9,22 @@ as output ("trikmeans fit: warning: ...") are not calls.  Placeholders in
 capitals and [optional] brackets are allowed; the options inside them are
 checked all the same.
 
-    tests/doc_examples.py --bin BIN FILE.md ...
+With --outputs-under DIR, every file or folder a call writes must lie
+under DIR (the README's calls write under build/, which git ignores).
+
+    tests/doc_examples.py --bin BIN [--outputs-under DIR] FILE.md ...
 """
 import argparse
 import re
 import shlex
 import subprocess
 import sys
+
+
+# the options that name a file or folder a subcommand writes
+OUTPUTS = {"fit": ("--labels", "--centroids", "--stats"),
+           "predict": ("--labels", "--transform"), "gen": ("--out", "--labels"),
+           "init": ("--out",), "check": ("--out",), "bench": ("--out",)}
 
 
 def code_lines(path):
@@ -80,6 +89,10 @@ def calls(text):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True)
+    ap.add_argument("--outputs-under", metavar="DIR",
+                    help="every output a call names (OUTPUTS) lies under "
+                    "DIR: the README's commands, run in a clone, leave "
+                    "nothing untracked outside build/")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
     helps, bad, n = {}, 0, 0
@@ -106,6 +119,12 @@ def main():
                     print("%s:%d: no subcommand '%s'" % (path, no, sub))
                     bad += 1
                     continue
+                for w, nxt in zip(words[2:], words[3:] + [""]):
+                    if a.outputs_under and w in OUTPUTS.get(sub, ()) \
+                            and not nxt.startswith(a.outputs_under):
+                        print("%s:%d: %s %s writes outside %s"
+                              % (path, no, w, nxt, a.outputs_under))
+                        bad += 1
                 for w in words[2:]:
                     opt = w.strip("[]").split("=", 1)[0]
                     if not re.fullmatch(r"--?[a-zA-Z][-a-zA-Z0-9]*", opt):
@@ -115,7 +134,7 @@ def main():
                         print("%s:%d: trikmeans %s has no option %s"
                               % (path, no, sub, opt))
                         bad += 1
-    print("doc_examples: %d calls in %d files, %d unknown names"
+    print("doc_examples: %d calls in %d files, %d problems"
           % (n, len(a.files), bad))
     return 1 if bad or n == 0 else 0
 

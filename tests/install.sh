@@ -157,6 +157,9 @@ check "... a label for each of its $(grep -c . samples/blobs2d.csv) rows" test \
 
 check "every call the docs show names options the command has" \
     "$PY" tests/doc_examples.py --bin "$D$P/bin/trikmeans" README.md docs/*.md
+check "the README's calls write under build/ alone" \
+    "$PY" tests/doc_examples.py --bin "$D$P/bin/trikmeans" \
+    --outputs-under build/ README.md
 # docs/fit.md's first example, as written, in a scratch folder
 sed -n '/^    trikmeans/,/^$/p' docs/fit.md | sed '/^$/q' >"$T/fit-example.sh"
 check "docs/fit.md's first example runs as written ($(grep -c '^    trikmeans' "$T/fit-example.sh") commands)" \
