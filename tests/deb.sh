@@ -23,22 +23,7 @@ set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PKGS="libtrikmeans0 libtrikmeans-dev trikmeans-tools python3-trikmeans"
 START=$SECONDS
-checks=0
-fails=0
-skips=0
-
-pass() { checks=$((checks + 1)); echo "ok   $1"; }
-fail() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL $1"; }
-skip() { skips=$((skips + 1)); echo "skip $1"; }
-# check DESCRIPTION COMMAND...: the command's output is shown when it fails
-check() {
-    local what=$1
-    shift
-    if "$@" >"$W/out" 2>&1; then pass "$what"; else
-        fail "$what"
-        tail -20 "$W/out" | sed 's/^/     /'
-    fi
-}
+. "$ROOT/tests/checks.sh"
 phase() { echo "-- $1 (at $((SECONDS - START)) s)"; }
 finish() {
     echo "deb.sh: $checks checks, $fails failed, $skips skipped," \
@@ -61,6 +46,7 @@ export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 unset PYTHONPATH PKG_CONFIG_PATH PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR \
       LD_LIBRARY_PATH CFLAGS LDFLAGS CPPFLAGS
 W=$(mktemp -d /tmp/trikmeans-deb.XXXXXX)
+CHECK_OUT=$W/out
 # readable by apt's _apt user, which fetches the local .deb files
 chmod 755 "$W"
 for p in $PKGS; do

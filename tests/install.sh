@@ -27,20 +27,8 @@ trap 'rm -rf "$T"' EXIT
 D=$T/dest
 P=/usr/local
 L=$D$P/lib
-checks=0
-fails=0
-
-pass() { checks=$((checks + 1)); echo "ok   $1"; }
-fail() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL $1"; }
-# check DESCRIPTION COMMAND...: the command's output is shown when it fails
-check() {
-    local what=$1
-    shift
-    if "$@" >"$T/out" 2>&1; then pass "$what"; else
-        fail "$what"
-        tail -20 "$T/out" | sed 's/^/     /'
-    fi
-}
+CHECK_OUT=$T/out
+. tests/checks.sh
 
 VERSION=$(make -s BUILD="$B" print-version)
 MAJOR=${VERSION%%.*}
