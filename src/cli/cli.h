@@ -107,8 +107,9 @@ FILE *cli_say(int n, const char *const *outs);
 int cli_same_file(const char *a, const char *b);
 /* Check that the folder that will hold path exists and is writable ("-"
  * passes): CLI_OK; else, the reason printed, CLI_USAGE when a part of
- * the path is a file (no folder can be there), CLI_FAIL when the folder
- * is missing or cannot be written into (an I/O problem). */
+ * the path is a file (no folder can be there) or the folder is missing
+ * (a bad name), CLI_FAIL when it cannot be written into (permissions,
+ * an I/O problem). */
 int cli_check_dir(const char *cmd, const char *what, const char *path);
 /* Check path, named by option what (NULL: an argument), as a folder a
  * command writes into, made with its parents if missing: CLI_OK, or

@@ -317,8 +317,8 @@ int cli_check_dir(const char *cmd, const char *what, const char *path)
         rc = cli_usage(cmd, "%s %s: '%s' is a file, not a folder", what,
                        path, at);
     else if (stat(dir, &st) != 0 && errno == ENOENT)
-        rc = cli_fail(cmd, "%s %s: no folder '%s' to write it in", what,
-                      path, dir);
+        rc = cli_usage(cmd, "%s %s: no folder '%s' to write it in", what,
+                       path, dir);
     else if (access(dir, W_OK | X_OK) != 0)
         rc = cli_fail(cmd, "%s %s: cannot write into folder '%s': %s", what,
                       path, dir, strerror(errno));
