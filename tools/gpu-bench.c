@@ -393,6 +393,7 @@ static int bench_prec(const opts *o, int s, const tkm_dataset *ds,
     for (int a = 0; a < TKM_NALGO; a++)
         for (int f = 0; f < 2; f++) {
             const run_out *r = &out[a][f];
+            const char *an = tkm_algorithm_name((tkm_algorithm)a);
             if (!r->ok)
                 continue;
             double apit = r->ta / r->iters, gfl = 0, gbs = 0;
@@ -410,7 +411,7 @@ static int bench_prec(const opts *o, int s, const tkm_dataset *ds,
                                                            : "LABELS-DIFF";
             printf("%-4s %-8s %-12s %6d %12.6f %10.4f %9.6f %9.4f %9.4f %9.4f "
                    "%8.3f %9.1f %8.1f %7.2f %s\n",
-                   tkm_precision_name(prec), tkm_algorithm_name((tkm_algorithm)a),
+                   tkm_precision_name(prec), an,
                    tkm_form_name(FORMS[f]), r->iters, r->t_solve, r->t_total,
                    r->t_solve / r->iters, r->ta, r->tu, r->tb, apit * 1e3,
                    gfl, gbs, vs_g, verdict);
@@ -419,7 +420,7 @@ static int bench_prec(const opts *o, int s, const tkm_dataset *ds,
                         "%zu,%zu,%zu,%s,%s,%s,%d,%d,%.6f,%.6f,%.8f,%.6f,%.6f,"
                         "%.6f,%llu,%.6f,%.2f,%.2f,%.4f,%zu,%.3e,%.10e\n",
                         n, d, k, tkm_precision_name(prec),
-                        tkm_algorithm_name((tkm_algorithm)a), tkm_form_name(FORMS[f]),
+                        an, tkm_form_name(FORMS[f]),
                         o->block ? o->block : 256, r->iters, r->t_total,
                         r->t_solve, r->t_solve / r->iters, r->ta, r->tu,
                         r->tb, r->dist, apit * 1e3, gfl, gbs, vs_g, r->mism,

@@ -37,8 +37,9 @@ static size_t plan_precision(const cli_solver_set *s, tkm_precision prec,
             int omp = f == TKM_OMP, seq = f == TKM_SEQ;
             if (baseline && seq && s->algos[ai] == TKM_LLOYD)
                 continue; /* that is the baseline */
-            for (int v = 0; v < variants(s, (tkm_algorithm)s->algos[ai], f); v++) {
-                cli_solver_run r = {.algo = (tkm_algorithm)s->algos[ai],
+            const tkm_algorithm a = (tkm_algorithm)s->algos[ai];
+            for (int v = 0; v < variants(s, a, f); v++) {
+                cli_solver_run r = {.algo = a,
                                     .form = f, .prec = prec};
                 r.threads = omp ? s->threads[v] : seq ? 1 : 0;
                 r.block = (!omp && !seq) ? s->blocks[v] : 0;
