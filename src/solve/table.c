@@ -7,8 +7,10 @@
  * asks; a form the algorithm lacks leaves its part here NULL.
  *
  * Adding an algorithm touches: its enum value (include/trikmeans.h), its
- * row in algs.c, its row here, and its own folder (src/<alg>/, its kernels
- * in kernels/, and LIB_DIRS in the Makefile for the new folder).
+ * row in algs.c, its row here (NULL for a CUDA form it lacks, which its
+ * algs.c row then leaves out), and its own folder (src/<alg>/, with its
+ * kernels in kernels/ and the folder in the Makefile's LIB_DIRS).  Nothing
+ * else names an algorithm; tests/test_algs.c holds this table to algs.c.
  */
 #include "real.h"
 
