@@ -513,10 +513,10 @@ static void test_empty_relocates(void **state)
     double x[] = {0, 0, .5, 0, .5, 1, 1, 1};
     tkm_dataset ds = {4, 2, x, NULL};
     double init[] = {.5, .5, 3, 3};
-    const tkm_algorithm algs[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
     const double tol = TKM_PREC == 32 ? 1e-6 : 1e-15;
-    for (int a = 0; a < 3; a++) {
-        tkm_params p = fit_params(2, algs[a], TKM_SEQ, TKM_EMPTY_FARTHEST);
+    for (int a = 0; a < TKM_NALGO; a++) {
+        tkm_params p =
+            fit_params(2, (tkm_algorithm)a, TKM_SEQ, TKM_EMPTY_FARTHEST);
         p.max_iter = 1;
         tkm_result r = fit_with(&ds, init, &p);
         assert_true(fabs(r.centroids[0] - 2.0 / 3) <= tol &&

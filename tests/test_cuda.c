@@ -27,14 +27,20 @@
 
 #include <cmocka.h>
 
+#include "algs.h"
 #include "arith.h"
 #include "fit_harness.h"
 #include "internal.h"
 #include "tune.h"
 
 static const double TOL = TKM_PREC == 32 ? 1e-4 : 1e-12;
-static const tkm_algorithm ALGS[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
-#define NALGS (sizeof ALGS / sizeof ALGS[0])
+/* The algorithms are the rows of src/solve/algs.c: ALG(a) for a below
+ * TKM_NALGO, each run in the forms its row has. */
+#define ALG(a) ((tkm_algorithm)(a))
+static int has(size_t a, tkm_form f)
+{
+    return tkmi_alg_has_form(ALG(a), f, NULL, 0);
+}
 
 static int have_gpu;
 static char why[256];
@@ -205,14 +211,14 @@ static void check_problem(const problem *pr, const int *blocks,
     tkm_params p = params(k, TKM_LLOYD, TKM_SEQ, 0, TKM_EMPTY_KEEP);
     tkm_result base = fit_pr(pr, &p);
     for (size_t f = 0; f < NFORMS; f++)
-        for (size_t a = 0; a < NALGS; a++)
-            for (size_t b = 0; b < nblocks; b++) {
-                p = params(k, ALGS[a], FORMS[f], blocks[b], TKM_EMPTY_KEEP);
+        for (size_t a = 0; a < TKM_NALGO; a++)
+            for (size_t b = 0; has(a, FORMS[f]) && b < nblocks; b++) {
+                p = params(k, ALG(a), FORMS[f], blocks[b], TKM_EMPTY_KEEP);
                 tkm_result r = fit_pr(pr, &p);
                 char what[128];
                 snprintf(what, sizeof what,
                          "%s %s block %d, n=%zu d=%zu k=%zu",
-                         tkm_algorithm_name(ALGS[a]), tkm_form_name(FORMS[f]),
+                         tkm_algorithm_name(ALG(a)), tkm_form_name(FORMS[f]),
                          blocks[b], n, d, k);
                 assert_like(pr, &base, &r, what);
                 assert_columns_like(pr, &base, &r, what);
@@ -401,15 +407,17 @@ static void bit_identical_case(size_t n, size_t d, size_t k, uint64_t seed)
 {
     problem pr = make_problem(n, d, k, k, 1, seed);
     for (size_t f = 0; f < NFORMS; f++)
-        for (size_t a = 0; a < NALGS; a++) {
+        for (size_t a = 0; a < TKM_NALGO; a++) {
+            if (!has(a, FORMS[f]))
+                continue;
             tkm_result first = {0};
             for (int b = 0; b < 3; b++) {
-                tkm_params p = params(k, ALGS[a], FORMS[f], ALL_BLOCKS[b],
+                tkm_params p = params(k, ALG(a), FORMS[f], ALL_BLOCKS[b],
                                       TKM_EMPTY_KEEP);
                 tkm_result r1 = fit_pr(&pr, &p), r2 = fit_pr(&pr, &p);
                 char what[128];
                 snprintf(what, sizeof what, "%s %s d=%zu rerun, block %d",
-                         tkm_algorithm_name(ALGS[a]), tkm_form_name(FORMS[f]),
+                         tkm_algorithm_name(ALG(a)), tkm_form_name(FORMS[f]),
                          d, ALL_BLOCKS[b]);
                 assert_same_run(&r1, &r2, what);
                 if (b == 0) {
@@ -417,7 +425,7 @@ static void bit_identical_case(size_t n, size_t d, size_t k, uint64_t seed)
                 } else {
                     snprintf(what, sizeof what, "%s %s d=%zu block %d vs "
                              "default",
-                             tkm_algorithm_name(ALGS[a]),
+                             tkm_algorithm_name(ALG(a)),
                              tkm_form_name(FORMS[f]), d, ALL_BLOCKS[b]);
                     assert_same_run(&first, &r1, what);
                     tkm_result_free(&r1);
@@ -550,9 +558,11 @@ static void sums_case(size_t n, size_t d, size_t k, uint64_t seed)
     problem pr = make_problem(n, d, k, k, 1, seed);
     static const int STOPS[] = {2, 6, 15, 1000};
     for (size_t f = 0; f < NFORMS; f++)
-        for (size_t a = 0; a < NALGS; a++)
-            for (size_t s = 0; s < sizeof STOPS / sizeof STOPS[0]; s++) {
-                tkm_params p = params(k, ALGS[a], FORMS[f], 0,
+        for (size_t a = 0; a < TKM_NALGO; a++)
+            for (size_t s = 0;
+                 has(a, FORMS[f]) && s < sizeof STOPS / sizeof STOPS[0];
+                 s++) {
+                tkm_params p = params(k, ALG(a), FORMS[f], 0,
                                       TKM_EMPTY_KEEP);
                 p.max_iter = STOPS[s];
                 tkm_result r = fit_pr(&pr, &p), prev = {0};
@@ -567,7 +577,7 @@ static void sums_case(size_t n, size_t d, size_t k, uint64_t seed)
                 if (STOPS[s] > 2 && !moved)
                     fail_msg("%s %s d=%zu: no iteration moved the sums "
                              "(the test data must change few labels)",
-                             tkm_algorithm_name(ALGS[a]),
+                             tkm_algorithm_name(ALG(a)),
                              tkm_form_name(FORMS[f]), d);
                 const tkm_result *from = summed_labels(&pr, &p, &r, &prev);
                 const size_t bad =
@@ -575,7 +585,7 @@ static void sums_case(size_t n, size_t d, size_t k, uint64_t seed)
                 if (bad)
                     fail_msg("%s %s d=%zu after %d iterations: %zu centroid "
                              "coordinates differ from the sums from scratch",
-                             tkm_algorithm_name(ALGS[a]),
+                             tkm_algorithm_name(ALG(a)),
                              tkm_form_name(FORMS[f]), d, r.iterations, bad);
                 tkm_result_free(&prev);
                 tkm_result_free(&r);
@@ -602,13 +612,15 @@ static void shared_vs_global_case(size_t n, size_t d, size_t kgen, size_t k,
                                   int block, uint64_t seed)
 {
     problem pr = make_problem(n, d, kgen, k, 1, seed);
-    for (size_t a = 0; a < NALGS; a++) {
-        tkm_params p = params(k, ALGS[a], TKM_CUDA_GLOBAL, block,
+    for (size_t a = 0; a < TKM_NALGO; a++) {
+        if (!has(a, TKM_CUDA_GLOBAL) || !has(a, TKM_CUDA_SHARED))
+            continue;
+        tkm_params p = params(k, ALG(a), TKM_CUDA_GLOBAL, block,
                               TKM_EMPTY_KEEP);
         tkm_result rg = fit_pr(&pr, &p);
         p.form = TKM_CUDA_SHARED;
         tkm_result rs = fit_pr(&pr, &p);
-        const char *an = tkm_algorithm_name(ALGS[a]);
+        const char *an = tkm_algorithm_name(ALG(a));
         if (rg.iterations != rs.iterations ||
             memcmp(rg.labels, rs.labels, n * sizeof *rg.labels) != 0 ||
             memcmp(rg.centroids, rs.centroids,
@@ -620,8 +632,8 @@ static void shared_vs_global_case(size_t n, size_t d, size_t kgen, size_t k,
             const tkm_iter_stats *x = &rg.iters[it], *y = &rs.iters[it];
             int same = x->changed == y->changed &&
                        (x->dist_cc == y->dist_cc ||
-                        (ALGS[a] == TKM_ELKAN && it == 0));
-            if (ALGS[a] != TKM_ELKAN)
+                        (ALG(a) == TKM_ELKAN && it == 0));
+            if (ALG(a) != TKM_ELKAN)
                 same = same && x->dist_pc == y->dist_pc &&
                        x->pruned_points == y->pruned_points &&
                        x->pruned_pairs == y->pruned_pairs;
@@ -783,12 +795,14 @@ static void test_empty_policies(void **state)
         tkm_params p = params(k, TKM_LLOYD, TKM_SEQ, 0, pol[e]);
         tkm_result base = fit_pr(&pr, &p);
         for (size_t f = 0; f < NFORMS; f++)
-            for (size_t a = 0; a < NALGS; a++) {
-                p = params(k, ALGS[a], FORMS[f], 0, pol[e]);
+            for (size_t a = 0; a < TKM_NALGO; a++) {
+                if (!has(a, FORMS[f]))
+                    continue;
+                p = params(k, ALG(a), FORMS[f], 0, pol[e]);
                 tkm_result r = fit_pr(&pr, &p);
                 char what[96];
                 snprintf(what, sizeof what, "%s %s, empty %s",
-                         tkm_algorithm_name(ALGS[a]), tkm_form_name(FORMS[f]),
+                         tkm_algorithm_name(ALG(a)), tkm_form_name(FORMS[f]),
                          tkm_empty_name(pol[e]));
                 assert_like(&pr, &base, &r, what);
                 int moved = 0;
@@ -852,11 +866,13 @@ static void test_statistics(void **state)
     p.inertia_each_iter = 1;
     tkm_result base = fit_pr(&pr, &p);
     for (size_t f = 0; f < NFORMS; f++)
-        for (size_t a = 0; a < NALGS; a++) {
-            p = params(k, ALGS[a], FORMS[f], 128, TKM_EMPTY_KEEP);
+        for (size_t a = 0; a < TKM_NALGO; a++) {
+            if (!has(a, FORMS[f]))
+                continue;
+            p = params(k, ALG(a), FORMS[f], 128, TKM_EMPTY_KEEP);
             p.inertia_each_iter = 1;
             tkm_result r = fit_pr(&pr, &p);
-            check_stats(&r, &base, ALGS[a], n, k);
+            check_stats(&r, &base, ALG(a), n, k);
             tkm_result_free(&r);
         }
     tkm_result_free(&base);

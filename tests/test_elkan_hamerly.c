@@ -18,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "algs.h"
 #include "arith.h"
 #include "fit_harness.h"
 #include "internal.h"
@@ -95,17 +96,19 @@ static void assert_like_lloyd(const tkm_result *base, const tkm_result *r,
     assert_like_lloyd_of(base, r, what, 0);
 }
 
-/* Lloyd, then Elkan and Hamerly (seq) from the same start. */
+/* Lloyd, then every algorithm with bounds (seq) from the same start. */
 static void compare_all(const tkm_dataset *ds, const double *init, size_t k,
                         tkm_empty_policy empty, const char *what)
 {
     tkm_result base = fit_or_die(ds, init, k, TKM_LLOYD, TKM_SEQ, 1, empty);
     check_stats(&base);
-    for (int a = 0; a < 2; a++) {
+    for (int i = 0; i < TKM_NALGO; i++) {
+        const tkm_algorithm a = (tkm_algorithm)i;
+        if (!tkmi_alg_has(a, TKMI_CAP_BOUNDS))
+            continue;
         char name[160];
-        snprintf(name, sizeof name, "%s, %s", what,
-                 tkm_algorithm_name(PRUNED[a]));
-        tkm_result r = fit_or_die(ds, init, k, PRUNED[a], TKM_SEQ, 1, empty);
+        snprintf(name, sizeof name, "%s, %s", what, tkm_algorithm_name(a));
+        tkm_result r = fit_or_die(ds, init, k, a, TKM_SEQ, 1, empty);
         assert_like_lloyd(&base, &r, name);
         tkm_result_free(&r);
     }
@@ -530,14 +533,25 @@ static void test_ablations(void **state)
     tkm_result base = fit_or_die(&ds, init, k, TKM_LLOYD, TKM_SEQ, 1,
                                  TKM_EMPTY_KEEP);
     assert_true(base.iterations > 5);
-    const struct {
+    /* every ablation each row takes, alone and together */
+    struct {
         tkm_algorithm a;
         int no_cc, max_drift;
-    } cases[] = {{TKM_ELKAN, 1, 0},
-                 {TKM_HAMERLY, 1, 0},
-                 {TKM_HAMERLY, 0, 1},
-                 {TKM_HAMERLY, 1, 1}};
-    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    } cases[3 * TKM_NALGO];
+    size_t nc = 0;
+    for (int i = 0; i < TKM_NALGO; i++) {
+        const tkm_algorithm a = (tkm_algorithm)i;
+        const int cc = tkmi_alg_has(a, TKMI_CAP_NO_CC);
+        const int md = tkmi_alg_has(a, TKMI_CAP_MAX_DRIFT);
+        for (int m = 1; m < 4; m++)
+            if ((!(m & 1) || cc) && (!(m & 2) || md)) {
+                cases[nc].a = a;
+                cases[nc].no_cc = m & 1;
+                cases[nc++].max_drift = m >> 1;
+            }
+    }
+    assert_true(nc >= 4); /* elkan's no_cc and hamerly's three */
+    for (size_t c = 0; c < nc; c++) {
         tkm_result full = fit_or_die(&ds, init, k, cases[c].a, TKM_SEQ, 1,
                                      TKM_EMPTY_KEEP);
         for (int f = 0; f < 2; f++) {

@@ -271,7 +271,6 @@ static void test_solvers_identical(void **state)
     (void)state;
     const size_t shapes[][3] = {{3001, 5, 40}, {2003, 37, 25}, {1500, 2, 70},
                                 {700, 2 * TKMI_KW + 1, 3}};
-    const tkm_algorithm algs[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
     char names[4][16];
     int ni = isa_names(names, 4);
     for (size_t sh = 0; sh < sizeof shapes / sizeof *shapes; sh++) {
@@ -286,14 +285,15 @@ static void test_solvers_identical(void **state)
         assert_int_equal(tkm_init_centroids(&ds, k, TKM_INIT_KMEANSPP, 0, sh,
                                             init, msg, sizeof msg),
                          TKM_OK);
-        for (int a = 0; a < 3; a++) {
+        for (int a = 0; a < TKM_NALGO; a++) {
             use_isa(names[0]);
-            tkm_result base = fit_or_die(&ds, init, k, algs[a], TKM_SEQ, 1,
+            tkm_result base = fit_or_die(&ds, init, k, (tkm_algorithm)a,
+                                         TKM_SEQ, 1,
                                          TKM_EMPTY_KEEP);
             for (int run = 1; run < ni + 3; run++) {
                 int threads = run < ni ? 1 : run - ni + 1;
                 use_isa(run < ni ? names[run] : names[0]);
-                tkm_result r = fit_or_die(&ds, init, k, algs[a],
+                tkm_result r = fit_or_die(&ds, init, k, (tkm_algorithm)a,
                                           run < ni ? TKM_SEQ : TKM_OMP,
                                           threads, TKM_EMPTY_KEEP);
                 if (r.iterations != base.iterations ||
@@ -302,7 +302,8 @@ static void test_solvers_identical(void **state)
                            k * d * sizeof *r.centroids))
                     fail_msg("%s %s n=%zu d=%zu k=%zu: %s with %d thread(s) "
                              "differs from seq %s",
-                             tkm_algorithm_name(algs[a]), TKM_PREC_NAME, n, d,
+                             tkm_algorithm_name((tkm_algorithm)a),
+                             TKM_PREC_NAME, n, d,
                              k, tkm_cpu_isa(), threads, names[0]);
                 for (int it = 0; it < r.iterations; it++) {
                     const tkm_iter_stats *p = &r.iters[it],

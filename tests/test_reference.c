@@ -182,15 +182,14 @@ static void against_policy(const tkm_dataset *ds, const double *w,
     assert_non_null(scale);
     for (size_t e = 0; e < n * d; e++)
         scale[e % d] = fmax(scale[e % d], fabs(ds->x[e]));
-    static const tkm_algorithm algs[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
     static const tkm_form forms[] = {TKM_SEQ, TKM_OMP};
-    for (int a = 0; a < 3; a++)
+    for (int a = 0; a < TKM_NALGO; a++)
         for (int f = 0; f < 2; f++) {
-            tkm_params p = fit_params(k, algs[a], forms[f], em);
+            tkm_params p = fit_params(k, (tkm_algorithm)a, forms[f], em);
             p.threads = forms[f] == TKM_OMP ? 2 : 1;
             p.weights = w;
             tkm_result r = fit_with(ds, c0, &p);
-            const char *an = tkm_algorithm_name(algs[a]);
+            const char *an = tkm_algorithm_name((tkm_algorithm)a);
             const char *fn = tkm_form_name(forms[f]);
             size_t bad = 0;
             for (size_t i = 0; i < n; i++)
@@ -310,9 +309,9 @@ static void test_sample_weights(void **state)
     for (size_t i = 0, at = 0; i < n; i++)
         for (int c = 0; c < (int)w[i]; c++, at++)
             memcpy(rep.x + at * d, ds.x + i * d, d * sizeof(double));
-    for (int a = 0; a < 3; a++) {
-        const tkm_algorithm algs[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
-        tkm_params p = fit_params(k, algs[a], TKM_OMP, TKM_EMPTY_FARTHEST);
+    for (int a = 0; a < TKM_NALGO; a++) {
+        tkm_params p =
+            fit_params(k, (tkm_algorithm)a, TKM_OMP, TKM_EMPTY_FARTHEST);
         p.threads = 2;
         tkm_result base = fit_with(&rep, c0, &p);
         p.weights = w;

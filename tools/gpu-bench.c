@@ -54,6 +54,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "algs.h"
 #include "trikmeans.h"
 
 #define MAXSH 16
@@ -339,8 +340,6 @@ static int seq_only(const opts *o)
     return 0;
 }
 
-static const tkm_algorithm ALGS[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
-
 /* Is p's algorithm/form in the comma-separated list? */
 static int chosen(const char *list, const tkm_params *p)
 {
@@ -362,23 +361,26 @@ static const tkm_form FORMS[] = {TKM_CUDA_GLOBAL, TKM_CUDA_SHARED};
 static int bench_prec(const opts *o, int s, const tkm_dataset *ds,
                       const double *init, tkm_precision prec, FILE *csv)
 {
-    run_out out[3][2];
+    run_out out[TKM_NALGO][2];
     tkm_result ref;
     memset(out, 0, sizeof out);
     int have_ref = 0, fails = 0;
     size_t n = o->n[s], d = o->d[s], k = o->k[s];
     const double R = prec == TKM_F32 ? 4.0 : 8.0;
+    /* every algorithm in the table's order: the first (Lloyd) is the
+     * reference */
     for (int f = 0; f < 2; f++)
-        for (int a = 0; a < 3; a++) {
+        for (int a = 0; a < TKM_NALGO; a++) {
             tkm_params p;
             tkm_params_default(&p);
             p.k = k;
             p.max_iter = 100000;
             p.precision = prec;
-            p.algorithm = ALGS[a];
+            p.algorithm = (tkm_algorithm)a;
             p.form = FORMS[f];
             p.block_size = o->block;
-            if (o->only && !chosen(o->only, &p))
+            if ((o->only && !chosen(o->only, &p)) ||
+                !tkmi_alg_has_form(p.algorithm, p.form, NULL, 0))
                 continue;
             out[a][f] = run_one(ds, init, &p, have_ref ? &ref : NULL,
                                 !have_ref, &ref);
@@ -388,13 +390,15 @@ static int bench_prec(const opts *o, int s, const tkm_dataset *ds,
             }
             have_ref = 1;
         }
-    for (int a = 0; a < 3; a++)
+    for (int a = 0; a < TKM_NALGO; a++)
         for (int f = 0; f < 2; f++) {
             const run_out *r = &out[a][f];
+            const char *an = tkm_algorithm_name((tkm_algorithm)a);
             if (!r->ok)
                 continue;
             double apit = r->ta / r->iters, gfl = 0, gbs = 0;
-            if (ALGS[a] == TKM_LLOYD) {
+            /* the full scan's work, for an algorithm without bounds */
+            if (!tkmi_alg_has((tkm_algorithm)a, TKMI_CAP_BOUNDS)) {
                 gfl = 3.0 * n * k * d / apit * 1e-9;
                 gbs = (n * d * R + (double)r->blocks * k * d * R) / apit *
                       1e-9;
@@ -407,7 +411,7 @@ static int bench_prec(const opts *o, int s, const tkm_dataset *ds,
                                                            : "LABELS-DIFF";
             printf("%-4s %-8s %-12s %6d %12.6f %10.4f %9.6f %9.4f %9.4f %9.4f "
                    "%8.3f %9.1f %8.1f %7.2f %s\n",
-                   tkm_precision_name(prec), tkm_algorithm_name(ALGS[a]),
+                   tkm_precision_name(prec), an,
                    tkm_form_name(FORMS[f]), r->iters, r->t_solve, r->t_total,
                    r->t_solve / r->iters, r->ta, r->tu, r->tb, apit * 1e3,
                    gfl, gbs, vs_g, verdict);
@@ -416,7 +420,7 @@ static int bench_prec(const opts *o, int s, const tkm_dataset *ds,
                         "%zu,%zu,%zu,%s,%s,%s,%d,%d,%.6f,%.6f,%.8f,%.6f,%.6f,"
                         "%.6f,%llu,%.6f,%.2f,%.2f,%.4f,%zu,%.3e,%.10e\n",
                         n, d, k, tkm_precision_name(prec),
-                        tkm_algorithm_name(ALGS[a]), tkm_form_name(FORMS[f]),
+                        an, tkm_form_name(FORMS[f]),
                         o->block ? o->block : 256, r->iters, r->t_total,
                         r->t_solve, r->t_solve / r->iters, r->ta, r->tu,
                         r->tb, r->dist, apit * 1e3, gfl, gbs, vs_g, r->mism,

@@ -18,7 +18,7 @@ from sklearn.cluster import KMeans as SKMeans  # noqa: E402
 # that meet one need that rule
 HEAVIEST = tuple(int(v) for v in sklearn.__version__.split(".")[:2]) >= (1, 5)
 
-SOLVERS = [(a, f) for a in ("lloyd", "elkan", "hamerly")
+SOLVERS = [(a, f) for a in trikmeans.ALGORITHMS
            for f in ("seq", "omp")]
 
 
@@ -177,7 +177,7 @@ def test_k_equal_n_stops_after_one_iteration():
     # no label changes)
     X = np.random.default_rng(8).random((60, 3))
     ref = sk(X, X)
-    for alg in ("lloyd", "elkan", "hamerly"):
+    for alg in trikmeans.ALGORITHMS:
         km = tk(X, X, alg, "omp")
         assert km.n_iter_ == ref.n_iter_ == 1
         np.testing.assert_array_equal(km.labels_, ref.labels_)

@@ -43,7 +43,7 @@ def test_check_estimator():
     check_estimator(trikmeans.KMeans(n_init=1), **kw)
 
 
-@pytest.mark.parametrize("algorithm", ["lloyd", "elkan", "hamerly"])
+@pytest.mark.parametrize("algorithm", trikmeans.ALGORITHMS)
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 @pytest.mark.parametrize("tol,max_iter", [(1e-4, 300), (0.0, 300),
                                           (0.0, 5)])
@@ -69,7 +69,7 @@ def test_like_sklearn(algorithm, dtype, tol, max_iter):
     assert ours.inertia_ == pytest.approx(ref.inertia_, rel=1e-4)
 
 
-@pytest.mark.parametrize("algorithm", ["lloyd", "elkan", "hamerly"])
+@pytest.mark.parametrize("algorithm", trikmeans.ALGORITHMS)
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 def test_form_auto(algorithm, dtype):
     """form='auto' fits on cuda-shared where a GPU is usable (on the GPU
@@ -215,7 +215,7 @@ def test_concurrent_fits_keep_blas_threads():
         lib.openblas_set_num_threads(before)
 
 
-@pytest.mark.parametrize("algorithm", ["lloyd", "elkan", "hamerly"])
+@pytest.mark.parametrize("algorithm", trikmeans.ALGORITHMS)
 def test_empty_clusters_relocate_like_sklearn(algorithm):
     """A cluster left without points takes the point farthest from its
     centroid, which leaves its own cluster, as scikit-learn does: the same
@@ -291,6 +291,8 @@ def test_errors():
             trikmeans.KMeans(bad_k).fit(X)
     with pytest.raises(ValueError, match="unknown algorithm"):
         trikmeans.KMeans(3, algorithm="fast").fit(X)
+    # the library's names, scikit-learn's two among them
+    assert {"lloyd", "elkan"} <= set(trikmeans.ALGORITHMS)
     forms = trikmeans.info()["forms"]
     if forms["cuda-global"] is not None:  # no GPU: the library says why
         with pytest.raises(RuntimeError, match="cuda-global"):
@@ -380,7 +382,7 @@ def test_ctrl_c_stops_the_fit():
     assert not hasattr(km, "cluster_centers_")
 
 
-@pytest.mark.parametrize("algorithm", ["lloyd", "elkan", "hamerly"])
+@pytest.mark.parametrize("algorithm", trikmeans.ALGORITHMS)
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 def test_sample_weight_like_sklearn(algorithm, dtype):
     """Weighted fits equal scikit-learn's from the same start: labels,

@@ -18,8 +18,11 @@ import numpy as np
 
 from . import _core
 
-__all__ = ["KMeans", "info"]
+__all__ = ["KMeans", "info", "ALGORITHMS"]
 __version__ = _core.__version__
+# the library's algorithms, by the names algorithm= takes ("lloyd" and
+# "elkan" are scikit-learn's too)
+ALGORITHMS = _core.algorithms()
 
 try:  # the optional base classes: Pipeline, clone, check_estimator
     from sklearn.base import (BaseEstimator, ClassNamePrefixFeaturesOutMixin,
@@ -204,7 +207,7 @@ class KMeans(*_BASES):
     n_clusters, init ("k-means++", "random", "farthest", or an array of
     starting centroids), n_init ("auto": 1, or 10 for "random"), max_iter,
     tol (relative to the data's variance, scikit-learn's meaning),
-    random_state.  Ours: algorithm ("hamerly", "elkan" or "lloyd"), form
+    random_state.  Ours: algorithm (one of trikmeans.ALGORITHMS), form
     ("auto": cuda-shared where a GPU is usable, else "omp"; or "seq",
     "omp", "cuda-global", "cuda-shared"), n_threads (OpenMP; 0 = its
     default), block_size (CUDA; 0 = the form's default) and screen
@@ -335,6 +338,9 @@ class KMeans(*_BASES):
             else "omp"
 
     def _check_params(self, n):
+        if self.algorithm not in ALGORITHMS:
+            raise ValueError("unknown algorithm %r; valid names: %s"
+                             % (self.algorithm, ", ".join(ALGORITHMS)))
         if isinstance(self.n_clusters, bool) or \
                 not isinstance(self.n_clusters, numbers.Integral) or \
                 self.n_clusters < 1:

@@ -447,6 +447,24 @@ static PyObject *py_info(PyObject *self, PyObject *noargs)
     return d;
 }
 
+/* algorithms() -> the names of the library's algorithms, in its table's
+ * order (what algorithm= takes). */
+static PyObject *py_algorithms(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    PyObject *t = PyTuple_New(TKM_NALGO);
+    for (int a = 0; t && a < TKM_NALGO; a++) {
+        PyObject *s = PyUnicode_FromString(tkm_algorithm_name(a));
+        if (!s) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, a, s);
+    }
+    return t;
+}
+
 /* form_available(name) -> None when the form can run here, else why not
  * (what form='auto' asks before each fit: no device description). */
 static PyObject *py_form_available(PyObject *self, PyObject *arg)
@@ -470,6 +488,8 @@ static PyMethodDef methods[] = {
      METH_VARARGS | METH_KEYWORDS,
      "predict(X, centroids, precision, threads, distances)"},
     {"info", py_info, METH_NOARGS, "what this build offers here"},
+    {"algorithms", py_algorithms, METH_NOARGS,
+     "the algorithms' names, in the library's order"},
     {"form_available", py_form_available, METH_O,
      "None when the form can run here, else why not"},
     {NULL, NULL, 0, NULL}};

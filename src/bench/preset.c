@@ -626,7 +626,8 @@ void cli_preset_free(cli_preset *p)
 
 void cli_preset_help(FILE *f)
 {
-    fputs(
+    cli_fputs_algs(
+        f,
         "Preset format: one 'key = value' per line; '#' at the start of a\n"
         "line or after a blank starts a comment; each key once per section,\n"
         "each list value once.\n"
@@ -640,7 +641,7 @@ void cli_preset_help(FILE *f)
         "  description = TEXT     shown in the report\n"
         "Run keys (global or per data set):\n"
         "  k = LIST               numbers of clusters (required)\n"
-        "  algorithms = LIST      lloyd, elkan, hamerly (default all)\n"
+        "  algorithms = LIST      @algs, @ (default all)\n"
         "  forms = LIST           seq, omp, cuda-global, cuda-shared\n"
         "                         (default all; absent ones are skipped)\n"
         "  precisions = LIST      f32, f64 (default both)\n"
@@ -663,9 +664,9 @@ void cli_preset_help(FILE *f)
         "                         = exact, time n^2 d)\n"
         "  fixed_iter = yes|no    exactly max_iter iterations, updates\n"
         "                         included (default no)\n"
-        "  no_cc = yes|no         Elkan and Hamerly without the centroid-\n"
+        "  no_cc = yes|no         @No_cc@ without the centroid-\n"
         "                         centroid tests (default no)\n"
-        "  max_drift_only = yes|no  Hamerly's lower bound by the largest\n"
+        "  max_drift_only = yes|no  @Drift@: the lower bound by the largest\n"
         "                         drift of all (default no); these three\n"
         "                         are fit's options of the same names\n"
         "Data keys (in a [data NAME] section):\n"
@@ -681,6 +682,5 @@ void cli_preset_help(FILE *f)
         "  spread = X             blobs: standard deviation (default 1.0)\n"
         "  box = X                centres (blobs) or points (uniform) in\n"
         "                         [-X, X]^d (default 10)\n"
-        "  data_seed = N          generator seed (default 1)\n",
-        f);
+        "  data_seed = N          generator seed (default 1)\n");
 }

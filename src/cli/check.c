@@ -37,7 +37,8 @@ static const char *const taken[] = {
 
 void cli_check_help(FILE *f)
 {
-    fputs("Usage: trikmeans check [OPTIONS] -k N [--data FILE | --generate "
+    cli_fputs_algs(
+        f, "Usage: trikmeans check [OPTIONS] -k N [--data FILE | --generate "
           "N,D,K]\n"
           "\n"
           "Run every solver that is built and available here (algorithm x\n"
@@ -54,7 +55,7 @@ void cli_check_help(FILE *f)
           "not judged).\n"
           "\n"
           "Solvers (each option also under fit's name, in brackets):\n"
-          "  --algorithms LIST    comma-separated (default lloyd,elkan,hamerly)\n"
+          "  --algorithms LIST    comma-separated (default @algs,@)\n"
           "                       [--algorithm]\n"
           "  --forms LIST         default seq,omp,cuda-global,cuda-shared\n"
           "                       [--form]\n"
@@ -76,8 +77,7 @@ void cli_check_help(FILE *f)
           "                       then goes to stderr)\n"
           "  --list-diffs N       name up to N differing points per solver\n"
           "                       (default 0)\n"
-          "\n",
-          f);
+          "\n");
     cli_run_help(f, taken);
     fputs("  -h, --help           print this help and exit\n"
           "\n"

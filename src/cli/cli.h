@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "algs.h"
 #include "internal.h"
 #include "par.h"
 
@@ -354,7 +355,7 @@ void cli_json_str(FILE *f, const char *key, const char *s, const char *sep);
 /* ---- comma-separated lists (lists.c) ----------------------------------- */
 
 typedef enum {
-    CLI_LIST_ALGO, /* lloyd, elkan, hamerly                      */
+    CLI_LIST_ALGO, /* the algorithms (src/solve/algs.c)          */
     CLI_LIST_FORM, /* seq, omp, cuda-global, cuda-shared         */
     CLI_LIST_PREC, /* f32, f64                                   */
     CLI_LIST_INIT, /* kmeans++, kmeans++-greedy, random, farthest */
@@ -364,6 +365,15 @@ typedef enum {
 /* The library's valid names of one kind, "a, b, c", into buf; returns
  * buf. */
 const char *cli_valid_names(cli_list_kind kind, char *buf, size_t len);
+
+/* fputs text to f with each @word@ replaced by a list of algorithms from
+ * their rows (src/solve/algs.c), so that help texts name them all:
+ * @algs|@ "lloyd | elkan | hamerly", @algs,@ "lloyd,elkan,hamerly",
+ * @algs, @ with ", ", @Algs@ "Lloyd, Elkan, Hamerly", @default@ the
+ * library's default, @screen@ / @Screen@ those with the screening
+ * ("lloyd and hamerly" / "Lloyd and Hamerly"), @no_cc@ / @No_cc@ and
+ * @drift@ / @Drift@ those taking no_cc and max_drift_only. */
+void cli_fputs_algs(FILE *f, const char *text);
 
 /* Parse "a, b, c" (blanks around items ignored) into the enum values of
  * kind, at most max of them, none twice.  0, or -1 with the reason (and

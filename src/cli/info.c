@@ -90,10 +90,13 @@ static void print_info(void)
                              : fma == 0 ? "no (built with FMA=0)"
                                         : "not built (no CUDA kernels)");
     printf("compiler: %s\n", cli_compiler());
-    printf("screening: %s\n",
-           TKM_HAVE_BLAS ? "OpenBLAS (Lloyd's and Hamerly's scans, seq and omp; "
-                           "--screen)"
-                         : "not built (no OpenBLAS: make deps)");
+    char algs[128];
+    tkmi_alg_titles(TKMI_CAP_SCREEN, ", ", " and ", algs, sizeof algs);
+    if (TKM_HAVE_BLAS)
+        printf("screening: OpenBLAS (the scans of %s, seq and omp; "
+               "--screen)\n", algs);
+    else
+        printf("screening: not built (no OpenBLAS: make deps)\n");
     char par[CLI_PAR_CPUS + 1024];
     cli_par_describe(par, sizeof par);
     printf("mpi: %s\n", par);

@@ -33,6 +33,59 @@ const char *cli_valid_names(cli_list_kind kind, char *buf, size_t len)
     return buf;
 }
 
+/* The lists cli_fputs_algs writes (contract in cli.h). */
+static const struct {
+    const char *word;
+    unsigned flags;
+    int titles;
+    const char *sep, *last;
+} alg_lists[] = {
+    {"algs|", 0, 0, " | ", " | "},
+    {"algs,", 0, 0, ",", ","},
+    {"algs, ", 0, 0, ", ", ", "},
+    {"Algs", 0, 1, ", ", ", "},
+    {"screen", TKMI_CAP_SCREEN, 0, ", ", " and "},
+    {"Screen", TKMI_CAP_SCREEN, 1, ", ", " and "},
+    {"no_cc", TKMI_CAP_NO_CC, 0, ", ", ", "},
+    {"No_cc", TKMI_CAP_NO_CC, 1, ", ", " and "},
+    {"drift", TKMI_CAP_MAX_DRIFT, 0, ", ", ", "},
+    {"Drift", TKMI_CAP_MAX_DRIFT, 1, ", ", " and "},
+};
+
+/* The list named by the word of len characters at w into buf; NULL for
+ * no such word. */
+static const char *alg_list(const char *w, size_t len, char *buf,
+                            size_t buflen)
+{
+    if (len == strlen("default") && !strncmp(w, "default", len)) {
+        tkm_params p;
+        tkm_params_default(&p);
+        return tkm_algorithm_name(p.algorithm);
+    }
+    for (size_t i = 0; i < sizeof alg_lists / sizeof alg_lists[0]; i++)
+        if (strlen(alg_lists[i].word) == len &&
+            !strncmp(w, alg_lists[i].word, len))
+            return (alg_lists[i].titles ? tkmi_alg_titles : tkmi_alg_names)(
+                alg_lists[i].flags, alg_lists[i].sep, alg_lists[i].last,
+                buf, buflen);
+    return NULL;
+}
+
+void cli_fputs_algs(FILE *f, const char *text)
+{
+    char buf[256];
+    for (const char *at; (at = strchr(text, '@')) != NULL;) {
+        const char *end = strchr(at + 1, '@');
+        const char *list =
+            end ? alg_list(at + 1, (size_t)(end - at - 1), buf, sizeof buf)
+                : NULL;
+        fwrite(text, 1, (size_t)(at - text), f);
+        fputs(list ? list : "@", f);
+        text = list ? end + 1 : at + 1;
+    }
+    fputs(text, f);
+}
+
 static int parse_name(cli_list_kind kind, const char *s, int *out)
 {
     switch (kind) {

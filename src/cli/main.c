@@ -35,13 +35,12 @@ static const subcommand subs[] = {
 
 static void usage(FILE *f)
 {
-    fputs("Usage: trikmeans COMMAND [OPTIONS]\n"
+    cli_fputs_algs(f, "Usage: trikmeans COMMAND [OPTIONS]\n"
           "\n"
-          "Exact k-means (Lloyd, Elkan, Hamerly) in sequential, OpenMP and\n"
+          "Exact k-means (@Algs@) in sequential, OpenMP and\n"
           "CUDA forms, float and double.\n"
           "\n"
-          "Commands:\n",
-          f);
+          "Commands:\n");
     for (size_t i = 0; i < NSUBS; i++)
         fprintf(f, "  %-15s %s\n", subs[i].name, subs[i].summary);
     fputs("  help [COMMAND]  this text, or the help of COMMAND\n"

@@ -101,7 +101,7 @@ static const shared_opt shared[] = {
     {NULL, required_argument, 'k', NULL, 1,
      "  -k N                 number of clusters, 1 <= k <= n (required)\n"},
     {"algorithm", required_argument, OPT_ALGORITHM, "algorithms", 1,
-     "  --algorithm NAME     lloyd | elkan | hamerly (default lloyd)\n"},
+     "  --algorithm NAME     @algs|@ (default @default@)\n"},
     {"form", required_argument, OPT_FORM, "forms", 1,
      "  --form NAME          seq | omp | cuda-global | cuda-shared\n"
      "                       (default seq; see 'trikmeans info')\n"},
@@ -153,7 +153,7 @@ static const shared_opt shared[] = {
      "                       centroid or moves to the farthest point\n"
      "                       (default keep)\n"},
     {"screen", required_argument, OPT_SCREEN, NULL, 1,
-     "  --screen auto|on|off lloyd and hamerly, seq and omp: screen the\n"
+     "  --screen auto|on|off @screen@, seq and omp: screen the\n"
      "                       distances of the full scans through a matrix\n"
      "                       product (OpenBLAS) and take the direct\n"
      "                       distance only where its rounding bound cannot\n"
@@ -164,11 +164,11 @@ static const shared_opt shared[] = {
     {"inertia-each-iter", no_argument, OPT_INERTIA, NULL, 1,
      "  --inertia-each-iter  record the inertia in every iteration's stats\n"},
     {"no-cc", no_argument, OPT_NO_CC, NULL, 1,
-     "  --no-cc              elkan, hamerly: without the centroid-centroid\n"
+     "  --no-cc              @no_cc@: without the centroid-centroid\n"
      "                       tests, as the reference thesis (an ablation:\n"
      "                       still exact; seq and omp forms)\n"},
     {"max-drift-only", no_argument, OPT_MAX_DRIFT, NULL, 1,
-     "  --max-drift-only     hamerly: the lower bound shrinks by the largest\n"
+     "  --max-drift-only     @drift@: the lower bound shrinks by the largest\n"
      "                       drift of all centroids, as the thesis (an\n"
      "                       ablation: still exact; seq and omp forms)\n"},
     {"labels", required_argument, OPT_LABELS, NULL, 2,
@@ -584,7 +584,7 @@ void cli_run_help(FILE *f, const char *const *names)
                 continue;
             if (!shown++)
                 fputs(sec == 2 && names ? "Output:\n" : head[sec], f);
-            fputs(shared[i].help, f);
+            cli_fputs_algs(f, shared[i].help);
             if (shared[i].alias)
                 fprintf(f, "                       (also --%s)\n",
                         shared[i].alias);

@@ -36,15 +36,23 @@ void cli_run_params(const cli_run *r, tkm_params *p)
  * or CLI_USAGE, said. */
 static int ablations_apply(const cli_run *r, const char *cmd)
 {
-    if (r->no_cc && r->algorithm == TKM_LLOYD)
-        return cli_usage(cmd, "--no-cc applies to --algorithm elkan and "
-                         "hamerly (lloyd has no bounds to test)");
-    if (r->max_drift_only && r->algorithm != TKM_HAMERLY)
+    char names[128];
+    if (r->no_cc && !tkmi_alg_has(r->algorithm, TKMI_CAP_NO_CC))
+        return cli_usage(cmd, "--no-cc applies to --algorithm %s (%s has no "
+                         "%s to test)",
+                         tkmi_alg_names(TKMI_CAP_NO_CC, ", ", " and ", names,
+                                        sizeof names),
+                         tkm_algorithm_name(r->algorithm),
+                         tkmi_alg_has(r->algorithm, TKMI_CAP_BOUNDS)
+                             ? "centroid-centroid tests"
+                             : "bounds");
+    if (r->max_drift_only && !tkmi_alg_has(r->algorithm, TKMI_CAP_MAX_DRIFT))
         return cli_usage(cmd, "--max-drift-only applies to --algorithm "
-                         "hamerly only, not %s",
+                         "%s only, not %s",
+                         tkmi_alg_names(TKMI_CAP_MAX_DRIFT, ", ", " and ",
+                                        names, sizeof names),
                          tkm_algorithm_name(r->algorithm));
-    if ((r->no_cc || r->max_drift_only) && r->form != TKM_SEQ &&
-        r->form != TKM_OMP)
+    if ((r->no_cc || r->max_drift_only) && !tkmi_form_cpu(r->form))
         return cli_usage(cmd, "%s run%s in the seq and omp forms only; "
                          "--form %s has only the full tests",
                          r->no_cc && r->max_drift_only

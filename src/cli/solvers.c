@@ -9,12 +9,13 @@
 
 #include "cli.h"
 
-/* How many variants a form takes: thread counts (omp), block sizes (cuda),
- * one otherwise, and one for a form that cannot run here (it is listed
- * once, as skipped). */
-static int variants(const cli_solver_set *s, tkm_form f)
+/* How many variants an algorithm's form takes: thread counts (omp), block
+ * sizes (cuda), one otherwise, and one for a form that the algorithm lacks
+ * or that cannot run here (it is listed once, as skipped). */
+static int variants(const cli_solver_set *s, tkm_algorithm a, tkm_form f)
 {
-    if (tkm_form_available(f, NULL, 0) != TKM_OK)
+    if (!tkmi_alg_has_form(a, f, NULL, 0) ||
+        tkm_form_available(f, NULL, 0) != TKM_OK)
         return 1;
     return f == TKM_OMP ? s->nthreads : f == TKM_SEQ ? 1 : s->nblocks;
 }
@@ -36,8 +37,9 @@ static size_t plan_precision(const cli_solver_set *s, tkm_precision prec,
             int omp = f == TKM_OMP, seq = f == TKM_SEQ;
             if (baseline && seq && s->algos[ai] == TKM_LLOYD)
                 continue; /* that is the baseline */
-            for (int v = 0; v < variants(s, f); v++) {
-                cli_solver_run r = {.algo = (tkm_algorithm)s->algos[ai],
+            const tkm_algorithm a = (tkm_algorithm)s->algos[ai];
+            for (int v = 0; v < variants(s, a, f); v++) {
+                cli_solver_run r = {.algo = a,
                                     .form = f, .prec = prec};
                 r.threads = omp ? s->threads[v] : seq ? 1 : 0;
                 r.block = (!omp && !seq) ? s->blocks[v] : 0;
@@ -84,8 +86,7 @@ static void sum_counters(cli_solver_run *row)
 static int ablation_lacking(const tkm_params *p, const char *const name[2],
                             char *why, size_t len)
 {
-    if ((!p->no_cc && !p->max_drift_only) || p->form == TKM_SEQ ||
-        p->form == TKM_OMP)
+    if ((!p->no_cc && !p->max_drift_only) || tkmi_form_cpu(p->form))
         return 0;
     snprintf(why, len, "%s%s%s run%s in the seq and omp forms only; %s has "
              "only the full tests", p->no_cc ? name[0] : "",
@@ -107,10 +108,13 @@ void cli_solver_run_one(const tkm_params *tmpl, const tkm_dataset *ds,
     p.threads = row->threads;
     p.block_size = row->block;
     /* the pruning ablations, where they apply (the baseline keeps none) */
-    p.no_cc = tmpl->no_cc && row->algo != TKM_LLOYD;
-    p.max_drift_only = tmpl->max_drift_only && row->algo == TKM_HAMERLY;
+    p.no_cc = tmpl->no_cc && tkmi_alg_has(row->algo, TKMI_CAP_NO_CC);
+    p.max_drift_only =
+        tmpl->max_drift_only && tkmi_alg_has(row->algo, TKMI_CAP_MAX_DRIFT);
     char why[sizeof row->why] = "";
-    tkm_status st = tkm_form_available(row->form, why, sizeof why);
+    tkm_status st = tkmi_alg_has_form(row->algo, row->form, why, sizeof why)
+                        ? tkm_form_available(row->form, why, sizeof why)
+                        : TKM_ENOTSUP;
     /* a combination the form does not have (the library's rule) is
      * skipped like an absent form */
     if (st == TKM_OK && (ablation_lacking(&p, ablation, why, sizeof why) ||

@@ -206,6 +206,11 @@ tkm_status TKM_FN(tkmi_engine_make)(const TKM_FN(tkmi_problem) *pb,
                                     TKM_FN(tkmi_engine) *e, char *msg,
                                     size_t msglen);
 
+/* Whether the table holds the operations of (a, f) in this build: the
+ * forms of a's row (algs.c), less the CUDA forms in a build without CUDA.
+ * The tests hold the two tables to each other. */
+int TKM_FN(tkmi_table_has)(tkm_algorithm a, tkm_form f);
+
 /* The points of ds as the run's precision, every value checked: in double
  * the data set's own array (no copy: *own stays NULL), in float a
  * converted copy (*own, the caller frees it).  One pass on threads; a

@@ -8,6 +8,7 @@
 #include <omp.h>
 #endif
 
+#include "algs.h"
 #include "internal.h"
 
 const char *tkm_version(void)
@@ -31,7 +32,6 @@ const char *tkm_strerror(tkm_status s)
     return "unknown status";
 }
 
-static const char *const algo_names[] = {"lloyd", "elkan", "hamerly"};
 static const char *const form_names[] = {"seq", "omp", "cuda-global",
                                          "cuda-shared"};
 static const char *const init_names[] = {"kmeans++", "kmeans++-greedy",
@@ -52,9 +52,11 @@ static int parse_name(const char *s, const char *const *names, int n)
 
 #define NAMES_N(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
+/* The algorithms' names are their rows' (src/solve/algs.c). */
 const char *tkm_algorithm_name(tkm_algorithm a)
 {
-    return (unsigned)a < TKM_NALGO ? algo_names[a] : "?";
+    const tkmi_alg_row *c = tkmi_alg_caps(a);
+    return c ? c->name : "?";
 }
 
 const char *tkm_form_name(tkm_form f)
@@ -93,10 +95,12 @@ const char *tkm_screen_name(tkm_screen s)
 
 int tkm_algorithm_parse(const char *s, tkm_algorithm *out)
 {
-    int i = parse_name(s, algo_names, NAMES_N(algo_names));
-    if (i >= 0)
-        *out = (tkm_algorithm)i;
-    return i >= 0 ? 0 : -1;
+    for (int a = 0; s && a < TKM_NALGO; a++)
+        if (strcmp(s, tkm_algorithm_name((tkm_algorithm)a)) == 0) {
+            *out = (tkm_algorithm)a;
+            return 0;
+        }
+    return -1;
 }
 
 int tkm_form_parse(const char *s, tkm_form *out)

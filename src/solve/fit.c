@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algs.h"
 #include "internal.h"
 #include "part.h"
 
@@ -63,6 +64,48 @@ void tkm_params_default(tkm_params *p)
     p->empty = TKM_EMPTY_KEEP;
 }
 
+/* What the algorithm's row (algs.c) allows of p: its form, the pruning
+ * ablations and the screening. */
+static tkm_status alg_check(const tkm_params *p, char *msg, size_t msglen)
+{
+    char names[128];
+    const char *alg = tkm_algorithm_name(p->algorithm);
+    if (!tkmi_alg_has_form(p->algorithm, p->form, names, sizeof names))
+        return tkmi_fail(TKM_ENOTSUP, msg, msglen, "%s", names);
+    if (p->no_cc && !tkmi_alg_has(p->algorithm, TKMI_CAP_NO_CC))
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "no_cc applies to %s (%s %s)",
+                         tkmi_alg_names(TKMI_CAP_NO_CC, ", ", " and ", names,
+                                        sizeof names),
+                         alg, tkmi_alg_has(p->algorithm, TKMI_CAP_BOUNDS)
+                                  ? "has no centroid-centroid tests"
+                                  : "has no bounds");
+    if (p->max_drift_only && !tkmi_alg_has(p->algorithm, TKMI_CAP_MAX_DRIFT))
+        return tkmi_fail(TKM_EINVAL, msg, msglen,
+                         "max_drift_only applies to %s only",
+                         tkmi_alg_names(TKMI_CAP_MAX_DRIFT, ", ", " and ",
+                                        names, sizeof names));
+    if ((p->no_cc || p->max_drift_only) && !tkmi_form_cpu(p->form))
+        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
+                         "the pruning ablations (no_cc, max_drift_only) run "
+                         "in the seq and omp forms; %s has only the full "
+                         "tests", tkm_form_name(p->form));
+    if (p->screen == TKM_SCREEN_ON &&
+        (!tkmi_alg_has(p->algorithm, TKMI_CAP_SCREEN) ||
+         !tkmi_form_cpu(p->form)))
+        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
+                         "the screening runs the full scans of %s in the seq "
+                         "and omp forms (not %s %s)",
+                         tkmi_alg_titles(TKMI_CAP_SCREEN, ", ", " and ",
+                                         names, sizeof names),
+                         alg, tkm_form_name(p->form));
+    if (p->screen == TKM_SCREEN_ON && !TKM_HAVE_BLAS)
+        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
+                         "the screening needs OpenBLAS, which this build "
+                         "lacks (make deps installs libopenblas-dev)");
+    return TKM_OK;
+}
+
 tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
                             char *msg, size_t msglen)
 {
@@ -104,37 +147,12 @@ tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
                          "block size must be a multiple of 32 in 32..1024 "
                          "(or 0 for the default), got %d",
                          p->block_size);
-    if (p->no_cc && p->algorithm == TKM_LLOYD)
-        return tkmi_fail(TKM_EINVAL, msg, msglen,
-                         "no_cc applies to elkan and hamerly (lloyd has no "
-                         "bounds)");
-    if (p->max_drift_only && p->algorithm != TKM_HAMERLY)
-        return tkmi_fail(TKM_EINVAL, msg, msglen,
-                         "max_drift_only applies to hamerly only");
-    if ((p->no_cc || p->max_drift_only) && p->form != TKM_SEQ &&
-        p->form != TKM_OMP)
-        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
-                         "the pruning ablations (no_cc, max_drift_only) run "
-                         "in the seq and omp forms; %s has only the full "
-                         "tests", tkm_form_name(p->form));
     if ((unsigned)p->screen > TKM_SCREEN_ON)
         return tkmi_fail(TKM_EINVAL, msg, msglen, "unknown screen setting");
-    if (p->screen == TKM_SCREEN_ON &&
-        (p->algorithm == TKM_ELKAN ||
-         (p->form != TKM_SEQ && p->form != TKM_OMP)))
-        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
-                         "the screening runs the full scans of Lloyd and "
-                         "Hamerly in the seq and omp forms (not %s %s)",
-                         tkm_algorithm_name(p->algorithm),
-                         tkm_form_name(p->form));
-    if (p->screen == TKM_SCREEN_ON && !TKM_HAVE_BLAS)
-        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
-                         "the screening needs OpenBLAS, which this build "
-                         "lacks (make deps installs libopenblas-dev)");
     if ((unsigned)p->empty > TKM_EMPTY_FARTHEST)
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "unknown empty-cluster policy");
-    return TKM_OK;
+    return alg_check(p, msg, msglen);
 }
 
 /* Sample weights: the CPU forms only, each finite and >= 0, some weight
@@ -145,7 +163,7 @@ static tkm_status weights_check(const tkm_dataset *ds, const tkm_params *p,
 {
     double any = 0.0; /* on every process: 1 if some weight is above 0 */
     tkm_status rc = TKM_OK;
-    if (p->weights && p->form != TKM_SEQ && p->form != TKM_OMP)
+    if (p->weights && !tkmi_form_cpu(p->form))
         rc = tkmi_fail(TKM_ENOTSUP, msg, msglen,
                        "sample weights need the seq or omp form, not %s",
                        tkm_form_name(p->form));
@@ -188,8 +206,7 @@ static tkm_status fit_check(const tkm_dataset *ds, const double *init,
     if ((rc = tkm_form_available(p->form, why, sizeof why)) != TKM_OK)
         return tkmi_fail(rc, msg, msglen, "form %s is not available: %s",
                          tkm_form_name(p->form), why);
-    if (p->comm && p->comm->size > 1 && p->form != TKM_SEQ &&
-        p->form != TKM_OMP)
+    if (p->comm && p->comm->size > 1 && !tkmi_form_cpu(p->form))
         return tkmi_fail(TKM_ENOTSUP, msg, msglen,
                          "form %s does not run over several processes yet "
                          "(seq and omp do)", tkm_form_name(p->form));
