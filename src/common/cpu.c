@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algs.h"
 #include "solver.h"
 
 #define TKMI_SCRATCH_MAX ((size_t)64 << 20) /* bytes of per-thread sums */
@@ -167,7 +166,7 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     s->threads = pb->p->form == TKM_OMP ? tkmi_threads(pb->p->threads) : 1;
     s->first = 1;
     s->fx_threads = sum_threads(s->threads, k, s->nv);
-    s->screen = tkmi_alg_has(pb->p->algorithm, TKMI_CAP_SCREEN) &&
+    s->screen = pb->can_screen &&
                 (pb->p->screen == TKM_SCREEN_ON ||
                  (pb->p->screen == TKM_SCREEN_AUTO &&
                   TKM_FN(tkmi_screen_available)() &&

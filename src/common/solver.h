@@ -35,6 +35,8 @@ typedef struct TKM_FN(tkmi_problem) {
                                weights' (fixsum.h: tkmi_fx_profile)         */
     const double *w;        /* n sample weights of this process, or NULL    */
     int weighted;           /* the run has sample weights (every process)   */
+    int can_screen;         /* the algorithm's full scans may be screened
+                               (its row in src/solve/algs.c says so)       */
 } TKM_FN(tkmi_problem);
 
 typedef struct TKM_FN(tkmi_engine) {

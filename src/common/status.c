@@ -8,7 +8,6 @@
 #include <omp.h>
 #endif
 
-#include "algs.h"
 #include "internal.h"
 
 const char *tkm_version(void)
@@ -52,13 +51,6 @@ static int parse_name(const char *s, const char *const *names, int n)
 
 #define NAMES_N(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
-/* The algorithms' names are their rows' (src/solve/algs.c). */
-const char *tkm_algorithm_name(tkm_algorithm a)
-{
-    const tkmi_alg_row *c = tkmi_alg_caps(a);
-    return c ? c->name : "?";
-}
-
 const char *tkm_form_name(tkm_form f)
 {
     return (unsigned)f < TKM_NFORM ? form_names[f] : "?";
@@ -91,16 +83,6 @@ const char *tkm_screen_name(tkm_screen s)
 {
     return (unsigned)s < (unsigned)NAMES_N(screen_names) ? screen_names[s]
                                                          : "?";
-}
-
-int tkm_algorithm_parse(const char *s, tkm_algorithm *out)
-{
-    for (int a = 0; s && a < TKM_NALGO; a++)
-        if (strcmp(s, tkm_algorithm_name((tkm_algorithm)a)) == 0) {
-            *out = (tkm_algorithm)a;
-            return 0;
-        }
-    return -1;
 }
 
 int tkm_form_parse(const char *s, tkm_form *out)

@@ -74,3 +74,21 @@ const char *tkmi_alg_titles(unsigned flags, const char *sep, const char *last,
 {
     return joined(flags, 1, sep, last, buf, len);
 }
+
+/* The public names of the algorithms are their rows' (status.c has the
+ * other enums' names). */
+const char *tkm_algorithm_name(tkm_algorithm a)
+{
+    const tkmi_alg_row *c = tkmi_alg_caps(a);
+    return c ? c->name : "?";
+}
+
+int tkm_algorithm_parse(const char *s, tkm_algorithm *out)
+{
+    for (int a = 0; s && a < TKM_NALGO; a++)
+        if (strcmp(s, tkm_algorithm_name((tkm_algorithm)a)) == 0) {
+            *out = (tkm_algorithm)a;
+            return 0;
+        }
+    return -1;
+}

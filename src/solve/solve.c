@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algs.h"
 #include "solver.h"
 
 static void result_init(tkm_result *res, const TKM_FN(tkmi_problem) *pb)
@@ -476,7 +477,8 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
           .prof = prof,
           .w = p->weights,
           /* (some process's weight is above 0) */
-          .weighted = prof[TKMI_FX_PROF * d] > TKMI_FX_NONE / 2};
+          .weighted = prof[TKMI_FX_PROF * d] > TKMI_FX_NONE / 2,
+          .can_screen = tkmi_alg_has(p->algorithm, TKMI_CAP_SCREEN)};
     rc = TKM_FN(tkmi_solve)(&pb, res, msg, msglen);
     if (rc == TKM_OK)
         res->t_convert = t_convert;
