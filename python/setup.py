@@ -77,9 +77,13 @@ class BuildWithLibrary(build_ext):
             raise SystemExit("TRIKMEANS_LINK=installed: pkg-config finds no "
                              "trikmeans (PKG_CONFIG_PATH?)")
         if found is not None and found != version():
-            raise SystemExit("the installed trikmeans is %s, this package "
-                             "%s: TRIKMEANS_LINK=bundled builds its own"
-                             % (found, version()))
+            if how == "installed":
+                raise SystemExit("TRIKMEANS_LINK=installed: the installed "
+                                 "trikmeans is %s, this package %s"
+                                 % (found, version()))
+            print("trikmeans: the installed library is %s, this package "
+                  "%s: building its own" % (found, version()))
+            found = None
         for ext in self.extensions:
             if found is not None:
                 ext.include_dirs = [
