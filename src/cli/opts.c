@@ -120,10 +120,11 @@ static const shared_opt shared[] = {
     {"seed", required_argument, OPT_SEED, NULL, 1,
      "  --seed N             seed of the initialisation (default 0)\n"},
     {"threads", required_argument, OPT_THREADS, "threads-list", 1,
-     "  --threads N          omp form: threads (default 0 = OpenMP's\n"
-     "                       default; in trikmeans-mpi, unless\n"
-     "                       OMP_NUM_THREADS is set, each rank's share\n"
-     "                       of the CPUs it may use)\n"},
+     "  --threads N          OpenMP threads: fit's omp form, predict's\n"
+     "                       distances (default 0 = OpenMP's default; in\n"
+     "                       trikmeans-mpi fit, unless OMP_NUM_THREADS is\n"
+     "                       set, each rank's share of the CPUs it may\n"
+     "                       use); the results do not depend on it\n"},
     {"block-size", required_argument, OPT_BLOCK_SIZE, "block-sizes", 1,
      "  --block-size N       cuda forms: threads per block, a multiple of\n"
      "                       32 up to 1024 (default 0 = the form's default)\n"},
