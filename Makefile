@@ -102,6 +102,7 @@ HEADERS   := $(wildcard include/*.h src/*/*.h kernels/*.h kernels/*.cuh tests/*.
 PLAIN_OBJ := $(PLAIN_SRC:%.c=$(BUILD)/plain/%.o)
 PREC_OBJ  := $(foreach p,f32 f64,$(PREC_SRC:%.c=$(BUILD)/$(p)/%.o))
 CU_OBJ    := $(foreach p,f32 f64,$(CU_SRC:%.cu=$(BUILD)/$(p)/%.o))
+LIB_OBJ   := $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ)
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/plain/%.o)
 TESTS     := $(foreach p,f32 f64,$(TEST_SRC:tests/%.c=$(BUILD)/$(p)/tests/%))
 
@@ -216,7 +217,7 @@ $(BUILD)/f64/%.o: %.cu $(HEADERS)
 	@echo "  NVCC    $@"
 	$(Q)$(NVCC) $(NVFLAGS) -DTKM_PREC=64 -c $< -o $@
 
-$(LIB): $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ)
+$(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(Q)rm -f $@
 	@echo "  AR      $@"
@@ -225,14 +226,14 @@ $(LIB): $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ)
 # the names the static library keeps global: the public tkm_ ones, and
 # the C++ runtime's hidden DW.ref.__gxx_personality_v0, which a static
 # libstdc++ linked into a shared object (a Python extension) must find
-$(EXPORTS): $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ)
+$(EXPORTS): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(Q)nm -g --defined-only $^ | \
 	  awk 'NF == 3 && $$3 ~ /^(tkm_|DW\.ref\.)/ { print $$3 }' | sort -u > $@
 
-$(PUB_OBJ): $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ) $(EXPORTS)
+$(PUB_OBJ): $(LIB_OBJ) $(EXPORTS)
 	@echo "  LD -r   $@"
-	$(Q)ld -r -d -o $@.all $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ) $(CUDART_A)
+	$(Q)ld -r -d -o $@.all $(LIB_OBJ) $(CUDART_A)
 	$(Q)objcopy --keep-global-symbols=$(EXPORTS) $@.all $@
 	$(Q)rm -f $@.all
 
@@ -241,11 +242,11 @@ $(PUB_A): $(PUB_OBJ)
 	@echo "  AR      $@"
 	$(Q)ar rcs $@ $<
 
-$(SO_REAL): $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ) pkg/trikmeans.map
+$(SO_REAL): $(LIB_OBJ) pkg/trikmeans.map
 	@echo "  LD      $@"
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -shared -o $@ -Wl,-soname,$(SONAME) \
 	  -Wl,--version-script=pkg/trikmeans.map -Wl,--no-undefined \
-	  -Wl,--exclude-libs,ALL $(PLAIN_OBJ) $(PREC_OBJ) $(CU_OBJ) $(LIBS)
+	  -Wl,--exclude-libs,ALL $(LIB_OBJ) $(LIBS)
 
 $(SO_LINKS): $(SO_REAL)
 	$(Q)ln -sf $(notdir $(if $(filter %.so,$@),$(SONAME),$(SO_REAL))) $@
