@@ -131,17 +131,13 @@ V=$(pkg-config --modversion trikmeans 2>&1)
 check "pkg-config --modversion trikmeans is $VER (it said '$V')" \
     test "$V" = "$VER"
 check "pkg-config: fit.c builds against the shared library" \
-    cc -std=c11 -Wall -Wextra -Werror "$SRC/pkg/example/fit.c" \
-    $(pkg-config --cflags --libs trikmeans) -lm -o "$W/fit_so"
+    example_so "$SRC" "$W/fit_so"
 SO=$(ldd "$W/fit_so" | awk '$1 == "'"$SONAME"'" { print $3 }')
 check "... and loads the packaged $SONAME (ldd: '$SO')" packaged_so "$SO"
 check "... and fits (omp)" "$W/fit_so" omp
 check "... a CUDA form runs or says why not" "$W/fit_so" cuda-shared
 check "pkg-config --static: fit.c builds against libtrikmeans.a" \
-    cc -std=c11 -Wall -Wextra -Werror "$SRC/pkg/example/fit.c" \
-    $(pkg-config --cflags trikmeans) "$LIBDIR/libtrikmeans.a" \
-    $(pkg-config --static --libs-only-l trikmeans | sed 's/-ltrikmeans//') \
-    -lm -o "$W/fit_a"
+    example_a "$SRC" "$LIBDIR/libtrikmeans.a" "$W/fit_a"
 check "... and fits (seq)" "$W/fit_a" seq
 if command -v cmake >/dev/null; then
     check "CMake find_package(trikmeans): configure and build" bash -c \

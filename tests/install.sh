@@ -77,19 +77,14 @@ export PKG_CONFIG_PATH=$L/pkgconfig PKG_CONFIG_SYSROOT_DIR=$D
 export LD_LIBRARY_PATH=$L
 check "pkg-config --modversion trikmeans = $VERSION" \
     test "$(pkg-config --modversion trikmeans)" = "$VERSION"
-CC=${CC:-cc}
 check "pkg-config: build against the shared library" \
-    $CC -std=c11 -Wall -Wextra -Werror -DCLASH="$CLASH" pkg/example/fit.c \
-    $(pkg-config --cflags --libs trikmeans) -lm -o "$T/fit_so"
+    example_so . "$T/fit_so" -DCLASH="$CLASH"
 check "... it loads the installed libtrikmeans.so.$MAJOR" \
     grep -q "$L/libtrikmeans.so.$MAJOR" <(ldd "$T/fit_so")
 check "... and fits (omp)" "$T/fit_so" omp
 check "... a CUDA form runs or says why not" "$T/fit_so" cuda-shared
 check "pkg-config --static: build against the static library" \
-    $CC -std=c11 -Wall -Wextra -Werror -DCLASH="$CLASH" pkg/example/fit.c \
-    $(pkg-config --cflags trikmeans) "$L/libtrikmeans.a" \
-    $(pkg-config --static --libs-only-l trikmeans | sed 's/-ltrikmeans//') \
-    -lm -o "$T/fit_a"
+    example_a . "$L/libtrikmeans.a" "$T/fit_a" -DCLASH="$CLASH"
 check "... it needs no libtrikmeans.so" \
     test -z "$(ldd "$T/fit_a" | grep libtrikmeans)"
 check "... and fits (seq)" "$T/fit_a" seq
