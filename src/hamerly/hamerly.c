@@ -20,74 +20,86 @@
 
 #include "arith.h"
 #include "hamerly_arith.h"
+#include "hamerly_cpu.h"
 #include "kern.h"
 #include "solver.h"
 
 typedef TKM_FN(tkmi_cpu) cpu_t;
+typedef TKM_FN(tkmi_ham) ham_t;
 
-typedef struct {
-    tkm_real *u;     /* n upper bounds                                  */
-    tkm_real *l;     /* n lower bounds (second-nearest centroid)        */
-    tkm_real *s;     /* k: half the distance to the nearest other       */
-    tkm_real *t;     /* k safe drifts of the last update                */
-    tkm_real *part;  /* threads * k: per-thread minima for s            */
-    tkm_real upf;    /* 1 + rounding margin                             */
-    tkm_real dnf;    /* 1 - rounding margin                             */
-    tkm_real ab;     /* absolute term of the bounds                     */
-} hamerly_t;
-
-static void hamerly_release(cpu_t *s)
+void TKM_FN(tkmi_ham_plan)(const cpu_t *s, size_t *plan)
 {
-    hamerly_t *e = s->alg;
-    if (!e)
-        return;
+    const size_t nt = (size_t)(s->threads > 1 ? s->threads : 1);
+    tkmi_plan_add(plan, s->n, 2, sizeof(tkm_real));      /* u, l    */
+    tkmi_plan_add(plan, nt + 2, s->k, sizeof(tkm_real)); /* s, t, part */
+}
+
+void TKM_FN(tkmi_ham_free)(ham_t *e)
+{
     free(e->u);
     free(e->l);
     free(e->s);
     free(e->t);
     free(e->part);
+    e->u = e->l = e->s = e->t = e->part = NULL;
+}
+
+int TKM_FN(tkmi_ham_alloc)(cpu_t *s, ham_t *e)
+{
+    size_t n = s->n, k = s->k;
+    const size_t nt = (size_t)(s->threads > 1 ? s->threads : 1);
+    e->u = tkmi_alloc(n, 1, sizeof *e->u);
+    e->l = tkmi_alloc(n, 1, sizeof *e->l);
+    e->s = tkmi_alloc(k, 1, sizeof *e->s);
+    e->t = tkmi_alloc(k, 1, sizeof *e->t);
+    e->part = tkmi_alloc(nt, k, sizeof *e->part);
+    if (!e->u || !e->l || !e->s || !e->t || !e->part)
+        return 0;
+    e->upf = TKM_FN(tkmi_bnd_upf)(s->d);
+    e->dnf = TKM_FN(tkmi_bnd_dnf)(s->d);
+    e->ab = TKM_FN(tkmi_bnd_abs)(s->d);
+    /* per-point and per-centroid bounds; the per-thread scratch for s is
+     * left out so that the figure does not depend on the thread count */
+    s->bound_bytes += (2 * n + 2 * k) * sizeof(tkm_real);
+    if (s->no_cc) /* s = 0: only u < l prunes */
+        for (size_t c = 0; c < k; c++)
+            e->s[c] = 0;
+    return 1;
+}
+
+static void hamerly_release(cpu_t *s)
+{
+    ham_t *e = s->alg;
+    if (!e)
+        return;
+    TKM_FN(tkmi_ham_free)(e);
     free(e);
     s->alg = NULL;
 }
 
 static tkm_status hamerly_setup(cpu_t *s, char *msg, size_t msglen)
 {
-    size_t n = s->n, k = s->k, plan = 0;
-    const size_t nt = (size_t)(s->threads > 1 ? s->threads : 1);
-    tkmi_plan_add(&plan, n, 2, sizeof(tkm_real));      /* u, l    */
-    tkmi_plan_add(&plan, nt + 2, k, sizeof(tkm_real)); /* s, t, part */
+    size_t plan = 0;
+    TKM_FN(tkmi_ham_plan)(s, &plan);
     tkm_status rc = tkmi_mem_check(plan, msg, msglen,
-                                   "hamerly: the bounds of %zu points", n);
+                                   "hamerly: the bounds of %zu points", s->n);
     if (rc != TKM_OK)
         return rc;
-    hamerly_t *e = tkmi_calloc(1, 1, sizeof *e);
+    ham_t *e = tkmi_calloc(1, 1, sizeof *e);
     s->alg = e;
     if (!e)
         return tkmi_fail(TKM_ENOMEM, msg, msglen, "hamerly: out of memory");
-    e->u = tkmi_alloc(n, 1, sizeof *e->u);
-    e->l = tkmi_alloc(n, 1, sizeof *e->l);
-    e->s = tkmi_alloc(k, 1, sizeof *e->s);
-    e->t = tkmi_alloc(k, 1, sizeof *e->t);
-    e->part = tkmi_alloc(nt, k, sizeof *e->part);
-    if (!e->u || !e->l || !e->s || !e->t || !e->part) {
+    s->bound_bytes = 0;
+    if (!TKM_FN(tkmi_ham_alloc)(s, e)) {
         hamerly_release(s);
         return tkmi_fail_alloc(msg, msglen, plan, 1, 1,
-                               "hamerly: the bounds of %zu points", n);
+                               "hamerly: the bounds of %zu points", s->n);
     }
-    e->upf = TKM_FN(tkmi_bnd_upf)(s->d);
-    e->dnf = TKM_FN(tkmi_bnd_dnf)(s->d);
-    e->ab = TKM_FN(tkmi_bnd_abs)(s->d);
-    /* per-point and per-centroid bounds; the per-thread scratch for s is
-     * left out so that the figure does not depend on the thread count */
-    s->bound_bytes = (2 * n + 2 * k) * sizeof(tkm_real);
-    if (s->no_cc) /* s = 0: only u < l prunes */
-        for (size_t c = 0; c < k; c++)
-            e->s[c] = 0;
     return TKM_OK;
 }
 
 /* Points per scan call and per pass of the later assignments. */
-#define HAM_CHUNK 256
+#define HAM_CHUNK TKMI_HAM_CHUNK
 /* Fewest failing points of a chunk that a product screens (on one
  * point the direct scan is as fast; from 4 on, the product measured
  * faster at d = 784, k = 100 in both precisions). */
@@ -99,9 +111,10 @@ static tkm_status hamerly_setup(cpu_t *s, char *msg, size_t msglen)
 /* A list's full scan of m points: screened (screen.c) when scr says the
  * step screens and the list is long enough to pay for a product, else
  * the direct kernel; the same bits either way. */
-static void full_scan(cpu_t *s, int scr, size_t lo, const size_t *idx,
-                      size_t m, const TKM_FN(tkmi_scan_out) *o,
-                      uint64_t *screened, uint64_t *rechecked)
+void TKM_FN(tkmi_ham_full_scan)(cpu_t *s, int scr, size_t lo,
+                                const size_t *idx, size_t m,
+                                const TKM_FN(tkmi_scan_out) *o,
+                                uint64_t *screened, uint64_t *rechecked)
 {
     if (scr && m >= HAM_SCREEN_MIN)
         TKM_FN(tkmi_screen_scan)(s, lo, idx, m, o, screened, rechecked);
@@ -111,9 +124,8 @@ static void full_scan(cpu_t *s, int scr, size_t lo, const size_t *idx,
 
 /* First call: all k distances for every point, through the scan kernel
  * or its screening. */
-static void first_pass(cpu_t *s, tkm_iter_stats *row)
+void TKM_FN(tkmi_ham_first)(cpu_t *s, ham_t *e, tkm_iter_stats *row)
 {
-    hamerly_t *e = s->alg;
     size_t n = s->n;
     const int scr = TKM_FN(tkmi_screen_begin)(s);
     const size_t chunk = scr ? TKM_FN(tkmi_screen_rows)(s) : HAM_CHUNK;
@@ -127,7 +139,7 @@ static void first_pass(cpu_t *s, tkm_iter_stats *row)
         int32_t lab[HAM_BUF];
         tkm_real b1[HAM_BUF], b2[HAM_BUF];
         TKM_FN(tkmi_scan_out) o = {.lab = lab, .b1 = b1, .b2 = b2};
-        full_scan(s, scr, lo, NULL, m, &o, &screened, &rechecked);
+        TKM_FN(tkmi_ham_full_scan)(s, scr, lo, NULL, m, &o, &screened, &rechecked);
         for (size_t i = 0; i < m; i++) {
             e->u[lo + i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1[i]), e->upf, e->ab);
             e->l[lo + i] =
@@ -148,9 +160,8 @@ static void first_pass(cpu_t *s, tkm_iter_stats *row)
 
 /* Bound phase: u grows by the own centroid's drift, l shrinks by the
  * largest drift among the other centroids. */
-static void move_bounds(cpu_t *s)
+void TKM_FN(tkmi_ham_move)(cpu_t *s, ham_t *e)
 {
-    hamerly_t *e = s->alg;
     size_t k = s->k;
     for (size_t c = 0; c < k; c++)
         e->t[c] = TKM_FN(tkmi_bnd_drift)(s->drift[c], e->upf, e->ab);
@@ -174,8 +185,8 @@ static void move_bounds(cpu_t *s)
  * through a product instead: the same smallest distance, and as
  * tkmi_bnd_half and the square root are monotone, the same s.  Returns
  * the number of distances the algorithm needs (k (k - 1) / 2). */
-static uint64_t centroid_gaps(cpu_t *s, hamerly_t *e, int scr,
-                              uint64_t *screened, uint64_t *rechecked)
+uint64_t TKM_FN(tkmi_ham_gaps)(cpu_t *s, ham_t *e, int scr,
+                               uint64_t *screened, uint64_t *rechecked)
 {
     size_t k = s->k, d = s->d;
     long long kk = (long long)k;
@@ -232,19 +243,14 @@ static uint64_t centroid_gaps(cpu_t *s, hamerly_t *e, int scr,
     return (uint64_t)k * (k - 1) / 2;
 }
 
-/* One chunk of the later assignments in three passes, each over the
- * points the previous one left: the global test with the loose u; u
- * tightened (the distances to the own centroids, several pairs at a time)
- * and the test again; the scan kernel over all k for the rest.  Labels,
- * bounds and counters are those of tkmi_hamerly_point, point by point. */
-static void chunk_pass(cpu_t *s, hamerly_t *e, int scr, size_t lo, size_t m,
-                       uint64_t *changed, uint64_t *ndist, uint64_t *npts,
-                       uint64_t *screened, uint64_t *rechecked)
+size_t TKM_FN(tkmi_ham_filter)(cpu_t *s, ham_t *e, size_t lo, size_t m,
+                               size_t *fi, tkm_real *a2, uint64_t *npts,
+                               uint64_t *ndist)
 {
-    size_t d = s->d, k = s->k, nt = 0, nf = 0;
-    size_t ti[HAM_CHUNK], fi[HAM_CHUNK];
+    size_t d = s->d, nt = 0, nf = 0;
+    size_t ti[HAM_CHUNK];
     const tkm_real *xs[HAM_CHUNK], *cs[HAM_CHUNK];
-    tkm_real a2[HAM_CHUNK];
+    tkm_real t2[HAM_CHUNK];
     for (size_t i = lo; i < lo + m; i++) {
         int a = s->labels[i];
         if (TKM_FN(tkmi_hamerly_pruned)(e->u[i], e->s[a], e->l[i])) {
@@ -256,25 +262,44 @@ static void chunk_pass(cpu_t *s, hamerly_t *e, int scr, size_t lo, size_t m,
         cs[nt++] = s->c + (size_t)a * d;
     }
     if (!nt)
-        return;
-    s->kern->dist2_pairs(xs, cs, nt, d, a2);
+        return 0;
+    s->kern->dist2_pairs(xs, cs, nt, d, t2);
+    *ndist += nt;
     for (size_t t = 0; t < nt; t++) {
         size_t i = ti[t];
-        tkm_real ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(a2[t]), e->upf, e->ab);
-        if (TKM_FN(tkmi_hamerly_pruned)(ub, e->s[s->labels[i]], e->l[i]))
+        tkm_real ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(t2[t]), e->upf, e->ab);
+        if (TKM_FN(tkmi_hamerly_pruned)(ub, e->s[s->labels[i]], e->l[i])) {
             e->u[i] = ub;
-        else
+        } else {
+            a2[nf] = t2[t];
             fi[nf++] = i;
+        }
     }
+    return nf;
+}
+
+/* One chunk of the later assignments in three passes, each over the
+ * points the previous one left: the global test with the loose u; u
+ * tightened (the distances to the own centroids, several pairs at a time)
+ * and the test again (tkmi_ham_filter); the scan kernel over all k for
+ * the rest.  Labels, bounds and counters are those of tkmi_hamerly_point,
+ * point by point. */
+static void chunk_pass(cpu_t *s, ham_t *e, int scr, size_t lo, size_t m,
+                       uint64_t *changed, uint64_t *ndist, uint64_t *npts,
+                       uint64_t *screened, uint64_t *rechecked)
+{
+    size_t k = s->k, fi[HAM_CHUNK];
+    tkm_real a2[HAM_CHUNK];
+    size_t nf = TKM_FN(tkmi_ham_filter)(s, e, lo, m, fi, a2, npts, ndist);
     /* the own centroid's distance is counted once: the scan's lane for it
      * gives the same bits as the tightening did */
-    *ndist += nt + nf * (k - 1);
+    *ndist += nf * (k - 1);
     if (!nf)
         return;
     int32_t lab[HAM_CHUNK];
     tkm_real b1[HAM_CHUNK], b2[HAM_CHUNK];
     TKM_FN(tkmi_scan_out) o = {.lab = lab, .b1 = b1, .b2 = b2};
-    full_scan(s, scr, 0, fi, nf, &o, screened, rechecked);
+    TKM_FN(tkmi_ham_full_scan)(s, scr, 0, fi, nf, &o, screened, rechecked);
     for (size_t t = 0; t < nf; t++) {
         size_t i = fi[t];
         e->u[i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1[t]), e->upf, e->ab);
@@ -290,11 +315,12 @@ static void chunk_pass(cpu_t *s, hamerly_t *e, int scr, size_t lo, size_t m,
  * point. */
 static void pruned_pass(cpu_t *s, tkm_iter_stats *row)
 {
-    hamerly_t *e = s->alg;
+    ham_t *e = s->alg;
     const int scr = TKM_FN(tkmi_screen_begin)(s);
     uint64_t changed = 0, ndist = 0, npts = 0, screened = 0, rechecked = 0;
-    row->dist_cc =
-        s->no_cc ? 0 : centroid_gaps(s, e, scr, &screened, &rechecked);
+    row->dist_cc = s->no_cc ? 0
+                            : TKM_FN(tkmi_ham_gaps)(s, e, scr, &screened,
+                                                    &rechecked);
     size_t n = s->n;
     long long nch = (long long)((n + HAM_CHUNK - 1) / HAM_CHUNK);
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
@@ -312,6 +338,16 @@ static void pruned_pass(cpu_t *s, tkm_iter_stats *row)
     row->pruned_points = npts;
     row->screened = screened;
     row->rechecked = rechecked;
+}
+
+static void first_pass(cpu_t *s, tkm_iter_stats *row)
+{
+    TKM_FN(tkmi_ham_first)(s, s->alg, row);
+}
+
+static void move_bounds(cpu_t *s)
+{
+    TKM_FN(tkmi_ham_move)(s, s->alg);
 }
 
 const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_hamerly_cpu) = {
