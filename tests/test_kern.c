@@ -103,6 +103,16 @@ static void kernel_case(const char *isa, size_t m, size_t d, size_t k,
     kern->scan(&kc, x, idx, m, &o2);
     TKM_FN(tkmi_scan_out) oa = {.all = all, .astride = k};
     kern->scan(&kc, x, NULL, m, &oa);
+    /* with the second's index (Annulus): the same three, and lab2 */
+    int32_t *lab1 = malloc(m * sizeof *lab1), *lab2 = malloc(m * sizeof *lab2);
+    tkm_real *c1 = malloc(m * sizeof *c1), *c2 = malloc(m * sizeof *c2);
+    assert_true(lab1 && lab2 && c1 && c2);
+    TKM_FN(tkmi_scan_out) oi = {.lab = lab1, .b1 = c1, .b2 = c2,
+                                .lab2 = lab2};
+    kern->scan(&kc, x, idx, m, &oi);
+    for (size_t i = 0; i < m; i++)
+        assert_true(lab1[i] == lab[i] && same_bits(c1[i], b1[i]) &&
+                    same_bits(c2[i], b2[i]));
     for (size_t i = 0; i < m; i++) {
         const tkm_real *xi = x + i * d;
         size_t best = 0;
@@ -137,6 +147,35 @@ static void kernel_case(const char *isa, size_t m, size_t d, size_t k,
     }
     if (k > 2 && m > 1) /* point 0 sits on centroid 0 */
         assert_int_equal(lab[m - 1], 0);
+    /* lab2: the lowest index other than the nearest at the second value */
+    for (size_t i = 0; i < m; i++) {
+        size_t j = m - 1 - i;
+        int32_t want2 = -1;
+        for (size_t q = 0; q < k && want2 < 0; q++)
+            if ((int32_t)q != lab[j] && same_bits(all[i * k + q], b2[j]))
+                want2 = (int32_t)q;
+        if (lab2[j] != want2)
+            fail_msg("%s %s m=%zu d=%zu k=%zu point %zu: second at %d, "
+                     "reference %d", isa, TKM_PREC_NAME, m, d, k, i,
+                     lab2[j], want2);
+    }
+    /* a view of some blocks: the same bits for its centroids */
+    if (kc.nb >= 2) {
+        size_t b0 = 1, b1_ = kc.nb;
+        TKM_FN(tkmi_kc) v = TKM_FN(tkmi_kc_view)(&kc, b0, b1_);
+        assert_int_equal(v.k, k - b0 * TKMI_KW);
+        tkm_real *va = malloc(v.k * sizeof *va);
+        assert_non_null(va);
+        TKM_FN(tkmi_scan_out) ov = {.all = va, .astride = v.k};
+        kern->scan(&v, x, NULL, 1, &ov);
+        for (size_t q = 0; q < v.k; q++)
+            assert_true(same_bits(va[q], all[b0 * TKMI_KW + q]));
+        free(va);
+    }
+    free(lab1);
+    free(lab2);
+    free(c1);
+    free(c2);
 
     /* several pairs at once: point i against centroid i mod k */
     const tkm_real **xs = malloc(m * sizeof *xs), **cs = malloc(m * sizeof *cs);

@@ -52,14 +52,29 @@ tkm_status TKM_FN(tkmi_kc_init)(TKM_FN(tkmi_kc) *kc, size_t k, size_t d);
 void TKM_FN(tkmi_kc_pack)(TKM_FN(tkmi_kc) *kc, const tkm_real *c);
 void TKM_FN(tkmi_kc_free)(TKM_FN(tkmi_kc) *kc);
 
+/* Blocks b0 .. b1 - 1 of kc (b0 < b1 <= kc->nb) as packed centroids of
+ * their own, without a copy: the view's centroid q is kc's b0 W + q, and
+ * a scan of the view computes the same bits for it. */
+static inline TKM_FN(tkmi_kc) TKM_FN(tkmi_kc_view)(const TKM_FN(tkmi_kc) *kc,
+                                                   size_t b0, size_t b1)
+{
+    size_t end = b1 * TKMI_KW < kc->k ? b1 * TKMI_KW : kc->k;
+    TKM_FN(tkmi_kc) v = {kc->pk + b0 * kc->d * TKMI_KW, end - b0 * TKMI_KW,
+                         kc->d, b1 - b0};
+    return v;
+}
+
 /* What one scan reports for point i of the list (NULL arrays are not
  * filled): the nearest centroid lab[i] (Lloyd's order: smaller squared
  * distance, then lower index) at squared distance b1[i]; the second
  * smallest squared distance b2[i] (the k - 1 others' minimum; +inf when
- * k == 1); all k squared distances in all[i * astride ..]. */
+ * k == 1); with b2, a centroid at that second smallest squared distance
+ * lab2[i] (the lowest index among the others at it; -1 when k == 1); all k
+ * squared distances in all[i * astride ..] (then nothing else). */
 typedef struct TKM_FN(tkmi_scan_out) {
     int32_t *lab;
     tkm_real *b1, *b2;
+    int32_t *lab2;
     tkm_real *all;
     size_t astride;
 } TKM_FN(tkmi_scan_out);

@@ -285,9 +285,10 @@ KI void store_block(tkm_real *row, size_t b, size_t k, kv v)
 }
 
 /* Lloyd's nearest over the W lanes (smaller value, then lower index), and
- * the second smallest value when s2 != NULL. */
-KI void finish(const kv *best, const ki *bi, const kv *sec, int32_t *lab,
-               tkm_real *b1, tkm_real *s2)
+ * the second smallest value when s2 != NULL, with the index of a centroid
+ * at that value (the lowest of the lanes' candidates) when i2 != NULL. */
+KI void finish(const kv *best, const ki *bi, const kv *sec, const ki *si,
+               int32_t *lab, tkm_real *b1, tkm_real *s2, int32_t *i2)
 {
     size_t bl = 0;
     for (size_t l = 1; l < KW; l++)
@@ -301,18 +302,31 @@ KI void finish(const kv *best, const ki *bi, const kv *sec, int32_t *lab,
         *b1 = LANE(*best, bl);
     if (s2) {
         tkm_real s = (tkm_real)INFINITY;
+        int32_t si_ = -1;
         for (size_t l = 0; l < KW; l++) {
-            if (LANE(*sec, l) < s)
+            if (LANE(*sec, l) < s ||
+                (i2 && LANE(*sec, l) == s && s < (tkm_real)INFINITY &&
+                 (int32_t)LANE(*si, l) < si_)) {
                 s = LANE(*sec, l);
-            if (l != bl && LANE(*best, l) < s)
+                si_ = i2 ? (int32_t)LANE(*si, l) : -1;
+            }
+            if (l != bl &&
+                (LANE(*best, l) < s ||
+                 (i2 && LANE(*best, l) == s && s < (tkm_real)INFINITY &&
+                  (int32_t)LANE(*bi, l) < si_))) {
                 s = LANE(*best, l);
+                si_ = i2 ? (int32_t)LANE(*bi, l) : -1;
+            }
         }
         *s2 = s;
+        if (i2)
+            *i2 = si_;
     }
 }
 
-/* The scan, specialised by the constant flags two (second smallest) and
- * all (every distance stored) where it is inlined below. */
+/* The scan, specialised by the constant flags two (second smallest; 2:
+ * with its index) and all (every distance stored) where it is inlined
+ * below. */
 KI void scan_impl(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
                   const size_t *idx, size_t m,
                   const TKM_FN(tkmi_scan_out) *o, int two, int all)
@@ -326,12 +340,12 @@ KI void scan_impl(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
         size_t np = m - i0 < KERN_P ? m - i0 : KERN_P;
         const tkm_real *xr[KERN_P];
         kv best[KERN_P], sec[KERN_P];
-        ki bi[KERN_P];
+        ki bi[KERN_P], si[KERN_P];
         for (int i = 0; i < KERN_P; i++) {
             size_t ii = i0 + ((size_t)i < np ? (size_t)i : np - 1);
             xr[i] = x + (idx ? idx[ii] : ii) * d;
             best[i] = sec[i] = inf;
-            bi[i] = iota;
+            bi[i] = si[i] = iota;
         }
         ki ci = iota;
         for (size_t b = 0; b < nb; b++) {
@@ -340,9 +354,14 @@ KI void scan_impl(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
 #pragma GCC unroll 8
             for (int i = 0; i < KERN_P; i++) {
                 ki lt = less(tot[i], best[i]);
-                if (two)
+                if (two == 2) {
+                    ki ls = less(tot[i], sec[i]);
+                    si[i] = seli(lt, bi[i], seli(ls, ci, si[i]));
+                    sec[i] = sel(lt, best[i], sel(ls, tot[i], sec[i]));
+                } else if (two) {
                     sec[i] = sel(lt, best[i],
                                  sel(less(tot[i], sec[i]), tot[i], sec[i]));
+                }
                 best[i] = sel(lt, tot[i], best[i]);
                 bi[i] = seli(lt, ci, bi[i]);
             }
@@ -353,10 +372,11 @@ KI void scan_impl(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
             EACH(h) ci.h[h] += (kl)KW;
         }
         for (size_t i = 0; i < np; i++)
-            finish(&best[i], &bi[i], &sec[i],
+            finish(&best[i], &bi[i], &sec[i], &si[i],
                    o->lab ? o->lab + i0 + i : NULL,
                    o->b1 ? o->b1 + i0 + i : NULL,
-                   two ? o->b2 + i0 + i : NULL);
+                   two ? o->b2 + i0 + i : NULL,
+                   two == 2 ? o->lab2 + i0 + i : NULL);
     }
 }
 
@@ -421,6 +441,8 @@ static void kscan(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
 {
     if (o->all)
         scan_impl(kc, x, idx, m, o, 0, 1);
+    else if (o->b2 && o->lab2)
+        scan_impl(kc, x, idx, m, o, 2, 0);
     else if (o->b2)
         scan_impl(kc, x, idx, m, o, 1, 0);
     else
