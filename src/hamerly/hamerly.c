@@ -278,6 +278,27 @@ size_t TKM_FN(tkmi_ham_filter)(cpu_t *s, ham_t *e, size_t lo, size_t m,
     return nf;
 }
 
+void TKM_FN(tkmi_ham_rescan)(cpu_t *s, ham_t *e, int scr, const size_t *fi,
+                             size_t nf, uint64_t *changed,
+                             uint64_t *screened, uint64_t *rechecked)
+{
+    if (!nf)
+        return;
+    int32_t lab[HAM_CHUNK];
+    tkm_real b1[HAM_CHUNK], b2[HAM_CHUNK];
+    TKM_FN(tkmi_scan_out) o = {.lab = lab, .b1 = b1, .b2 = b2};
+    TKM_FN(tkmi_ham_full_scan)(s, scr, 0, fi, nf, &o, screened, rechecked);
+    for (size_t t = 0; t < nf; t++) {
+        size_t i = fi[t];
+        e->u[i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1[t]), e->upf, e->ab);
+        e->l[i] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(b2[t]), e->dnf, e->ab);
+        if (lab[t] != s->labels[i]) {
+            s->labels[i] = lab[t];
+            (*changed)++;
+        }
+    }
+}
+
 /* One chunk of the later assignments in three passes, each over the
  * points the previous one left: the global test with the loose u; u
  * tightened (the distances to the own centroids, several pairs at a time)
@@ -294,21 +315,8 @@ static void chunk_pass(cpu_t *s, ham_t *e, int scr, size_t lo, size_t m,
     /* the own centroid's distance is counted once: the scan's lane for it
      * gives the same bits as the tightening did */
     *ndist += nf * (k - 1);
-    if (!nf)
-        return;
-    int32_t lab[HAM_CHUNK];
-    tkm_real b1[HAM_CHUNK], b2[HAM_CHUNK];
-    TKM_FN(tkmi_scan_out) o = {.lab = lab, .b1 = b1, .b2 = b2};
-    TKM_FN(tkmi_ham_full_scan)(s, scr, 0, fi, nf, &o, screened, rechecked);
-    for (size_t t = 0; t < nf; t++) {
-        size_t i = fi[t];
-        e->u[i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1[t]), e->upf, e->ab);
-        e->l[i] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(b2[t]), e->dnf, e->ab);
-        if (lab[t] != s->labels[i]) {
-            s->labels[i] = lab[t];
-            (*changed)++;
-        }
-    }
+    TKM_FN(tkmi_ham_rescan)(s, e, scr, fi, nf, changed, screened,
+                            rechecked);
 }
 
 /* The centroid-centroid quantities, then the pruned assignment of every
