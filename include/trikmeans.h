@@ -81,7 +81,18 @@ void tkm_memory_limit_set(size_t bytes);
 
 /* ---- names ------------------------------------------------------------- */
 
-typedef enum { TKM_LLOYD = 0, TKM_ELKAN, TKM_HAMERLY, TKM_NALGO } tkm_algorithm;
+/* The algorithms (docs/algorithms.md): Lloyd's brute force; Elkan's k
+ * lower bounds per point; Hamerly's one; Annulus and Exponion, Hamerly's
+ * bounds with a search restricted by centroid norms and by a ball around
+ * the own centroid.  tkm_algorithm_name gives their names. */
+typedef enum {
+    TKM_LLOYD = 0,
+    TKM_ELKAN,
+    TKM_HAMERLY,
+    TKM_ANNULUS,
+    TKM_EXPONION,
+    TKM_NALGO
+} tkm_algorithm;
 typedef enum {
     TKM_SEQ = 0,
     TKM_OMP,
