@@ -20,6 +20,7 @@
 
 #include "algs.h"
 #include "arith.h"
+#include "exponion.h"
 #include "fit_harness.h"
 #include "internal.h"
 
@@ -618,6 +619,52 @@ static void test_ablations(void **state)
     tkm_dataset_free(&ds);
 }
 
+/* Exponion with lists of 8 items: the balls of the early iterations from
+ * a random start reach past them, and those points take Hamerly's full
+ * scan; still Lloyd's labels, and the same bits on 3 threads. */
+static void test_exponion_short_lists(void **state)
+{
+    (void)state;
+    size_t n = 4000, d = 3, k = 60;
+    tkm_dataset ds;
+    char msg[256];
+    assert_int_equal(tkm_generate_blobs(n, d, 20, 1.5, 10, 17, &ds, NULL,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    double *init = malloc(k * d * sizeof *init);
+    assert_non_null(init);
+    pick_rows(&ds, k, 18, init);
+    tkm_result base = fit_or_die(&ds, init, k, TKM_LLOYD, TKM_SEQ, 1,
+                                 TKM_EMPTY_KEEP);
+    tkm_result full = fit_or_die(&ds, init, k, TKM_EXPONION, TKM_SEQ, 1,
+                                 TKM_EMPTY_KEEP);
+    tkmi_exponion_list_max = 8;
+    tkm_result r = fit_or_die(&ds, init, k, TKM_EXPONION, TKM_SEQ, 1,
+                              TKM_EMPTY_KEEP);
+    tkm_result o = fit_or_die(&ds, init, k, TKM_EXPONION, TKM_OMP, 3,
+                              TKM_EMPTY_KEEP);
+    tkmi_exponion_list_max = 0;
+    assert_like_lloyd(&base, &r, "exponion, lists of 8");
+    assert_memory_equal(o.labels, r.labels, n * sizeof *r.labels);
+    assert_memory_equal(o.centroids, r.centroids,
+                        k * d * sizeof *r.centroids);
+    /* some point took the full scan: more distances than with whole
+     * lists, every one of its k - 1 others measured */
+    uint64_t dr = 0, df = 0;
+    for (int it = 1; it < r.iterations; it++) {
+        dr += r.iters[it].dist_pc;
+        df += full.iters[it].dist_pc;
+        assert_true(r.iters[it].dist_pc == o.iters[it].dist_pc);
+    }
+    assert_true(dr > df);
+    tkm_result_free(&o);
+    tkm_result_free(&r);
+    tkm_result_free(&full);
+    tkm_result_free(&base);
+    free(init);
+    tkm_dataset_free(&ds);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -632,6 +679,7 @@ int main(void)
         cmocka_unit_test(test_tiny_magnitudes),
         cmocka_unit_test(test_pruning_pays),
         cmocka_unit_test(test_ablations),
+        cmocka_unit_test(test_exponion_short_lists),
     };
     return cmocka_run_group_tests_name("elkan_hamerly_" TKM_PREC_NAME, tests,
                                        setup_pruned, NULL);

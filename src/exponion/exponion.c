@@ -48,6 +48,7 @@
 #endif
 
 #include "arith.h"
+#include "exponion.h"
 #include "hamerly_arith.h"
 #include "hamerly_cpu.h"
 #include "kern.h"
@@ -103,6 +104,8 @@ static tkm_status exponion_setup(cpu_t *s, char *msg, size_t msglen)
     size_t m = k > 1 ? k - 1 : 0, cap = EXP_CAP / (k ? k : 1);
     if (cap < EXP_MIN)
         cap = EXP_MIN;
+    if (tkmi_exponion_list_max)
+        cap = tkmi_exponion_list_max;
     if (m > cap)
         m = cap;
     size_t nlev = 0;
