@@ -1,7 +1,7 @@
 // fk_driver: one fast-kmeans algorithm, single-threaded, from a start read
 // from a file; for samples/fastkm_bench.py.
 //
-// Usage: fk_driver ALG DATA START N D K [REF_LABELS]
+// Usage: fk_driver ALG DATA START N D K [REF_LABELS|- [ASSIGN_CACHE]]
 //
 //   ALG         naive | elkan | hamerly | annulus | drake | drake:B |
 //               compare | sort | heap   (drake alone takes B = k/4, the
@@ -10,6 +10,12 @@
 //   DATA        N*D float64, row-major, native byte order, no header
 //   START       K*D float64, the initial centres, the same layout
 //   REF_LABELS  optional: N int32 labels to count differences against
+//               (- for none)
+//   ASSIGN_CACHE optional: the points' assignment to the start (N uint16):
+//               read when the file exists, else computed and written there,
+//               so that a bench pays fast-kmeans's untimed assign() (a
+//               plain loop: 15 s at 100000x128x1000 on a slow core) once
+//               a shape, not once a run; assign_seconds is -1 when read
 //
 // Prints one line of key=value fields:
 //
@@ -58,6 +64,15 @@ int usage(const char *msg) {
     std::fprintf(stderr, "fk_driver: %s\nusage: fk_driver ALG DATA START N D K"
                  " [REF_LABELS]\n", msg);
     return 2;
+}
+
+// Writes count items of size bytes to path; false on failure.
+bool write_all(const char *path, const void *src, size_t size, size_t count) {
+    FILE *f = std::fopen(path, "wb");
+    bool ok = f && std::fwrite(src, size, count, f) == count;
+    if (f && std::fclose(f) != 0) ok = false;
+    if (!ok) std::fprintf(stderr, "fk_driver: cannot write %s\n", path);
+    return ok;
 }
 
 // Reads exactly count items of size bytes from path; false on any shortfall
@@ -124,7 +139,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }  // namespace
 
 int main(int argc, char **argv) {
-    if (argc != 7 && argc != 8)
+    if (argc < 7 || argc > 9)
         return usage("wrong number of arguments");
     const std::string alg = argv[1];
     // fast-kmeans keeps labels in unsigned short and sizes in int
@@ -145,7 +160,7 @@ int main(int argc, char **argv) {
         delete km;
         return 1;
     }
-    if (argc == 8) {
+    if (argc >= 8 && std::strcmp(argv[7], "-") != 0) {
         ref.resize(n);
         if (!read_exact(argv[7], ref.data(), sizeof(int32_t), (size_t)n)) {
             delete km;
@@ -154,12 +169,33 @@ int main(int argc, char **argv) {
     }
 
     // What driver-experiment does at "initialize", before its timer
-    auto t0 = std::chrono::steady_clock::now();
-    assign(x, c, assignment.data());
-    double assign_s = seconds_since(t0);
+    double assign_s = -1;
+    const char *cache = argc == 9 ? argv[8] : NULL;
+    FILE *probe = cache ? std::fopen(cache, "rb") : NULL;
+    if (probe) {
+        std::fclose(probe);
+        bool ok = read_exact(cache, assignment.data(), sizeof(unsigned short),
+                             (size_t)n);
+        for (long i = 0; ok && i < n; ++i)
+            ok = assignment[i] < k;
+        if (!ok) {
+            std::fprintf(stderr, "fk_driver: bad assignment in %s\n", cache);
+            delete km;
+            return 1;
+        }
+    } else {
+        auto t0 = std::chrono::steady_clock::now();
+        assign(x, c, assignment.data());
+        assign_s = seconds_since(t0);
+        if (cache && !write_all(cache, assignment.data(),
+                                sizeof(unsigned short), (size_t)n)) {
+            delete km;
+            return 1;
+        }
+    }
 
     // What driver-experiment's execute() times
-    t0 = std::chrono::steady_clock::now();
+    auto t0 = std::chrono::steady_clock::now();
     km->initialize(&x, (unsigned short)k, assignment.data(), 1);
     int iterations = km->run(std::numeric_limits<int>::max());
     double run_s = seconds_since(t0);
