@@ -62,7 +62,7 @@ namespace {
 
 int usage(const char *msg) {
     std::fprintf(stderr, "fk_driver: %s\nusage: fk_driver ALG DATA START N D K"
-                 " [REF_LABELS]\n", msg);
+                 " [REF_LABELS|- [ASSIGN_CACHE]]\n", msg);
     return 2;
 }
 
