@@ -42,8 +42,8 @@ comma    := ,
 WARN     := -Wall -Wextra -Werror
 # every folder of the library is on the include path: a file names the
 # header it uses, not where it lives
-LIB_DIRS := src/common src/solve src/lloyd src/elkan src/hamerly src/cuda \
-            src/io src/quality
+LIB_DIRS := src/common src/solve src/lloyd src/elkan src/hamerly src/yinyang \
+            src/cuda src/io src/quality
 INC      := -Iinclude $(addprefix -I,$(LIB_DIRS)) -Ikernels
 CFLAGS   ?= $(OPT) -g
 # a packager's (dpkg-buildflags): CPPFLAGS on every C compile, LDFLAGS on

@@ -81,7 +81,13 @@ void tkm_memory_limit_set(size_t bytes);
 
 /* ---- names ------------------------------------------------------------- */
 
-typedef enum { TKM_LLOYD = 0, TKM_ELKAN, TKM_HAMERLY, TKM_NALGO } tkm_algorithm;
+typedef enum {
+    TKM_LLOYD = 0,
+    TKM_ELKAN,
+    TKM_HAMERLY,
+    TKM_YINYANG, /* seq and omp forms only */
+    TKM_NALGO
+} tkm_algorithm;
 typedef enum {
     TKM_SEQ = 0,
     TKM_OMP,
