@@ -1,5 +1,6 @@
 /*
- * Elkan and Hamerly on the CPU: from the same start they must give Lloyd's
+ * Every algorithm with bounds (its row has TKMI_CAP_BOUNDS)
+ * on the CPU: from the same start they must give Lloyd's
  * labels and iteration count (exactness, ties included), the OpenMP forms
  * must agree bit for bit with the sequential ones for any thread count,
  * and the pruning counters must add up.  Built for f32 and f64.
