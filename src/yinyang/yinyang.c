@@ -31,15 +31,23 @@
 typedef TKM_FN(tkmi_cpu) cpu_t;
 typedef TKM_FN(tkmi_yy_min) yy_min;
 
+/* A centroid and its safe drift, for sorting a group's members. */
+typedef struct {
+    tkm_real t;
+    int32_t c;
+} yy_drift;
+
 typedef struct {
     tkm_real *u;     /* n upper bounds                                  */
     tkm_real *lb;    /* n*t lower bounds per group, point-major, for the
                         centroids of the last assign (shrunk on visit)   */
     int32_t *grp;    /* k: each centroid's group                        */
     size_t *gstart;  /* t + 1: group g's members are gmem[gstart[g] ..] */
-    int32_t *gmem;   /* k: the members, by group, in increasing index   */
+    int32_t *gmem;   /* k: the members, by group, each group in the order
+                        of the last drifts (smallest first, then index) */
     tkm_real *tc;    /* k safe drifts of the last update                */
     tkm_real *tg;    /* t: the largest safe drift in each group         */
+    yy_drift *ds;    /* k: scratch of the sort by drift                 */
     yy_min *mins;    /* threads * t: a point's walk over the groups     */
     tkm_real *buf;   /* threads * chunk * k: the first pass's distances */
     size_t t, chunk, nt;
@@ -67,6 +75,7 @@ static void yinyang_release(cpu_t *s)
     free(e->gmem);
     free(e->tc);
     free(e->tg);
+    free(e->ds);
     free(e->mins);
     free(e->buf);
     free(e);
@@ -102,6 +111,7 @@ static tkm_status yinyang_setup(cpu_t *s, char *msg, size_t msglen)
     tkmi_plan_add(&plan, k, 2, sizeof(int32_t));          /* grp, gmem */
     tkmi_plan_add(&plan, t + 1, 1, sizeof(size_t));       /* gstart    */
     tkmi_plan_add(&scratch, nt * t, 1, sizeof(yy_min));   /* mins      */
+    tkmi_plan_add(&scratch, k, 1, sizeof(yy_drift));      /* ds        */
     tkmi_plan_add(&scratch, nt * chunk, k, sizeof(tkm_real)); /* buf   */
     tkmi_plan_add(&scratch, t, d, sizeof(tkm_real));      /* centres   */
     tkmi_plan_add(&scratch, t, d + 1, sizeof(double));    /* their sums */
@@ -125,12 +135,13 @@ static tkm_status yinyang_setup(cpu_t *s, char *msg, size_t msglen)
     e->gmem = tkmi_alloc(k, 1, sizeof *e->gmem);
     e->tc = tkmi_alloc(k, 1, sizeof *e->tc);
     e->tg = tkmi_alloc(t, 1, sizeof *e->tg);
+    e->ds = tkmi_alloc(k, 1, sizeof *e->ds);
     e->mins = tkmi_alloc(nt, t, sizeof *e->mins);
     e->buf = tkmi_alloc(nt * chunk, k, sizeof *e->buf);
     tkm_real *cen = tkmi_alloc(t, d, sizeof *cen);
     double *acc = tkmi_alloc(t, d + 1, sizeof *acc);
     if (!e->u || !e->lb || !e->grp || !e->gstart || !e->gmem || !e->tc ||
-        !e->tg || !e->mins || !e->buf || !cen || !acc) {
+        !e->tg || !e->ds || !e->mins || !e->buf || !cen || !acc) {
         free(cen);
         free(acc);
         yinyang_release(s);
@@ -214,9 +225,20 @@ static void first_pass(cpu_t *s, tkm_iter_stats *row)
     row->dist_pc = (uint64_t)n * s->k;
 }
 
-/* Bound phase: the safe drifts of the centroids and the largest of each
- * group; u grows by its centroid's.  The lower bounds shrink as each
- * point is visited (yinyang_arith.h). */
+/* Smaller drift first, then lower index: a total order, so the sort's
+ * result does not depend on qsort's algorithm. */
+static int by_drift(const void *pa, const void *pb)
+{
+    const yy_drift *a = pa, *b = pb;
+    if (a->t != b->t)
+        return a->t < b->t ? -1 : 1;
+    return (a->c > b->c) - (a->c < b->c);
+}
+
+/* Bound phase: the safe drifts of the centroids, the largest of each
+ * group and each group's members in the order of their drifts (the local
+ * filter's, walk_group); u grows by its centroid's.  The lower bounds
+ * shrink as each point is visited (yinyang_arith.h). */
 static void move_bounds(cpu_t *s)
 {
     yinyang_t *e = s->alg;
@@ -226,6 +248,14 @@ static void move_bounds(cpu_t *s)
         e->tc[c] = TKM_FN(tkmi_bnd_drift)(s->drift[c], e->upf, e->ab);
         if (e->tc[c] > e->tg[e->grp[c]])
             e->tg[e->grp[c]] = e->tc[c];
+    }
+    for (size_t g = 0; g < e->t; g++) {
+        const size_t g0 = e->gstart[g], m = e->gstart[g + 1] - g0;
+        for (size_t q = 0; q < m; q++)
+            e->ds[q] = (yy_drift){e->tc[e->gmem[g0 + q]], e->gmem[g0 + q]};
+        qsort(e->ds, m, sizeof *e->ds, by_drift);
+        for (size_t q = 0; q < m; q++)
+            e->gmem[g0 + q] = e->ds[q].c;
     }
     long long n = (long long)s->n;
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
@@ -248,44 +278,53 @@ typedef struct {
     tkm_real b2, u;
 } yy_walk;
 
-/* Members [m0, m1) of group g (a0 left out): the local filter with the
- * walk's u, then the survivors' distances together, taken in order. */
-static void walk_block(const cpu_t *s, const yinyang_t *e, yy_walk *w,
-                       size_t g, size_t m0, size_t m1, yy_min *m,
-                       yy_count *cnt)
+/* Group g's members other than a0, in the order of their drifts: the
+ * local filter with the walk's u.  tkmi_bnd_shrink is non-increasing in
+ * the drift, so once the test fails it fails for every later member with
+ * the same u: the next ones, up to a block, are computed together
+ * without a test, and the test resumes after each block with the walk's
+ * new u.  The outcome is the member-by-member test's with u held over a
+ * block. */
+static void walk_group(const cpu_t *s, const yinyang_t *e, yy_walk *w,
+                       size_t g, yy_min *m, yy_count *cnt)
 {
-    const size_t d = s->d;
+    const size_t d = s->d, g1 = e->gstart[g + 1];
     const tkm_real *cs[YY_BLOCK], *xs[YY_BLOCK];
     tkm_real dist[YY_BLOCK];
     int32_t sv[YY_BLOCK];
-    size_t ns = 0;
-    for (size_t q = m0; q < m1; q++) {
-        const int32_t c = e->gmem[q];
-        if (c == w->a0)
-            continue;
-        tkm_real lc = TKM_FN(tkmi_bnd_shrink)(w->lb[g], e->tc[c]);
-        if (TKM_FN(tkmi_yinyang_pruned)(w->u, lc)) {
-            TKM_FN(tkmi_yy_min_add)(m, lc, c);
-            cnt->by_local++;
-            continue;
+    size_t q = e->gstart[g];
+    while (q < g1) {
+        size_t ns = 0;
+        for (; q < g1 && ns < YY_BLOCK; q++) {
+            const int32_t c = e->gmem[q];
+            if (c == w->a0)
+                continue;
+            if (!ns) {
+                tkm_real lc = TKM_FN(tkmi_bnd_shrink)(w->lb[g], e->tc[c]);
+                if (TKM_FN(tkmi_yinyang_pruned)(w->u, lc)) {
+                    TKM_FN(tkmi_yy_min_add)(m, lc, c);
+                    cnt->by_local++;
+                    continue;
+                }
+            }
+            xs[ns] = w->x;
+            cs[ns] = s->c + (size_t)c * d;
+            sv[ns++] = c;
         }
-        xs[ns] = w->x;
-        cs[ns] = s->c + (size_t)c * d;
-        sv[ns++] = c;
-    }
-    if (!ns)
-        return;
-    s->kern->dist2_pairs(xs, cs, ns, d, dist);
-    cnt->ndist += ns;
-    for (size_t q = 0; q < ns; q++) {
-        tkm_real dc = TKM_SQRT(dist[q]);
-        TKM_FN(tkmi_yy_min_add)(m, TKM_FN(tkmi_bnd_down)(dc, e->dnf, e->ab),
-                                sv[q]);
-        if (TKM_FN(tkmi_closer)(dist[q], (size_t)sv[q], w->b2,
-                                (size_t)w->b)) {
-            w->b = sv[q];
-            w->b2 = dist[q];
-            w->u = TKM_FN(tkmi_bnd_up)(dc, e->upf, e->ab);
+        if (!ns)
+            return;
+        s->kern->dist2_pairs(xs, cs, ns, d, dist);
+        cnt->ndist += ns;
+        for (size_t i = 0; i < ns; i++) {
+            tkm_real dc = TKM_SQRT(dist[i]);
+            TKM_FN(tkmi_yy_min_add)(
+                m, TKM_FN(tkmi_bnd_down)(dc, e->dnf, e->ab), sv[i]);
+            if (TKM_FN(tkmi_closer)(dist[i], (size_t)sv[i], w->b2,
+                                    (size_t)w->b)) {
+                w->b = sv[i];
+                w->b2 = dist[i];
+                w->u = TKM_FN(tkmi_bnd_up)(dc, e->upf, e->ab);
+            }
         }
     }
 }
@@ -311,9 +350,7 @@ static void walk_groups(const cpu_t *s, const yinyang_t *e, yy_walk *w,
             cnt->by_group += g1 - g0 - (size_t)in_a0;
             continue;
         }
-        for (size_t q = g0; q < g1; q += YY_BLOCK)
-            walk_block(s, e, w, g, q, g1 - q < YY_BLOCK ? g1 : q + YY_BLOCK,
-                       &m[g], cnt);
+        walk_group(s, e, w, g, &m[g], cnt);
     }
 }
 

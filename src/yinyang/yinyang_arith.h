@@ -30,7 +30,10 @@
  *     best (which only gets closer in Lloyd's order); the computed ones
  *     are compared with tkmi_closer.  So the label is Lloyd's whatever
  *     order the groups and their members are visited in, and the local
- *     filter may use the u of the group's start for all its members.
+ *     filter may hold u over several members.  tkmi_bnd_shrink(l, t) is
+ *     non-increasing in t (both roundings are monotone, and t = 0 gives
+ *     l itself), so with the members in the order of their drifts, once
+ *     the local filter fails it fails for the rest at the same u.
  *   - the new lb[g] is the smallest bound over the members of g other
  *     than the final label: a computed member's tkmi_bnd_down, a member
  *     the local filter skipped its shrunk bound, a whole group the group
