@@ -43,7 +43,7 @@ WARN     := -Wall -Wextra -Werror
 # every folder of the library is on the include path: a file names the
 # header it uses, not where it lives
 LIB_DIRS := src/common src/solve src/lloyd src/elkan src/hamerly \
-            src/annulus src/exponion src/cuda src/io src/quality
+            src/yinyang src/annulus src/exponion src/cuda src/io src/quality
 INC      := -Iinclude $(addprefix -I,$(LIB_DIRS)) -Ikernels
 CFLAGS   ?= $(OPT) -g
 # a packager's (dpkg-buildflags): CPPFLAGS on every C compile, LDFLAGS on

@@ -82,15 +82,17 @@ void tkm_memory_limit_set(size_t bytes);
 /* ---- names ------------------------------------------------------------- */
 
 /* The algorithms (docs/algorithms.md): Lloyd's brute force; Elkan's k
- * lower bounds per point; Hamerly's one; Annulus and Exponion, Hamerly's
- * bounds with a search restricted by centroid norms and by a ball around
- * the own centroid.  tkm_algorithm_name gives their names. */
+ * lower bounds per point; Hamerly's one; Yinyang's one per group of
+ * centroids; Annulus and Exponion, Hamerly's bounds with a search
+ * restricted by centroid norms and by a ball around the own centroid.
+ * tkm_algorithm_name gives their names. */
 typedef enum {
     TKM_LLOYD = 0,
     TKM_ELKAN,
     TKM_HAMERLY,
-    TKM_ANNULUS,
-    TKM_EXPONION,
+    TKM_YINYANG,  /* seq and omp forms only */
+    TKM_ANNULUS,  /* seq and omp forms only */
+    TKM_EXPONION, /* seq and omp forms only */
     TKM_NALGO
 } tkm_algorithm;
 typedef enum {

@@ -73,12 +73,16 @@ def test_like_sklearn(algorithm, dtype, tol, max_iter):
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 def test_form_auto(algorithm, dtype):
     """form='auto' fits on cuda-shared where a GPU is usable (on the GPU
-    machine), else in omp, with the sequential form's labels and
-    iterations from the same start."""
+    machine) and the algorithm has that form, else in omp, with the
+    sequential form's labels and iterations from the same start."""
     X = uniform(5000, 6, seed=11, dtype=dtype)
     c0 = X[np.random.default_rng(12).choice(len(X), 20, replace=False)]
     auto = trikmeans.KMeans(20, algorithm=algorithm, init=c0).fit(X)
     gpu = trikmeans.info()["forms"]["cuda-shared"] is None
+    has = trikmeans._core.form_available("cuda-shared", algorithm) is None
+    assert not has or gpu  # the pair runs only where the form does
+    assert trikmeans._core.form_available("omp", algorithm) is None
+    gpu = gpu and has
     assert auto.form_ == ("cuda-shared" if gpu else "omp")
     seq = trikmeans.KMeans(20, algorithm="lloyd", form="seq", init=c0).fit(X)
     assert seq.form_ == "seq"

@@ -208,9 +208,10 @@ class KMeans(*_BASES):
     starting centroids), n_init ("auto": 1, or 10 for "random"), max_iter,
     tol (relative to the data's variance, scikit-learn's meaning),
     random_state.  Ours: algorithm (one of trikmeans.ALGORITHMS), form
-    ("auto": cuda-shared where a GPU is usable, else "omp"; or "seq",
-    "omp", "cuda-global", "cuda-shared"), n_threads (OpenMP; 0 = its
-    default), block_size (CUDA; 0 = the form's default) and screen
+    ("auto": cuda-shared where a GPU is usable and the algorithm has that
+    form, else "omp"; or "seq", "omp", "cuda-global", "cuda-shared"),
+    n_threads (OpenMP; 0 = its default), block_size (CUDA; 0 = the form's
+    default) and screen
     ("auto", "on" or "off": Lloyd's and Hamerly's distances screened
     through a matrix product in the seq and omp forms, the same results
     bit for bit; "auto" where it measured faster) and empty ("farthest":
@@ -334,8 +335,9 @@ class KMeans(*_BASES):
             return self.form
         if weighted:  # the CUDA forms take no sample weights
             return "omp"
-        return "cuda-shared" if _core.form_available("cuda-shared") is None \
-            else "omp"
+        # an algorithm with the CPU forms only runs omp on a GPU machine
+        return "cuda-shared" if _core.form_available(
+            "cuda-shared", self.algorithm) is None else "omp"
 
     def _check_params(self, n):
         if self.algorithm not in ALGORITHMS:

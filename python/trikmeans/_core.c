@@ -465,17 +465,28 @@ static PyObject *py_algorithms(PyObject *self, PyObject *noargs)
     return t;
 }
 
-/* form_available(name) -> None when the form can run here, else why not
- * (what form='auto' asks before each fit: no device description). */
-static PyObject *py_form_available(PyObject *self, PyObject *arg)
+/* form_available(name, algorithm=None) -> None when the form can run
+ * here, and the algorithm (when named) has it, else why not (what
+ * form='auto' asks before each fit: no device description). */
+static PyObject *py_form_available(PyObject *self, PyObject *args)
 {
     (void)self;
-    const char *name = PyUnicode_AsUTF8(arg);
+    const char *name, *alg = NULL;
     tkm_form f;
-    if (!name || parse_name(name, form_parse, &f, "form"))
+    tkm_params p;
+    tkm_params_default(&p);
+    if (!PyArg_ParseTuple(args, "s|z", &name, &alg) ||
+        parse_name(name, form_parse, &f, "form") ||
+        (alg && parse_name(alg, algo_parse, &p.algorithm, "algorithm")))
         return NULL;
     char why[256] = "";
     tkm_status st = tkm_form_available(f, why, sizeof why);
+    if (st == TKM_OK && alg) {
+        /* the pair's own check, on one point (nothing else is set) */
+        p.k = 1;
+        p.form = f;
+        st = tkm_params_check(&p, 1, 1, why, sizeof why);
+    }
     if (st == TKM_OK)
         Py_RETURN_NONE;
     return PyUnicode_FromString(why[0] ? why : tkm_strerror(st));
@@ -490,8 +501,9 @@ static PyMethodDef methods[] = {
     {"info", py_info, METH_NOARGS, "what this build offers here"},
     {"algorithms", py_algorithms, METH_NOARGS,
      "the algorithms' names, in the library's order"},
-    {"form_available", py_form_available, METH_O,
-     "None when the form can run here, else why not"},
+    {"form_available", py_form_available, METH_VARARGS,
+     "form_available(form, algorithm=None): None when the form can run "
+     "here (for the algorithm), else why not"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core",

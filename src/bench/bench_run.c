@@ -81,7 +81,9 @@ size_t cli_bench_count(const cli_bench_data *d, double *work)
     cli_solver_run *plan = cli_solver_plan(&s, r->baseline, &n);
     *work = 0;
     for (size_t i = 0; plan && i < n; i++) {
-        int avail = tkm_form_available(plan[i].form, NULL, 0) == TKM_OK;
+        /* a pair the machine or the algorithm lacks: one skipped row */
+        int avail = tkm_form_available(plan[i].form, NULL, 0) == TKM_OK &&
+                    tkmi_alg_has_form(plan[i].algo, plan[i].form, NULL, 0);
         size_t reps = avail ? (size_t)r->repetitions : 1;
         rows += reps;
         for (int j = 0; avail && j < r->nk; j++)

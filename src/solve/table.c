@@ -22,6 +22,7 @@
 extern const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_lloyd_cpu);
 extern const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_elkan_cpu);
 extern const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_hamerly_cpu);
+extern const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_yinyang_cpu);
 extern const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_annulus_cpu);
 extern const TKM_FN(tkmi_cpu_alg) TKM_FN(tkmi_exponion_cpu);
 #if TKM_HAVE_CUDA
@@ -50,6 +51,7 @@ static const solver_row table[] = {
      CUDA_PART(tkmi_elkan_gpu_sh)},
     {TKM_HAMERLY, &TKM_FN(tkmi_hamerly_cpu), CUDA_PART(tkmi_hamerly_gpu),
      CUDA_PART(tkmi_hamerly_gpu_sh)},
+    {TKM_YINYANG, &TKM_FN(tkmi_yinyang_cpu), NULL, NULL},
     {TKM_ANNULUS, &TKM_FN(tkmi_annulus_cpu), NULL, NULL},
     {TKM_EXPONION, &TKM_FN(tkmi_exponion_cpu), NULL, NULL},
 };
