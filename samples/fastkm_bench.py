@@ -234,14 +234,21 @@ def run_tkm(prog, alg, files, shape, core, tmp):
 
 
 def tkm_algorithms(prog):
-    """The algorithms `trikmeans fit --help` lists for --algorithm."""
+    """The algorithms `trikmeans fit --help` lists for --algorithm (the
+    list may go on over the lines after it, up to "(default")."""
     out = subprocess.run([prog, "fit", "--help"], capture_output=True,
                          text=True).stdout
-    for line in out.splitlines():
+    lines = out.splitlines()
+    for i, line in enumerate(lines):
         s = line.strip()
         if s.startswith("--algorithm NAME"):
-            names = s[len("--algorithm NAME"):].split("(")[0]
-            algs = [a.strip() for a in names.split("|") if a.strip()]
+            names = s[len("--algorithm NAME"):]
+            for more in lines[i + 1:]:
+                if "(" in names or not more.startswith(" " * 8):
+                    break
+                names += " " + more.strip()
+            algs = [a.strip() for a in names.split("(")[0].split("|")
+                    if a.strip()]
             if algs:
                 return algs
     die("cannot find the algorithm list in `%s fit --help`" % prog, 1)

@@ -71,19 +71,132 @@ static const char *alg_list(const char *w, size_t len, char *buf,
     return NULL;
 }
 
+
+/* Help text is laid out for this many columns. */
+#define HELP_COLS 72
+
+/* The blanks that start line (len bytes). */
+static size_t lead(const char *line, size_t len)
+{
+    size_t c = 0;
+    while (c < len && line[c] == ' ')
+        c++;
+    return c;
+}
+
+/* The column where a broken line of text (len bytes) goes on: that of the
+ * line after it (next, nlen bytes; NULL: none) where that one is further
+ * in; else, in a line that starts near the margin, after the first run of
+ * two or more blanks past its first word ("  --algorithm NAME     lloyd
+ * | ...", "  k = LIST     numbers"); else its own first column. */
+static size_t text_column(const char *line, size_t len, const char *next,
+                          size_t nlen)
+{
+    size_t c = lead(line, len);
+    if (next && lead(next, nlen) > c && lead(next, nlen) < nlen &&
+        lead(next, nlen) < HELP_COLS / 2)
+        return lead(next, nlen);
+    if (c > 4)
+        return c;
+    for (size_t j = c; j + 1 < len && j < HELP_COLS / 2; j++)
+        if (line[j] == ' ' && line[j + 1] == ' ') {
+            while (j < len && line[j] == ' ')
+                j++;
+            return j < len && j < HELP_COLS / 2 ? j : c;
+        }
+    return c;
+}
+
+/* Write the lines of text (len bytes), each longer than HELP_COLS broken
+ * at blanks into lines that start at its text column; what a break leaves
+ * goes in front of the next line where that one goes on at the same
+ * column (a word broken after a hyphen joins without a blank). */
+static void put_wrapped(FILE *f, const char *text, size_t len)
+{
+    char carry[512];
+    size_t nc = 0, ind = 0;
+    for (size_t at = 0; at < len;) {
+        const char *nl = memchr(text + at, '\n', len - at);
+        size_t ll = nl ? (size_t)(nl - text - at) : len - at;
+        const char *src = text + at;
+        const char *next = nl && nl + 1 < text + len ? nl + 1 : NULL;
+        size_t nlen = 0;
+        if (next) {
+            const char *nn = memchr(next, '\n', (size_t)(text + len - next));
+            nlen = nn ? (size_t)(nn - next) : (size_t)(text + len - next);
+        }
+        char line[1024];
+        size_t n = 0;
+        if (nc && lead(src, ll) == ind && ll > ind && src[ind] != '-' &&
+            ind + nc + 1 + ll < sizeof line) {
+            /* a line that goes on: the carried words in front of its own */
+            memset(line, ' ', ind);
+            memcpy(line + ind, carry, nc);
+            n = ind + nc;
+            if (carry[nc - 1] != '-')
+                line[n++] = ' ';
+            src += ind;
+            ll -= ind;
+        } else if (nc) {
+            fprintf(f, "%*s%.*s\n", (int)ind, "", (int)nc, carry);
+        }
+        nc = 0;
+        if (n + ll >= sizeof line) { /* too long to reflow: as it is */
+            fwrite(src, 1, ll, f);
+        } else {
+            memcpy(line + n, src, ll);
+            n += ll;
+            size_t cut = n;
+            if (n > HELP_COLS) {
+                size_t col = text_column(line, n, next, nlen);
+                for (size_t j = HELP_COLS; j > col; j--)
+                    if (line[j] == ' ') {
+                        cut = j;
+                        break;
+                    }
+                size_t r = cut;
+                while (r < n && line[r] == ' ')
+                    r++;
+                if (r < n && n - r < sizeof carry) {
+                    nc = n - r;
+                    memcpy(carry, line + r, nc);
+                    ind = col;
+                } else {
+                    cut = n;
+                }
+            }
+            fwrite(line, 1, cut, f);
+        }
+        if (nl)
+            fputc('\n', f);
+        at = nl ? (size_t)(nl - text) + 1 : len;
+    }
+    if (nc)
+        fprintf(f, "%*s%.*s\n", (int)ind, "", (int)nc, carry);
+}
+
 void cli_fputs_algs(FILE *f, const char *text)
 {
     char buf[256];
+    char *out = NULL;
+    size_t outlen = 0;
+    FILE *m = open_memstream(&out, &outlen);
+    FILE *to = m ? m : f;
     for (const char *at; (at = strchr(text, '@')) != NULL;) {
         const char *end = strchr(at + 1, '@');
         const char *list =
             end ? alg_list(at + 1, (size_t)(end - at - 1), buf, sizeof buf)
                 : NULL;
-        fwrite(text, 1, (size_t)(at - text), f);
-        fputs(list ? list : "@", f);
+        fwrite(text, 1, (size_t)(at - text), to);
+        fputs(list ? list : "@", to);
         text = list ? end + 1 : at + 1;
     }
-    fputs(text, f);
+    fputs(text, to);
+    if (!m)
+        return;
+    fclose(m);
+    put_wrapped(f, out, outlen);
+    free(out);
 }
 
 static int parse_name(cli_list_kind kind, const char *s, int *out)
