@@ -274,13 +274,22 @@ static void test_ablation_words(void **state)
     need_bin();
     PATH(data, "abl.csv");
     make_blobs(data, 60, 2, 3, 1);
+    /* the algorithms each ablation takes, as their rows say */
+    char drift[128], md_lloyd[200], md_elkan[200], cc[128], no_cc[200];
+    tkmi_alg_names(TKMI_CAP_MAX_DRIFT, ", ", " and ", drift, sizeof drift);
+    tkmi_alg_names(TKMI_CAP_NO_CC, ", ", " and ", cc, sizeof cc);
+    snprintf(md_lloyd, sizeof md_lloyd,
+             "--max-drift-only applies to --algorithm %s only, not lloyd",
+             drift);
+    snprintf(md_elkan, sizeof md_elkan,
+             "--max-drift-only applies to --algorithm %s only, not elkan",
+             drift);
+    snprintf(no_cc, sizeof no_cc, "--no-cc applies to --algorithm %s", cc);
     const char *cases[][7] = {
-        {"--max-drift-only", NULL, NULL, NULL, NULL, NULL,
-         "--max-drift-only applies to --algorithm hamerly only, not lloyd"},
+        {"--max-drift-only", NULL, NULL, NULL, NULL, NULL, md_lloyd},
         {"--max-drift-only", "--algorithm", "elkan", NULL, NULL, NULL,
-         "--max-drift-only applies to --algorithm hamerly only, not elkan"},
-        {"--no-cc", NULL, NULL, NULL, NULL, NULL,
-         "--no-cc applies to --algorithm elkan and hamerly"},
+         md_elkan},
+        {"--no-cc", NULL, NULL, NULL, NULL, NULL, no_cc},
         {"--no-cc", "--algorithm", "elkan", "--form", "cuda-global", NULL,
          "--no-cc runs in the seq and omp forms only; --form cuda-global"},
         {"--max-drift-only", "--no-cc", "--algorithm", "hamerly", "--form",
@@ -761,7 +770,8 @@ static void test_check(void **state)
     EXPECT(0, "check", "--help");
     assert_contains(out_text, "--threads-list");
     /* the pruning ablations: checked against Lloyd like the full forms,
-     * applied to elkan and hamerly only; said in fit's statistics */
+     * applied to the algorithms that take them only; said in fit's
+     * statistics */
     EXPECT(0, "check", "--generate", "3000,2,12", "-k", "12", "--forms",
            "seq,omp", "--threads-list", "2", "--no-cc", "--max-drift-only");
     assert_contains(out_text, "0 solver run(s) failed");
@@ -776,7 +786,9 @@ static void test_check(void **state)
     assert_contains(js, "\"max_drift_only\": true");
     free(js);
     EXPECT(2, "fit", ab, "-k", "5", "--no-cc");
-    assert_contains(err_text, "elkan and hamerly");
+    char cc[128];
+    assert_contains(err_text, tkmi_alg_names(TKMI_CAP_NO_CC, ", ", " and ",
+                                             cc, sizeof cc));
     EXPECT(2, "fit", ab, "-k", "5", "--algorithm", "elkan",
            "--max-drift-only");
     /* a form that cannot run here: one line, with its reason, for all its
