@@ -19,17 +19,18 @@
  * the new lower bound is the smaller of the second nearest measured and
  * the bound of the nearest excluded.
  *
- * The levels.  Each iteration, centroid c's others are ordered by
- * (L(c, o), o) only partly: a selection puts the first 2^j of them in
- * front of the rest for j = 0, 1, ..., so that edge_j, the L of the item
- * at position 2^j, is no larger than the L of any item behind it.  A
+ * The levels.  Each iteration, centroid c's others are ordered by their
+ * computed squared distance (then index) only partly: a selection puts
+ * the first 2^j of them in front of the rest for j = 0, 1, ..., so that
+ * edge_j, the L of the item at position 2^j, is no larger than the L of
+ * any item behind it (L = tkmi_bnd_down of the square root is monotone).  A
  * point's search takes the shortest prefix whose edge the test excludes
  * (the test is a threshold on L, so the whole rest is excluded with it) and
  * tests the prefix's items one by one.  The order of the items within a
  * level does not matter: the prefix is the same set for any thread count.
- * A list keeps at most EXP_CAP / k items (and never fewer than EXP_MIN):
- * a point whose ball reaches past its own centroid's list takes the full
- * scan of Hamerly instead.
+ * A list keeps the EXP_LIST nearest items (selected first, in linear
+ * time): a point whose ball reaches past its own centroid's list takes
+ * the full scan of Hamerly instead.
  *
  * Counters: pruned_points counts the points the global test skipped with
  * the loose u; a live point costs one distance (tightened, then pruned)
@@ -57,14 +58,14 @@
 typedef TKM_FN(tkmi_cpu) cpu_t;
 typedef TKM_FN(tkmi_ham) ham_t;
 
-/* Items kept over all lists at most (unless EXP_MIN a list needs more),
- * and the fewest a list keeps. */
-#define EXP_CAP ((size_t)1 << 22)
-#define EXP_MIN ((size_t)64)
+/* Items a list keeps: the nearest others.  Balls that hold more are rare
+ * (none beyond 64 at d = 2 and 8, k = 1000, on blobs), and the full
+ * selection of every row cost 1.6x the run there. */
+#define EXP_LIST ((size_t)128)
 /* Centroids scanned together when the lists are made. */
 #define EXP_ROWS 8
 
-/* Another centroid and the lower bound on its distance. */
+/* Another centroid and its computed squared distance. */
 typedef struct {
     tkm_real v;
     int32_t c;
@@ -76,8 +77,8 @@ typedef struct {
     size_t nlev;      /* levels per list                                */
     size_t *lev;      /* nlev prefix lengths 1, 2, 4, .., m             */
     item *list;       /* k*m: each centroid's others, in levels         */
-    tkm_real *edge;   /* k*nlev: no item behind prefix j has a smaller
-                         L (+inf where nothing is behind)               */
+    tkm_real *edge;   /* k*nlev: L of the nearest item behind prefix j
+                         (+inf where nothing is behind)                 */
     tkm_real *row;    /* threads * EXP_ROWS * k: scanned distances      */
     item *tmp;        /* threads * k: one row's items                   */
 } exponion_t;
@@ -101,9 +102,7 @@ static tkm_status exponion_setup(cpu_t *s, char *msg, size_t msglen)
 {
     size_t k = s->k, plan = 0;
     const size_t nt = (size_t)(s->threads > 1 ? s->threads : 1);
-    size_t m = k > 1 ? k - 1 : 0, cap = EXP_CAP / (k ? k : 1);
-    if (cap < EXP_MIN)
-        cap = EXP_MIN;
+    size_t m = k > 1 ? k - 1 : 0, cap = EXP_LIST;
     if (tkmi_exponion_list_max)
         cap = tkmi_exponion_list_max;
     if (m > cap)
@@ -165,10 +164,13 @@ static void move_bounds(cpu_t *s)
     TKM_FN(tkmi_ham_move)(s, &e->h);
 }
 
-/* The total order of the lists: L, then index. */
+/* The order of the lists: computed squared distance (L is monotone in
+ * it).  Items at equal distances fall in the order the selection leaves
+ * them in, the same on every run and thread count (a row is one
+ * thread's). */
 static int before(const item *a, const item *b)
 {
-    return a->v < b->v || (a->v == b->v && a->c < b->c);
+    return a->v < b->v;
 }
 
 static void swap_items(item *v, long long i, long long j)
@@ -178,10 +180,10 @@ static void swap_items(item *v, long long i, long long j)
     v[j] = t;
 }
 
-/* Reorder v[0 .. n) so that v[p] (p < n) is the item of rank p in the
- * order of before(), the items in front of it before it and those behind
- * it after it (quickselect, Hoare's partition, the median of three as
- * pivot; the items are distinct in that order). */
+/* Reorder v[0 .. n) so that v[p] (p < n) is an item of rank p in the
+ * order of before(), no item in front of it after it and no item behind
+ * it before it (quickselect, Hoare's partition, the median of three as
+ * pivot). */
 static void select_rank(item *v, size_t n, size_t p)
 {
     long long lo = 0, hi = (long long)n - 1, pp = (long long)p;
@@ -203,7 +205,8 @@ static void select_rank(item *v, size_t n, size_t p)
             if (i <= j)
                 swap_items(v, i++, j--);
         }
-        /* v[lo .. j] before piv, v[i .. hi] after it, piv between */
+        /* v[lo .. j] not after piv, v[i .. hi] not before it, and any
+         * between equal to it */
         if (pp <= j)
             hi = j;
         else if (pp >= i)
@@ -227,18 +230,20 @@ static tkm_real make_list(const cpu_t *s, exponion_t *e, size_t c,
             continue;
         if (d2[o] < best)
             best = d2[o];
-        tmp[q].v = TKM_FN(tkmi_bnd_down)(TKM_SQRT(d2[o]), h->dnf, h->ab);
+        tmp[q].v = d2[o];
         tmp[q++].c = (int32_t)o;
     }
     tkm_real *edge = e->edge + c * nlev;
     edge[nlev - 1] = (tkm_real)INFINITY;
     if (m < q) {
         select_rank(tmp, q, m);
-        edge[nlev - 1] = tmp[m].v;
+        edge[nlev - 1] =
+            TKM_FN(tkmi_bnd_down)(TKM_SQRT(tmp[m].v), h->dnf, h->ab);
     }
     for (size_t j = nlev - 1; j-- > 0;) {
         select_rank(tmp, e->lev[j + 1], e->lev[j]);
-        edge[j] = tmp[e->lev[j]].v;
+        edge[j] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(tmp[e->lev[j]].v), h->dnf,
+                                        h->ab);
     }
     memcpy(e->list + c * m, tmp, m * sizeof *tmp);
     return best;
@@ -307,9 +312,11 @@ static int search(cpu_t *s, exponion_t *e, size_t i, tkm_real a2,
     for (size_t q = 0; q < np;) {
         size_t m = 0;
         for (; q < np && m < EXP_BATCH; q++) {
-            if (list[q].v > t) {
-                if (list[q].v < minex)
-                    minex = list[q].v;
+            tkm_real lq =
+                TKM_FN(tkmi_bnd_down)(TKM_SQRT(list[q].v), h->dnf, h->ab);
+            if (lq > t) {
+                if (lq < minex)
+                    minex = lq;
                 continue;
             }
             xs[m] = x;
