@@ -17,7 +17,7 @@ static const char *const CMD = "bench";
 /* The presets shipped in samples/eval (test_bench holds the list to the
  * folder). */
 #define PRESET_NAMES \
-    "quick, thesis, thesis-bounds, initstudy, gpu, zechner, li, blog"
+    "quick, thesis, thesis-bounds, bounds, initstudy, gpu, zechner, li, blog"
 
 void cli_bench_help(FILE *f)
 {
