@@ -122,12 +122,14 @@ def die(msg, code=2):
 
 
 def make_data(n, d, k):
-    """numpy default_rng(7) blobs, as samples/cpu_bench.py makes them."""
-    import numpy as np
-    rng = np.random.default_rng(7)
-    centres = rng.uniform(-10, 10, (k, d))
-    labels = rng.integers(0, k, n)
-    return centres[labels] + rng.normal(0, 1, (n, d))
+    """numpy default_rng(7) blobs: samples/cpu_bench.py's make_data."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "cpu_bench", os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                  "cpu_bench.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.make_data(n, d, k)
 
 
 def fnv1a(labels):
