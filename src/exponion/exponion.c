@@ -325,15 +325,15 @@ static int search(cpu_t *s, exponion_t *e, size_t i, tkm_real a2,
         }
         if (m)
             s->kern->dist2_pairs(xs, cs, m, d, out);
-        for (size_t t = 0; t < m; t++) {
-            if (TKM_FN(tkmi_closer)(out[t], cid[t], best2, best)) {
+        for (size_t r = 0; r < m; r++) {
+            if (TKM_FN(tkmi_closer)(out[r], cid[r], best2, best)) {
                 sec = best;
                 sec2 = best2;
-                best = cid[t];
-                best2 = out[t];
-            } else if (out[t] < sec2) {
-                sec = cid[t];
-                sec2 = out[t];
+                best = cid[r];
+                best2 = out[r];
+            } else if (out[r] < sec2) {
+                sec = cid[r];
+                sec2 = out[r];
             }
         }
         measured += m;
