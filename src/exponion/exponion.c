@@ -379,10 +379,8 @@ static void exponion_pass(cpu_t *s, tkm_iter_stats *row)
         for (size_t t = 0; t < nf; t++)
             if (!search(s, e, fi[t], a2[t], &changed, &ndist, &npairs))
                 fi[nfull++] = fi[t];
-        /* the own centroid's distance is counted once, as Hamerly's */
-        ndist += nfull * (k - 1);
         TKM_FN(tkmi_ham_rescan)(s, &e->h, scr, fi, nfull, &changed,
-                                &screened, &rechecked);
+                                &ndist, &screened, &rechecked);
     }
     if (scr)
         TKM_FN(tkmi_screen_end)(s);

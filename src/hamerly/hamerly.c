@@ -279,9 +279,12 @@ size_t TKM_FN(tkmi_ham_filter)(cpu_t *s, ham_t *e, size_t lo, size_t m,
 }
 
 void TKM_FN(tkmi_ham_rescan)(cpu_t *s, ham_t *e, int scr, const size_t *fi,
-                             size_t nf, uint64_t *changed,
+                             size_t nf, uint64_t *changed, uint64_t *ndist,
                              uint64_t *screened, uint64_t *rechecked)
 {
+    /* the own centroid's distance is counted once: the scan's lane for it
+     * gives the same bits as the tightening did */
+    *ndist += nf * (s->k - 1);
     if (!nf)
         return;
     int32_t lab[HAM_CHUNK];
@@ -309,13 +312,10 @@ static void chunk_pass(cpu_t *s, ham_t *e, int scr, size_t lo, size_t m,
                        uint64_t *changed, uint64_t *ndist, uint64_t *npts,
                        uint64_t *screened, uint64_t *rechecked)
 {
-    size_t k = s->k, fi[HAM_CHUNK];
+    size_t fi[HAM_CHUNK];
     tkm_real a2[HAM_CHUNK];
     size_t nf = TKM_FN(tkmi_ham_filter)(s, e, lo, m, fi, a2, npts, ndist);
-    /* the own centroid's distance is counted once: the scan's lane for it
-     * gives the same bits as the tightening did */
-    *ndist += nf * (k - 1);
-    TKM_FN(tkmi_ham_rescan)(s, e, scr, fi, nf, changed, screened,
+    TKM_FN(tkmi_ham_rescan)(s, e, scr, fi, nf, changed, ndist, screened,
                             rechecked);
 }
 

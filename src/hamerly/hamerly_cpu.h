@@ -71,10 +71,12 @@ void TKM_FN(tkmi_ham_full_scan)(TKM_FN(tkmi_cpu) *s, int scr, size_t lo,
                                 uint64_t *screened, uint64_t *rechecked);
 
 /* The full scan of the nf <= TKMI_HAM_CHUNK points fi[] (tkmi_ham_full_
- * scan), their labels (changes added to *changed), u and l from it. */
+ * scan), their labels (changes added to *changed), u and l from it; adds
+ * the k - 1 distances of each to *ndist (its own centroid's, taken when it
+ * was tightened, is not counted again). */
 void TKM_FN(tkmi_ham_rescan)(TKM_FN(tkmi_cpu) *s, TKM_FN(tkmi_ham) *e,
                              int scr, const size_t *fi, size_t nf,
-                             uint64_t *changed, uint64_t *screened,
-                             uint64_t *rechecked);
+                             uint64_t *changed, uint64_t *ndist,
+                             uint64_t *screened, uint64_t *rechecked);
 
 #endif /* TKM_HAMERLY_CPU_H */
