@@ -82,22 +82,6 @@ static void yinyang_release(cpu_t *s)
     s->alg = NULL;
 }
 
-/* gstart and gmem from grp: a counting sort, members in index order. */
-static void group_lists(yinyang_t *e, size_t k)
-{
-    for (size_t g = 0; g <= e->t; g++)
-        e->gstart[g] = 0;
-    for (size_t c = 0; c < k; c++)
-        e->gstart[e->grp[c] + 1]++;
-    for (size_t g = 0; g < e->t; g++)
-        e->gstart[g + 1] += e->gstart[g];
-    for (size_t c = 0; c < k; c++) /* gstart[g] runs ahead, then is back */
-        e->gmem[e->gstart[e->grp[c]]++] = (int32_t)c;
-    for (size_t g = e->t; g > 0; g--)
-        e->gstart[g] = e->gstart[g - 1];
-    e->gstart[0] = 0;
-}
-
 static tkm_status yinyang_setup(cpu_t *s, char *msg, size_t msglen)
 {
     const size_t n = s->n, k = s->k, d = s->d;
@@ -152,7 +136,7 @@ static tkm_status yinyang_setup(cpu_t *s, char *msg, size_t msglen)
                                 acc);
     free(cen);
     free(acc);
-    group_lists(e, k);
+    tkmi_yinyang_lists(e->grp, k, e->t, e->gstart, e->gmem);
     e->upf = TKM_FN(tkmi_bnd_upf)(d);
     e->dnf = TKM_FN(tkmi_bnd_dnf)(d);
     e->ab = TKM_FN(tkmi_bnd_abs)(d);

@@ -37,6 +37,25 @@ void TKM_FN(tkmi_yinyang_groups)(const tkm_real *c, size_t k, size_t d,
                                  const TKM_FN(tkmi_kern) *kern, int threads,
                                  int32_t *grp, tkm_real *cen, double *acc);
 
+/* The members of each group, from grp (k centroids in t groups): group
+ * g's are gmem[gstart[g] .. gstart[g + 1]), in index order (a counting
+ * sort).  gstart has t + 1 entries, gmem k. */
+static inline void tkmi_yinyang_lists(const int32_t *grp, size_t k, size_t t,
+                                      size_t *gstart, int32_t *gmem)
+{
+    for (size_t g = 0; g <= t; g++)
+        gstart[g] = 0;
+    for (size_t c = 0; c < k; c++)
+        gstart[grp[c] + 1]++;
+    for (size_t g = 0; g < t; g++)
+        gstart[g + 1] += gstart[g];
+    for (size_t c = 0; c < k; c++) /* gstart[g] runs ahead, then is back */
+        gmem[gstart[grp[c]]++] = (int32_t)c;
+    for (size_t g = t; g > 0; g--)
+        gstart[g] = gstart[g - 1];
+    gstart[0] = 0;
+}
+
 /* The (point, centroid) pairs of the last assign step that the group
  * filter and the local filter skipped (their sum is the row's
  * pruned_pairs), for the CPU part s runs; the groups' number in *t. */
