@@ -77,6 +77,8 @@ struct tkm_sh_args {
     tkm_real upf, dnf, ab;
     int32_t *labels;
     tkm_real *u, *l;
+    size_t l0;                  // ELK_FIRST: point i's bounds are row
+                                // i - l0 of l (a slice of the points)
     unsigned long long *ctr;
     int chunk;                  // tile: dims per chunk; reg: centroids
     int cbufs;                  // tile, resident: centroid tiles (1 or 2)
@@ -428,7 +430,8 @@ static __device__ __forceinline__ void tkm_sh_tile_epi(
                         TKM_FN(tkmi_bnd_down)(TKM_SQRT(acc[p][r]), a.dnf, a.ab);
 #pragma unroll
                 for (int r = 0; r < TC; r += TKM_SH_VW)
-                    tkm_sh_st16(a.l + ip[p] * a.k + cb + r, lv + r);
+                    tkm_sh_st16(a.l + (ip[p] - a.l0) * a.k + cb + r,
+                                lv + r);
             }
 #pragma unroll
             for (int r = 0; r < TC; r++)
@@ -444,7 +447,7 @@ static __device__ __forceinline__ void tkm_sh_tile_epi(
 #pragma unroll
         for (int p = 0; p < TP; p++) {
             if (MODE == TKM_SH_ELK_FIRST && ip[p] != TKM_SH_NONE)
-                a.l[ip[p] * a.k + c] =
+                a.l[(ip[p] - a.l0) * a.k + c] =
                     TKM_FN(tkmi_bnd_down)(TKM_SQRT(acc[p][r]), a.dnf, a.ab);
             if (MODE != TKM_SH_HAM || (int)c != known[p])
                 tkm_sh_push<SECOND>(q[p], acc[p][r], (int)c);
@@ -963,6 +966,7 @@ static inline tkm_sh_args tkm_sh_base(const TKM_FN(tkmi_gpu) *g)
     a.labels = g->labels;
     a.u = NULL;
     a.l = NULL;
+    a.l0 = 0;
     a.ctr = g->sc->ctr;
     a.chunk = 0;
     a.cbufs = 1;

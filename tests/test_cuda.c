@@ -32,6 +32,7 @@
 #include "fit_harness.h"
 #include "internal.h"
 #include "tune.h"
+#include "yinyang.h"
 
 static const double TOL = TKM_PREC == 32 ? 1e-4 : 1e-12;
 /* The algorithms are the rows of src/solve/algs.c: ALG(a) for a below
@@ -603,11 +604,13 @@ static void test_sums_moved(void **state)
 
 /* cuda-shared computes every distance with the operations cuda-global
  * uses, in the same order: the same labels, iterations and centroid bits,
- * and Lloyd's and Hamerly's counters too.  Elkan's shared form tests 32
- * centroids per step, so it may compute a few more distances; their lower
- * bounds are then tighter, so later tests may prune differently: its
- * distance and pruning counts may differ (see kernels/elkan_shared.cu);
- * from d = 256 on its first iteration computes the half distances too. */
+ * and Lloyd's and Hamerly's counters too.  Elkan's and Yinyang's shared
+ * forms test 32 centroids per step with the bound of the step's start, so
+ * they may compute a few more distances; their lower bounds are then
+ * tighter, so later tests may prune differently: their distance and
+ * pruning counts may differ (see kernels/elkan_shared.cu and
+ * kernels/yinyang_shared.cu); from d = 256 on Elkan's first iteration
+ * computes the half distances too. */
 static void shared_vs_global_case(size_t n, size_t d, size_t kgen, size_t k,
                                   int block, uint64_t seed)
 {
@@ -633,7 +636,7 @@ static void shared_vs_global_case(size_t n, size_t d, size_t kgen, size_t k,
             int same = x->changed == y->changed &&
                        (x->dist_cc == y->dist_cc ||
                         (ALG(a) == TKM_ELKAN && it == 0));
-            if (ALG(a) != TKM_ELKAN)
+            if (ALG(a) != TKM_ELKAN && ALG(a) != TKM_YINYANG)
                 same = same && x->dist_pc == y->dist_pc &&
                        x->pruned_points == y->pruned_points &&
                        x->pruned_pairs == y->pruned_pairs;
@@ -820,9 +823,12 @@ static void test_empty_policies(void **state)
 static void check_stats(const tkm_result *r, const tkm_result *base,
                         tkm_algorithm alg, size_t n, size_t k)
 {
-    size_t R = sizeof(tkm_real);
+    size_t R = sizeof(tkm_real), t = tkmi_yinyang_ngroups(k);
     size_t bb = alg == TKM_ELKAN     ? (n * k + n + k * k + 2 * k) * R
                 : alg == TKM_HAMERLY ? (2 * n + 2 * k) * R
+                : alg == TKM_YINYANG ? (n * (t + 1) + k + t) * R +
+                                           2 * k * sizeof(int32_t) +
+                                           (t + 1) * sizeof(size_t)
                                      : 0;
     const double rel = TKM_PREC == 32 ? 1e-5 : 1e-10;
     assert_int_equal(r->threads, 128);
@@ -841,6 +847,15 @@ static void check_stats(const tkm_result *r, const tkm_result *base,
         if (it == 0 || alg == TKM_LLOYD) {
             assert_true(s->dist_pc == n * k && s->dist_cc == 0 &&
                         s->pruned_points == 0 && s->pruned_pairs == 0);
+            continue;
+        }
+        if (alg == TKM_YINYANG) {
+            /* per point the filters passed: its own distance, then each
+             * other centroid computed or pruned, or none */
+            uint64_t seen = s->dist_pc + s->pruned_pairs;
+            assert_true(s->dist_cc == 0);
+            assert_true(seen >= live && seen <= live * k);
+            assert_true((seen - live) % (k - 1) == 0);
             continue;
         }
         assert_true(s->dist_cc == k * (k - 1) / 2);

@@ -22,6 +22,7 @@
 #   bench          build/gpu-bench: every CUDA solver on the five shapes of
 #                  docs/results/gpu-bench.md, f32 and f64 (CSV in PROOF_DIR)
 #   cli            info, gen and fit of every algorithm in both CUDA forms
+#                  (those the help lists; one without the form says so)
 #
 # One call of the GPU machine runs at most 10 minutes; the calls that fit
 # are in tools/README.md.  The summary (PROOF_DIR/summary.txt) is printed
@@ -216,11 +217,20 @@ if want cli; then
         build/trikmeans info
         build/trikmeans gen -q -n 100000 -d 8 -k 20 --seed 3 \
             --out build/gpu-proof-blobs.npy --force
+        algs=$(build/trikmeans fit --help |
+            awk "/--algorithm NAME/{p=1;sub(/.*NAME/,\"\")} p{print} p&&/\\(default/{exit}" |
+            sed "s/(default.*//" | tr "|" " ")
         for f in cuda-global cuda-shared; do
-            for a in lloyd elkan hamerly; do
-                build/trikmeans fit build/gpu-proof-blobs.npy -k 20 \
-                    --algorithm $a --form $f --precision f32 \
-                    --block-size 128
+            for a in $algs; do
+                if ! out=$(build/trikmeans fit build/gpu-proof-blobs.npy \
+                    -k 20 --algorithm $a --form $f --precision f32 \
+                    --block-size 128 2>&1); then
+                    case $out in *"$a has no $f form"*)
+                        echo "$a: no $f form"; continue ;; esac
+                    echo "$out"
+                    exit 1
+                fi
+                echo "$out"
             done
         done'
 fi

@@ -32,6 +32,8 @@ extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu);
 extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu_sh);
 extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_hamerly_gpu);
 extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_hamerly_gpu_sh);
+extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_yinyang_gpu);
+extern const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_yinyang_gpu_sh);
 #define CUDA_PART(name) (&TKM_FN(name))
 #else
 #define CUDA_PART(name) NULL /* the stub engine says CUDA is absent */
@@ -51,7 +53,8 @@ static const solver_row table[] = {
      CUDA_PART(tkmi_elkan_gpu_sh)},
     {TKM_HAMERLY, &TKM_FN(tkmi_hamerly_cpu), CUDA_PART(tkmi_hamerly_gpu),
      CUDA_PART(tkmi_hamerly_gpu_sh)},
-    {TKM_YINYANG, &TKM_FN(tkmi_yinyang_cpu), NULL, NULL},
+    {TKM_YINYANG, &TKM_FN(tkmi_yinyang_cpu), CUDA_PART(tkmi_yinyang_gpu),
+     CUDA_PART(tkmi_yinyang_gpu_sh)},
     {TKM_ANNULUS, &TKM_FN(tkmi_annulus_cpu), NULL, NULL},
     {TKM_EXPONION, &TKM_FN(tkmi_exponion_cpu), NULL, NULL},
 };
