@@ -95,6 +95,42 @@ def _warn_degenerate(X, labels, k):
                   category, stacklevel=3)
 
 
+class _Verbose:
+    """scikit-learn's lines for verbose=1, for one start: "Initialization
+    complete", then "Iteration i, inertia v." for every iteration (from 0,
+    the inertia of its assignment), and how the run converged.  The
+    library computes the inertia of each iteration's assignment in its
+    update; an assignment that changed no label ends the run without one,
+    so its line waits for the final inertia, the same value."""
+
+    def __init__(self, algorithm, tol):
+        # (scikit-learn's Elkan prints its lines without the period)
+        self.stop = "" if algorithm == "elkan" else "."
+        self.tol = tol
+        self.started = False
+
+    def iteration(self, it, changed, inertia):
+        """_core.fit's on_iter: after iteration it (from 1)."""
+        if not self.started:
+            print("Initialization complete")
+            self.started = True
+        if changed:
+            print("Iteration %d, inertia %r%s" % (it - 1, inertia, self.stop))
+
+    def end(self, n_iter, stats):
+        i = n_iter - 1
+        if stats["stop"] == "labels":
+            print("Iteration %d, inertia %r%s"
+                  % (i, float(stats["inertia"][i]), self.stop))
+            print("Converged at iteration %d: strict convergence." % i)
+        elif stats["stop"] == "tol":
+            # (scikit-learn's tolerance is the integer 0 when tol is 0)
+            print("Converged at iteration %d: center shift %r within "
+                  "tolerance %r." % (i, float(stats["shift2"][i]),
+                                     float(stats["tol_shift2"])
+                                     if self.tol else 0))
+
+
 # why a point of weight 0 is not the same as no point: the seeding draws
 # rows by their position (and ignores the weights), as scikit-learn's
 # KMeans marks for its own estimator checks
@@ -207,11 +243,13 @@ class KMeans(*_BASES):
     n_clusters, init ("k-means++", "random", "farthest", or an array of
     starting centroids), n_init ("auto": 1, or 10 for "random"), max_iter,
     tol (relative to the data's variance, scikit-learn's meaning),
-    random_state.  Ours: algorithm (one of trikmeans.ALGORITHMS), form
-    ("auto": cuda-shared where a GPU is usable and the algorithm has that
-    form, else "omp"; or "seq", "omp", "cuda-global", "cuda-shared"),
-    n_threads (OpenMP; 0 = its default), block_size (CUDA; 0 = the form's
-    default) and screen
+    random_state, verbose (scikit-learn's lines: "Initialization
+    complete", "Iteration i, inertia v.", how the run converged).
+    Ours: algorithm (one of trikmeans.ALGORITHMS), form ("auto":
+    cuda-shared where a GPU is usable and the algorithm has that form,
+    else "omp"; or "seq", "omp", "cuda-global", "cuda-shared"), n_threads
+    (OpenMP; 0 = its default), block_size (CUDA; 0 = the form's default)
+    and screen
     ("auto", "on" or "off": Lloyd's and Hamerly's distances screened
     through a matrix product in the seq and omp forms, the same results
     bit for bit; "auto" where it measured faster) and empty ("farthest":
@@ -414,6 +452,7 @@ class KMeans(*_BASES):
         form = self._form(weights is not None)
         best = None
         for i in range(starts):
+            say = _Verbose(self.algorithm, self.tol) if self.verbose else None
             out = _call(_core.fit, Xc, int(self.n_clusters),
                         self._start(Xc, seed + i),
                         algorithm=self.algorithm, form=form,
@@ -422,14 +461,10 @@ class KMeans(*_BASES):
                         threads=int(self.n_threads),
                         block_size=int(self.block_size),
                         screen=str(self.screen), empty=str(self.empty),
-                        sample_weight=weights)
-            if self.verbose:
-                changed = out[4]["changed"]
-                for it in range(len(changed)):
-                    print("Start %d, iteration %d: %d labels changed"
-                          % (i + 1, it + 1, changed[it]))
-                print("Start %d: %d iterations, inertia %r"
-                      % (i + 1, out[3], out[2]))
+                        sample_weight=weights, inertia_each_iter=bool(say),
+                        on_iter=say.iteration if say else None)
+            if say:
+                say.end(out[3], out[4])
             if best is None or out[2] < best[2]:
                 best = out
         centers, labels, inertia, n_iter, stats = best
