@@ -3,6 +3,7 @@ references outside the library -- scikit-learn's Lloyd in float64 and the
 exact means in rational arithmetic (fractions.Fraction; float() of a
 Fraction is the correctly rounded double) -- never against trikmeans's own
 sequential Lloyd."""
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -135,6 +136,38 @@ def test_one_positive_weight():
     if HEAVIEST:
         assert km.n_iter_ == ref.n_iter_
         np.testing.assert_array_equal(km.labels_, ref.labels_)
+
+
+@pytest.mark.parametrize("alg,form", SOLVERS)
+def test_relocated_onto_a_point_of_weight_0(alg, form):
+    # issue 44's case: the empty cluster takes the farthest point, which
+    # weighs 0, so it still holds no weight and takes the heaviest
+    # cluster's mean; the next assignment ties and changes no label.
+    # scikit-learn from 1.5 does the same; before 1.5 it left the cluster
+    # at its sums, 0 in its centred coordinates: X's unweighted mean
+    # (python.md)
+    X = np.array([[0.0], [1.0], [10.0]])
+    w = np.array([1.0, 1.0, 0.0])
+    init = np.array([[0.5], [100.0]])
+    with pytest.warns(Warning, match="points of weight 0"):
+        km = tk(X, init, alg, form, w, empty="farthest")
+    assert km.n_iter_ == 2
+    assert km.labels_.tolist() == [0, 0, 0]
+    assert_exact(km, X, w)
+    assert km.cluster_centers_[1].tolist() == km.cluster_centers_[0].tolist()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ref = sk(X, init, w)
+    assert ref.n_iter_ == km.n_iter_
+    if HEAVIEST:
+        assert ref.labels_.tolist() == km.labels_.tolist()
+        np.testing.assert_allclose(ref.cluster_centers_, km.cluster_centers_,
+                                   rtol=1e-12)
+    else:
+        assert ref.labels_.tolist() == [0, 0, 1]
+        np.testing.assert_allclose(ref.cluster_centers_,
+                                   [km.cluster_centers_[0], X.mean(axis=0)],
+                                   rtol=1e-12)
 
 
 @pytest.mark.parametrize("alg,form", SOLVERS)

@@ -69,30 +69,74 @@ _INITS = {"k-means++": "kmeans++-greedy", "kmeans++": "kmeans++",
           "farthest": "farthest"}
 
 
-def _warn_degenerate(X, labels, k):
-    """Say, as the command does, what left the result with fewer than k
-    clusters: fewer distinct points than k (counted only then), or
-    clusters that ended empty (a poor start, or clusters the data do not
-    have)."""
+def _convergence_warning():
+    try:
+        from sklearn.exceptions import ConvergenceWarning
+    except ImportError:
+        return RuntimeWarning
+    return ConvergenceWarning
+
+
+def _warn_degenerate(X, labels, k, empty):
+    """Warn, in scikit-learn's words, when fewer than k clusters hold
+    points; where X has k or more distinct points (so duplicates are not
+    the cause), say what is instead."""
     counts = np.zeros(k, dtype=np.int64)
     for i in range(0, len(labels), 1 << 16):  # small temporaries only
         counts += np.bincount(labels[i:i + (1 << 16)], minlength=k)
     held = int(np.count_nonzero(counts))
     if held == k:
         return
-    try:
-        from sklearn.exceptions import ConvergenceWarning as category
-    except ImportError:
-        category = RuntimeWarning
-    distinct = len(np.unique(X, axis=0))
+    said = "Number of distinct clusters (%d) found smaller than " \
+        "n_clusters (%d)." % (held, k)
+    distinct = len(np.unique(X, axis=0))  # counted only here
     if distinct < k:
-        warnings.warn("the data have %d distinct points, fewer than "
-                      "n_clusters=%d: at most %d clusters can hold points"
-                      % (distinct, k, distinct), category, stacklevel=3)
-    warnings.warn("%d of the %d clusters ended empty (%s)"
-                  % (k - held, k, "too few distinct points" if distinct < k
-                     else "a poor start, or clusters the data do not have"),
-                  category, stacklevel=3)
+        said += " Possibly due to duplicate points in X."
+    elif empty == "keep":
+        said += " X has %d distinct points; with empty='keep' a cluster " \
+            "left empty keeps its centroid." % distinct
+    else:
+        said += " X has %d distinct points; a relocated cluster stays " \
+            "empty where only points of weight 0 moved to it, and the " \
+            "assignment after a stop on tol or max_iter can empty one." \
+            % distinct
+    warnings.warn(said, _convergence_warning(), stacklevel=3)
+
+
+class _Verbose:
+    """scikit-learn's lines for verbose=1, for one start: "Initialization
+    complete", then "Iteration i, inertia v." for every iteration (from 0,
+    the inertia of its assignment), and how the run converged.  The
+    library computes the inertia of each iteration's assignment in its
+    update; an assignment that changed no label ends the run without one,
+    so its line waits for the final inertia, the same value."""
+
+    def __init__(self, algorithm, tol):
+        # (scikit-learn's Elkan prints its lines without the period)
+        self.stop = "" if algorithm == "elkan" else "."
+        self.tol = tol
+        self.started = False
+
+    def iteration(self, it, changed, inertia):
+        """_core.fit's on_iter: after iteration it (from 1)."""
+        if not self.started:
+            print("Initialization complete")
+            self.started = True
+        if changed:
+            print("Iteration %d, inertia %r%s" % (it - 1, inertia, self.stop))
+
+    def end(self, n_iter, stats):
+        i = n_iter - 1
+        if stats["stop"] == "labels":
+            print("Iteration %d, inertia %r%s"
+                  % (i, float(stats["inertia"][i]), self.stop))
+            print("Converged at iteration %d: strict convergence." % i)
+        elif stats["stop"] == "tol":
+            # (scikit-learn's tolerance is the integer 0 when tol is 0)
+            print("Converged at iteration %d: center shift %r within "
+                  "tolerance %r." % (i, float(stats["shift2"][i]),
+                                     float(stats["tol_shift2"])
+                                     if self.tol else 0))
 
 
 # why a point of weight 0 is not the same as no point: the seeding draws
@@ -207,11 +251,13 @@ class KMeans(*_BASES):
     n_clusters, init ("k-means++", "random", "farthest", or an array of
     starting centroids), n_init ("auto": 1, or 10 for "random"), max_iter,
     tol (relative to the data's variance, scikit-learn's meaning),
-    random_state.  Ours: algorithm (one of trikmeans.ALGORITHMS), form
-    ("auto": cuda-shared where a GPU is usable and the algorithm has that
-    form, else "omp"; or "seq", "omp", "cuda-global", "cuda-shared"),
-    n_threads (OpenMP; 0 = its default), block_size (CUDA; 0 = the form's
-    default) and screen
+    random_state, verbose (scikit-learn's lines: "Initialization
+    complete", "Iteration i, inertia v.", how the run converged).
+    Ours: algorithm (one of trikmeans.ALGORITHMS; "elkan" with one
+    cluster runs "lloyd", as scikit-learn), form ("auto": cuda-shared
+    where a GPU is usable and the algorithm has that form, else "omp"; or
+    "seq", "omp", "cuda-global", "cuda-shared"), n_threads (OpenMP; 0 =
+    its default), block_size (CUDA; 0 = the form's default) and screen
     ("auto", "on" or "off": Lloyd's and Hamerly's distances screened
     through a matrix product in the seq and omp forms, the same results
     bit for bit; "auto" where it measured faster) and empty ("farthest":
@@ -370,7 +416,23 @@ class KMeans(*_BASES):
         if not isinstance(n_init, numbers.Integral) or n_init < 1:
             raise ValueError("n_init must be 'auto' or an integer >= 1, "
                              "got %r" % (self.n_init,))
+        if not isinstance(self.init, str) and not callable(self.init) \
+                and n_init != 1:
+            warnings.warn("Explicit initial center position passed: "
+                          "performing only one init in %s instead of "
+                          "n_init=%d." % (type(self).__name__, n_init),
+                          RuntimeWarning, stacklevel=3)
         return int(n_init)
+
+    def _algorithm_run(self):
+        """The algorithm a fit runs: Elkan's bounds need a second cluster,
+        so with one, as scikit-learn, Lloyd, and a RuntimeWarning."""
+        if self.algorithm == "elkan" and self.n_clusters == 1:
+            warnings.warn("algorithm='elkan' doesn't make sense for a single "
+                          "cluster. Using 'lloyd' instead.", RuntimeWarning,
+                          stacklevel=3)
+            return "lloyd"
+        return self.algorithm
 
     # ---- fitting -------------------------------------------------------
 
@@ -412,28 +474,27 @@ class KMeans(*_BASES):
             callable(self.init) else 1
         seed = _seed(self.random_state)
         form = self._form(weights is not None)
+        algorithm = self._algorithm_run()
         best = None
         for i in range(starts):
+            say = _Verbose(algorithm, self.tol) if self.verbose else None
             out = _call(_core.fit, Xc, int(self.n_clusters),
                         self._start(Xc, seed + i),
-                        algorithm=self.algorithm, form=form,
+                        algorithm=algorithm, form=form,
                         precision=prec, max_iter=int(self.max_iter),
                         tol=float(self.tol), seed=seed + i,
                         threads=int(self.n_threads),
                         block_size=int(self.block_size),
                         screen=str(self.screen), empty=str(self.empty),
-                        sample_weight=weights)
-            if self.verbose:
-                changed = out[4]["changed"]
-                for it in range(len(changed)):
-                    print("Start %d, iteration %d: %d labels changed"
-                          % (i + 1, it + 1, changed[it]))
-                print("Start %d: %d iterations, inertia %r"
-                      % (i + 1, out[3], out[2]))
+                        sample_weight=weights, inertia_each_iter=bool(say),
+                        on_iter=say.iteration if say else None)
+            if say:
+                say.end(out[3], out[4])
             if best is None or out[2] < best[2]:
                 best = out
         centers, labels, inertia, n_iter, stats = best
-        _warn_degenerate(Xc, labels, int(self.n_clusters))
+        _warn_degenerate(Xc, labels, int(self.n_clusters),
+                         self.empty)
         self.form_ = form
         self._n_features_out = int(self.n_clusters)
         self.cluster_centers_ = centers.astype(X.dtype, copy=False)

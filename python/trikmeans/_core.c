@@ -7,7 +7,8 @@
  * call crosses from Python to C per fit, and nothing but NumPy is needed
  * at run time.  The GIL is released while the library works; the solver
  * loop's progress callback takes it back once per iteration only to ask
- * whether Ctrl-C was pressed, and stops the run if so.
+ * whether Ctrl-C was pressed, and stops the run if so (and, when the
+ * estimator is verbose, to hand it the iteration's row to print).
  *
  * The estimator (trikmeans/__init__.py) validates its arguments; these
  * functions take them as they come and raise ValueError, MemoryError or
@@ -106,20 +107,30 @@ static int init_parse(const char *s, void *out)
     return tkm_init_parse(s, out);
 }
 
-/* Ctrl-C: asked once per iteration with the GIL held for that moment. */
+/* Once per iteration, with the GIL held for that moment: was Ctrl-C
+ * pressed, and then the caller's on_iter(iter, changed, inertia) (the
+ * estimator's verbose lines).  Either stops the run: Ctrl-C with
+ * KeyboardInterrupt, on_iter with the exception it raised. */
 typedef struct {
-    int interrupted;
+    int stopped;
+    PyObject *on_iter; /* NULL, or a callable */
 } progress_ctx;
 
 static int on_iter(const tkm_iter_stats *it, void *p)
 {
-    (void)it;
     progress_ctx *c = p;
     PyGILState_STATE g = PyGILState_Ensure();
-    if (PyErr_CheckSignals() != 0)
-        c->interrupted = 1;
+    if (PyErr_CheckSignals() != 0) {
+        c->stopped = 1;
+    } else if (c->on_iter) {
+        PyObject *r = PyObject_CallFunction(c->on_iter, "iKd", it->iter,
+                                            (unsigned long long)it->changed,
+                                            it->inertia);
+        c->stopped = r == NULL;
+        Py_XDECREF(r);
+    }
     PyGILState_Release(g);
-    return c->interrupted;
+    return c->stopped;
 }
 
 /* The iteration rows as a dict of arrays, and the run's scalars. */
@@ -199,30 +210,36 @@ fail:
 }
 
 /* fit(X, k, init, algorithm, form, precision, max_iter, tol, seed,
- *     threads, block_size, candidates, screen, empty, sample_weight) ->
- *     (centroids, labels, inertia, n_iter, stats).  init: a method name
- *     or a k x d array; screen: "auto", "on" or "off"; empty: "keep" or
- *     "farthest"; sample_weight: None or n float64 weights. */
+ *     threads, block_size, candidates, screen, empty, sample_weight,
+ *     inertia_each_iter, on_iter) -> (centroids, labels, inertia, n_iter,
+ *     stats).  init: a method name or a k x d array; screen: "auto", "on"
+ *     or "off"; empty: "keep" or "farthest"; sample_weight: None or n
+ *     float64 weights; inertia_each_iter: every row's inertia (else NaN
+ *     but in the last row of a stop on labels); on_iter: None or a
+ *     callable, called after each iteration (progress_ctx). */
 static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
     static char *names[] = {"X", "k", "init", "algorithm", "form",
                             "precision", "max_iter", "tol", "seed",
                             "threads", "block_size", "candidates", "screen",
-                            "empty", "sample_weight", NULL};
-    PyObject *xobj, *init_obj, *wobj = Py_None;
+                            "empty", "sample_weight", "inertia_each_iter",
+                            "on_iter", NULL};
+    PyObject *xobj, *init_obj, *wobj = Py_None, *cb = Py_None;
     Py_ssize_t k;
     const char *algo = "lloyd", *form = "seq", *prec = "f64";
     const char *screen = "auto", *empty = "keep";
-    int max_iter = 300, threads = 0, block = 0, candidates = 0;
+    int max_iter = 300, threads = 0, block = 0, candidates = 0, each = 0;
     double tol = 0.0;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OnO|sssidKiiissO", names,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OnO|sssidKiiissOpO", names,
                                      &xobj, &k, &init_obj, &algo, &form,
                                      &prec, &max_iter, &tol, &seed,
                                      &threads, &block, &candidates, &screen,
-                                     &empty, &wobj))
+                                     &empty, &wobj, &each, &cb))
         return NULL;
+    if (cb != Py_None && !PyCallable_Check(cb))
+        return PyErr_Format(PyExc_TypeError, "on_iter must be callable");
     tkm_params p;
     tkm_params_default(&p);
     p.k = (size_t)k;
@@ -230,6 +247,7 @@ static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
     p.tol = tol;
     p.threads = threads;
     p.block_size = block;
+    p.inertia_each_iter = each;
     if (parse_name(algo, algo_parse, &p.algorithm, "algorithm") ||
         parse_name(form, form_parse, &p.form, "form"))
         return NULL;
@@ -300,7 +318,7 @@ static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
         }
         p.weights = PyArray_DATA(wts);
     }
-    progress_ctx pc = {0};
+    progress_ctx pc = {0, cb == Py_None ? NULL : cb};
     p.progress = on_iter;
     p.progress_ctx = &pc;
     Py_BEGIN_ALLOW_THREADS
@@ -310,7 +328,7 @@ static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
         raise_status(st, msg);
         goto done;
     }
-    if (pc.interrupted) { /* PyErr_CheckSignals set KeyboardInterrupt */
+    if (pc.stopped) { /* PyErr_CheckSignals or on_iter set the error */
         if (!PyErr_Occurred())
             PyErr_SetNone(PyExc_KeyboardInterrupt);
         goto done;
