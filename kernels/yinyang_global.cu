@@ -5,15 +5,7 @@
 // in the same order, so a warp reads each centroid once, through a
 // broadcast.  cuda-shared takes it where its own first pass cannot
 // (tkmi_yy_slice), and both forms take this file's bound step.
-//
-// A point's new group bounds are written as its walk leaves each group:
-// the smallest bound of the group's members, which is the right one
-// unless the group holds the point's final label and that member has the
-// smallest bound.  Only the group of the best centroid so far can be that
-// group, so the walk keeps that group's second smallest bound and writes
-// it over the first at the end when the label is the member of the
-// smallest: tkmi_yy_min_get's value without a bound per group in
-// registers.
+
 #include "real.h"
 
 #include "arith.h"
@@ -24,85 +16,6 @@
 #include "yinyang.cuh"
 
 typedef TKM_FN(tkmi_yy_dev) yy_dev;
-typedef TKM_FN(tkmi_yy_min) yy_min;
-
-// The best centroid so far of a point's walk: index, computed squared
-// distance, upper bound.
-struct yy_best {
-    int b;
-    tkm_real b2, u;
-};
-
-// Point i's walk over the groups (its bounds at lbi = y.lb + i, stride
-// n).  FIRST: nothing is pruned and there is no label yet (a0 = -1).
-// Else a0 is the label, da0 the lower bound of its tight distance, w.u
-// tight: the group filter with lb shrunk by the group's drift, the local
-// filter with lb shrunk by the member's.  v: the counters.
-template <bool FIRST>
-static __device__ void yy_walk(const tkm_real *__restrict__ x, size_t n,
-                               size_t d, const tkm_real *__restrict__ c,
-                               size_t k, const yy_dev &y,
-                               const tkm_real *__restrict__ tc, size_t i,
-                               int a0, tkm_real da0, tkm_real upf,
-                               tkm_real dnf, tkm_real ab, yy_best &w,
-                               unsigned long long *v)
-{
-    tkm_real *lbi = y.lb + i;
-    const int ga0 = a0 >= 0 ? y.grp[a0] : -1;
-    int fg = -1, fi1 = -1; // the best's group: its member of the smallest
-    tkm_real fm2 = 0;      // ... and its second smallest bound
-    for (size_t g = 0; g < y.t; g++) {
-        const int q0 = y.gstart[g], q1 = y.gstart[g + 1];
-        yy_min m;
-        TKM_FN(tkmi_yy_min_init)(&m);
-        if ((int)g == ga0)
-            TKM_FN(tkmi_yy_min_add)(&m, da0, a0);
-        tkm_real lold = 0;
-        bool walk = true;
-        if (!FIRST) {
-            lold = lbi[g * n];
-            const tkm_real lg = TKM_FN(tkmi_bnd_shrink)(lold, y.tg[g]);
-            if (TKM_FN(tkmi_yinyang_pruned)(w.u, lg)) {
-                TKM_FN(tkmi_yy_min_add)(&m, lg, -1);
-                v[TKMI_CTR_PAIRS] += (unsigned long long)(q1 - q0) -
-                                     ((int)g == ga0 ? 1ull : 0ull);
-                walk = false;
-            }
-        }
-        for (int q = q0; walk && q < q1; q++) {
-            const int cc = y.gmem[q];
-            if (cc == a0)
-                continue;
-            if (!FIRST) {
-                const tkm_real lc = TKM_FN(tkmi_bnd_shrink)(lold, tc[cc]);
-                if (TKM_FN(tkmi_yinyang_pruned)(w.u, lc)) {
-                    TKM_FN(tkmi_yy_min_add)(&m, lc, cc);
-                    v[TKMI_CTR_PAIRS]++;
-                    continue;
-                }
-            }
-            const tkm_real d2 =
-                TKM_FN(tkmi_dist2)(x + i, n, c + (size_t)cc * d, d);
-            const tkm_real dc = TKM_SQRT(d2);
-            v[TKMI_CTR_DIST_PC]++;
-            TKM_FN(tkmi_yy_min_add)(&m, TKM_FN(tkmi_bnd_down)(dc, dnf, ab),
-                                    cc);
-            if (TKM_FN(tkmi_closer)(d2, (size_t)cc, w.b2, (size_t)w.b)) {
-                w.b = cc;
-                w.b2 = d2;
-                w.u = TKM_FN(tkmi_bnd_up)(dc, upf, ab);
-            }
-        }
-        lbi[g * n] = m.m1;
-        if (w.b < (int)k && y.grp[w.b] == (int)g) {
-            fg = (int)g;
-            fm2 = m.m2;
-            fi1 = m.i1;
-        }
-    }
-    if (fg >= 0 && fi1 == w.b)
-        lbi[(size_t)fg * n] = fm2;
-}
 
 static __global__ __launch_bounds__(1024) void yy_first_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t d,

@@ -7,8 +7,10 @@
 //      bound;
 //   2. tighten_kernel: over la, the distance to the own centroid tightens
 //      u; the points that still fail go to list lw with that distance;
-//   3. walk_kernel: a warp per point of lw, its coordinates staged in
-//      shared memory.  The lanes apply the group filter to 32 groups at a
+//   3. the walk of the points of lw: below tune.h's TKM_YY_WARP_MIN_D
+//      dimensions cuda-global's, a thread per point; from there on
+//      walk_kernel, a warp per point, its coordinates staged in shared
+//      memory.  The lanes apply the group filter to 32 groups at a
 //      time; then each group that passed has its members taken 32 at a
 //      time (the copy cg holds the centroids column-major in the order of
 //      gmem, so the lanes' reads of a coordinate are one coalesced load):
@@ -351,6 +353,36 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_yy_first)(TKM_FN(tkmi_gpu) *g,
     return rc;
 }
 
+// The walk of the points of lw, a thread each: cuda-global's walk over
+// the compacted list, for small d (tune.h's TKM_YY_WARP_MIN_D), where a
+// warp's 32 points keep its lanes busier than one point's groups of about
+// ten members do.
+static __global__ __launch_bounds__(1024) void yy_walk_thread_kernel(
+    const tkm_real *__restrict__ x, size_t n, size_t d,
+    const tkm_real *__restrict__ c, size_t k, const tkm_real *__restrict__ tc,
+    const yy_dev y, tkm_real upf, tkm_real dnf, tkm_real ab, const size_t *lw,
+    const tkm_real *__restrict__ a2w, const unsigned long long *lwlen,
+    int32_t *labels, unsigned long long *ctr)
+{
+    unsigned long long v[TKMI_NCTR] = {0ull, 0ull, 0ull, 0ull, 0ull};
+    const size_t m = *lwlen;
+    for (size_t pos = TKM_GRID_START; pos < m; pos += TKM_GRID_STEP) {
+        const size_t i = lw[pos];
+        const int a0 = labels[i];
+        const tkm_real dc = TKM_SQRT(a2w[pos]);
+        yy_best w = {a0, a2w[pos], TKM_FN(tkmi_bnd_up)(dc, upf, ab)};
+        yy_walk<false>(x, n, d, c, k, y, tc, i, a0,
+                       TKM_FN(tkmi_bnd_down)(dc, dnf, ab), upf, dnf, ab, w,
+                       v);
+        y.u[i] = w.u;
+        if (w.b != a0) {
+            labels[i] = w.b;
+            v[TKMI_CTR_CHANGED]++;
+        }
+    }
+    tkm_block_count<TKMI_NCTR>(v, ctr);
+}
+
 extern "C" tkm_status TKM_FN(tkmi_cu_sh_yy_gather)(TKM_FN(tkmi_gpu) *g,
                                                    const yy_dev *y,
                                                    const yy_sh *s, char *msg,
@@ -363,12 +395,20 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_yy_gather)(TKM_FN(tkmi_gpu) *g,
     return TKM_OK;
 }
 
-// The walk's plan (slot TKMI_PLAN_LIST): the point staged in shared memory
+// The walk: a thread a point below TKM_YY_WARP_MIN_D dimensions, else a
+// warp, planned in slot TKMI_PLAN_LIST: the point staged in shared memory
 // when a block's warps' points leave room for two blocks a
 // multiprocessor, else read from global memory (smem 0).
 static tkm_status walk_launch(TKM_FN(tkmi_gpu) *g, const yy_dev *y,
                               const yy_sh *s, char *msg, size_t msglen)
 {
+    if (g->d < TKM_YY_WARP_MIN_D) {
+        yy_walk_thread_kernel<<<g->grid, g->block, 0, g->st>>>(
+            g->x, g->n, g->d, g->c, g->k, g->t, *y, g->upf, g->dnf, g->ab,
+            s->lw, s->a2, s->cnt + 1, g->labels, g->sc->ctr);
+        TKM_CU_LAUNCHED(yy_walk_thread_kernel);
+        return TKM_OK;
+    }
     tkmi_shplan *pl = &g->plan[TKMI_PLAN_LIST];
     const size_t warps = (size_t)g->block / 32;
     const size_t need = (g->n + warps - 1) / warps;
