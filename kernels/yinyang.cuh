@@ -140,4 +140,24 @@ static __device__ void yy_walk(const tkm_real *__restrict__ x, size_t n,
         lbi[(size_t)fg * n] = fm2;
 }
 
+// The walk of point i once the global filter failed with u tight (a2 its
+// squared distance to its label a0), then its new bound and label.
+static __device__ __forceinline__ void
+yy_walk_rest(const tkm_real *__restrict__ x, size_t n, size_t d,
+             const tkm_real *__restrict__ c, size_t k,
+             const TKM_FN(tkmi_yy_dev) &y, const tkm_real *__restrict__ tc,
+             size_t i, int a0, tkm_real a2, tkm_real upf, tkm_real dnf,
+             tkm_real ab, int32_t *labels, unsigned long long *v)
+{
+    const tkm_real dc = TKM_SQRT(a2);
+    yy_best w = {a0, a2, TKM_FN(tkmi_bnd_up)(dc, upf, ab)};
+    yy_walk<false>(x, n, d, c, k, y, tc, i, a0,
+                   TKM_FN(tkmi_bnd_down)(dc, dnf, ab), upf, dnf, ab, w, v);
+    y.u[i] = w.u;
+    if (w.b != a0) {
+        labels[i] = w.b;
+        v[TKMI_CTR_CHANGED]++;
+    }
+}
+
 #endif // TKM_KERNELS_YINYANG_CUH

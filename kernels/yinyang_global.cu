@@ -61,30 +61,23 @@ static __global__ __launch_bounds__(1024) void yy_assign_kernel(
     for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP) {
         const int a0 = labels[i];
         tkm_real *lbi = y.lb + i;
-        yy_best w = {a0, 0, TKM_FN(tkmi_bnd_grow)(y.u[i], tc[a0])};
+        tkm_real u = TKM_FN(tkmi_bnd_grow)(y.u[i], tc[a0]);
         const tkm_real glb = tkm_yy_global(lbi, n, y.tg, y.t);
-        if (TKM_FN(tkmi_yinyang_pruned)(w.u, glb)) {
+        const bool loose = TKM_FN(tkmi_yinyang_pruned)(u, glb);
+        tkm_real a2 = 0;
+        if (loose) {
             v[TKMI_CTR_PTS]++;
-            y.u[i] = w.u;
-            tkm_yy_shrink_all(lbi, n, y.tg, y.t);
-            continue;
+        } else {
+            a2 = TKM_FN(tkmi_dist2)(x + i, n, c + (size_t)a0 * d, d);
+            v[TKMI_CTR_DIST_PC]++;
+            u = TKM_FN(tkmi_bnd_up)(TKM_SQRT(a2), upf, ab);
         }
-        w.b2 = TKM_FN(tkmi_dist2)(x + i, n, c + (size_t)a0 * d, d);
-        const tkm_real dc = TKM_SQRT(w.b2);
-        w.u = TKM_FN(tkmi_bnd_up)(dc, upf, ab);
-        v[TKMI_CTR_DIST_PC]++;
-        if (TKM_FN(tkmi_yinyang_pruned)(w.u, glb)) {
-            y.u[i] = w.u;
+        if (loose || TKM_FN(tkmi_yinyang_pruned)(u, glb)) {
+            y.u[i] = u;
             tkm_yy_shrink_all(lbi, n, y.tg, y.t);
-            continue;
-        }
-        yy_walk<false>(x, n, d, c, k, y, tc, i, a0,
-                       TKM_FN(tkmi_bnd_down)(dc, dnf, ab), upf, dnf, ab, w,
-                       v);
-        y.u[i] = w.u;
-        if (w.b != a0) {
-            labels[i] = w.b;
-            v[TKMI_CTR_CHANGED]++;
+        } else {
+            yy_walk_rest(x, n, d, c, k, y, tc, i, a0, a2, upf, dnf, ab,
+                         labels, v);
         }
     }
     tkm_block_count<TKMI_NCTR>(v, ctr);

@@ -368,17 +368,8 @@ static __global__ __launch_bounds__(1024) void yy_walk_thread_kernel(
     const size_t m = *lwlen;
     for (size_t pos = TKM_GRID_START; pos < m; pos += TKM_GRID_STEP) {
         const size_t i = lw[pos];
-        const int a0 = labels[i];
-        const tkm_real dc = TKM_SQRT(a2w[pos]);
-        yy_best w = {a0, a2w[pos], TKM_FN(tkmi_bnd_up)(dc, upf, ab)};
-        yy_walk<false>(x, n, d, c, k, y, tc, i, a0,
-                       TKM_FN(tkmi_bnd_down)(dc, dnf, ab), upf, dnf, ab, w,
-                       v);
-        y.u[i] = w.u;
-        if (w.b != a0) {
-            labels[i] = w.b;
-            v[TKMI_CTR_CHANGED]++;
-        }
+        yy_walk_rest(x, n, d, c, k, y, tc, i, labels[i], a2w[pos], upf, dnf,
+                     ab, labels, v);
     }
     tkm_block_count<TKMI_NCTR>(v, ctr);
 }
