@@ -44,11 +44,13 @@
  * bound needs their distance and the rows are fewer than a wave. */
 #define TKM_WARP_DIST_MIN_D 8
 
-// cuda-shared Yinyang walks its listed points a warp each from this many
-// dimensions on, else a thread each (kernels/yinyang_shared.cu).  On an
-// H100 (k = 10 t, groups of about ten centroids): at d = 32, k = 1000 a
-// thread a point took 2-4 ms an iteration, a warp 4-9; at d = 784, k = 100
-// a warp 0.7 ms, a thread (cuda-global's walk) 1.6.
+// cuda-shared Yinyang's assign step compacts the failing points and walks
+// them a warp each from this many dimensions on, else it is cuda-global's
+// one pass, a thread a point (kernels/yinyang_shared.cu).  On an H100
+// (k = 10 t, groups of about ten centroids): at d = 32, k = 1000 the warp
+// walk took 4-9 ms an iteration, the lists walked a thread a point 2-4,
+// cuda-global's pass about 2; at d = 784, k = 100 the warp walk 0.7 ms,
+// cuda-global's pass 1.6.
 #define TKM_YY_WARP_MIN_D 64
 
 /* ---- cuda-shared assign tiles (kernels/assign_shared.cuh) --------------- */

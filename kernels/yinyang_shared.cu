@@ -1,16 +1,16 @@
-// Yinyang's assign step, shared-memory form.  Only the points whose bounds
-// fail cost distance work, and they are gathered first so that whole
-// warps do it:
+// Yinyang's assign step, shared-memory form, from tune.h's
+// TKM_YY_WARP_MIN_D dimensions on (below, cuda-global's one pass, a thread
+// a point, measured faster than these lists).  Only the points whose
+// bounds fail cost distance work, and they are gathered first so that
+// whole warps do it:
 //   1. test_kernel: u grows by its centroid's drift; the global filter
 //      with the group bounds shrunk by their drifts; the points that fail
 //      go to list la (block scan, one atomic per block) with their global
 //      bound;
 //   2. tighten_kernel: over la, the distance to the own centroid tightens
 //      u; the points that still fail go to list lw with that distance;
-//   3. the walk of the points of lw: below tune.h's TKM_YY_WARP_MIN_D
-//      dimensions cuda-global's, a thread per point; from there on
-//      walk_kernel, a warp per point, its coordinates staged in shared
-//      memory.  The lanes apply the group filter to 32 groups at a
+//   3. walk_kernel: a warp per point of lw, its coordinates staged in
+//      shared memory.  The lanes apply the group filter to 32 groups at a
 //      time; then each group that passed has its members taken 32 at a
 //      time (the copy cg holds the centroids column-major in the order of
 //      gmem, so the lanes' reads of a coordinate are one coalesced load):
@@ -353,27 +353,6 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_yy_first)(TKM_FN(tkmi_gpu) *g,
     return rc;
 }
 
-// The walk of the points of lw, a thread each: cuda-global's walk over
-// the compacted list, for small d (tune.h's TKM_YY_WARP_MIN_D), where a
-// warp's 32 points keep its lanes busier than one point's groups of about
-// ten members do.
-static __global__ __launch_bounds__(1024) void yy_walk_thread_kernel(
-    const tkm_real *__restrict__ x, size_t n, size_t d,
-    const tkm_real *__restrict__ c, size_t k, const tkm_real *__restrict__ tc,
-    const yy_dev y, tkm_real upf, tkm_real dnf, tkm_real ab, const size_t *lw,
-    const tkm_real *__restrict__ a2w, const unsigned long long *lwlen,
-    int32_t *labels, unsigned long long *ctr)
-{
-    unsigned long long v[TKMI_NCTR] = {0ull, 0ull, 0ull, 0ull, 0ull};
-    const size_t m = *lwlen;
-    for (size_t pos = TKM_GRID_START; pos < m; pos += TKM_GRID_STEP) {
-        const size_t i = lw[pos];
-        yy_walk_rest(x, n, d, c, k, y, tc, i, labels[i], a2w[pos], upf, dnf,
-                     ab, labels, v);
-    }
-    tkm_block_count<TKMI_NCTR>(v, ctr);
-}
-
 extern "C" tkm_status TKM_FN(tkmi_cu_sh_yy_gather)(TKM_FN(tkmi_gpu) *g,
                                                    const yy_dev *y,
                                                    const yy_sh *s, char *msg,
@@ -386,20 +365,13 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_yy_gather)(TKM_FN(tkmi_gpu) *g,
     return TKM_OK;
 }
 
-// The walk: a thread a point below TKM_YY_WARP_MIN_D dimensions, else a
-// warp, planned in slot TKMI_PLAN_LIST: the point staged in shared memory
+// The walk, a warp a point, planned in slot TKMI_PLAN_LIST: the point
+// staged in shared memory
 // when a block's warps' points leave room for two blocks a
 // multiprocessor, else read from global memory (smem 0).
 static tkm_status walk_launch(TKM_FN(tkmi_gpu) *g, const yy_dev *y,
                               const yy_sh *s, char *msg, size_t msglen)
 {
-    if (g->d < TKM_YY_WARP_MIN_D) {
-        yy_walk_thread_kernel<<<g->grid, g->block, 0, g->st>>>(
-            g->x, g->n, g->d, g->c, g->k, g->t, *y, g->upf, g->dnf, g->ab,
-            s->lw, s->a2, s->cnt + 1, g->labels, g->sc->ctr);
-        TKM_CU_LAUNCHED(yy_walk_thread_kernel);
-        return TKM_OK;
-    }
     tkmi_shplan *pl = &g->plan[TKMI_PLAN_LIST];
     const size_t warps = (size_t)g->block / 32;
     const size_t need = (g->n + warps - 1) / warps;
@@ -437,6 +409,8 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_yy_assign)(TKM_FN(tkmi_gpu) *g,
                                                    const yy_sh *s, char *msg,
                                                    size_t msglen)
 {
+    if (g->d < TKM_YY_WARP_MIN_D)
+        return TKM_FN(tkmi_cu_yy_assign)(g, y, msg, msglen);
     TKM_CU_CHECK(cudaMemsetAsync(s->cnt, 0, 2 * sizeof *s->cnt, g->st));
     yy_test_kernel<<<g->grid, g->block, 0, g->st>>>(
         g->n, g->labels, g->t, *y, s->glb, s->la, s->cnt, g->sc->ctr);

@@ -236,13 +236,14 @@ static tkm_status yinyang_sh_first(TKM_FN(tkmi_gpu) *g, char *msg,
     return TKM_FN(tkmi_cu_sh_yy_first)(g, &e->y, &e->s, msg, msglen);
 }
 
-/* The groups' drifts, then the centroids in the groups' order. */
+/* The groups' drifts, then (for the warp walk) the centroids in the
+ * groups' order. */
 static tkm_status yinyang_sh_bound(TKM_FN(tkmi_gpu) *g, char *msg,
                                    size_t msglen)
 {
     yinyang_t *e = g->alg;
     tkm_status rc = TKM_FN(tkmi_cu_yy_groups)(g, &e->y, msg, msglen);
-    if (rc != TKM_OK)
+    if (rc != TKM_OK || g->d < TKM_YY_WARP_MIN_D)
         return rc;
     return TKM_FN(tkmi_cu_sh_yy_gather)(g, &e->y, &e->s, msg, msglen);
 }
