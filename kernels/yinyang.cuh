@@ -50,8 +50,9 @@ static __device__ __forceinline__ void tkm_yy_merge(tkm_real &m1, tkm_real &m2,
     }
 }
 
-// A point's walk over the groups, member by member (both forms' first
-// pass and cuda-global's assign step; cuda-shared's for small d).
+// A point's walk over the groups, member by member: cuda-global's first
+// pass and assign step, which cuda-shared takes below TKM_YY_WARP_MIN_D
+// dimensions (and for its first pass where tkmi_yy_slice gives 0).
 //
 // A point's new group bounds are written as its walk leaves each group:
 // the smallest bound of the group's members, which is the right one
