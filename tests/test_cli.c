@@ -1321,7 +1321,7 @@ static void test_check_default_threads(void **state)
 {
     (void)state;
     need_bin();
-    const int most = tkmi_threads(0);
+    const int most = tkmi_threads_most();
     EXPECT(0, "check", "--generate", "500,2,3", "-k", "3", "--forms", "omp",
            "--algorithms", "lloyd", "--precisions", "f64");
     int seen_most = 0;

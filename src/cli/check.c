@@ -179,7 +179,7 @@ static void defaults(check_opts *o)
     s->nprec = 2;
     /* threads: 1, 2, 4, ... up to what OpenMP uses here, and that count
      * itself (a 2-core machine runs 1 and 2, not 4 on 2 cores) */
-    const int most = tkmi_threads(0);
+    const int most = tkmi_threads_most();
     for (int t = 1; t < most && s->nthreads < CLI_MAX_LIST - 1; t *= 2)
         s->threads[s->nthreads++] = t;
     s->threads[s->nthreads++] = most;

@@ -163,7 +163,7 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     s->empty = pb->p->empty;
     s->no_cc = pb->p->no_cc;
     s->max_drift_only = pb->p->max_drift_only;
-    s->threads = pb->p->form == TKM_OMP ? tkmi_threads(pb->p->threads) : 1;
+    s->threads = pb->threads;
     s->first = 1;
     s->fx_threads = sum_threads(s->threads, k, s->nv);
     s->screen = pb->can_screen &&

@@ -37,6 +37,9 @@ typedef struct TKM_FN(tkmi_problem) {
     int weighted;           /* the run has sample weights (every process)   */
     int can_screen;         /* the algorithm's full scans may be screened
                                (its row in src/solve/algs.c says so)       */
+    int threads;            /* the omp form's team, chosen once for the run
+                               (tkmi_threads: the load when it began); 1
+                               for the other forms                         */
 } TKM_FN(tkmi_problem);
 
 typedef struct TKM_FN(tkmi_engine) {
