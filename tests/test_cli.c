@@ -15,6 +15,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1333,6 +1334,51 @@ static void test_check_default_threads(void **state)
     assert_true(seen_most);
 }
 
+/* fit says when other work kept CPUs busy (TKM_CPUS_BUSY stands for the
+ * measurement): a "load:" line after the time, the omp team it left, and
+ * the statistics' "load" with "quiet": false; on a quiet machine no line
+ * and "quiet": true.  The results are the same either way. */
+static void test_busy_note(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "busy.csv");
+    PATH(js, "busy.json");
+    PATH(l0, "busy0.csv");
+    PATH(l1, "busy1.csv");
+    make_blobs(data, 600, 3, 4, 8);
+    cpu_set_t mask;
+    assert_int_equal(sched_getaffinity(0, sizeof mask, &mask), 0);
+    const int cpus = CPU_COUNT(&mask);
+    char all[16];
+    snprintf(all, sizeof all, "%d", cpus);
+    setenv("TKM_CPUS_BUSY", "0", 1);
+    EXPECT(0, "fit", data, "-k", "4", "--form", "omp", "--precision", PREC,
+           "--stats", js, "--labels", l0, "--force");
+    assert_null(strstr(out_text, "load:"));
+    char *text = slurp(js);
+    assert_contains(text, "\"busy_start\": 0, \"busy_end\": 0, "
+                          "\"quiet\": true}");
+    free(text);
+    setenv("TKM_CPUS_BUSY", all, 1);
+    EXPECT(0, "fit", data, "-k", "4", "--form", "omp", "--precision", PREC,
+           "--stats", js, "--labels", l1, "--force");
+    unsetenv("TKM_CPUS_BUSY");
+    char want[128];
+    snprintf(want, sizeof want, "load:       other work kept %d of %d CPUs "
+             "busy (%d at the start, %d at the end): not a quiet machine's "
+             "time", cpus, cpus, cpus, cpus);
+    assert_contains(out_text, want);
+    text = slurp(js);
+    assert_contains(text, "\"quiet\": false}");
+    assert_contains(text, "\"threads\": 1,");
+    free(text);
+    char *a = slurp(l0), *b = slurp(l1);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+}
+
 /* --n-init N keeps the run of lowest inertia among the starts seed,
  * seed + 1, ...: its outputs are those of that single run, and every
  * start's inertia is in the statistics. */
@@ -1759,6 +1805,7 @@ int main(void)
         cmocka_unit_test(test_stats_inertia),
         cmocka_unit_test(test_numbers_shortest),
         cmocka_unit_test(test_weights),
+        cmocka_unit_test(test_busy_note),
     };
     return cmocka_run_group_tests_name("cli (" PREC ")", tests, setup,
                                        teardown);
