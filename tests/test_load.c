@@ -2,8 +2,10 @@
  * The machine's load and the OpenMP team (src/common/load.c): the rule
  * that leaves the CPUs other work keeps busy out of the default team, the
  * measurement that sees a spinning process and not this process's own
- * threads, and fits whose team shrank on a busy machine, still
- * sequential Lloyd's result bit for bit.  Built for f32 and f64.
+ * threads, and fits whose team shrank on a busy machine, at the start or
+ * between iterations, still sequential Lloyd's result bit for bit.  Built
+ * for f32 and f64; linked with --wrap=omp_get_num_threads (the Makefile's
+ * TEST_LD_test_load) to see the teams a run's iterations were granted.
  */
 #include "real.h"
 
@@ -224,6 +226,99 @@ static void test_fit_busy(void **state)
     tkm_dataset_free(&ds);
 }
 
+/* The largest team that asked its size since the last reset (Hamerly's
+ * centroid gaps and the exact sums ask in every iteration). */
+int __real_omp_get_num_threads(void);
+int __wrap_omp_get_num_threads(void);
+static atomic_int team_seen;
+
+int __wrap_omp_get_num_threads(void)
+{
+    int nt = __real_omp_get_num_threads();
+    int was = atomic_load(&team_seen);
+    while (nt > was && !atomic_compare_exchange_weak(&team_seen, &was, nt))
+        ;
+    return nt;
+}
+
+/* The load changes while a fit runs: quiet for its first iterations,
+ * every CPU busy for the next ones, quiet again for the last; each
+ * iteration's team is kept. */
+typedef struct {
+    int teams[64];
+    int allowed;
+} follow_ctx;
+
+enum { FOLLOW_ITERS = 36, BUSY_FROM = 6, QUIET_FROM = 21 };
+
+static int on_iteration(const tkm_iter_stats *it, void *arg)
+{
+    follow_ctx *c = arg;
+    c->teams[it->iter] = atomic_exchange(&team_seen, 0);
+    if (it->iter == BUSY_FROM - 1)
+        busy_env(c->allowed);
+    if (it->iter == QUIET_FROM - 1)
+        busy_env(0);
+    /* iterations of 25 ms: a check of the load every second one */
+    struct timespec pause = {0, 25000000L};
+    nanosleep(&pause, NULL);
+    return 0;
+}
+
+/* A fit whose team follows the load between iterations: OpenMP's
+ * default (here one above the CPUs) while quiet, one thread once the
+ * busy CPUs have been seen at two checks in a row, the default again
+ * once they are free; and sequential Lloyd's result throughout. */
+static void test_follow(void **state)
+{
+    (void)state;
+    int allowed, online;
+    machine(&allowed, &online);
+    tkm_dataset ds;
+    size_t n = 4000, d = 4, k = 12;
+    char msg[512] = "";
+    assert_int_equal(tkm_generate_blobs(n, d, k, 3.0, 10, 43, &ds, NULL, msg,
+                                        sizeof msg),
+                     TKM_OK);
+    double *init = malloc(k * d * sizeof *init);
+    assert_non_null(init);
+    assert_int_equal(tkm_init_centroids(&ds, k, TKM_INIT_RANDOM, 0, 7, init,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    unsetenv("OMP_NUM_THREADS");
+    omp_set_num_threads(allowed + 1);
+    busy_env(0);
+    follow_ctx c = {.allowed = allowed};
+    tkm_params p = fit_params(k, TKM_HAMERLY, TKM_OMP, TKM_EMPTY_KEEP);
+    p.max_iter = FOLLOW_ITERS;
+    p.fixed_iter = 1;
+    p.progress = on_iteration;
+    p.progress_ctx = &c;
+    tkm_result r = fit_with(&ds, init, &p), base;
+    unsetenv("TKM_CPUS_BUSY");
+    assert_int_equal(r.iterations, FOLLOW_ITERS);
+    /* every phase's last iterations: the team the load allows */
+    const int want[3] = {allowed + 1, 1, allowed + 1};
+    const int last[3] = {BUSY_FROM - 1, QUIET_FROM - 1, FOLLOW_ITERS};
+    for (int ph = 0; ph < 3; ph++)
+        for (int i = last[ph] - 2; i <= last[ph]; i++)
+            if (c.teams[i] != want[ph])
+                fail_msg("hamerly omp (%s), iteration %d of a %s phase: a "
+                         "team of %d, not %d", TKM_PREC_NAME, i,
+                         ph == 1 ? "busy" : "quiet", c.teams[i], want[ph]);
+    p = fit_params(k, TKM_LLOYD, TKM_SEQ, TKM_EMPTY_KEEP);
+    p.max_iter = FOLLOW_ITERS;
+    p.fixed_iter = 1;
+    base = fit_with(&ds, init, &p);
+    assert_memory_equal(r.labels, base.labels, n * sizeof *r.labels);
+    assert_memory_equal(r.centroids, base.centroids,
+                        k * d * sizeof *r.centroids);
+    tkm_result_free(&r);
+    tkm_result_free(&base);
+    free(init);
+    tkm_dataset_free(&ds);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -232,6 +327,7 @@ int main(void)
         cmocka_unit_test(test_sees_spinner),
         cmocka_unit_test(test_own_threads),
         cmocka_unit_test(test_fit_busy),
+        cmocka_unit_test(test_follow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -69,6 +69,15 @@ int tkmi_threads_most(void);
  * not NULL): the CPUs of the mask. */
 int tkmi_cpus_busy(int *allowed);
 
+/* Whether tkmi_threads(0) follows the load: OpenMP's default is above one
+ * thread, OMP_NUM_THREADS is not set, tkmi_threads_steady is off. */
+int tkmi_threads_follow(void);
+
+/* tkmi_cpus_busy from one sample now, never reused (TKM_CPUS_BUSY as
+ * there): a run's checks between its iterations, 50 us, which take load
+ * for real when two checks in a row see it. */
+int tkmi_cpus_busy_now(int *allowed);
+
 /* Of others runnable tasks of other processes on online CPUs, those on
  * the allowed CPUs of this process, taking the CPUs it may not use as
  * filled first: min(allowed, max(0, others - (online - allowed))). */

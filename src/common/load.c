@@ -5,8 +5,8 @@
  * one sharing a core with that work) while the others spin, waiting for
  * it: on 2 CPUs with one busy, a Hamerly fit on two threads took 1.7
  * times the time of one (docs/results/busy-2core.md).  So the default
- * team leaves out the CPUs other work keeps busy, measured when the team
- * is chosen.
+ * team leaves out the CPUs other work keeps busy, measured when a run
+ * starts and, in a fit, checked again between iterations (cpu.c).
  *
  * What counts as busy: tasks of other processes the kernel holds
  * runnable now (the fourth field of /proc/loadavg, less this process's
@@ -170,6 +170,21 @@ int tkmi_cpus_busy(int *allowed_out)
     return busy < allowed ? busy : allowed;
 }
 
+int tkmi_cpus_busy_now(int *allowed_out)
+{
+    int allowed, online, busy;
+    cpus_of(&allowed, &online);
+    if (allowed_out)
+        *allowed_out = allowed;
+    if (busy_from_env(&busy) == 0)
+        return busy < allowed ? busy : allowed;
+    const int all = runnable_all(), own = tkmi_own_runnable();
+    if (all < 0 || own < 0)
+        return 0;
+    busy = tkmi_busy_share(all > own ? all - own : 0, allowed, online);
+    return busy < allowed ? busy : allowed;
+}
+
 int tkmi_team_size(int most, int allowed, int busy)
 {
     const int free_cpus = allowed - busy > 1 ? allowed - busy : 1;
@@ -193,14 +208,24 @@ int tkmi_threads_most(void)
 #endif
 }
 
+int tkmi_threads_follow(void)
+{
+#ifdef _OPENMP
+    const char *asked = getenv("OMP_NUM_THREADS");
+    return omp_get_max_threads() > 1 && !(asked && *asked) &&
+           !atomic_load(&steady);
+#else
+    return 0;
+#endif
+}
+
 int tkmi_threads(int requested)
 {
 #ifdef _OPENMP
     if (requested > 0)
         return requested;
     const int most = omp_get_max_threads();
-    const char *asked = getenv("OMP_NUM_THREADS");
-    if (most <= 1 || (asked && *asked) || atomic_load(&steady))
+    if (!tkmi_threads_follow())
         return most;
     int allowed;
     const int busy = tkmi_cpus_busy(&allowed);
