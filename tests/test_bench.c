@@ -629,7 +629,7 @@ static int line_has(const char *l, const char *s)
 /* The sweep records the CPUs other work kept busy around each run
  * (TKM_CPUS_BUSY stands for the measurement), and the report warns of
  * times taken on a busy machine and marks their solvers (busy); a
- * configuration whose slowest run took over 3 times its median (a third
+ * configuration whose slowest run took over 5 times its median (a third
  * repetition of 10 times the others' added to runs.csv) is marked
  * (unsteady).  On a quiet machine with steady runs, no warning and no
  * mark. */
@@ -711,7 +711,7 @@ static void test_load_marks(void **state)
     EXPECT(0, "report", quiet, "-q");
     snprintf(path, sizeof path, "%s/report.md", quiet);
     char *md = slurp(path);
-    assert_contains(md, "1 solver configuration had its slowest run over 3 "
+    assert_contains(md, "1 solver configuration had its slowest run over 5 "
                         "times its median");
     const char *l = solver_line(md, "## gen, k = 4", "elkan", "seq", 1);
     assert_true(line_has(l, "(unsteady)"));
