@@ -1337,7 +1337,8 @@ static void test_check_default_threads(void **state)
 /* fit says when other work kept CPUs busy (TKM_CPUS_BUSY stands for the
  * measurement): a "load:" line after the time, the omp team it left, and
  * the statistics' "load" with "quiet": false; on a quiet machine no line
- * and "quiet": true.  The results are the same either way. */
+ * and "quiet": true.  The results are the same either way.  check's
+ * table of times ends with such a line too. */
 static void test_busy_note(void **state)
 {
     (void)state;
@@ -1377,6 +1378,16 @@ static void test_busy_note(void **state)
     assert_string_equal(a, b);
     free(a);
     free(b);
+    /* check's table of times says it too, and only then */
+    setenv("TKM_CPUS_BUSY", all, 1);
+    EXPECT(0, "check", data, "-k", "4", "--forms", "seq", "--algorithms",
+           "lloyd", "--precisions", PREC);
+    assert_contains(out_text, "\nload: other work kept ");
+    setenv("TKM_CPUS_BUSY", "0", 1);
+    EXPECT(0, "check", data, "-k", "4", "--forms", "seq", "--algorithms",
+           "lloyd", "--precisions", PREC);
+    unsetenv("TKM_CPUS_BUSY");
+    assert_null(strstr(out_text, "load:"));
 }
 
 /* --n-init N keeps the run of lowest inertia among the starts seed,
