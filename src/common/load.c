@@ -3,7 +3,7 @@
  * need it.  A team of as many threads as CPUs, on a machine where other
  * work keeps some CPUs busy, runs at the pace of its slowest thread (the
  * one sharing a core with that work) while the others spin, waiting for
- * it: on 2 CPUs with one busy, a Hamerly fit on two threads took 1.7
+ * it: on 2 CPUs with one busy, a Hamerly fit on two threads took 1.9
  * times the time of one (docs/results/busy-2core.md).  So the default
  * team leaves out the CPUs other work keeps busy, measured when a run
  * starts and, in a fit, checked again between iterations (cpu.c).
