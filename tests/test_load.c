@@ -187,15 +187,7 @@ static void test_fit_busy(void **state)
     machine(&allowed, &online);
     tkm_dataset ds;
     size_t n = 6007, d = 5, k = 9;
-    char msg[512] = "";
-    assert_int_equal(tkm_generate_blobs(n, d, k, 2.0, 10, 41, &ds, NULL, msg,
-                                        sizeof msg),
-                     TKM_OK);
-    double *init = malloc(k * d * sizeof *init);
-    assert_non_null(init);
-    assert_int_equal(tkm_init_centroids(&ds, k, TKM_INIT_KMEANSPP, 0, 5, init,
-                                        msg, sizeof msg),
-                     TKM_OK);
+    double *init = blobs_with_start(n, d, k, 41, TKM_INIT_KMEANSPP, 5, &ds);
     tkm_result base = fit_or_die(&ds, init, k, TKM_LLOYD, TKM_SEQ, 1,
                                  TKM_EMPTY_KEEP);
     unsetenv("OMP_NUM_THREADS");
@@ -226,20 +218,9 @@ static void test_fit_busy(void **state)
     tkm_dataset_free(&ds);
 }
 
-/* The largest team that asked its size since the last reset (Hamerly's
- * centroid gaps and the exact sums ask in every iteration). */
-int __real_omp_get_num_threads(void);
-int __wrap_omp_get_num_threads(void);
-static atomic_int team_seen;
-
-int __wrap_omp_get_num_threads(void)
-{
-    int nt = __real_omp_get_num_threads();
-    int was = atomic_load(&team_seen);
-    while (nt > was && !atomic_compare_exchange_weak(&team_seen, &was, nt))
-        ;
-    return nt;
-}
+/* Each iteration's team (Hamerly's centroid gaps and the exact sums ask
+ * for its size every iteration): team_harness.h. */
+#include "team_harness.h"
 
 /* The load changes while a fit runs: quiet for its first iterations,
  * every CPU busy for the next ones, quiet again for the last; each
@@ -276,15 +257,7 @@ static void test_follow(void **state)
     machine(&allowed, &online);
     tkm_dataset ds;
     size_t n = 4000, d = 4, k = 12;
-    char msg[512] = "";
-    assert_int_equal(tkm_generate_blobs(n, d, k, 3.0, 10, 43, &ds, NULL, msg,
-                                        sizeof msg),
-                     TKM_OK);
-    double *init = malloc(k * d * sizeof *init);
-    assert_non_null(init);
-    assert_int_equal(tkm_init_centroids(&ds, k, TKM_INIT_RANDOM, 0, 7, init,
-                                        msg, sizeof msg),
-                     TKM_OK);
+    double *init = blobs_with_start(n, d, k, 43, TKM_INIT_RANDOM, 7, &ds);
     unsetenv("OMP_NUM_THREADS");
     omp_set_num_threads(allowed + 1);
     busy_env(0);

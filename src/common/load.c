@@ -126,13 +126,13 @@ static int busy_from_env(int *out)
     return 0;
 }
 
-/* Tasks of other processes runnable throughout the samples (the least
- * seen); 0 without /proc. */
-static int others_runnable(void)
+/* Tasks of other processes runnable throughout up to samples samples
+ * (the least seen); 0 without /proc. */
+static int others_runnable(int samples)
 {
     int least = -1;
     long gap = LOAD_GAP_NS;
-    for (int s = 0; s < LOAD_SAMPLES && least != 0; s++, gap *= 2) {
+    for (int s = 0; s < samples && least != 0; s++, gap *= 2) {
         if (s) {
             struct timespec ts = {gap / 1000000000L, gap % 1000000000L};
             nanosleep(&ts, NULL);
@@ -147,7 +147,10 @@ static int others_runnable(void)
     return least;
 }
 
-int tkmi_cpus_busy(int *allowed_out)
+/* The busy CPUs of the mask: TKM_CPUS_BUSY, else measured over up to
+ * samples samples; with keep, a measurement less than LOAD_KEEP old
+ * stands, and this one is kept. */
+static int cpus_busy(int samples, int keep, int *allowed_out)
 {
     int allowed, online, busy;
     cpus_of(&allowed, &online);
@@ -157,32 +160,29 @@ int tkmi_cpus_busy(int *allowed_out)
         return busy < allowed ? busy : allowed;
     const double now = tkmi_now();
     pthread_mutex_lock(&last_lock);
-    const int fresh = last_when >= 0 && now - last_when < LOAD_KEEP;
+    const int fresh = keep && last_when >= 0 && now - last_when < LOAD_KEEP;
     busy = last_busy;
     pthread_mutex_unlock(&last_lock);
     if (!fresh) {
-        busy = tkmi_busy_share(others_runnable(), allowed, online);
+        busy = tkmi_busy_share(others_runnable(samples), allowed, online);
         pthread_mutex_lock(&last_lock);
-        last_when = tkmi_now();
-        last_busy = busy;
+        if (keep) {
+            last_when = tkmi_now();
+            last_busy = busy;
+        }
         pthread_mutex_unlock(&last_lock);
     }
     return busy < allowed ? busy : allowed;
 }
 
-int tkmi_cpus_busy_now(int *allowed_out)
+int tkmi_cpus_busy(int *allowed)
 {
-    int allowed, online, busy;
-    cpus_of(&allowed, &online);
-    if (allowed_out)
-        *allowed_out = allowed;
-    if (busy_from_env(&busy) == 0)
-        return busy < allowed ? busy : allowed;
-    const int all = runnable_all(), own = tkmi_own_runnable();
-    if (all < 0 || own < 0)
-        return 0;
-    busy = tkmi_busy_share(all > own ? all - own : 0, allowed, online);
-    return busy < allowed ? busy : allowed;
+    return cpus_busy(LOAD_SAMPLES, 1, allowed);
+}
+
+int tkmi_cpus_busy_now(int *allowed)
+{
+    return cpus_busy(1, 0, allowed);
 }
 
 int tkmi_team_size(int most, int allowed, int busy)
