@@ -169,8 +169,9 @@ HOOK_MPI := $(if $(strip $(MPICC)),$(BUILD)/hooks/trikmeans-mpi)
 TEST_LD_test_mem := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
                     -Wl,--wrap=aligned_alloc,--wrap=strdup,--wrap=free
 # test_core sees the team each of the library's parallel regions was
-# granted (test_smaller_team)
+# granted (test_smaller_team), test_load the team of each iteration
 TEST_LD_test_core := -Wl,--wrap=omp_get_num_threads
+TEST_LD_test_load := -Wl,--wrap=omp_get_num_threads
 
 .PHONY: all test sanitize deps clean info-build demo gpu-proof fuzz fuzzers \
         python python-test print-libs print-version devdeps install uninstall \

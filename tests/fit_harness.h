@@ -1,10 +1,14 @@
 /*
  * Shared by the solver tests (include after cmocka.h and real.h): one
  * solver run through the public API in the build's precision, failing the
- * test with the library's message when the run does not succeed.
+ * test with the library's message when the run does not succeed, and
+ * blobs with a start to run it on.
  */
 #ifndef TKM_FIT_HARNESS_H
 #define TKM_FIT_HARNESS_H
+
+#include <stdint.h>
+#include <stdlib.h>
 
 #include "trikmeans.h"
 
@@ -42,6 +46,24 @@ static inline tkm_result fit_or_die(const tkm_dataset *ds, const double *init,
     tkm_params p = fit_params(k, alg, form, empty);
     p.threads = threads;
     return fit_with(ds, init, &p);
+}
+
+/* Blobs (n x d, k of them, spread 2, from seed) into *ds and a start of k
+ * centroids by method from init_seed (the caller frees both). */
+static inline double *blobs_with_start(size_t n, size_t d, size_t k,
+                                       uint64_t seed, tkm_init_method method,
+                                       uint64_t init_seed, tkm_dataset *ds)
+{
+    char msg[256];
+    assert_int_equal(tkm_generate_blobs(n, d, k, 2.0, 10, seed, ds, NULL, msg,
+                                        sizeof msg),
+                     TKM_OK);
+    double *init = malloc(k * d * sizeof *init);
+    assert_non_null(init);
+    assert_int_equal(tkm_init_centroids(ds, k, method, 0, init_seed, init,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    return init;
 }
 
 #endif /* TKM_FIT_HARNESS_H */

@@ -301,12 +301,15 @@ for r in json.load(open(sys.argv[1]))["ranks"]:
 EOF
 
 # fit --form omp over mpirun: each rank's line of ranks.py (as one line)
-# in $got, its standard error in $T/err
+# in $got, its standard error in $T/err.  The machine is taken as quiet
+# (TKM_CPUS_BUSY=0: other work on it must not shrink the teams checked
+# here) unless $busy says how many CPUs to take as busy.
 places() { # fit's further options ("" for none), mpirun's options...
     extra=$1
     shift
     rm -f "$T/t.json"
-    if timeout 120 mpirun --oversubscribe "$@" "$MPI" fit "$T/a.npy" -k 7 \
+    if timeout 120 mpirun --oversubscribe -x TKM_CPUS_BUSY="${busy:-0}" \
+            "$@" "$MPI" fit "$T/a.npy" -k 7 \
             --form omp --stats "$T/t.json" $extra >/dev/null 2>"$T/err"; then
         got=$($PY "$T/ranks.py" "$T/t.json" | tr '\n' ' ')
         got=${got% }
@@ -349,6 +352,16 @@ places "" --bind-to none -np 2
 check "place: two ranks share $ncpu CPUs, a team of $half each" \
     "$half $ncpu 1 0 $half $ncpu 1 1"
 no_warning "place: no warning where no CPU idles"
+# a busy machine: one rank's team leaves the busy CPUs out; ranks that
+# share the node keep their share (they would take each other for other
+# work; on 2 CPUs a share is one thread either way)
+busy=$ncpu
+places "" --bind-to none -np 1
+check "place: one rank, every CPU busy: a team of one" "1 $ncpu 1 0"
+places "" --bind-to none -np 2
+check "place: two ranks of a busy node keep their share" \
+    "$half $ncpu 1 0 $half $ncpu 1 1"
+busy=0
 places "" -x OMP_NUM_THREADS=$((ncpu + 1)) --bind-to none -np 2
 check "place: OMP_NUM_THREADS sets the team" \
     "$((ncpu + 1)) $ncpu 1 0 $((ncpu + 1)) $ncpu 1 1"
@@ -397,7 +410,7 @@ fi
 # Every check above runs on every machine, none left out on a condition:
 # fewer (or more) than planned means a block was skipped (or one was
 # added without its count here).
-planned=64
+planned=66
 if [ $runs != $planned ]; then
     echo "FAIL $runs checks ran, $planned planned"
     fails=$((fails + 1))

@@ -114,7 +114,7 @@ static const char *const runs_columns[] = {
     "f64_label_diff", "f64_max_abs_diff", "f64_inertia_rel", "silhouette",
     "calinski_harabasz", "davies_bouldin", "t_convert", "t_setup", "t_loop",
     "t_result", "gflops", "gbytes_s", "share_transfer", "share_assign",
-    "share_update"};
+    "share_update", "busy_cpus"};
 #define NRUNCOL (sizeof runs_columns / sizeof runs_columns[0])
 
 enum { REPS = 2, NTHREADS = 2 };
@@ -308,7 +308,8 @@ static void test_tiny_sweep(void **state)
     assert_contains(machine, "compiler: ");
     assert_contains(machine, "[data gen]"); /* the preset's text */
     /* the machine's load when the sweep began and when it ended: three
-     * averages each, with the CPUs online */
+     * averages each, with the CPUs online, and the CPUs other work kept
+     * busy */
     const char *when[2] = {"\nload at start: ", "\nload at end: "};
     for (int i = 0; i < 2; i++) {
         const char *l = strstr(machine, when[i]);
@@ -321,6 +322,12 @@ static void test_tiny_sweep(void **state)
                          4);
         assert_true(avg[0] >= 0 && avg[1] >= 0 && avg[2] >= 0);
         assert_true(cpus >= 1);
+        const char *busy = strstr(l, "); other work keeps ");
+        int b = -1, of = 0;
+        assert_non_null(busy);
+        assert_int_equal(sscanf(busy, "); other work keeps %d of %d CPUs "
+                                      "busy", &b, &of), 2);
+        assert_true(b >= 0 && b <= of && of >= 1);
     }
     free(machine);
     assert_true(exists(tp("out/datasets.csv")));
@@ -352,7 +359,9 @@ static void overview_consistent(const char *md)
         const char *cell = at;
         for (int bar = 0; bar < 4; bar++)
             cell = strchr(cell + 1, '|');
-        if (sscanf(cell, "| %lf (%7[^)]) | %63[^|]| %lf [%lf, %lf] | %lf |",
+        /* (a time may carry "(busy)" or "(unsteady)" after its range) */
+        if (sscanf(cell, "| %lf (%7[^)]) | %63[^|]| %lf [%lf, %lf]%*[^|]| "
+                         "%lf |",
                    &base, prec, solver, &t, &lo, &hi, &sp) != 7 ||
             sscanf(solver, "%15s %15s %7s", algo, form, prec2) != 3)
             fail_msg("overview row not as expected: %.120s", at);
@@ -590,6 +599,124 @@ static void test_report(void **state)
     }
     EXPECT(2, "report", tp("no-such-folder"));
     EXPECT(2, "report");
+}
+
+/* ---- the machine's load ------------------------------------------------ */
+
+/* The line of report.md's solver table for (algorithm, form, threads)
+ * of case "## dataset, k = k"; fails when there is none. */
+static const char *solver_line(const char *md, const char *head,
+                               const char *algo, const char *form, int t)
+{
+    char row[96];
+    const char *c = strstr(md, head);
+    assert_non_null(c);
+    snprintf(row, sizeof row, "\n| %s | %s | %s | %d |", algo, form, PREC,
+             t);
+    const char *l = strstr(c, row);
+    if (!l)
+        fail_msg("[" PREC "] no row %s under %s", row + 1, head);
+    return l + 1;
+}
+
+/* Whether the line at l holds s. */
+static int line_has(const char *l, const char *s)
+{
+    const char *eol = strchr(l, '\n'), *at = strstr(l, s);
+    return at && (!eol || at < eol);
+}
+
+/* The sweep records the CPUs other work kept busy around each run
+ * (TKM_CPUS_BUSY stands for the measurement), and the report warns of
+ * times taken on a busy machine and marks their solvers (busy); a
+ * configuration whose slowest run took over 5 times its median (a third
+ * repetition of 10 times the others' added to runs.csv) is marked
+ * (unsteady).  On a quiet machine with steady runs, no warning and no
+ * mark. */
+static void test_load_marks(void **state)
+{
+    (void)state;
+    need_bin();
+    const char *preset = tiny_preset();
+    char quiet[512], busy[512];
+    snprintf(quiet, sizeof quiet, "%s", tp("quiet"));
+    snprintf(busy, sizeof busy, "%s", tp("busy"));
+    setenv("TKM_CPUS_BUSY", "0", 1);
+    EXPECT(0, "bench", preset, "--out", quiet, "-q");
+    setenv("TKM_CPUS_BUSY", "1", 1);
+    EXPECT(0, "bench", preset, "--out", busy, "-q");
+    unsetenv("TKM_CPUS_BUSY");
+    const char *dir[2] = {"quiet", "busy"};
+    for (int b = 0; b < 2; b++) {
+        char path[600];
+        table runs;
+        int ok = 0;
+        snprintf(path, sizeof path, "%s/runs.csv", tp(dir[b]));
+        table_read(path, &runs);
+        for (int i = 0; i < runs.nrow; i++) {
+            const int ran = !strcmp(at(&runs, i, "status"), "ok");
+            assert_string_equal(at(&runs, i, "busy_cpus"),
+                                !ran ? "" : b ? "1" : "0");
+            ok += ran;
+        }
+        table_free(&runs);
+        snprintf(path, sizeof path, "%s/report.md", tp(dir[b]));
+        char *md = slurp(path), count[64];
+        snprintf(count, sizeof count, " %d runs ran while other work kept "
+                 "CPUs", ok);
+        if (b)
+            assert_contains(md, count);
+        else
+            assert_null(strstr(md, "Timings not to be trusted"));
+        const char *l = solver_line(md, "## gen, k = 4", "hamerly", "omp",
+                                    NTHREADS);
+        assert_int_equal(line_has(l, "(busy)"), b);
+        assert_false(line_has(l, "(unsteady)"));
+        free(md);
+    }
+    /* a third run of elkan seq on gen, k = 4, ten times the first */
+    char path[600];
+    table runs;
+    snprintf(path, sizeof path, "%s/runs.csv", quiet);
+    table_read(path, &runs);
+    FILE *f = fopen(path, "a");
+    assert_non_null(f);
+    int added = 0;
+    for (int i = 0; i < runs.nrow && !added; i++) {
+        if (strcmp(at(&runs, i, "dataset"), "gen") ||
+            strcmp(at(&runs, i, "algorithm"), "elkan") ||
+            strcmp(at(&runs, i, "form"), "seq"))
+            continue;
+        for (int c = 0; c < runs.ncol; c++) {
+            const char *h = runs.hdr[c];
+            const char *v = runs.cell[(size_t)i * runs.ncol + c];
+            char num[64];
+            if (!strcmp(h, "run"))
+                snprintf(num, sizeof num, "%ld", atol(v) + 100000);
+            else if (!strcmp(h, "repetition"))
+                snprintf(num, sizeof num, "%d", REPS + 1);
+            else if (!strcmp(h, "t_loop") || !strcmp(h, "t_total"))
+                snprintf(num, sizeof num, "%.17g", 10 * atof(v));
+            else
+                num[0] = '\0';
+            assert_null(strpbrk(v, ",\"\n"));
+            fprintf(f, "%s%s", c ? "," : "", num[0] ? num : v);
+        }
+        fputc('\n', f);
+        added = 1;
+    }
+    assert_true(added);
+    assert_int_equal(fclose(f), 0);
+    table_free(&runs);
+    EXPECT(0, "report", quiet, "-q");
+    snprintf(path, sizeof path, "%s/report.md", quiet);
+    char *md = slurp(path);
+    assert_contains(md, "1 solver configuration had its slowest run over 5 "
+                        "times its median");
+    const char *l = solver_line(md, "## gen, k = 4", "elkan", "seq", 1);
+    assert_true(line_has(l, "(unsteady)"));
+    assert_false(line_has(l, "(busy)"));
+    free(md);
 }
 
 /* ---- plots: colours and labels ---------------------------------------- */
@@ -1002,6 +1129,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tiny_sweep),
         cmocka_unit_test(test_report),
+        cmocka_unit_test(test_load_marks),
         cmocka_unit_test(test_plots),
         cmocka_unit_test(test_not_a_folder),
         cmocka_unit_test(test_malformed),

@@ -15,6 +15,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1321,7 +1322,7 @@ static void test_check_default_threads(void **state)
 {
     (void)state;
     need_bin();
-    const int most = tkmi_threads(0);
+    const int most = tkmi_threads_most();
     EXPECT(0, "check", "--generate", "500,2,3", "-k", "3", "--forms", "omp",
            "--algorithms", "lloyd", "--precisions", "f64");
     int seen_most = 0;
@@ -1331,6 +1332,62 @@ static void test_check_default_threads(void **state)
         seen_most |= t == most;
     }
     assert_true(seen_most);
+}
+
+/* fit says when other work kept CPUs busy (TKM_CPUS_BUSY stands for the
+ * measurement): a "load:" line after the time, the omp team it left, and
+ * the statistics' "load" with "quiet": false; on a quiet machine no line
+ * and "quiet": true.  The results are the same either way.  check's
+ * table of times ends with such a line too. */
+static void test_busy_note(void **state)
+{
+    (void)state;
+    need_bin();
+    PATH(data, "busy.csv");
+    PATH(js, "busy.json");
+    PATH(l0, "busy0.csv");
+    PATH(l1, "busy1.csv");
+    make_blobs(data, 600, 3, 4, 8);
+    cpu_set_t mask;
+    assert_int_equal(sched_getaffinity(0, sizeof mask, &mask), 0);
+    const int cpus = CPU_COUNT(&mask);
+    char all[16];
+    snprintf(all, sizeof all, "%d", cpus);
+    setenv("TKM_CPUS_BUSY", "0", 1);
+    EXPECT(0, "fit", data, "-k", "4", "--form", "omp", "--precision", PREC,
+           "--stats", js, "--labels", l0, "--force");
+    assert_null(strstr(out_text, "load:"));
+    char *text = slurp(js);
+    assert_contains(text, "\"busy_start\": 0, \"busy_end\": 0, "
+                          "\"quiet\": true}");
+    free(text);
+    setenv("TKM_CPUS_BUSY", all, 1);
+    EXPECT(0, "fit", data, "-k", "4", "--form", "omp", "--precision", PREC,
+           "--stats", js, "--labels", l1, "--force");
+    unsetenv("TKM_CPUS_BUSY");
+    char want[128];
+    snprintf(want, sizeof want, "load:       other work kept %d of %d CPUs "
+             "busy (%d at the start, %d at the end): not a quiet machine's "
+             "time", cpus, cpus, cpus, cpus);
+    assert_contains(out_text, want);
+    text = slurp(js);
+    assert_contains(text, "\"quiet\": false}");
+    assert_contains(text, "\"threads\": 1,");
+    free(text);
+    char *a = slurp(l0), *b = slurp(l1);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    /* check's table of times says it too, and only then */
+    setenv("TKM_CPUS_BUSY", all, 1);
+    EXPECT(0, "check", data, "-k", "4", "--forms", "seq", "--algorithms",
+           "lloyd", "--precisions", PREC);
+    assert_contains(out_text, "\nload: other work kept ");
+    setenv("TKM_CPUS_BUSY", "0", 1);
+    EXPECT(0, "check", data, "-k", "4", "--forms", "seq", "--algorithms",
+           "lloyd", "--precisions", PREC);
+    unsetenv("TKM_CPUS_BUSY");
+    assert_null(strstr(out_text, "load:"));
 }
 
 /* --n-init N keeps the run of lowest inertia among the starts seed,
@@ -1759,6 +1816,7 @@ int main(void)
         cmocka_unit_test(test_stats_inertia),
         cmocka_unit_test(test_numbers_shortest),
         cmocka_unit_test(test_weights),
+        cmocka_unit_test(test_busy_note),
     };
     return cmocka_run_group_tests_name("cli (" PREC ")", tests, setup,
                                        teardown);

@@ -290,24 +290,6 @@ static void test_lloyd_reference(void **state)
     }
 }
 
-/* Blobs (n x d, k of them, spread 2, from seed) into *ds and a start of k
- * centroids by method from init_seed (the caller frees both). */
-static double *blobs_with_start(size_t n, size_t d, size_t k, uint64_t seed,
-                                tkm_init_method method, uint64_t init_seed,
-                                tkm_dataset *ds)
-{
-    char msg[256];
-    assert_int_equal(tkm_generate_blobs(n, d, k, 2.0, 10, seed, ds, NULL, msg,
-                                        sizeof msg),
-                     TKM_OK);
-    double *init = malloc(k * d * sizeof *init);
-    assert_non_null(init);
-    assert_int_equal(tkm_init_centroids(ds, k, method, 0, init_seed, init,
-                                        msg, sizeof msg),
-                     TKM_OK);
-    return init;
-}
-
 static void test_omp_bit_identical(void **state)
 {
     (void)state;
@@ -333,23 +315,9 @@ static void test_omp_bit_identical(void **state)
     tkm_dataset_free(&ds);
 }
 
-/* The teams the library's parallel regions were granted, seen where
- * its code asks for the team's size (the exact sums' runs, update.c,
- * and Hamerly's per-thread bounds): the Makefile links this program with
- * --wrap=omp_get_num_threads (TEST_LD_test_core), so those calls come
- * here.  team_seen: the largest team since team_reset, 0 for none. */
-int __real_omp_get_num_threads(void);
-int __wrap_omp_get_num_threads(void);
-static atomic_int team_seen;
-
-int __wrap_omp_get_num_threads(void)
-{
-    int nt = __real_omp_get_num_threads();
-    int was = atomic_load(&team_seen);
-    while (nt > was && !atomic_compare_exchange_weak(&team_seen, &was, nt))
-        ;
-    return nt;
-}
+/* The teams granted: team_harness.h (TEST_LD_test_core links the
+ * wrapper). */
+#include "team_harness.h"
 
 /* Fit every algorithm's omp form asking 4 threads, each team_seen into
  * teams[a]. */

@@ -254,7 +254,7 @@ static void test_stand_in(void **state)
         s.n = n;
         s.d = d;
         s.k = k;
-        s.threads = 1;
+        s.threads = s.threads_max = 1;
         s.c = x + n * d; /* the last k rows are the centroids */
         s.kern = TKM_FN(tkmi_kern_get)();
         s.screen = 1;
@@ -331,7 +331,7 @@ static void test_beyond_range(void **state)
     s.n = 1;
     s.d = d;
     s.k = k;
-    s.threads = 1;
+    s.threads = s.threads_max = 1;
     s.c = x + d;
     s.kern = TKM_FN(tkmi_kern_get)();
     s.screen = 1;

@@ -253,17 +253,18 @@ class KMeans(*_BASES):
     tol (relative to the data's variance, scikit-learn's meaning),
     random_state, verbose (scikit-learn's lines: "Initialization
     complete", "Iteration i, inertia v.", how the run converged).
-    Ours: algorithm (one of trikmeans.ALGORITHMS; "elkan" with one
-    cluster runs "lloyd", as scikit-learn), form ("auto": cuda-shared
-    where a GPU is usable and the algorithm has that form, else "omp"; or
-    "seq", "omp", "cuda-global", "cuda-shared"), n_threads (OpenMP; 0 =
-    its default), block_size (CUDA; 0 = the form's default) and screen
-    ("auto", "on" or "off": Lloyd's and Hamerly's distances screened
-    through a matrix product in the seq and omp forms, the same results
-    bit for bit; "auto" where it measured faster) and empty ("farthest":
-    a cluster left without points takes the point farthest from its
-    centroid, which leaves its own cluster, as scikit-learn relocates; or
-    "keep": it keeps its centroid, the command's default).
+    Ours: algorithm (one of trikmeans.ALGORITHMS; "elkan" with one cluster
+    runs "lloyd", as scikit-learn), form ("auto": cuda-shared where a GPU
+    is usable and the algorithm has that form, else "omp"; or "seq",
+    "omp", "cuda-global", "cuda-shared"), n_threads (OpenMP; 0 = its
+    default, less the CPUs other work keeps busy), block_size (CUDA; 0 =
+    the form's default) and screen ("auto", "on" or "off": Lloyd's and
+    Hamerly's distances screened through a matrix product in the seq and
+    omp forms, the same results bit for bit; "auto" where it measured
+    faster) and empty ("farthest": a cluster left without points takes the
+    point farthest from its centroid, which leaves its own cluster, as
+    scikit-learn relocates; or "keep": it keeps its centroid, the
+    command's default).
 
     Precision follows X: float32 runs in float, anything else in double
     (other dtypes converted once).

@@ -21,7 +21,7 @@ const char cli_bench_runs_header[] =
     "ties,max_abs_diff,inertia_rel,f64_label_diff,f64_max_abs_diff,"
     "f64_inertia_rel,silhouette,calinski_harabasz,davies_bouldin,"
     "t_convert,t_setup,t_loop,t_result,gflops,gbytes_s,share_transfer,"
-    "share_assign,share_update\n";
+    "share_assign,share_update,busy_cpus\n";
 
 const char cli_bench_iters_header[] =
     "run,iter,changed,dist_pc,dist_cc,pruned_points,pruned_pairs,"
@@ -151,13 +151,12 @@ static void throughput(FILE *f, const tkm_result *res,
     num(f, t > 0 ? bytes / t / 1e9 : NAN);
     num(f, tt > 0 ? (res->t_setup + res->t_result) / tt : NAN);
     num(f, tt > 0 ? (r->t_assign + r->t_bound) / tt : NAN);
-    if (tt > 0)
-        tkmi_put_double(f, r->t_update / tt);
-    fputc('\n', f);
+    num(f, tt > 0 ? r->t_update / tt : NAN);
 }
 
 static void write_run(bench_state *b, const bench_case *c, long id,
-                      int rep, const cli_solver_run *r, const run_extra *x)
+                      int rep, const cli_solver_run *r, const run_extra *x,
+                      const cli_load *load)
 {
     FILE *f = b->runs;
     int threads, block, blocks;
@@ -173,9 +172,9 @@ static void write_run(bench_state *b, const bench_case *c, long id,
             cli_solver_verdict(r));
     cli_csv_field(f, r->ran ? "" : r->why, ",");
     if (!r->ran) {
-        /* the 30 columns after max_iter: nothing measured */
+        /* the 31 columns after max_iter: nothing measured */
         fprintf(f, ",,%d", c->d->runs.max_iter);
-        for (int i = 0; i < 30; i++)
+        for (int i = 0; i < 31; i++)
             fputc(',', f);
         fputc('\n', f);
         return;
@@ -210,6 +209,9 @@ static void write_run(bench_state *b, const bench_case *c, long id,
     num(f, res->t_loop);
     num(f, res->t_result);
     throughput(f, res, r);
+    if (cli_load_busy(load) >= 0)
+        fprintf(f, "%d", cli_load_busy(load));
+    fputc('\n', f);
 }
 
 static void write_iters(bench_state *b, long id, const cli_solver_run *r)
@@ -287,6 +289,7 @@ static void one_run(bench_state *b, bench_case *c, const tkm_params *tmpl,
     /* the ablations as the preset names them */
     static const char *const ablation[2] = {"no_cc", "max_drift_only"};
     run_extra x = {0};
+    cli_load load = {0, -1, -1};
     long id = b->next_id++;
     snprintf(b->pg.current, sizeof b->pg.current,
              "%s k=%zu %s %s %s rep %d", c->d->name, c->k,
@@ -294,7 +297,9 @@ static void one_run(bench_state *b, bench_case *c, const tkm_params *tmpl,
              tkm_precision_name(r->prec), rep);
     cli_progress_draw(&b->pg, 1);
     if (c->start) {
+        cli_load_begin(&load);
         cli_solver_run_one(tmpl, c->ds, c->start, ablation, r);
+        cli_load_end(&load);
     } else {
         r->ran = r->skipped = 0;
         snprintf(r->why, sizeof r->why, "%s", c->why);
@@ -307,7 +312,7 @@ static void one_run(bench_state *b, bench_case *c, const tkm_params *tmpl,
                                        &x.vs64, NULL, NULL, 0, NULL,
                                        0) == TKM_OK;
     scores(c, r, &x);
-    write_run(b, c, id, rep, r, &x);
+    write_run(b, c, id, rep, r, &x, &load);
     write_iters(b, id, r);
     fflush(b->runs);
     fflush(b->iters);

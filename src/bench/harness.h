@@ -115,7 +115,7 @@ void cli_preset_help(FILE *f);
  * load at its start and end: other work slows a benchmark). */
 typedef struct {
     time_t when;
-    char load_start[96];
+    char load_start[160];
 } cli_machine;
 
 /* Note the time and the load at the start of a sweep. */

@@ -60,15 +60,19 @@ static void cuda_line(FILE *f)
 }
 
 /* The load averages now, "1.00 0.50 0.25 (1, 5, 15 min; N CPUs
- * online)", or "unknown". */
+ * online); other work keeps B of C CPUs busy" (the CPUs this process may
+ * use, measured now: tkmi_cpus_busy), or "unknown". */
 static void load_now(char *buf, size_t len)
 {
     double l[3];
+    int cpus;
+    const int busy = tkmi_cpus_busy(&cpus);
     if (getloadavg(l, 3) != 3)
         snprintf(buf, len, "unknown");
     else
-        snprintf(buf, len, "%.2f %.2f %.2f (1, 5, 15 min; %ld CPUs online)",
-                 l[0], l[1], l[2], sysconf(_SC_NPROCESSORS_ONLN));
+        snprintf(buf, len, "%.2f %.2f %.2f (1, 5, 15 min; %ld CPUs online); "
+                 "other work keeps %d of %d CPUs busy", l[0], l[1], l[2],
+                 sysconf(_SC_NPROCESSORS_ONLN), busy, cpus);
 }
 
 void cli_machine_begin(cli_machine *m)
@@ -98,7 +102,7 @@ static void fill(FILE *f, void *arg)
     proc_value("/proc/cpuinfo", "model name", buf, sizeof buf);
     fprintf(f, "cpu: %s\n", buf);
     fprintf(f, "cores: %ld online, OpenMP uses %d threads by default\n",
-            sysconf(_SC_NPROCESSORS_ONLN), tkmi_threads(0));
+            sysconf(_SC_NPROCESSORS_ONLN), tkmi_threads_most());
     if (proc_value("/proc/meminfo", "MemTotal", buf, sizeof buf))
         fprintf(f, "memory: %s\n", buf);
     fprintf(f, "load at start: %s\n", c->m->load_start);

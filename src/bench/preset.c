@@ -411,7 +411,7 @@ static void runs_default(cli_bench_runs *r)
         s->forms[s->nform++] = f;
     s->precs[s->nprec++] = TKM_F32;
     s->precs[s->nprec++] = TKM_F64;
-    s->threads[s->nthreads++] = tkmi_threads(0);
+    s->threads[s->nthreads++] = tkmi_threads_most();
     s->blocks[s->nblocks++] = 256;
     r->inits[r->ninit++] = TKM_INIT_KMEANSPP;
     r->seeds[r->nseed++] = 0;

@@ -26,6 +26,8 @@ typedef struct {
     double gflops, gbs; /* the loop's throughput (NaN where not recorded) */
     double label_diff, inertia_rel, f64_label_diff, f64_inertia_rel;
     double score[3]; /* silhouette, Calinski-Harabasz, Davies-Bouldin */
+    int busy;        /* CPUs other work kept busy around the run (-1:
+                        not recorded: sklearn.csv, older folders)       */
 } rp_run;
 
 /* One solver configuration of a case, over its repetitions (and seeds). */
@@ -34,6 +36,8 @@ typedef struct {
     int threads, block;
     size_t nrun, nok;
     size_t npass, nfail, nbase, nunchecked, nskipped, nfailed;
+    size_t nbusy;                              /* ok runs while other work
+                                                  kept a CPU busy        */
     double t_med, t_assign, t_update, t_bound; /* medians over ok runs:
                                                   t_med of the loop time
                                                   (rp_time)              */
@@ -91,6 +95,14 @@ double rp_time(const rp_run *u);
  * none ran. */
 const rp_cfg *rp_pick(const rp_case *c, const char *algo, const char *form,
                       const char *prec);
+/* A configuration's slowest run above RP_UNSTEADY times its median: a
+ * spread a quiet machine did not give (the quick preset on 2 cores: at
+ * most 2.8 times, 1.07 at the 90th percentile), a busy one did (up to 34
+ * times; 11 of 108 configurations above 5). */
+#define RP_UNSTEADY 5.0
+/* Whether g has three ok runs or more and the slowest above RP_UNSTEADY
+ * times their median. */
+int rp_unsteady(const rp_cfg *g);
 /* The median time of sequential Lloyd of prec in c, NaN if none. */
 double rp_lloyd_seq(const rp_case *c, const char *prec);
 /* Whether the case has ok runs of two or more initialisations or seeds

@@ -44,7 +44,7 @@ static int take_rows(rp_report *r, const cli_table *t)
         "t_bound", "frac_pruned", "inertia", "label_diff", "inertia_rel",
         "f64_label_diff", "f64_inertia_rel", "silhouette",
         "calinski_harabasz", "davies_bouldin", "t_loop", "gflops",
-        "gbytes_s"};
+        "gbytes_s", "busy_cpus"};
     enum { NC = sizeof names / sizeof names[0] };
     int c[NC];
     for (int i = 0; i < NC; i++)
@@ -75,6 +75,7 @@ static int take_rows(rp_report *r, const cli_table *t)
         u->t_loop = fnum(S(30));
         u->gflops = fnum(S(31));
         u->gbs = fnum(S(32));
+        u->busy = *S(33) ? (int)inum(S(33)) : -1;
 #undef S
         u->ok = !strcmp(u->status, "ok");
     }
@@ -188,6 +189,7 @@ static void tally(rp_cfg *g, const rp_run *u)
         return;
     if (!g->nok++ || (g->first->rep != 1 && u->rep == 1))
         g->first = u;
+    g->nbusy += u->busy > 0;
     if (isfinite(u->f64_label_diff) &&
         !(u->f64_label_diff <= g->f64_diff))
         g->f64_diff = u->f64_label_diff;
@@ -293,6 +295,11 @@ const rp_cfg *rp_pick(const rp_case *c, const char *algo, const char *form,
             best = g;
     }
     return best;
+}
+
+int rp_unsteady(const rp_cfg *g)
+{
+    return g->nok >= 3 && g->t_range[1] > RP_UNSTEADY * g->t_med;
 }
 
 double rp_lloyd_seq(const rp_case *c, const char *prec)

@@ -65,6 +65,46 @@ static const char *spread(double m, const double range[2], char *buf,
     return buf;
 }
 
+/* A configuration's time as spread() writes it, marked "(busy)" when a
+ * run of it met other work on the CPUs and "(unsteady)" when its slowest
+ * run is far from its median (rp_unsteady): times not to compare. */
+static const char *cfg_spread(const rp_cfg *g, char *buf, size_t len)
+{
+    spread(g->t_med, g->t_range, buf, len);
+    if (isfinite(g->t_med)) {
+        size_t l = strlen(buf);
+        snprintf(buf + l, len - l, "%s%s", g->nbusy ? " (busy)" : "",
+                 rp_unsteady(g) ? " (unsteady)" : "");
+    }
+    return buf;
+}
+
+/* Under the header: how many runs met other work on the CPUs and how
+ * many configurations are unsteady, when any is. */
+static void load_note(FILE *f, const rp_report *r)
+{
+    size_t busy = 0, unsteady = 0;
+    for (size_t i = 0; i < r->runs_t.nrow; i++)
+        busy += r->runs[i].ok && r->runs[i].busy > 0;
+    for (size_t i = 0; i < r->ncases; i++)
+        for (size_t j = 0; j < r->cases[i].ncfg; j++)
+            unsteady += rp_unsteady(&r->cases[i].cfg[j]);
+    if (!busy && !unsteady)
+        return;
+    fputs("> **Timings not to be trusted.**", f);
+    if (busy)
+        fprintf(f, " %zu run%s ran while other work kept CPUs of this "
+                   "machine busy (`busy_cpus` in runs.csv; their solvers "
+                   "are marked (busy)).", busy, busy == 1 ? "" : "s");
+    if (unsteady)
+        fprintf(f, " %zu solver configuration%s had %s slowest run over %g "
+                   "times %s median (marked (unsteady)).", unsteady,
+                unsteady == 1 ? "" : "s", unsteady == 1 ? "its" : "their",
+                RP_UNSTEADY, unsteady == 1 ? "its" : "their");
+    fputs(" Such times are not a quiet machine's: run the sweep again on "
+          "one before comparing them.\n\n", f);
+}
+
 static void image(FILE *f, const rp_report *r, const char *kind,
                   const rp_case *c, const char *alt)
 {
@@ -136,6 +176,7 @@ static void header(FILE *f, const rp_report *r)
                "not recorded (scikit-learn: its fit); the solver tables "
                "give the whole run (t_total) beside it.\n\n",
             r->have_sklearn ? ", [sklearn.csv](sklearn.csv)" : "");
+    load_note(f, r);
     if (r->gnuplot != 1)
         fprintf(f, "> **No plots**: %s.\n\n", r->gnuplot_msg);
 }
@@ -170,7 +211,7 @@ static void overview(FILE *f, const rp_report *r)
         fprintf(f, "%s %s %s%s%.0d | %s | %s |\n", best->algo, best->form,
                 best->prec, omp ? " t=" : best->block ? " bs=" : "",
                 omp ? best->threads : best->block,
-                spread(best->t_med, best->t_range, b, sizeof b),
+                cfg_spread(best, b, sizeof b),
                 g4(base / best->t_med, s, sizeof s));
     }
     fputc('\n', f);
@@ -271,7 +312,7 @@ static void solver_table(FILE *f, const rp_case *c, const rp_cfg **order)
         }
         fprintf(f, "| %s | %s | %s | %d | %d | %zu | %.4g | %s | %s | %s / ",
                 g->algo, g->form, g->prec, g->threads, g->block, g->nrun,
-                g->iterations, spread(g->t_med, g->t_range, t[0], sizeof t[0]),
+                g->iterations, cfg_spread(g, t[0], sizeof t[0]),
                 spread(g->t_whole, g->whole_range, t[5], sizeof t[5]),
                 g4(g->t_assign, t[1], sizeof t[1]));
         fprintf(f, "%s / %s | %s | %s | %s / %s | %s |\n",
@@ -305,8 +346,8 @@ static void precision_table(FILE *f, const rp_case *c)
                       "labels unlike f64 | relative inertia gap |\n"
                       "|---|---:|---:|---:|---:|---:|\n", f);
             fprintf(f, "| %s %s | %s | %s | %.3g | %s | %s |\n", s->algo,
-                    s->form, spread(s->t_med, s->t_range, a, sizeof a),
-                    spread(l->t_med, l->t_range, b, sizeof b),
+                    s->form, cfg_spread(s, a, sizeof a),
+                    cfg_spread(l, b, sizeof b),
                     l->t_med / s->t_med,
                     g4(s->f64_diff, d, sizeof d),
                     g4(s->f64_inertia, e, sizeof e));
@@ -337,7 +378,7 @@ static void sklearn_table(FILE *f, const rp_case *c)
         fprintf(f, "| %s | %s | %.4g (%s) | %s | %s | %s | %s |\n", g->algo,
                 g->prec, g->iterations,
                 base ? g4(base->iterations, a, sizeof a) : "-",
-                spread(g->t_med, g->t_range, b, sizeof b),
+                cfg_spread(g, b, sizeof b),
                 g4(rp_lloyd_seq(c, g->prec) / g->t_med, d, sizeof d),
                 isfinite(g->label_diff)
                     ? (snprintf(e, sizeof e, "%.0f", g->label_diff), e)

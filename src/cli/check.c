@@ -179,7 +179,7 @@ static void defaults(check_opts *o)
     s->nprec = 2;
     /* threads: 1, 2, 4, ... up to what OpenMP uses here, and that count
      * itself (a 2-core machine runs 1 and 2, not 4 on 2 cores) */
-    const int most = tkmi_threads(0);
+    const int most = tkmi_threads_most();
     for (int t = 1; t < most && s->nthreads < CLI_MAX_LIST - 1; t *= 2)
         s->threads[s->nthreads++] = t;
     s->threads[s->nthreads++] = most;
@@ -511,6 +511,8 @@ static int check_run(check_opts *o, const tkm_dataset *ds, const double *init)
                        .t0 = tkmi_now(), .runs_total = n};
     p.progress = on_iter;
     p.progress_ctx = &pg;
+    cli_load load;
+    cli_load_begin(&load);
     for (size_t i = 0; i < n; i++) {
         char sh[32];
         shape_str(&rows[i], sh, sizeof sh);
@@ -524,6 +526,7 @@ static int check_run(check_opts *o, const tkm_dataset *ds, const double *init)
         pg.runs_done++;
     }
     cli_progress_end(&pg);
+    cli_load_end(&load);
     fprintf(say, "data: %s, n=%zu, d=%zu, k=%zu\n", o->run.data, ds->n, ds->d,
            o->run.k);
     int failed = judge(o, ds, rows, n);
@@ -532,6 +535,12 @@ static int check_run(check_opts *o, const tkm_dataset *ds, const double *init)
     print_precision_gap(ds, rows, n);
     int rc = o->out ? write_out(o->out, rows, n) : CLI_OK;
     fprintf(say, "\n%d solver run(s) failed\n", failed);
+    if (cli_load_busy(&load) > 0) {
+        char text[160];
+        cli_load_say(&load, text, sizeof text);
+        fprintf(say, "load: %s: the times are not a quiet machine's\n",
+                text);
+    }
     for (size_t i = 0; i < n; i++)
         tkm_result_free(&rows[i].res);
     free(rows);

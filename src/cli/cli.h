@@ -280,6 +280,24 @@ int cli_run_precheck(const cli_run *r, const char *cmd);
 int cli_read_file(const char *cmd, const char *path, const tkm_read_opts *o,
                   tkm_dataset *ds);
 
+/* ---- the machine's load around timed runs (busy.c) -------------------- */
+
+/* The CPUs of this process's mask that other work kept busy when a timed
+ * stretch began and when it ended (tkmi_cpus_busy); -1: not measured. */
+typedef struct {
+    int cpus;  /* the CPUs of the mask                                  */
+    int start; /* busy ones at the start                                */
+    int end;   /* and at the end                                        */
+} cli_load;
+
+void cli_load_begin(cli_load *l);
+void cli_load_end(cli_load *l);
+/* The most CPUs other work kept busy (0: a quiet machine, whose times
+ * can be compared; -1 not measured). */
+int cli_load_busy(const cli_load *l);
+/* "other work kept 1 of 2 CPUs busy (1 at the start, 0 at the end)". */
+void cli_load_say(const cli_load *l, char *buf, size_t len);
+
 /* What makes a result less than k clusters (fit's warnings). */
 typedef struct {
     size_t empty;      /* clusters with no point at the end              */
@@ -308,6 +326,7 @@ typedef struct {
                            when unknown */
     cli_degenerate deg;  /* warnings of the run, for the statistics     */
     int n_init, kept;    /* --n-init: starts run, the one kept (0-based) */
+    cli_load load;       /* the machine's load around the fits           */
     const double *inertias; /* n_init final inertias, NULL for one      */
     /* MPI ranks (trikmeans-mpi, even one): nranks rows of CLI_RANK_FIELDS
      * (rank, rows, threads, t_convert, t_setup, t_loop, t_result, and

@@ -252,7 +252,8 @@ static int gather_ranks(const tkm_result *res, cli_times *tm, double **all)
     return CLI_OK;
 }
 
-static void print_summary(FILE *f, const cli_run *r, const tkm_result *res)
+static void print_summary(FILE *f, const cli_run *r, const tkm_result *res,
+                          const cli_load *load)
 {
     fprintf(f, "solver:     %s %s %s\n", tkm_algorithm_name(res->algorithm),
            tkm_form_name(res->form), tkm_precision_name(res->precision));
@@ -272,6 +273,15 @@ static void print_summary(FILE *f, const cli_run *r, const tkm_result *res)
     fprintf(f, ")\n");
     fprintf(f, "inertia:    %.10g\n", res->inertia);
     fprintf(f, "time:       %.6f s\n", res->t_total);
+    if (cli_load_busy(load) > 0) {
+        char say[160];
+        cli_load_say(load, say, sizeof say);
+        fprintf(f, "load:       %s: not a quiet machine's time", say);
+        if (res->form == TKM_OMP && res->threads < tkmi_threads_most())
+            fprintf(f, "; the omp form ran %d of %d threads", res->threads,
+                    tkmi_threads_most());
+        fputc('\n', f);
+    }
 }
 
 /* Say what makes the result less than k clusters (stderr, unless -q). */
@@ -404,7 +414,9 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
         free(inertias);
         return arc;
     }
+    cli_load_begin(&tm->load);
     int frc = fit_best(r, ds, init, n_init, inertias, &tm->kept, &res);
+    cli_load_end(&tm->load);
     if (frc != CLI_OK) {
         free(inertias);
         return frc;
@@ -435,7 +447,7 @@ static int fit_and_write(const cli_run *r, const tkm_dataset *ds,
     if (rc == CLI_OK && r->verbosity >= 0 && lead) {
         const char *outs[3] = {r->labels, r->centroids, r->stats};
         FILE *say = cli_say(3, outs);
-        print_summary(say, r, &shown);
+        print_summary(say, r, &shown, &tm->load);
         if (cli_par_size() > 1)
             fprintf(say, "processes:  %d MPI ranks\n", cli_par_size());
         if (n_init > 1)

@@ -69,8 +69,11 @@ static void print_info(void)
                    why[0] ? why : tkm_strerror(st));
     }
 #ifdef _OPENMP
-    printf("openmp: %d threads by default (OpenMP %d)\n", tkmi_threads(0),
-           _OPENMP);
+    int allowed;
+    const int busy = tkmi_cpus_busy(&allowed);
+    printf("openmp: %d threads by default (OpenMP %d); other work keeps %d "
+           "of %d CPUs busy now: a run now would use %d\n",
+           tkmi_threads_most(), _OPENMP, busy, allowed, tkmi_threads(0));
 #else
     printf("openmp: not compiled in (1 thread)\n");
 #endif

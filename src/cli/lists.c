@@ -324,7 +324,7 @@ int cli_list_names(cli_list_kind kind, const char *text, int *vals, int max,
 static int number(const char *s, long long *out)
 {
     if (!strcmp(s, "max")) {
-        *out = tkmi_threads(0);
+        *out = tkmi_threads_most();
         return 0;
     }
     char *end;

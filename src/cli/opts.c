@@ -121,10 +121,12 @@ static const shared_opt shared[] = {
      "  --seed N             seed of the initialisation (default 0)\n"},
     {"threads", required_argument, OPT_THREADS, "threads-list", 1,
      "  --threads N          OpenMP threads: fit's omp form, predict's\n"
-     "                       distances (default 0 = OpenMP's default; in\n"
-     "                       trikmeans-mpi fit, unless OMP_NUM_THREADS is\n"
-     "                       set, each rank's share of the CPUs it may\n"
-     "                       use); the results do not depend on it\n"},
+     "                       distances (default 0 = OpenMP's default, less\n"
+     "                       the CPUs other work keeps busy, unless\n"
+     "                       OMP_NUM_THREADS is set; in trikmeans-mpi fit,\n"
+     "                       unless OMP_NUM_THREADS is set, each rank's\n"
+     "                       share of the CPUs it may use); the results do\n"
+     "                       not depend on it\n"},
     {"block-size", required_argument, OPT_BLOCK_SIZE, "block-sizes", 1,
      "  --block-size N       cuda forms: threads per block, a multiple of\n"
      "                       32 up to 1024 (default 0 = the form's default)\n"},
@@ -599,6 +601,13 @@ void cli_run_help(FILE *f, const char *const *names)
                   "                       x86-64 (default: the widest "
                   "present); every\n"
                   "                       one gives the same bits\n"
+                  "  TKM_CPUS_BUSY=N      take N CPUs as kept busy by other "
+                  "work\n"
+                  "                       instead of measuring them (0: "
+                  "the\n"
+                  "                       machine is quiet; --threads 0 "
+                  "then\n"
+                  "                       uses OpenMP's default)\n"
                   "  TKM_MEMORY_LIMIT=SIZE\n"
                   "                       refuse (exit 1, the bytes said) "
                   "any one\n"

@@ -38,7 +38,8 @@ void cli_predict_help(FILE *f)
     fputs("  -h, --help           print this help and exit\n"
           "\n"
           "Distances are computed in --precision on --threads threads (0 =\n"
-          "OpenMP's default; the results do not depend on it).  At least one\n"
+          "OpenMP's default less the CPUs other work keeps busy; the results\n"
+          "do not depend on it).  At least one\n"
           "of --labels and --transform.  Exit status: 0 success, 1 an output\n"
           "could not be written (none is left behind), 2 usage or input\n"
           "error.\n",

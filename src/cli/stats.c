@@ -159,6 +159,20 @@ static void json_ranks(FILE *f, const cli_times *tm)
     fputs("\n  ],\n", f);
 }
 
+/* The machine's load around the fits: "quiet" false when other work
+ * kept a CPU busy (then the times are not a quiet machine's); nulls over
+ * several MPI ranks, where it is not measured. */
+static void json_load(FILE *f, const cli_load *l)
+{
+    const int busy = cli_load_busy(l);
+    fputs("\"load\": {", f);
+    cli_json_num(f, "cpus", l->start >= 0 ? l->cpus : NAN, ", ");
+    cli_json_num(f, "busy_start", l->start >= 0 ? l->start : NAN, ", ");
+    cli_json_num(f, "busy_end", l->end >= 0 ? l->end : NAN, ", ");
+    fprintf(f, "\"quiet\": %s},\n  ", busy < 0 ? "null" : busy ? "false"
+                                                                : "true");
+}
+
 static void write_json(FILE *f, const cli_run *r, const tkm_result *res,
                        const cli_times *tm)
 {
@@ -185,6 +199,8 @@ static void write_json(FILE *f, const cli_run *r, const tkm_result *res,
                    "\"duplicate_centroids\": %zu, "
                    "\"distinct_points_below_k\": %zu},\n  ",
                 tm->deg.empty, tm->deg.duplicates, tm->deg.distinct);
+    if (tm)
+        json_load(f, &tm->load);
     cli_json_num(f, "peak_rss", tm && tm->peak_rss >= 0
                                     ? (double)tm->peak_rss
                                     : NAN,

@@ -19,7 +19,31 @@ typedef TKM_FN(tkmi_cpu) cpu_t;
 typedef struct {
     cpu_t s;
     const TKM_FN(tkmi_cpu_alg) *alg;
+    int follow;     /* the team follows the load (tkmi_problem.follow)   */
+    int busy_last;  /* the busy CPUs the last check saw                  */
+    double t_check; /* when it ran (tkmi_now)                            */
 } engine_t;
+
+/* Seconds between two checks of the load by a run whose team follows it:
+ * a check costs 50 us. */
+#define TKMI_LOAD_EVERY 0.05
+
+/* Between iterations, now and then: the team leaves out the CPUs other
+ * work kept busy at this check and the last (load that stays, not a short
+ * task that one sample caught), and takes back the CPUs it finds free, up
+ * to threads_max.  Results never depend on the team. */
+static void follow_load(engine_t *e)
+{
+    const double now = tkmi_now();
+    if (!e->follow || now - e->t_check < TKMI_LOAD_EVERY)
+        return;
+    int allowed;
+    const int busy = tkmi_cpus_busy_now(&allowed);
+    const int both = busy < e->busy_last ? busy : e->busy_last;
+    e->s.threads = tkmi_team_size(e->s.threads_max, allowed, both);
+    e->busy_last = busy;
+    e->t_check = now;
+}
 
 /* Threads that sum from scratch, each with its own k*d sums: as many as
  * the form has, but no more than the scratch allows. */
@@ -37,6 +61,7 @@ static tkm_status cpu_assign(void *st, tkm_iter_stats *row, char *msg,
     e->s.t_comm = 0.0;
     (void)msg;
     (void)msglen;
+    follow_load(e);
     double t0 = tkmi_now();
     row->t_bound = 0.0;
     if (e->s.first) {
@@ -163,9 +188,9 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     s->empty = pb->p->empty;
     s->no_cc = pb->p->no_cc;
     s->max_drift_only = pb->p->max_drift_only;
-    s->threads = pb->p->form == TKM_OMP ? tkmi_threads(pb->p->threads) : 1;
+    s->threads = s->threads_max = pb->threads_max;
     s->first = 1;
-    s->fx_threads = sum_threads(s->threads, k, s->nv);
+    s->fx_threads = sum_threads(s->threads_max, k, s->nv);
     s->screen = pb->can_screen &&
                 (pb->p->screen == TKM_SCREEN_ON ||
                  (pb->p->screen == TKM_SCREEN_AUTO &&
@@ -206,7 +231,7 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     s->kern = TKM_FN(tkmi_kern_get)();
     /* first touch by the threads that later read each run of labels */
     long long nn = (long long)n;
-#pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
+#pragma omp parallel for num_threads(pb->threads) if (pb->threads > 1) \
     schedule(static)
     for (long long i = 0; i < nn; i++)
         s->labels[i] = s->held[i] = -1;
@@ -230,6 +255,12 @@ tkm_status TKM_FN(tkmi_cpu_engine)(const TKM_FN(tkmi_problem) *pb,
     }
     if (rc != TKM_OK)
         goto cleanup;
+    /* the per-thread buffers are made for threads_max; the team begins
+     * as the run chose it */
+    e->s.threads = pb->threads;
+    e->follow = pb->follow;
+    e->busy_last = pb->busy;
+    e->t_check = tkmi_now();
     eng->st = e;
     eng->assign = cpu_assign;
     eng->update = cpu_update;

@@ -39,9 +39,57 @@ static inline double tkmi_dist2_d(const double *a, const double *b, size_t d)
 /* Monotonic wall clock in seconds. */
 double tkmi_now(void);
 
-/* Threads the OpenMP form uses for a requested count (0 = OpenMP default);
- * 1 when OpenMP is not compiled in. */
+/* ---- threads and the machine's load (load.c) ---------------------------- */
+
+/* Threads the OpenMP form uses for a requested count: requested itself
+ * when above 0; for 0, OpenMP's default (tkmi_threads_most), less the
+ * CPUs other work keeps busy now (tkmi_cpus_busy), at least 1, unless
+ * OMP_NUM_THREADS is set (then OpenMP's default, as asked) or
+ * tkmi_threads_steady is on.  1 when
+ * OpenMP is not compiled in.  Measures the load at each call with 0:
+ * resolve a run's count once. */
 int tkmi_threads(int requested);
+
+/* With on, tkmi_threads(0) is OpenMP's default whatever the load, for
+ * the rest of the process (off again with 0): the MPI command's ranks
+ * that share a node, which would count each other as other work and whose
+ * teams src/mpi already sizes to their share of the CPUs. */
+void tkmi_threads_steady(int on);
+
+/* OpenMP's default team here (omp_get_max_threads; 1 without OpenMP),
+ * whatever the load: the "max" of thread lists. */
+int tkmi_threads_most(void);
+
+/* CPUs of this process's affinity mask that other processes keep busy
+ * now, 0..allowed: TKM_CPUS_BUSY when set to a count (a test, or a run
+ * that must not adapt: 0), else measured: tkmi_busy_share of the fewest
+ * runnable tasks of other processes over up to five samples 7.5 ms in
+ * all (one, 50 us, when it finds none; 0 without /proc), or the last
+ * measurement when it is less than 10 ms old.  Thread-safe.  *allowed (if
+ * not NULL): the CPUs of the mask. */
+int tkmi_cpus_busy(int *allowed);
+
+/* Whether tkmi_threads(0) follows the load: OpenMP's default is above one
+ * thread, OMP_NUM_THREADS is not set, tkmi_threads_steady is off. */
+int tkmi_threads_follow(void);
+
+/* tkmi_cpus_busy from one sample now, never reused (TKM_CPUS_BUSY as
+ * there): a run's checks between its iterations, 50 us, which take load
+ * for real when two checks in a row see it. */
+int tkmi_cpus_busy_now(int *allowed);
+
+/* Of others runnable tasks of other processes on online CPUs, those on
+ * the allowed CPUs of this process, taking the CPUs it may not use as
+ * filled first: min(allowed, max(0, others - (online - allowed))). */
+int tkmi_busy_share(int others, int allowed, int online);
+
+/* The team for most threads on allowed CPUs of which busy are taken:
+ * most when none is busy, else min(most, allowed - busy), at least 1. */
+int tkmi_team_size(int most, int allowed, int busy);
+
+/* This process's threads in state R now (the caller's among them); -1
+ * without /proc. */
+int tkmi_own_runnable(void);
 
 /* Overflow-checked n*m*size; returns 0 and sets *out, or -1 on overflow. */
 int tkmi_mul_size(size_t n, size_t m, size_t size, size_t *out);

@@ -135,7 +135,8 @@ static void screen_free(TKM_FN(tkmi_screen) *w)
 static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
 {
     const size_t n = s->n, d = s->d, k = s->k;
-    const size_t nt = (size_t)(s->threads > 1 ? s->threads : 1);
+    /* made at first use, for every team the run may have */
+    const size_t nt = (size_t)(s->threads_max > 1 ? s->threads_max : 1);
     if (d > INT_MAX || k > INT_MAX || k < 2)
         return NULL; /* beyond the BLAS's int sizes, or nothing to screen */
     TKM_FN(tkmi_screen) *w = tkmi_calloc(1, 1, sizeof *w);

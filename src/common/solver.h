@@ -37,6 +37,13 @@ typedef struct TKM_FN(tkmi_problem) {
     int weighted;           /* the run has sample weights (every process)   */
     int can_screen;         /* the algorithm's full scans may be screened
                                (its row in src/solve/algs.c says so)       */
+    int threads;            /* the omp form's team when the run begins
+                               (tkmi_threads); 1 for the other forms       */
+    int threads_max;        /* the most it may grow to: OpenMP's default
+                               when it follows the load, else threads      */
+    int follow;             /* the team follows the load between iterations
+                               (threads 0 asked, tkmi_threads_follow)     */
+    int busy;               /* then: the CPUs busy when it began           */
 } TKM_FN(tkmi_problem);
 
 typedef struct TKM_FN(tkmi_engine) {
@@ -73,7 +80,10 @@ typedef struct TKM_FN(tkmi_screen) TKM_FN(tkmi_screen);
 typedef struct TKM_FN(tkmi_cpu) {
     const tkm_real *x;
     size_t n, d, k;
-    int threads;          /* 1 for seq                                      */
+    int threads;          /* the team (1 for seq); while the algorithm's
+                             setup runs, threads_max, which its per-thread
+                             buffers are made for                           */
+    int threads_max;      /* the most threads the team may have            */
     tkm_empty_policy empty;
     int no_cc;            /* the params' pruning ablations                  */
     int max_drift_only;

@@ -4,9 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include "internal.h"
 
@@ -169,14 +166,4 @@ double tkmi_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-int tkmi_threads(int requested)
-{
-#ifdef _OPENMP
-    return requested > 0 ? requested : omp_get_max_threads();
-#else
-    (void)requested;
-    return 1;
-#endif
 }

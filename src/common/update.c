@@ -77,6 +77,13 @@ static void fx_move(const TKM_FN(tkmi_cpu) *s, tkmi_i128 *fx, int64_t *cnt,
     cnt[a] += sign;
 }
 
+/* Threads that sum from scratch now: the team, up to the fx_threads whose
+ * sums there are room for. */
+static int fx_team(const TKM_FN(tkmi_cpu) *s)
+{
+    return s->fx_threads < s->threads ? s->fx_threads : s->threads;
+}
+
 /* The sums of every cluster from scratch: each thread of the team sums a
  * contiguous run of points into its own accumulators, which are then
  * added (exact integers: the order does not matter).  The team may be
@@ -86,7 +93,8 @@ static void fx_move(const TKM_FN(tkmi_cpu) *s, tkmi_i128 *fx, int64_t *cnt,
 static void fx_full(TKM_FN(tkmi_cpu) *s)
 {
     const size_t k = s->k, dw = s->nv, n = s->n;
-#pragma omp parallel num_threads(s->fx_threads) if (s->fx_threads > 1)
+    const int team = fx_team(s);
+#pragma omp parallel num_threads(team) if (team > 1)
     {
         int t = 0, nt = 1;
 #ifdef _OPENMP
@@ -135,7 +143,7 @@ static void fx_sums(TKM_FN(tkmi_cpu) *s)
         moved += s->labels[i] != s->held[i];
     /* moving a point costs two row passes on one thread; scratch costs
      * one row pass per point spread over fx_threads */
-    if (!s->fx_valid || 2 * moved * s->fx_threads > n) {
+    if (!s->fx_valid || 2 * moved * fx_team(s) > n) {
         fx_full(s);
         s->fx_valid = 1;
         return;

@@ -45,7 +45,7 @@ static size_t count_lines(const char *b, const char *e)
 /* Contract in io_text.h. */
 tkm_status tkmi_text_chunks(tkmi_text_ctx *c, const char *p, const char *e)
 {
-    const int nt = tkmi_threads(0) > 1 ? tkmi_threads(0) : 1;
+    const int nt = tkmi_threads(0);
     const size_t nts = (size_t)nt;
     size_t per = (size_t)(e - p) / nts + 1;
     chunk_t *ch = tkmi_calloc(nts, 1, sizeof *ch);

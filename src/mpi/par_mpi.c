@@ -27,6 +27,7 @@
 #include <omp.h>
 #endif
 
+#include "internal.h"
 #include "par.h"
 
 #define CHUNK (1 << 30) /* bytes or elements per MPI call (an int count) */
@@ -234,6 +235,9 @@ static void size_team(void)
 {
     const char *env = getenv("OMP_NUM_THREADS");
     int cpus = CPU_COUNT(&me_.mask);
+    /* ranks of one node would take each other's threads for other work */
+    if (local_size_ > 1)
+        tkmi_threads_steady(1);
     if (env && env[0]) {
         team_from_ = "OMP_NUM_THREADS";
         return;

@@ -478,7 +478,16 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
           .w = p->weights,
           /* (some process's weight is above 0) */
           .weighted = prof[TKMI_FX_PROF * d] > TKMI_FX_NONE / 2,
-          .can_screen = tkmi_alg_has(p->algorithm, TKMI_CAP_SCREEN)};
+          .can_screen = tkmi_alg_has(p->algorithm, TKMI_CAP_SCREEN),
+          .threads = p->form == TKM_OMP ? threads : 1,
+          .threads_max = p->form == TKM_OMP ? threads : 1};
+    if (p->form == TKM_OMP && p->threads == 0 && tkmi_threads_follow()) {
+        /* the measurement tkmi_threads just made (reused) */
+        pb.follow = 1;
+        pb.busy = tkmi_cpus_busy(NULL);
+        if (tkmi_threads_most() > threads)
+            pb.threads_max = tkmi_threads_most();
+    }
     rc = TKM_FN(tkmi_solve)(&pb, res, msg, msglen);
     if (rc == TKM_OK)
         res->t_convert = t_convert;
