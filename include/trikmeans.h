@@ -183,6 +183,20 @@ void tkm_part_rows(size_t n, int rank, int size, size_t *lo, size_t *hi);
 
 /* ---- data sets --------------------------------------------------------- */
 
+/* Sparse points, compressed by rows as scipy.sparse's CSR: row i holds
+ * the values data[indptr[i] .. indptr[i + 1]) at the columns
+ * indices[indptr[i] .. indptr[i + 1]), each column in [0, d) and
+ * increasing within a row (scipy's canonical form: sorted, no column
+ * twice); every other value of the row is 0.  Stored zeros are allowed.
+ * indptr[0] is 0 and indptr[n] is the number of stored values. */
+typedef struct {
+    const void *data;    /* the stored values: double, float with f32     */
+    const void *indices; /* their columns: int32_t, int64_t with idx64    */
+    const void *indptr;  /* n + 1 row starts: int32_t, int64_t with idx64 */
+    int f32;             /* data is float                                 */
+    int idx64;           /* indices and indptr are int64_t                */
+} tkm_csr;
+
 typedef struct {
     size_t n;  /* rows (points)      */
     size_t d;  /* columns (features) */
@@ -191,7 +205,19 @@ typedef struct {
                          points, n*d row-major, which tkm_fit, tkm_predict
                          and tkm_init_centroids take too, an f32 run in
                          place; every other function needs x           */
+    tkm_csr csr;      /* instead of x and x32 (read when both are NULL
+                         and csr.indptr is set): sparse points, which
+                         tkm_fit, tkm_predict and tkm_init_centroids
+                         take in the seq and omp forms, with the labels,
+                         iterations and centroids of the same points
+                         dense, bit for bit; every other function needs
+                         x, and the CUDA forms refuse them (TKM_ENOTSUP) */
+    void *csr_own;    /* storage of csr that tkm_dataset_free frees (the
+                         readers'); NULL when the caller owns csr's     */
 } tkm_dataset;
+
+/* Whether ds holds sparse points (csr). */
+#define TKM_DATASET_SPARSE(ds) (!(ds)->x && !(ds)->x32 && (ds)->csr.indptr)
 
 typedef enum {
     TKM_FMT_AUTO = 0, /* by extension: .npy, .bin/.raw, anything else text */

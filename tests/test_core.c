@@ -183,7 +183,7 @@ static void test_lloyd_hand(void **state)
 {
     (void)state;
     double x[] = {0, 1, 2, 10, 11, 12};
-    tkm_dataset ds = {6, 1, x, NULL};
+    tkm_dataset ds = {.n = 6, .d = 1, .x = x};
     double init[] = {0, 1};
     tkm_result r = fit_or_die(&ds, init, 2, TKM_LLOYD, TKM_SEQ, 1,
                               TKM_EMPTY_KEEP);
@@ -451,7 +451,7 @@ static void test_empty_cluster(void **state)
 {
     (void)state;
     double x[] = {0, 0, 1, 0, 0, 1, 10, 10, 11, 10, 10, 13};
-    tkm_dataset ds = {6, 2, x, NULL};
+    tkm_dataset ds = {.n = 6, .d = 2, .x = x};
     double init[] = {0, 0, 10, 10, 100, 100};
     tkm_result r = fit_or_die(&ds, init, 3, TKM_LLOYD, TKM_SEQ, 1,
                               TKM_EMPTY_KEEP);
@@ -479,7 +479,7 @@ static void test_empty_relocates(void **state)
 {
     (void)state;
     double x[] = {0, 0, .5, 0, .5, 1, 1, 1};
-    tkm_dataset ds = {4, 2, x, NULL};
+    tkm_dataset ds = {.n = 4, .d = 2, .x = x};
     double init[] = {.5, .5, 3, 3};
     const double tol = TKM_PREC == 32 ? 1e-6 : 1e-15;
     for (int a = 0; a < TKM_NALGO; a++) {
@@ -503,7 +503,7 @@ static void test_empty_relocates(void **state)
      * takes it, and centroid 1, left with no point, takes the mean of the
      * heaviest cluster, (0,0) (scikit-learn's placement) */
     double y[] = {0, 0, 0, 0, 10, 0};
-    tkm_dataset dy = {3, 2, y, NULL};
+    tkm_dataset dy = {.n = 3, .d = 2, .x = y};
     double iy[] = {0, 0, 10, 1, 100, 100};
     tkm_params p = fit_params(3, TKM_LLOYD, TKM_SEQ, TKM_EMPTY_FARTHEST);
     p.max_iter = 1;
@@ -519,7 +519,7 @@ static void test_weights_refused(void **state)
 {
     (void)state;
     double x[] = {0, 0, 1, 0, 0, 1, 5, 5};
-    tkm_dataset ds = {4, 2, x, NULL};
+    tkm_dataset ds = {.n = 4, .d = 2, .x = x};
     double init[] = {0, 0, 5, 5};
     double bad[][4] = {{1, 1, -1, 1}, {1, NAN, 1, 1}, {0, 0, 0, 0}};
     const char *want[] = {"sample weight of point 2 is -1",

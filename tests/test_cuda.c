@@ -91,7 +91,7 @@ typedef struct {
 static problem make_problem(size_t n, size_t d, size_t kgen, size_t k,
                             size_t dup, uint64_t seed)
 {
-    problem pr = {{0, 0, NULL, NULL}, NULL, k};
+    problem pr = {.init = NULL, .k = k};
     char msg[256] = "";
     tkm_dataset base;
     size_t nb = n / dup;

@@ -248,7 +248,7 @@ static void test_hand_two_groups(void **state)
 {
     (void)state;
     double x[] = {0, 1, 2, 10, 11, 12};
-    tkm_dataset ds = {6, 1, x, NULL};
+    tkm_dataset ds = {.n = 6, .d = 1, .x = x};
     double init[] = {0, 1};
     for (int a = 0; a < NPRUNED; a++) {
         tkm_result r = fit_or_die(&ds, init, 2, PRUNED[a], TKM_SEQ, 1,
@@ -273,7 +273,7 @@ static void test_hand_exact_tie(void **state)
 {
     (void)state;
     double x[] = {0, 3, 9};
-    tkm_dataset ds = {3, 1, x, NULL};
+    tkm_dataset ds = {.n = 3, .d = 1, .x = x};
     double init[] = {0, 3}, swapped[] = {3, 0};
     for (int a = 0; a < NPRUNED; a++) {
         tkm_result r = fit_or_die(&ds, init, 2, PRUNED[a], TKM_SEQ, 1,
@@ -301,7 +301,7 @@ static void test_hand_single_centroid(void **state)
 {
     (void)state;
     double x[] = {-1, 4, 0.5, 7, 2};
-    tkm_dataset ds = {5, 1, x, NULL};
+    tkm_dataset ds = {.n = 5, .d = 1, .x = x};
     double init[] = {4};
     for (int a = 0; a < NPRUNED; a++) {
         tkm_result r = fit_or_die(&ds, init, 1, PRUNED[a], TKM_SEQ, 1,
@@ -368,7 +368,7 @@ static void test_duplicates(void **state)
         for (size_t i = 0; i < n; i++)
             memcpy(x + i * d, base + tkmi_rng_below(&g, nb) * d,
                    d * sizeof *x);
-        tkm_dataset ds = {n, d, x, NULL};
+        tkm_dataset ds = {.n = n, .d = d, .x = x};
         for (size_t b = 0; b < 4; b++)
             for (int p = 0; p < 2; p++) {
                 size_t k = ks[b];

@@ -131,7 +131,7 @@ static void expect_error(const char *path, const tkm_read_opts *o,
                          tkm_status want, const char *n1, const char *n2)
 {
     double junk = 1.0;
-    tkm_dataset ds = {7, 7, &junk, NULL};
+    tkm_dataset ds = {.n = 7, .d = 7, .x = &junk};
     g_msg[0] = '\0';
     tkm_status st = tkm_dataset_read(path, o, &ds, g_msg, sizeof g_msg);
     if (st != want)

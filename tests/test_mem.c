@@ -224,7 +224,7 @@ static void test_predict_score_init(void **state)
     double *c = calloc(k, sizeof *c), *dist = calloc(n * k, sizeof *dist);
     double x[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
     int32_t lab[10] = {0, 0, 0, 0, 0, 600000, 600000, 600000, 600000, 1};
-    tkm_dataset ds = {n, 1, x, NULL};
+    tkm_dataset ds = {.n = n, .d = 1, .x = x};
     assert_non_null(c);
     assert_non_null(dist);
     assert_refused(tkm_predict(&ds, c, k, TKM_PREC_ENUM, 0, lab, dist, g_msg,
@@ -240,7 +240,7 @@ static void test_predict_score_init(void **state)
     /* random starts shuffle every row's index: 600000 of them */
     double *big = calloc(600000, sizeof *big), start[1];
     assert_non_null(big);
-    tkm_dataset many = {600000, 1, big, NULL};
+    tkm_dataset many = {.n = 600000, .d = 1, .x = big};
     assert_refused(tkm_init_centroids(&many, 1, TKM_INIT_RANDOM, 0, 1, start,
                                       g_msg, sizeof g_msg),
                    600000 * sizeof(size_t), LIMIT_TEXT);

@@ -304,7 +304,7 @@ static void test_sample_weights(void **state)
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
         m += (size_t)(w[i] = (double)tkmi_rng_below(&r, 4));
-    tkm_dataset rep = {m, d, malloc(m * d * sizeof(double)), NULL};
+    tkm_dataset rep = {.n = m, .d = d, .x = malloc(m * d * sizeof(double))};
     assert_non_null(rep.x);
     for (size_t i = 0, at = 0; i < n; i++)
         for (int c = 0; c < (int)w[i]; c++, at++)
@@ -339,7 +339,7 @@ static void test_lattice_ties_duplicates(void **state)
 {
     (void)state;
     const size_t n = 2000, d = 3, k = 6;
-    tkm_dataset ds = {n, d, malloc(n * d * sizeof(double)), NULL};
+    tkm_dataset ds = {.n = n, .d = d, .x = malloc(n * d * sizeof(double))};
     assert_non_null(ds.x);
     tkmi_rng r;
     tkmi_rng_seed(&r, 43);
@@ -403,7 +403,7 @@ static void test_relocation(void **state)
     for (int i = 0; i < 40; i++)
         line[i] = 0.5 * i / 39.0;
     line[40] = 60.0;
-    tkm_dataset dl = {41, 1, line, NULL};
+    tkm_dataset dl = {.n = 41, .d = 1, .x = line};
     as_run(&dl, 0, 65, l0);
     against_policy(&dl, NULL, l0, 3, TKM_EMPTY_FARTHEST, "a lone point");
     free(w);

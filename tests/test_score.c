@@ -103,7 +103,7 @@ static void test_hand(void **state)
     (void)state;
     double x1[] = {0, 1, 4, 5};
     int32_t l1[] = {0, 0, 1, 1};
-    tkm_dataset d1 = {4, 1, x1, NULL};
+    tkm_dataset d1 = {.n = 4, .d = 1, .x = x1};
     triple t = scores_of(&d1, l1, 2);
     assert_close(t.sil, 47.0 / 63.0, 1e-15, "line silhouette");
     assert_close(t.ch, 32.0, 1e-15, "line CH");
@@ -111,7 +111,7 @@ static void test_hand(void **state)
 
     double x2[] = {0, 2, 3};
     int32_t l2[] = {5, 5, 2};
-    tkm_dataset d2 = {3, 1, x2, NULL};
+    tkm_dataset d2 = {.n = 3, .d = 1, .x = x2};
     t = scores_of(&d2, l2, 7);
     assert_close(t.sil, -1.0 / 18.0, 1e-15, "singleton silhouette");
     assert_close(t.ch, 4.0 / 3.0, 1e-15, "singleton CH");
@@ -125,7 +125,7 @@ static void test_degenerate(void **state)
     /* every cluster a single repeated value: within 0, spreads 0 */
     double x[] = {1, 1, 1, 7, 7};
     int32_t l[] = {0, 0, 0, 1, 1};
-    tkm_dataset ds = {5, 1, x, NULL};
+    tkm_dataset ds = {.n = 5, .d = 1, .x = x};
     triple t = scores_of(&ds, l, 2);
     assert_close(t.sil, 1.0, 0, "tight silhouette");
     assert_close(t.ch, 1.0, 0, "tight CH (within 0 gives 1)");
@@ -133,12 +133,12 @@ static void test_degenerate(void **state)
     /* two clusters with the same centroid: no separation */
     double y[] = {-1, 1, -2, 2};
     int32_t m[] = {0, 0, 1, 1};
-    tkm_dataset ds2 = {4, 1, y, NULL};
+    tkm_dataset ds2 = {.n = 4, .d = 1, .x = y};
     t = scores_of(&ds2, m, 2);
     assert_close(t.db, 0.0, 0, "coinciding centroids DB");
     /* all points equal: a = b = 0 gives s = 0 */
     double z[] = {3, 3, 3, 3};
-    tkm_dataset ds3 = {4, 1, z, NULL};
+    tkm_dataset ds3 = {.n = 4, .d = 1, .x = z};
     t = scores_of(&ds3, m, 2);
     assert_close(t.sil, 0.0, 0, "identical points silhouette");
 }
@@ -245,7 +245,7 @@ static void test_errors(void **state)
     int32_t good[] = {0, 0, 1, 1}, high[] = {0, 0, 1, 2},
             neg[] = {0, -1, 1, 1}, one[] = {3, 3, 3, 3},
             each[] = {0, 1, 2, 3};
-    tkm_dataset ds = {4, 1, x, NULL};
+    tkm_dataset ds = {.n = 4, .d = 1, .x = x};
     char msg[256];
     double v = 42.0;
     expect_einval(tkm_silhouette(&ds, high, 2, 0, 0, 0, &v, msg, sizeof msg),
@@ -273,7 +273,7 @@ static void test_errors(void **state)
     x[2] = NAN;
     expect_einval(tkm_calinski_harabasz(&ds, good, 2, &v, msg, sizeof msg),
                   msg, "point 2, column 0 is not finite");
-    tkm_dataset empty = {0, 1, NULL, NULL};
+    tkm_dataset empty = {.n = 0, .d = 1, .x = NULL};
     expect_einval(tkm_silhouette(&empty, good, 2, 0, 0, 0, &v, msg,
                                  sizeof msg), msg, "empty");
     assert_true(v == 42.0); /* never written on failure */

@@ -35,7 +35,7 @@
 static tkm_dataset make_data(size_t n, size_t d, double offset, int grid,
                              uint64_t seed)
 {
-    tkm_dataset ds = {n, d, NULL, NULL};
+    tkm_dataset ds = {.n = n, .d = d, .x = NULL};
     ds.x = malloc(n * d * sizeof *ds.x);
     assert_non_null(ds.x);
     uint64_t st = seed * 2654435761u + 1;

@@ -123,8 +123,8 @@ static size_t distinct_over_ranks(const tkm_dataset *ds, size_t k,
             at += cnt[r];
         total += cnt[r];
     }
-    tkm_dataset all = {total, d, tkmi_alloc(total, d, sizeof(double)),
-                       NULL};
+    tkm_dataset all = {.n = total, .d = d,
+                       .x = tkmi_alloc(total, d, sizeof(double))};
     ok = all.x != NULL;
     cm->min_u64(cm->ctx, &ok, 1);
     result = ok ? 0 : SIZE_MAX;

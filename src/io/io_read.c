@@ -188,8 +188,8 @@ cleanup:
 }
 
 /* Free ds->x (or unmap the file it lies in), unmap an x32 the reader
- * mapped (an x32 of the caller's stays), and empty *ds; accepts NULL and
- * empty data sets. */
+ * mapped (an x32 of the caller's stays), free csr_own, and empty *ds;
+ * accepts NULL and empty data sets. */
 void tkm_dataset_free(tkm_dataset *ds)
 {
     if (!ds)
@@ -197,7 +197,10 @@ void tkm_dataset_free(tkm_dataset *ds)
     if (!tkmi_unmap(ds->x))
         free(ds->x);
     tkmi_unmap(ds->x32);
+    free(ds->csr_own);
     ds->x = NULL;
     ds->x32 = NULL;
+    memset(&ds->csr, 0, sizeof ds->csr);
+    ds->csr_own = NULL;
     ds->n = ds->d = 0;
 }
