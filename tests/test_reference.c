@@ -21,6 +21,7 @@
 
 #include <cmocka.h>
 
+#include "csr_harness.h"
 #include "fit_harness.h"
 #include "internal.h"
 
@@ -168,8 +169,32 @@ static void as_run(tkm_dataset *ds, size_t k, uint64_t seed, double *c0)
                ds->d * sizeof *c0);
 }
 
+/* The same points sparse (their zeros left out; the values as doubles,
+ * or as floats in an f32 run; int32_t indices for seq, int64_t for omp)
+ * give r's result bit for bit. */
+static void sparse_same(const tkm_dataset *ds, const double *c0,
+                        const tkm_params *p, const tkm_result *r,
+                        const char *what)
+{
+    const size_t n = ds->n, d = ds->d, k = p->k;
+    csr_copy c = csr_of(ds->x, n, d, TKM_PREC == 32, p->form == TKM_OMP, 0);
+    tkm_result s = fit_with(&c.ds, c0, p);
+    if (s.iterations != r->iterations ||
+        memcmp(s.labels, r->labels, n * sizeof *s.labels) ||
+        memcmp(s.centroids, r->centroids, k * d * sizeof *s.centroids) ||
+        memcmp(&s.inertia, &r->inertia, sizeof s.inertia))
+        fail_msg("%s, %s %s (%s), sparse: not the dense run's result (%d "
+                 "iterations against %d, inertia %.17g against %.17g)",
+                 what, tkm_algorithm_name(p->algorithm),
+                 tkm_form_name(p->form), TKM_PREC_NAME, s.iterations,
+                 r->iterations, s.inertia, r->inertia);
+    tkm_result_free(&s);
+    csr_free(&c);
+}
+
 /* Every CPU solver from c0 against the reference, each point counted
- * w[i] times (w NULL: once); what names the data. */
+ * w[i] times (w NULL: once), and the same points sparse against the
+ * dense run; what names the data. */
 static void against_policy(const tkm_dataset *ds, const double *w,
                            const double *c0, size_t k, tkm_empty_policy em,
                            const char *what)
@@ -189,6 +214,7 @@ static void against_policy(const tkm_dataset *ds, const double *w,
             p.threads = forms[f] == TKM_OMP ? 2 : 1;
             p.weights = w;
             tkm_result r = fit_with(ds, c0, &p);
+            sparse_same(ds, c0, &p, &r, what);
             const char *an = tkm_algorithm_name((tkm_algorithm)a);
             const char *fn = tkm_form_name(forms[f]);
             size_t bad = 0;
@@ -365,6 +391,55 @@ static void test_large_offsets(void **state)
                "blobs far from the origin");
 }
 
+/* Sparse points, as text counts and one-hot codes are: each of k topics
+ * uses 6 of d = 60 columns, a point holds 2 to 6 of its topic's columns
+ * and now and then one column of any topic; its columns' scales span six
+ * decades (1e-3 to 1e2); some points hold nothing at all, some are
+ * repeated.  About 6% of the values are not zero.  Against the reference,
+ * and (sparse_same) the same points sparse against the dense run, with
+ * every start the screening and the bounds see: k of the rows (some of
+ * them empty) and k-means++. */
+static void test_sparse_points(void **state)
+{
+    (void)state;
+    const size_t n = 2500, d = 60, k = 10;
+    tkm_dataset ds = {.n = n, .d = d, .x = calloc(n * d, sizeof(double))};
+    assert_non_null(ds.x);
+    tkmi_rng r;
+    tkmi_rng_seed(&r, 71);
+    for (size_t i = 0; i < n; i++) {
+        double *xi = ds.x + i * d;
+        if (i % 97 == 5)
+            continue; /* a point with no value */
+        if (i % 31 == 7) { /* a point repeated */
+            memcpy(xi, xi - 5 * d, d * sizeof *xi);
+            continue;
+        }
+        const size_t topic = tkmi_rng_below(&r, k);
+        const size_t held = 2 + tkmi_rng_below(&r, 5);
+        for (size_t h = 0; h < held; h++) {
+            const size_t j = topic * 6 + tkmi_rng_below(&r, 6);
+            const double scale = pow(10.0, (double)(j % 6) - 3.0);
+            xi[j] = scale * (1.0 + (double)tkmi_rng_below(&r, 1000) / 250.0);
+        }
+        if (tkmi_rng_below(&r, 4) == 0)
+            xi[tkmi_rng_below(&r, d)] = 0.5;
+    }
+    double *c0 = malloc(k * d * sizeof *c0);
+    assert_non_null(c0);
+    as_run(&ds, k, 72, c0);
+    against_reference(&ds, c0, k, "sparse points, k rows as the start");
+    char msg[256];
+    assert_int_equal(tkm_init_centroids(&ds, k, TKM_INIT_KMEANSPP, 0, 73, c0,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    for (size_t e = 0; e < k * d; e++)
+        c0[e] = (double)(tkm_real)c0[e];
+    against_reference(&ds, c0, k, "sparse points, a k-means++ start");
+    free(c0);
+    tkm_dataset_free(&ds);
+}
+
 /* Empty clusters relocated as scikit-learn does, against the reference's
  * own relocation: starts far from the data (every far centroid empty at
  * the first update), a start of equal centroids (all but the first
@@ -420,6 +495,7 @@ int main(void)
         cmocka_unit_test(test_lattice_ties_duplicates),
         cmocka_unit_test(test_large_offsets),
         cmocka_unit_test(test_relocation),
+        cmocka_unit_test(test_sparse_points),
     };
     return cmocka_run_group_tests_name("reference (" TKM_PREC_NAME ")",
                                        tests, NULL, NULL);

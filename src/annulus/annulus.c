@@ -150,7 +150,8 @@ static tkm_status annulus_setup(cpu_t *s, char *msg, size_t msglen)
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(static)
     for (long long i = 0; i < nn; i++)
-        e->xn[i] = TKM_SQRT(s->kern->dist2(s->x + (size_t)i * d, e->zero, d));
+        e->xn[i] = TKM_SQRT(
+            s->kern->dist2(TKM_FN(tkmi_row)(s, (size_t)i), e->zero, d));
     return TKM_OK;
 }
 
@@ -230,7 +231,7 @@ static void hunt_start(cpu_t *s, annulus_t *e, size_t i, tkm_real a2,
 {
     const ham_t *h = &e->h;
     size_t d = s->d, k = s->k;
-    const tkm_real *x = s->x + i * d;
+    const tkm_real *x = TKM_FN(tkmi_row)(s, i);
     int a = s->labels[i], b = e->b[i];
     w->i = i;
     w->r = TKM_FN(tkmi_bnd_up)(TKM_SQRT(a2), h->upf, h->ab);
@@ -307,7 +308,7 @@ static void hunt_end(cpu_t *s, annulus_t *e, hunt *w, size_t q0, size_t m,
 #undef IN_VIEW
     if (vlab2 >= 0 && v2 == v1) {
         TKM_FN(tkmi_scan_out) o = {.all = all, .astride = m};
-        s->kern->scan(view, s->x + i * s->d, NULL, 1, &o);
+        TKM_FN(tkmi_rows_scan)(s, view, i, NULL, 1, &o);
         for (size_t q = 0; q < m; q++)
             consider(w, (size_t)e->ord[q0 + q].c, all[q]);
     } else {
@@ -365,7 +366,7 @@ static void search_chunk(cpu_t *s, annulus_t *e, const size_t *fi,
         tkm_real v1[ANN_GROUP], v2[ANN_GROUP];
         TKM_FN(tkmi_scan_out) o = {.lab = lab, .b1 = v1, .b2 = v2,
                                    .lab2 = lab2};
-        s->kern->scan(&view, s->x, idx, m, &o);
+        TKM_FN(tkmi_rows_scan)(s, &view, 0, idx, m, &o);
         for (size_t t = 0; t < m; t++)
             hunt_end(s, e, &w[g + t], b0 * TKMI_KW, view.k, lab[t], v1[t],
                      lab2[t], v2[t], &view, all, changed, ndist, npairs);

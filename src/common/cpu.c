@@ -109,7 +109,8 @@ static tkm_status cpu_result(void *st, double *centroids, int32_t *labels,
     for (size_t i = 0; i < s->k * s->d; i++)
         centroids[i] = (double)s->c[i];
     memcpy(labels, s->labels, s->n * sizeof *labels);
-    *inertia = TKM_FN(tkmi_inertia)(s->x, s->n, s->d, s->c, s->labels, s->w,
+    *inertia = TKM_FN(tkmi_inertia)(s->x, s->sp, s->n, s->d, s->c, s->labels,
+                                    s->w,
                                     s->threads, s->pt, NULL);
     return isnan(*inertia) ? inertia_failed(s, msg, msglen) : TKM_OK;
 }
@@ -140,6 +141,7 @@ static void cpu_destroy(void *st)
     free(e->s.fvc);
     free(e->s.was_empty);
     TKM_FN(tkmi_screen_release)(&e->s);
+    TKM_FN(tkmi_rows_free)(&e->s);
     free(e);
 }
 
@@ -175,6 +177,7 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     size_t n = pb->n, d = pb->d, k = pb->k;
     char what[128];
     s->x = pb->x;
+    s->sp = pb->sp;
     s->n = n;
     s->d = d;
     s->k = k;
@@ -191,11 +194,14 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     s->threads = s->threads_max = pb->threads_max;
     s->first = 1;
     s->fx_threads = sum_threads(s->threads_max, k, s->nv);
+    /* sparse points: the screening's products cost their stored values
+     * where the direct scan costs d, and need no BLAS */
     s->screen = pb->can_screen &&
                 (pb->p->screen == TKM_SCREEN_ON ||
                  (pb->p->screen == TKM_SCREEN_AUTO &&
-                  TKM_FN(tkmi_screen_available)() &&
-                  d >= TKMI_SCREEN_MIN_D && k >= TKMI_SCREEN_MIN_K));
+                  (s->sp || (TKM_FN(tkmi_screen_available)() &&
+                             d >= TKMI_SCREEN_MIN_D &&
+                             k >= TKMI_SCREEN_MIN_K))));
     int many = pb->pt->comm && pb->pt->comm->size > 1;
     const size_t plan = cpu_bytes(s, many);
     snprintf(what, sizeof what, "the solver's state for n=%zu, d=%zu, "
@@ -225,6 +231,8 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
         (s->empty == TKM_EMPTY_FARTHEST && (!s->dist2 || !s->was_empty)) ||
         TKM_FN(tkmi_kc_init)(&s->kc, k, d) != TKM_OK)
         return tkmi_fail_alloc(msg, msglen, plan, 1, 1, "%s", what);
+    if ((rc = TKM_FN(tkmi_rows_init)(s, msg, msglen)) != TKM_OK)
+        return rc;
     (void)tkmi_fx_layout(pb->prof, d, pb->weighted, s->fcol, s->fvc);
     memcpy(s->c, pb->init, k * d * sizeof *s->c);
     TKM_FN(tkmi_kc_pack)(&s->kc, s->c);

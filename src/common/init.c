@@ -11,17 +11,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csr.h"
 #include "internal.h"
 #include "part.h"
 
 #define INIT_BLOCK TKM_PART_BLOCK
 
-/* Squared distance of row i of ds (double x, or float x32 widened: the
- * same values, the same order) to c. */
+/* Squared distance of row i of ds (double x, or float x32 widened, or
+ * sparse: the same values, the same order) to c. */
 static double row_dist2(const tkm_dataset *ds, size_t i, const double *c)
 {
     if (ds->x)
         return tkmi_dist2_d(ds->x + i * ds->d, c, ds->d);
+    if (!ds->x32)
+        return tkmi_csr_dist2_d(ds, i, c);
     const float *r = ds->x32 + i * ds->d;
     double s = 0.0;
     for (size_t j = 0; j < ds->d; j++) {
@@ -36,6 +39,10 @@ static void row_copy(const tkm_dataset *ds, size_t i, double *out)
 {
     if (ds->x) {
         memcpy(out, ds->x + i * ds->d, ds->d * sizeof *out);
+        return;
+    }
+    if (!ds->x32) {
+        tkmi_csr_row(ds, i, out);
         return;
     }
     for (size_t j = 0; j < ds->d; j++)
@@ -279,6 +286,8 @@ static tkm_status check_finite(const tkm_dataset *ds, const tkmi_part *pt,
                                char *msg, size_t msglen)
 {
     const size_t nd = ds->n * ds->d;
+    if (TKM_DATASET_SPARSE(ds))
+        return tkmi_csr_check(ds, pt->row0, "init: ", msg, msglen);
     for (size_t i = 0; i < nd; i++) {
         const double v = ds->x ? ds->x[i] : (double)ds->x32[i];
         if (!isfinite(v))
@@ -366,7 +375,9 @@ tkm_status tkm_init_centroids_comm(const tkm_dataset *ds, size_t k,
 {
     tkmi_part pt;
     tkm_status rc = TKM_OK;
-    if (!ds || (!ds->x && !ds->x32 && !(comm && ds->n == 0)) || ds->d == 0 ||
+    if (!ds ||
+        (!ds->x && !ds->x32 && !ds->csr.indptr && !(comm && ds->n == 0)) ||
+        ds->d == 0 ||
         !out || (!comm && ds->n == 0))
         rc = tkmi_fail(TKM_EINVAL, msg, msglen,
                        "init: an empty data set has no rows to start from");

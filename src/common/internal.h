@@ -12,9 +12,31 @@
 
 #include "trikmeans.h"
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The calling thread's number in its team (0 outside one). */
+static inline size_t tkmi_thread_id(void)
+{
+#ifdef _OPENMP
+    return (size_t)omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+/* In each thread of a team that folds values into column profiles
+ * (fixsum.h: tkmi_fx_profile): prof_own gives the thread its own copy of
+ * the np values of prof (NULL when out of memory); prof_fold folds that
+ * copy into prof (each value the largest) and frees it, or, for a thread
+ * that got none, sets *nomem. */
+double *tkmi_prof_own(const double *prof, size_t np);
+void tkmi_prof_fold(double *prof, double *m, size_t np, int *nomem);
 
 /* Write a formatted message into msg (if not NULL) and return st. */
 tkm_status tkmi_fail(tkm_status st, char *msg, size_t msglen, const char *fmt,

@@ -75,6 +75,7 @@
 
 #if TKM_HAVE_BLAS
 #include <cblas.h>
+#endif
 
 /* Each thread's products of one block: at most this many bytes. */
 #define SCREEN_BYTES ((size_t)8 << 20)
@@ -85,7 +86,9 @@ struct TKM_FN(tkmi_screen) {
     double *hi;     /* k: |c_j|^2 (1 + K)                                */
     double *lo;     /* k: |c_j|^2 (1 - K)                                */
     tkm_real *g;    /* threads * rows * k products                       */
-    tkm_real *xb;   /* threads * rows * d points gathered from a list    */
+    tkm_real *xb;   /* threads * rows * d points gathered from a list
+                       (dense points)                                    */
+    tkm_real *ct;   /* sparse points: d * k, the centroids by column     */
     size_t rows;    /* rows per product                                  */
     double kk, eta; /* K and eta of the bound                            */
 };
@@ -101,16 +104,48 @@ static double screen_k(size_t d)
     return 1.25 * 2.0 * (gd + gd3 + 8.0 * u) / (1.0 - gd);
 }
 
+/* g = x c^T: m x k products of rows of d values (the BLAS's; without
+ * one, the centroids' products of a sparse run, which are few, in plain
+ * loops: the bound holds for any order). */
 static void gemm(const tkm_real *x, size_t m, const tkm_real *c, size_t k,
                  size_t d, tkm_real *g)
 {
-#if TKM_PREC == 64
+#if !TKM_HAVE_BLAS
+    for (size_t i = 0; i < m; i++)
+        for (size_t j = 0; j < k; j++) {
+            tkm_real t = 0;
+            for (size_t q = 0; q < d; q++)
+                t += x[i * d + q] * c[j * d + q];
+            g[i * k + j] = t;
+        }
+#elif TKM_PREC == 64
     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)m, (int)k,
                 (int)d, 1.0, x, (int)d, c, (int)d, 0.0, g, (int)k);
 #else
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)m, (int)k,
                 (int)d, 1.0f, x, (int)d, c, (int)d, 0.0f, g, (int)k);
 #endif
+}
+
+/* The products of the sparse rows idx[i] (idx NULL: lo + i), i < m, with
+ * every centroid: each stored value times its column of ct, added into
+ * the row's k products. */
+static void spmm(const TKM_FN(tkmi_cpu) *s, const tkm_real *ct, size_t lo,
+                 const size_t *idx, size_t m, tkm_real *g)
+{
+    const TKM_FN(tkmi_sp) *sp = s->sp;
+    const size_t k = s->k;
+    for (size_t i = 0; i < m; i++) {
+        const size_t r = idx ? idx[i] : lo + i;
+        tkm_real *gi = g + i * k;
+        memset(gi, 0, k * sizeof *gi);
+        for (int64_t q = sp->ptr[r]; q < sp->ptr[r + 1]; q++) {
+            const tkm_real v = sp->v[q];
+            const tkm_real *cj = ct + (size_t)sp->col[q] * k;
+            for (size_t j = 0; j < k; j++)
+                gi[j] += v * cj[j];
+        }
+    }
 }
 
 static double norm2(const tkm_real *v, size_t d)
@@ -129,6 +164,7 @@ static void screen_free(TKM_FN(tkmi_screen) *w)
     free(w->hi);
     free(w->g);
     free(w->xb);
+    free(w->ct);
     free(w);
 }
 
@@ -148,8 +184,11 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
     w->xnorm = tkmi_alloc(n ? n : 1, 1, sizeof *w->xnorm);
     w->hi = tkmi_alloc(3 * k, 1, sizeof *w->hi);
     w->g = tkmi_alloc(nt * w->rows, k, sizeof *w->g);
-    w->xb = tkmi_alloc(nt * w->rows, d, sizeof *w->xb);
-    if (!w->xnorm || !w->hi || !w->g || !w->xb) {
+    if (s->sp)
+        w->ct = tkmi_alloc(d, k, sizeof *w->ct);
+    else
+        w->xb = tkmi_alloc(nt * w->rows, d, sizeof *w->xb);
+    if (!w->xnorm || !w->hi || !w->g || !(w->xb || w->ct)) {
         screen_free(w);
         return NULL;
     }
@@ -164,17 +203,27 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
     long long nn = (long long)n; /* the points' norms, once per run */
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(static)
-    for (long long i = 0; i < nn; i++)
-        w->xnorm[i] = norm2(s->x + (size_t)i * d, d);
+    for (long long i = 0; i < nn; i++) {
+        if (s->sp) { /* (the zeros add nothing) */
+            const int64_t q0 = s->sp->ptr[i];
+            w->xnorm[i] = norm2(s->sp->v + q0, (size_t)(s->sp->ptr[i + 1] - q0));
+        } else {
+            w->xnorm[i] = norm2(s->x + (size_t)i * d, d);
+        }
+    }
     return w;
 }
 
-int TKM_FN(tkmi_screen_available)(void) { return 1; }
+int TKM_FN(tkmi_screen_available)(void) { return TKM_HAVE_BLAS; }
 
 int TKM_FN(tkmi_screen_begin)(TKM_FN(tkmi_cpu) *s)
 {
     if (!s->screen)
         return 0;
+    if (!s->sp && !TKM_HAVE_BLAS) {
+        s->screen = 0; /* dense points' products need the BLAS */
+        return 0;
+    }
     if (!s->scr && !(s->scr = screen_new(s))) {
         s->screen = 0; /* out of memory, or k < 2: scan directly */
         return 0;
@@ -189,6 +238,12 @@ int TKM_FN(tkmi_screen_begin)(TKM_FN(tkmi_cpu) *s)
     }
     if (!finite)
         return 0; /* centroids beyond range: this iteration scans */
+    if (s->sp) {
+        const size_t k = s->k, d = s->d;
+        for (size_t j = 0; j < k; j++)
+            for (size_t q = 0; q < d; q++)
+                w->ct[q * k + j] = s->c[j * d + q];
+    }
     /* each thread multiplies its own rows, the BLAS on one thread (its
      * own threads would spin against the team's): blas.c */
     tkmi_blas_single_begin();
@@ -217,7 +272,7 @@ static void direct_row(const TKM_FN(tkmi_cpu) *s, size_t row,
     TKM_FN(tkmi_scan_out) one = {.lab = o->lab ? o->lab + t : NULL,
                                  .b1 = o->b1 ? o->b1 + t : NULL,
                                  .b2 = o->b2 ? o->b2 + t : NULL};
-    s->kern->scan(&s->kc, s->x, &row, 1, &one);
+    TKM_FN(tkmi_rows_scan)(s, &s->kc, row, NULL, 1, &one);
 }
 
 /* The test of one row with norm nx and products g (k), centroid skip
@@ -265,7 +320,7 @@ static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
         direct_row(s, row, o, t);
         return k;
     }
-    const tkm_real *xi = s->x + row * d;
+    const tkm_real *xi = NULL; /* the row, at its first direct distance */
     uint64_t taken = 0;
     int32_t lab = -1;
     size_t cands = 0, only = 0;
@@ -284,6 +339,8 @@ static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
     for (size_t j = 0; j < k; j++) {
         if (!(lo[j] - 2.0 * (double)g[j] <= thr))
             continue;
+        if (!xi)
+            xi = TKM_FN(tkmi_row)(s, row);
         tkm_real dj = s->kern->dist2(xi, s->c + j * d, d);
         taken++;
         if (lab < 0 || dj < b1) {
@@ -318,16 +375,21 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
 #ifdef _OPENMP
     tid = (size_t)omp_get_thread_num();
 #endif
-    tkm_real *g = w->g + tid * rows * k, *xb = w->xb + tid * rows * d;
+    tkm_real *g = w->g + tid * rows * k;
     for (size_t b = 0; b < m; b += rows) {
         const size_t mb = m - b < rows ? m - b : rows;
-        const tkm_real *xr = s->x + (lo + b) * d;
-        if (idx) {
-            for (size_t i = 0; i < mb; i++)
-                memcpy(xb + i * d, s->x + idx[b + i] * d, d * sizeof *xb);
-            xr = xb;
+        if (s->sp) {
+            spmm(s, w->ct, lo + b, idx ? idx + b : NULL, mb, g);
+        } else {
+            const tkm_real *xr = s->x + (lo + b) * d;
+            if (idx) {
+                tkm_real *xb = w->xb + tid * rows * d;
+                for (size_t i = 0; i < mb; i++)
+                    memcpy(xb + i * d, s->x + idx[b + i] * d, d * sizeof *xb);
+                xr = xb;
+            }
+            gemm(xr, mb, s->c, k, d, g);
         }
-        gemm(xr, mb, s->c, k, d, g);
         for (size_t i = 0; i < mb; i++)
             *rechecked += screen_row(s, idx ? idx[b + i] : lo + b + i,
                                      g + i * k, o, b + i);
@@ -392,47 +454,3 @@ void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s)
     screen_free(s->scr);
     s->scr = NULL;
 }
-
-#else /* no BLAS in this build */
-
-int TKM_FN(tkmi_screen_available)(void) { return 0; }
-
-int TKM_FN(tkmi_screen_begin)(TKM_FN(tkmi_cpu) *s)
-{
-    s->screen = 0;
-    return 0;
-}
-
-void TKM_FN(tkmi_screen_end)(TKM_FN(tkmi_cpu) *s) { (void)s; }
-
-size_t TKM_FN(tkmi_screen_rows)(const TKM_FN(tkmi_cpu) *s)
-{
-    (void)s;
-    return 0;
-}
-
-void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
-                              const size_t *idx, size_t m,
-                              const TKM_FN(tkmi_scan_out) *o,
-                              uint64_t *screened, uint64_t *rechecked)
-{
-    s->kern->scan(&s->kc, s->x + (idx ? 0 : lo * s->d), idx, m, o);
-    (void)screened;
-    *rechecked += (uint64_t)m * s->k;
-}
-
-void TKM_FN(tkmi_screen_gaps)(const TKM_FN(tkmi_cpu) *s, size_t c0,
-                              size_t m, tkm_real *m2, uint64_t *screened,
-                              uint64_t *rechecked)
-{
-    (void)s;
-    (void)c0;
-    (void)m;
-    (void)m2;
-    (void)screened;
-    (void)rechecked;
-}
-
-void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s) { (void)s; }
-
-#endif

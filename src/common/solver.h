@@ -23,8 +23,19 @@
 extern "C" {
 #endif
 
+/* Sparse points in the run's precision (tkmi_sparse_at): row i's values
+ * v[ptr[i] .. ptr[i + 1]) at the columns col[..], increasing; every
+ * other value of the row is 0. */
+typedef struct TKM_FN(tkmi_sp) {
+    const tkm_real *v;
+    const int32_t *col;
+    const int64_t *ptr;     /* n + 1, ptr[0] = 0                            */
+} TKM_FN(tkmi_sp);
+
 typedef struct TKM_FN(tkmi_problem) {
-    const tkm_real *x;      /* n*d row-major points, as the run's precision */
+    const tkm_real *x;      /* n*d row-major points, as the run's precision
+                               (NULL with sp)                               */
+    const TKM_FN(tkmi_sp) *sp; /* sparse points instead of x (CPU forms)    */
     size_t n, d, k;
     const tkm_real *init;   /* k*d initial centroids                        */
     const tkm_params *p;
@@ -78,7 +89,12 @@ typedef struct TKM_FN(tkmi_engine) {
 typedef struct TKM_FN(tkmi_screen) TKM_FN(tkmi_screen);
 
 typedef struct TKM_FN(tkmi_cpu) {
-    const tkm_real *x;
+    const tkm_real *x;    /* the points (NULL with sp): read them through
+                             tkmi_row, tkmi_rows_scan, tkmi_rows_pairs     */
+    const TKM_FN(tkmi_sp) *sp; /* sparse points, or NULL                   */
+    tkm_real *rowbuf;     /* sp: threads_max * d, each thread's row made
+                             dense (zero but for the row it holds)         */
+    size_t *rowat;        /* sp: threads_max, that row (SIZE_MAX: none)    */
     size_t n, d, k;
     int threads;          /* the team (1 for seq); while the algorithm's
                              setup runs, threads_max, which its per-thread
@@ -121,6 +137,34 @@ typedef struct TKM_FN(tkmi_cpu) {
     void *alg;            /* the algorithm's bounds                         */
     size_t bound_bytes;
 } TKM_FN(tkmi_cpu);
+
+/* ---- the points, dense or sparse (src/common/rows.c) -------------------- */
+
+/* Row i of the points as d values: x's own, or (sparse) made dense in the
+ * calling thread's buffer of the team, valid until that thread's next
+ * call.  The same values the dense points would hold. */
+const tkm_real *TKM_FN(tkmi_row)(const TKM_FN(tkmi_cpu) *s, size_t i);
+/* kern->scan of the m points idx[t] (idx NULL: lo .. lo + m - 1) against
+ * the packed centroids kc, as it scans dense points: the same bits. */
+void TKM_FN(tkmi_rows_scan)(const TKM_FN(tkmi_cpu) *s,
+                            const TKM_FN(tkmi_kc) *kc, size_t lo,
+                            const size_t *idx, size_t m,
+                            const TKM_FN(tkmi_scan_out) *o);
+/* out[t] = kern->dist2(row rows[t], cs[t]) for t < m, the same bits. */
+void TKM_FN(tkmi_rows_pairs)(const TKM_FN(tkmi_cpu) *s, const size_t *rows,
+                             const tkm_real *const *cs, size_t m,
+                             tkm_real *out);
+/* Make the per-thread row buffers of sparse points (nothing for dense):
+ * TKM_OK or TKM_ENOMEM (msg says so). */
+tkm_status TKM_FN(tkmi_rows_init)(TKM_FN(tkmi_cpu) *s, char *msg,
+                                  size_t msglen);
+void TKM_FN(tkmi_rows_free)(TKM_FN(tkmi_cpu) *s);
+/* sum_j (x_ij - c_j)^2 in double, j in increasing order, of row i of the
+ * dense x (sp NULL) or the sparse sp: the same bits for the same
+ * values. */
+double TKM_FN(tkmi_row_dist2_d)(const tkm_real *x,
+                                const TKM_FN(tkmi_sp) *sp, size_t i,
+                                size_t d, const tkm_real *c);
 
 /* Points per summation block of the inertia and the other double sums:
  * fixed, never depends on the thread count. */
@@ -188,12 +232,14 @@ void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s);
 /* 1 when the build has the BLAS the screening needs. */
 int TKM_FN(tkmi_screen_available)(void);
 
-/* Inertia of labels against centroids c, summed in double over fixed
- * blocks (bit-identical for any thread count and any split over the
- * processes of pt, whose time in comm goes to *t_comm), each point
+/* Inertia of labels against centroids c (points x, or sp), summed in
+ * double over fixed blocks (bit-identical for any thread count and any
+ * split over the processes of pt, whose time in comm goes to *t_comm),
+ * each point
  * counted w[i] times (w NULL: once).  NaN when out of memory, on every
  * process of pt when on one of them (collective). */
-double TKM_FN(tkmi_inertia)(const tkm_real *x, size_t n, size_t d,
+double TKM_FN(tkmi_inertia)(const tkm_real *x, const TKM_FN(tkmi_sp) *sp,
+                            size_t n, size_t d,
                             const tkm_real *c, const int32_t *labels,
                             const double *w, int threads, const tkmi_part *pt,
                             double *t_comm);
@@ -240,6 +286,15 @@ tkm_status TKM_FN(tkmi_points)(const tkm_dataset *ds, int threads,
 tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
                                   size_t row0, const tkm_real **x,
                                   tkm_real **own, const double *weights,
+                                  double *prof, char *msg, size_t msglen);
+/* The same for sparse points (ds->csr): *sp in the run's precision, its
+ * arrays the data set's own where they already hold the run's types, else
+ * converted copies in *own (one block, the caller frees it).  Refused
+ * (TKM_EINVAL): a row start out of order, a column out of range or not
+ * increasing within its row, more than INT32_MAX columns. */
+tkm_status TKM_FN(tkmi_sparse_at)(const tkm_dataset *ds, int threads,
+                                  size_t row0, TKM_FN(tkmi_sp) *sp,
+                                  void **own, const double *weights,
                                   double *prof, char *msg, size_t msglen);
 /* The largest magnitude of a value or centroid in a run of d columns:
  * squared distances of such values stay finite in the run's precision. */

@@ -22,17 +22,21 @@
 /* Add (sign +1) or take away (-1) the values xv of a point of weight wv
  * (a run without weights: dw == d) to a cluster's nv accumulators f: each
  * limb's digit of the value (fixsum.h); with weights the digits of the
- * exact products w x, then of w. */
+ * exact products w x, then of w.  The point's values are xv[q] at the
+ * columns col[q], q < m (col NULL: m = d values, column q); the columns
+ * left out are 0, whose digits are 0. */
 static void fx_add(const TKM_FN(tkmi_cpu) *s, tkmi_i128 *f,
-                   const tkm_real *xv, double wv, int sign)
+                   const tkm_real *xv, const int32_t *col, size_t m,
+                   double wv, int sign)
 {
     const tkmi_fx_vc *vc = s->fvc;
     if (s->dw == s->d) {
         /* a column's digits from one product: W = 1 its integer value
          * (below 2^62), W = 2 that split at 2^62, else each digit */
         const tkmi_fx_col *fc = s->fcol;
-        for (size_t j = 0; j < s->d; j++) {
-            const double v = (double)xv[j];
+        for (size_t q = 0; q < m; q++) {
+            const size_t j = col ? (size_t)col[q] : q;
+            const double v = (double)xv[q];
             const tkmi_fx_vc *c = &vc[fc[j].v0];
             tkmi_i128 *a = f + fc[j].v0;
             if (fc[j].W == 1) {
@@ -54,10 +58,11 @@ static void fx_add(const TKM_FN(tkmi_cpu) *s, tkmi_i128 *f,
     }
     int ew = 0, ex = 0;
     const uint64_t mw = tkmi_fx_split(wv, &ew);
-    for (size_t j = 0; j < s->d; j++) {
+    for (size_t q = 0; q < m; q++) {
+        const size_t j = col ? (size_t)col[q] : q;
         const tkmi_fx_col *c = &s->fcol[j];
-        const uint64_t mx = tkmi_fx_split((double)xv[j], &ex);
-        const int neg = (xv[j] < 0) != (wv < 0);
+        const uint64_t mx = tkmi_fx_split((double)xv[q], &ex);
+        const int neg = (xv[q] < 0) != (wv < 0);
         for (int l = 0; mx && mw && l < c->W; l++)
             f[c->v0 + l] +=
                 sign * tkmi_fx_digit_mul(mw, ew, mx, ex, neg, c->S, l);
@@ -72,8 +77,15 @@ static void fx_add(const TKM_FN(tkmi_cpu) *s, tkmi_i128 *f,
 static void fx_move(const TKM_FN(tkmi_cpu) *s, tkmi_i128 *fx, int64_t *cnt,
                     size_t i, int32_t a, int sign)
 {
-    fx_add(s, fx + (size_t)a * s->nv, s->x + i * s->d, s->w ? s->w[i] : 1.0,
-           sign);
+    const double w = s->w ? s->w[i] : 1.0;
+    if (s->sp) {
+        const int64_t q = s->sp->ptr[i];
+        fx_add(s, fx + (size_t)a * s->nv, s->sp->v + q, s->sp->col + q,
+               (size_t)(s->sp->ptr[i + 1] - q), w, sign);
+    } else {
+        fx_add(s, fx + (size_t)a * s->nv, s->x + i * s->d, NULL, s->d, w,
+               sign);
+    }
     cnt[a] += sign;
 }
 
@@ -227,16 +239,16 @@ static void move_to_farthest(TKM_FN(tkmi_cpu) *s, size_t c, tkm_real *newc)
     if (!s->pt->comm || owner == s->pt->comm->rank) {
         const size_t i = g - s->pt->row0;
         dist2[i] = -1.0;
-        memcpy(xv, s->x + i * s->d, s->d * sizeof *newc);
+        memcpy(xv, TKM_FN(tkmi_row)(s, i), s->d * sizeof *newc);
         aw[0] = (double)s->labels[i];
         aw[1] = s->w ? s->w[i] : 1.0;
     }
     tkmi_part_bcast(s->pt, xv, s->d * sizeof *newc, owner, &s->t_comm);
     tkmi_part_bcast(s->pt, aw, sizeof aw, owner, &s->t_comm);
     const size_t a = (size_t)aw[0], nv = s->nv;
-    fx_add(s, s->gfx + a * nv, xv, aw[1], -1);
+    fx_add(s, s->gfx + a * nv, xv, NULL, s->d, aw[1], -1);
     s->gcnt[a]--;
-    fx_add(s, s->gfx + c * nv, xv, aw[1], 1);
+    fx_add(s, s->gfx + c * nv, xv, NULL, s->d, aw[1], 1);
     s->gcnt[c]++;
     if (s->gfx == s->fx)
         s->fx_valid = 0; /* the sums no longer follow the labels */
@@ -250,8 +262,8 @@ static void point_dist2(const TKM_FN(tkmi_cpu) *s)
     schedule(static)
     for (long long i = 0; i < n; i++)
         s->dist2[i] = (double)s->kern->dist2(
-            s->x + (size_t)i * s->d, s->c + (size_t)s->labels[i] * s->d,
-            s->d);
+            TKM_FN(tkmi_row)(s, (size_t)i),
+            s->c + (size_t)s->labels[i] * s->d, s->d);
 }
 
 /* The sums of all processes into gfx and gcnt (with one process they are
@@ -311,7 +323,8 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
 {
     const size_t k = s->k, d = s->d;
     if (inertia)
-        *inertia = TKM_FN(tkmi_inertia)(s->x, s->n, d, s->c, s->labels, s->w,
+        *inertia = TKM_FN(tkmi_inertia)(s->x, s->sp, s->n, d, s->c,
+                                        s->labels, s->w,
                                         s->threads, s->pt, &s->t_comm);
     fx_sums(s);
     fx_combine(s);
@@ -348,7 +361,8 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
     return maxd;
 }
 
-double TKM_FN(tkmi_inertia)(const tkm_real *x, size_t n, size_t d,
+double TKM_FN(tkmi_inertia)(const tkm_real *x, const TKM_FN(tkmi_sp) *sp,
+                            size_t n, size_t d,
                             const tkm_real *c, const int32_t *labels,
                             const double *w, int threads, const tkmi_part *pt,
                             double *t_comm)
@@ -374,12 +388,8 @@ double TKM_FN(tkmi_inertia)(const tkm_real *x, size_t n, size_t d,
         /* each point's squared distance, then times its weight (1 the
          * same bits as none), as scikit-learn sums it */
         for (size_t i = lo; i < hi; i++) {
-            const tkm_real *xi = x + i * d, *ci = c + (size_t)labels[i] * d;
-            double s = 0.0;
-            for (size_t j = 0; j < d; j++) {
-                double t = (double)xi[j] - (double)ci[j];
-                s += t * t;
-            }
+            const double s = TKM_FN(tkmi_row_dist2_d)(
+                x, sp, i, d, c + (size_t)labels[i] * d);
             acc += w ? w[i] * s : s;
         }
         part[b0 + (size_t)b] = acc;

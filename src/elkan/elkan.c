@@ -104,7 +104,7 @@ static tkm_status elkan_setup(cpu_t *s, char *msg, size_t msglen)
 static void first_pass(cpu_t *s, tkm_iter_stats *row)
 {
     elkan_t *e = s->alg;
-    size_t n = s->n, d = s->d, k = s->k;
+    size_t n = s->n, k = s->k;
     long long nch = (long long)((n + ELK_CHUNK - 1) / ELK_CHUNK);
     uint64_t changed = 0;
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
@@ -116,7 +116,7 @@ static void first_pass(cpu_t *s, tkm_iter_stats *row)
         tkm_real b1[ELK_CHUNK];
         TKM_FN(tkmi_scan_out) o = {.lab = lab, .b1 = b1,
                                    .all = e->l + lo * k, .astride = k};
-        s->kern->scan(&s->kc, s->x + lo * d, NULL, m, &o);
+        TKM_FN(tkmi_rows_scan)(s, &s->kc, lo, NULL, m, &o);
         for (size_t i = 0; i < m; i++) {
             tkm_real *li = e->l + (lo + i) * k;
             for (size_t c = 0; c < k; c++)
@@ -289,11 +289,11 @@ static int elkan_point(cpu_t *s, elkan_t *e, size_t i, uint64_t *ndist,
                        uint64_t *npairs)
 {
     size_t k = s->k;
-    walk_t w = {.x = s->x + i * s->d, .l = e->l + i * k,
-                .a0 = s->labels[i], .ub = e->u[i]};
+    walk_t w = {.l = e->l + i * k, .a0 = s->labels[i], .ub = e->u[i]};
     w.a = w.a0;
     if (TKM_FN(tkmi_elkan_point_pruned)(w.ub, e->s[w.a0]))
         return 1;
+    w.x = TKM_FN(tkmi_row)(s, i); /* (a sparse row made dense) */
     for (size_t c0 = 0; c0 < k; c0 += ELK_BLOCK)
         walk_block(s, e, &w, c0, k - c0 < ELK_BLOCK ? k : c0 + ELK_BLOCK);
     s->labels[i] = w.a;

@@ -302,7 +302,7 @@ static int search(cpu_t *s, exponion_t *e, size_t i, tkm_real a2,
     const item *list = e->list + (size_t)a * e->m;
     size_t np = e->lev[j];
     tkm_real minex = edge[j]; /* +inf: nothing behind the prefix */
-    const tkm_real *x = s->x + i * d;
+    const tkm_real *x = TKM_FN(tkmi_row)(s, i);
     size_t best = (size_t)a, sec = k;
     tkm_real best2 = a2, sec2 = (tkm_real)INFINITY;
     const tkm_real *xs[EXP_BATCH], *cs[EXP_BATCH];

@@ -119,7 +119,7 @@ void TKM_FN(tkmi_ham_full_scan)(cpu_t *s, int scr, size_t lo,
     if (scr && m >= HAM_SCREEN_MIN)
         TKM_FN(tkmi_screen_scan)(s, lo, idx, m, o, screened, rechecked);
     else
-        s->kern->scan(&s->kc, s->x + (idx ? 0 : lo * s->d), idx, m, o);
+        TKM_FN(tkmi_rows_scan)(s, &s->kc, lo, idx, m, o);
 }
 
 /* First call: all k distances for every point, through the scan kernel
@@ -249,7 +249,7 @@ size_t TKM_FN(tkmi_ham_filter)(cpu_t *s, ham_t *e, size_t lo, size_t m,
 {
     size_t d = s->d, nt = 0, nf = 0;
     size_t ti[HAM_CHUNK];
-    const tkm_real *xs[HAM_CHUNK], *cs[HAM_CHUNK];
+    const tkm_real *cs[HAM_CHUNK];
     tkm_real t2[HAM_CHUNK];
     for (size_t i = lo; i < lo + m; i++) {
         int a = s->labels[i];
@@ -258,12 +258,11 @@ size_t TKM_FN(tkmi_ham_filter)(cpu_t *s, ham_t *e, size_t lo, size_t m,
             continue;
         }
         ti[nt] = i;
-        xs[nt] = s->x + i * d;
         cs[nt++] = s->c + (size_t)a * d;
     }
     if (!nt)
         return 0;
-    s->kern->dist2_pairs(xs, cs, nt, d, t2);
+    TKM_FN(tkmi_rows_pairs)(s, ti, cs, nt, t2);
     *ndist += nt;
     for (size_t t = 0; t < nt; t++) {
         size_t i = ti[t];

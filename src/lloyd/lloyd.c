@@ -34,7 +34,7 @@ static void lloyd_assign(TKM_FN(tkmi_cpu) *s, tkm_iter_stats *row)
             TKM_FN(tkmi_screen_scan)(s, lo, NULL, m, &o, &screened,
                                      &rechecked);
         else
-            s->kern->scan(&s->kc, s->x + lo * s->d, NULL, m, &o);
+            TKM_FN(tkmi_rows_scan)(s, &s->kc, lo, NULL, m, &o);
         for (size_t i = 0; i < m; i++)
             if (lab[i] != s->labels[lo + i]) {
                 s->labels[lo + i] = lab[i];

@@ -27,7 +27,8 @@ tkm_status tkm_predict(const tkm_dataset *ds, const double *centroids,
                        int32_t *labels, double *dist, char *msg,
                        size_t msglen)
 {
-    if (!ds || (!ds->x && !ds->x32) || !centroids || !labels)
+    if (!ds || (!ds->x && !ds->x32 && !ds->csr.indptr) || !centroids ||
+        !labels)
         return tkmi_fail(TKM_EINVAL, msg, msglen, "tkm_predict: data, "
                          "centroids and labels are required");
     if (ds->n == 0 || ds->d == 0)
@@ -206,6 +207,10 @@ static tkm_status fit_check(const tkm_dataset *ds, const double *init,
     if ((rc = tkm_form_available(p->form, why, sizeof why)) != TKM_OK)
         return tkmi_fail(rc, msg, msglen, "form %s is not available: %s",
                          tkm_form_name(p->form), why);
+    if (TKM_DATASET_SPARSE(ds) && !tkmi_form_cpu(p->form))
+        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
+                         "sparse points need the seq or omp form (not %s)",
+                         tkm_form_name(p->form));
     if (p->comm && p->comm->size > 1 && !tkmi_form_cpu(p->form))
         return tkmi_fail(TKM_ENOTSUP, msg, msglen,
                          "form %s does not run over several processes yet "
@@ -226,7 +231,9 @@ tkm_status tkm_fit(const tkm_dataset *ds, const double *init,
     const tkm_comm *comm = p ? p->comm : NULL;
     tkm_status rc = TKM_OK;
     /* with several processes one may hold no rows (and no array) */
-    if (!ds || (!ds->x && !ds->x32 && !(comm && ds->n == 0)) || !init || !p)
+    if (!ds ||
+        (!ds->x && !ds->x32 && !ds->csr.indptr && !(comm && ds->n == 0)) ||
+        !init || !p)
         rc = tkmi_fail(TKM_EINVAL, msg, msglen,
                        "tkm_fit: data, start and params are required");
     if (comm && (rc = tkmi_part_agree(&(tkmi_part){.comm = comm}, rc, msg,

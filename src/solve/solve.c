@@ -198,9 +198,14 @@ static tkm_status final_assign(TKM_FN(tkmi_engine) *e, const tkmi_part *pt,
 /* The features' mean variance (population, as numpy.var) in double: two
  * passes over fixed blocks of points, each block's sums added in block
  * order, so the value does not depend on the thread count or on the
- * split over the processes of pt. */
-static tkm_status mean_variance(const tkm_real *x, const tkmi_part *pt,
-                                size_t d, int threads, double *out)
+ * split over the processes of pt.  Sparse points (sp; x NULL) are summed
+ * over their stored values, a block's zeros of column j counted at once
+ * (their m_j^2 each, less m_j^2 for each stored value, which adds
+ * (v - m_j)^2 - m_j^2 = v (v - 2 m_j)): the value can differ from the
+ * dense sum's in its last bits. */
+static tkm_status mean_variance(const tkm_real *x, const TKM_FN(tkmi_sp) *sp,
+                                const tkmi_part *pt, size_t d, int threads,
+                                double *out)
 {
     const size_t n = pt->n, nall = tkmi_part_blocks(pt->n_total);
     const size_t nblk = tkmi_part_blocks(n), b0 = pt->row0 / TKMI_SUM_BLOCK;
@@ -215,8 +220,20 @@ static tkm_status mean_variance(const tkm_real *x, const tkmi_part *pt,
         for (long long b = 0; b < (long long)nblk; b++) {
             double *acc = part + (b0 + (size_t)b) * d;
             size_t i1 = ((size_t)b + 1) * TKMI_SUM_BLOCK;
+            const size_t i0 = (size_t)b * TKMI_SUM_BLOCK;
             memset(acc, 0, d * sizeof *acc);
-            for (size_t i = (size_t)b * TKMI_SUM_BLOCK; i < i1 && i < n; i++)
+            if (sp) {
+                const size_t i2 = i1 < n ? i1 : n;
+                for (size_t j = 0; pass && j < d; j++)
+                    acc[j] = (double)(i2 - i0) * mean[j] * mean[j];
+                for (int64_t q = sp->ptr[i0]; q < sp->ptr[i2]; q++) {
+                    const size_t j = (size_t)sp->col[q];
+                    const double v = (double)sp->v[q];
+                    acc[j] += pass ? v * (v - 2.0 * mean[j]) : v;
+                }
+                continue;
+            }
+            for (size_t i = i0; i < i1 && i < n; i++)
                 for (size_t j = 0; j < d; j++) {
                     double v = (double)x[i * d + j];
                     if (pass) {
@@ -362,9 +379,7 @@ tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
     const long long rows = (long long)n;
 #pragma omp parallel num_threads(threads) if (threads > 1)
     {
-        double *m = prof ? tkmi_alloc(np, 1, sizeof *m) : NULL;
-        for (size_t j = 0; m && j < np; j++)
-            m[j] = prof[j];
+        double *m = tkmi_prof_own(prof, np);
 #pragma omp for schedule(static) reduction(min : bad)
         for (long long r = 0; r < rows; r++) {
             if (m && w)
@@ -384,15 +399,7 @@ tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
                     c[i] = (tkm_real)v;
             }
         }
-        if (prof && !m) {
-#pragma omp atomic write
-            nomem = 1;
-        }
-#pragma omp critical(tkmi_points_prof)
-        for (size_t j = 0; m && j < np; j++)
-            if (m[j] > prof[j])
-                prof[j] = m[j];
-        free(m);
+        tkmi_prof_fold(prof, m, np, &nomem);
     }
     if (nomem) {
         free(c);
@@ -429,6 +436,9 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
     size_t d = ds->d, k = p->k;
     const tkm_real *x = NULL;
     tkm_real *own = NULL;
+    const int sparse = TKM_DATASET_SPARSE(ds);
+    TKM_FN(tkmi_sp) sp;
+    void *sp_own = NULL;
     const int threads = p->form == TKM_SEQ ? 1 : tkmi_threads(p->threads);
     double t0 = tkmi_now(), var = 0.0;
     tkm_real *c0 = tkmi_alloc(k, d, sizeof *c0);
@@ -439,7 +449,10 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
                                           "%zu x %zu starting centroids "
                                           "and each column's scale",
                                           k, d);
-    if (rc == TKM_OK)
+    if (rc == TKM_OK && sparse)
+        rc = TKM_FN(tkmi_sparse_at)(ds, threads, pt->row0, &sp, &sp_own,
+                                    p->weights, prof, msg, msglen);
+    else if (rc == TKM_OK)
         rc = TKM_FN(tkmi_points_at)(ds, threads, pt->row0, &x, &own, p->weights,
                                     prof, msg, msglen);
     if ((rc = tkmi_part_agree(pt, rc, msg, msglen)) != TKM_OK)
@@ -458,7 +471,8 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
         }
     }
     if (p->tol > 0 &&
-        (rc = mean_variance(x, pt, d, threads, &var)) != TKM_OK) {
+        (rc = mean_variance(x, sparse ? &sp : NULL, pt, d, threads, &var)) !=
+            TKM_OK) {
         rc = tkmi_fail_alloc(msg, msglen, tkmi_part_blocks(pt->n_total) + 1,
                              d, sizeof(double),
                              "the sums of the data's variance (tol)");
@@ -467,6 +481,7 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
     double t_convert = tkmi_now() - t0;
     TKM_FN(tkmi_problem)
     pb = {.x = x,
+          .sp = sparse ? &sp : NULL,
           .n = ds->n,
           .d = d,
           .k = k,
@@ -493,6 +508,7 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
         res->t_convert = t_convert;
 cleanup:
     free(own);
+    free(sp_own);
     free(c0);
     free(prof);
     return rc;

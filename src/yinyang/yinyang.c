@@ -146,16 +146,6 @@ static tkm_status yinyang_setup(cpu_t *s, char *msg, size_t msglen)
     return TKM_OK;
 }
 
-/* The calling thread's number in the team (0 without one). */
-static size_t thread_id(void)
-{
-#ifdef _OPENMP
-    return (size_t)omp_get_thread_num();
-#else
-    return 0;
-#endif
-}
-
 /* First call: all k distances of a chunk of points through the scan
  * kernel; u from the nearest, each group's lower bound from the nearest
  * of its members other than the label. */
@@ -167,7 +157,7 @@ static void first_chunk(cpu_t *s, yinyang_t *e, tkm_real *all, size_t lo,
     tkm_real b1[YY_CHUNK];
     TKM_FN(tkmi_scan_out) o = {.lab = lab, .b1 = b1, .all = all,
                                .astride = k};
-    s->kern->scan(&s->kc, s->x + lo * s->d, NULL, m, &o);
+    TKM_FN(tkmi_rows_scan)(s, &s->kc, lo, NULL, m, &o);
     for (size_t i = 0; i < m; i++) {
         tkm_real *lb = e->lb + (lo + i) * t;
         const tkm_real *ai = all + i * k;
@@ -197,7 +187,7 @@ static void first_pass(cpu_t *s, tkm_iter_stats *row)
     uint64_t changed = 0;
 #pragma omp parallel num_threads(s->threads) if (s->threads > 1)
     {
-        tkm_real *all = e->buf + thread_id() * chunk * s->k;
+        tkm_real *all = e->buf + tkmi_thread_id() * chunk * s->k;
 #pragma omp for schedule(static) reduction(+ : changed)
         for (long long ch = 0; ch < nch; ch++) {
             size_t lo = (size_t)ch * chunk;
@@ -347,7 +337,7 @@ static void yy_point(cpu_t *s, yinyang_t *e, size_t i, yy_min *m,
 {
     const size_t t = e->t, d = s->d;
     tkm_real *lb = e->lb + i * t;
-    yy_walk w = {.x = s->x + i * d, .lb = lb, .a0 = s->labels[i]};
+    yy_walk w = {.lb = lb, .a0 = s->labels[i]};
     tkm_real glb = (tkm_real)INFINITY;
     for (size_t g = 0; g < t; g++) {
         tkm_real v = TKM_FN(tkmi_bnd_shrink)(lb[g], e->tg[g]);
@@ -355,6 +345,7 @@ static void yy_point(cpu_t *s, yinyang_t *e, size_t i, yy_min *m,
     }
     int pruned = TKM_FN(tkmi_yinyang_pruned)(e->u[i], glb);
     if (!pruned) {
+        w.x = TKM_FN(tkmi_row)(s, i); /* (a sparse row made dense) */
         w.b = w.a0;
         w.b2 = s->kern->dist2(w.x, s->c + (size_t)w.a0 * d, d);
         w.u = TKM_FN(tkmi_bnd_up)(TKM_SQRT(w.b2), e->upf, e->ab);
@@ -385,7 +376,7 @@ static void pruned_pass(cpu_t *s, tkm_iter_stats *row)
     uint64_t changed = 0, ndist = 0, npts = 0, by_group = 0, by_local = 0;
 #pragma omp parallel num_threads(s->threads) if (s->threads > 1)
     {
-        yy_min *m = e->mins + thread_id() * e->t;
+        yy_min *m = e->mins + tkmi_thread_id() * e->t;
 #pragma omp for schedule(dynamic, 256) \
     reduction(+ : changed, ndist, npts, by_group, by_local)
         for (long long i = 0; i < n; i++) {

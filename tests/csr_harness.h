@@ -1,0 +1,72 @@
+/*
+ * Sparse copies of dense test data (include after cmocka.h): the CSR of
+ * a dense data set's non-zero values, its values double or float and its
+ * indices int32_t or int64_t, written here without the library.
+ */
+#ifndef TKM_CSR_HARNESS_H
+#define TKM_CSR_HARNESS_H
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "trikmeans.h"
+
+typedef struct {
+    tkm_dataset ds; /* n, d and csr: the sparse points          */
+    void *data, *indices, *indptr;
+} csr_copy;
+
+/* The CSR of x (n x d, row-major doubles), keeping the values other than
+ * 0 (every value with keep_zeros: stored zeros); float values with f32
+ * (the caller's x then holds floats' values), int64_t indices with
+ * idx64.  Free with csr_free. */
+static inline csr_copy csr_of(const double *x, size_t n, size_t d, int f32,
+                              int idx64, int keep_zeros)
+{
+    csr_copy c = {.ds = {.n = n, .d = d}};
+    size_t nnz = 0;
+    for (size_t e = 0; e < n * d; e++)
+        nnz += keep_zeros || x[e] != 0.0;
+    const size_t iw = idx64 ? sizeof(int64_t) : sizeof(int32_t);
+    c.data = malloc((nnz ? nnz : 1) * (f32 ? sizeof(float) : sizeof(double)));
+    c.indices = malloc((nnz ? nnz : 1) * iw);
+    c.indptr = malloc((n + 1) * iw);
+    assert_true(c.data && c.indices && c.indptr);
+    size_t q = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (idx64)
+            ((int64_t *)c.indptr)[i] = (int64_t)q;
+        else
+            ((int32_t *)c.indptr)[i] = (int32_t)q;
+        for (size_t j = 0; j < d; j++) {
+            const double v = x[i * d + j];
+            if (!keep_zeros && v == 0.0)
+                continue;
+            if (f32)
+                ((float *)c.data)[q] = (float)v;
+            else
+                ((double *)c.data)[q] = v;
+            if (idx64)
+                ((int64_t *)c.indices)[q] = (int64_t)j;
+            else
+                ((int32_t *)c.indices)[q] = (int32_t)j;
+            q++;
+        }
+    }
+    if (idx64)
+        ((int64_t *)c.indptr)[n] = (int64_t)q;
+    else
+        ((int32_t *)c.indptr)[n] = (int32_t)q;
+    c.ds.csr = (tkm_csr){.data = c.data, .indices = c.indices,
+                         .indptr = c.indptr, .f32 = f32, .idx64 = idx64};
+    return c;
+}
+
+static inline void csr_free(csr_copy *c)
+{
+    free(c->data);
+    free(c->indices);
+    free(c->indptr);
+}
+
+#endif /* TKM_CSR_HARNESS_H */

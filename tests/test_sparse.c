@@ -1,0 +1,239 @@
+/*
+ * Sparse points (tkm_csr) through the public API: the start, the
+ * prediction, a run with tol and with sample weights give what the same
+ * points dense give, bit for bit; the faults of a CSR are refused with
+ * their row named, and the forms that do not take sparse points say so.
+ * (test_reference.c holds every CPU solver on sparse points to a
+ * long-double Lloyd and to the dense run.)  Built for f32 and f64.
+ */
+#include "real.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "csr_harness.h"
+#include "fit_harness.h"
+#include "internal.h"
+
+/* n points of d columns, about one value in density_inv not zero, each
+ * column of its own scale; in the run's precision. */
+static double *sparse_values(size_t n, size_t d, size_t density_inv,
+                             uint64_t seed)
+{
+    double *x = calloc(n * d, sizeof *x);
+    assert_non_null(x);
+    tkmi_rng r;
+    tkmi_rng_seed(&r, seed);
+    for (size_t i = 0; i < n; i++) {
+        const size_t g = i % 7; /* a group of columns the point favours */
+        for (size_t j = 0; j < d; j++) {
+            const int fav = j % 7 == g;
+            if (tkmi_rng_below(&r, fav ? 2 : density_inv) != 0)
+                continue;
+            const double v = (1.0 + (double)tkmi_rng_below(&r, 4096)) / 512.0;
+            x[i * d + j] =
+                (double)(tkm_real)(v * pow(4.0, (double)(j % 5)) *
+                                   (tkmi_rng_below(&r, 5) ? 1.0 : -1.0));
+        }
+    }
+    return x;
+}
+
+/* A run's results alike, bit for bit. */
+static void same_result(const tkm_result *a, const tkm_result *b, size_t n,
+                        size_t kd, const char *what)
+{
+    if (a->iterations != b->iterations ||
+        memcmp(a->labels, b->labels, n * sizeof *a->labels) ||
+        memcmp(a->centroids, b->centroids, kd * sizeof *a->centroids) ||
+        memcmp(&a->inertia, &b->inertia, sizeof a->inertia))
+        fail_msg("%s (%s): sparse %d iterations, inertia %.17g; dense %d, "
+                 "%.17g", what, TKM_PREC_NAME, a->iterations, a->inertia,
+                 b->iterations, b->inertia);
+}
+
+/* Every start method and the prediction: the same bits sparse and dense,
+ * for each value and index type. */
+static void test_start_and_predict(void **state)
+{
+    (void)state;
+    const size_t n = 1500, d = 50, k = 9;
+    double *x = sparse_values(n, d, 12, 3);
+    tkm_dataset dense = {.n = n, .d = d, .x = x};
+    static const tkm_init_method ms[] = {TKM_INIT_KMEANSPP,
+                                         TKM_INIT_KMEANSPP_GREEDY,
+                                         TKM_INIT_RANDOM, TKM_INIT_FARTHEST};
+    double *a = malloc(k * d * sizeof *a), *b = malloc(k * d * sizeof *b);
+    double *da = malloc(n * k * sizeof *da), *db = malloc(n * k * sizeof *db);
+    int32_t *la = malloc(n * sizeof *la), *lb = malloc(n * sizeof *lb);
+    assert_true(a && b && da && db && la && lb);
+    char msg[256];
+    for (int t = 0; t < 4; t++) {
+        csr_copy c = csr_of(x, n, d, t & 1, t >> 1, t == 3);
+        for (size_t m = 0; m < sizeof ms / sizeof *ms; m++) {
+            assert_int_equal(tkm_init_centroids(&dense, k, ms[m], 0, 11, a, msg,
+                                                sizeof msg),
+                             TKM_OK);
+            if (tkm_init_centroids(&c.ds, k, ms[m], 0, 11, b, msg,
+                                   sizeof msg) != TKM_OK)
+                fail_msg("start %zu, sparse: %s", m, msg);
+            if (memcmp(a, b, k * d * sizeof *a))
+                fail_msg("start %zu (types %d): sparse not dense", m, t);
+        }
+        for (int p = 0; p < 2; p++) {
+            const tkm_precision pr = p ? TKM_F64 : TKM_F32;
+            assert_int_equal(tkm_predict(&dense, a, k, pr, 3, la, da, msg,
+                                         sizeof msg),
+                             TKM_OK);
+            if (tkm_predict(&c.ds, a, k, pr, 3, lb, db, msg, sizeof msg) !=
+                TKM_OK)
+                fail_msg("predict, sparse: %s", msg);
+            if (memcmp(la, lb, n * sizeof *la) ||
+                memcmp(da, db, n * k * sizeof *da))
+                fail_msg("predict %s (types %d): sparse not dense",
+                         p ? "f64" : "f32", t);
+        }
+        csr_free(&c);
+    }
+    free(a);
+    free(b);
+    free(da);
+    free(db);
+    free(la);
+    free(lb);
+    free(x);
+}
+
+/* A stop on tol (the data's variance summed over the stored values),
+ * sample weights with zeros among them, the farthest policy: the dense
+ * run's iterations, labels and centroids, in every CPU solver. */
+static void test_tol_weights_farthest(void **state)
+{
+    (void)state;
+    const size_t n = 3000, d = 40, k = 12;
+    double *x = sparse_values(n, d, 10, 5);
+    tkm_dataset dense = {.n = n, .d = d, .x = x};
+    double *w = malloc(n * sizeof *w), *c0 = malloc(k * d * sizeof *c0);
+    assert_true(w && c0);
+    for (size_t i = 0; i < n; i++)
+        w[i] = i % 11 == 3 ? 0.0 : (double)(1 + i % 5) / 4.0;
+    char msg[256];
+    assert_int_equal(tkm_init_centroids(&dense, k, TKM_INIT_KMEANSPP, 0, 6,
+                                        c0, msg, sizeof msg),
+                     TKM_OK);
+    csr_copy c = csr_of(x, n, d, TKM_PREC == 32, 0, 0);
+    for (int a = 0; a < TKM_NALGO; a++)
+        for (int v = 0; v < 3; v++) {
+            tkm_params p = fit_params(k, (tkm_algorithm)a, v ? TKM_OMP : TKM_SEQ,
+                                      v == 2 ? TKM_EMPTY_FARTHEST
+                                             : TKM_EMPTY_KEEP);
+            p.threads = 2;
+            p.tol = v == 0 ? 1e-4 : 0.0;
+            p.weights = v == 1 ? w : NULL;
+            char what[96];
+            snprintf(what, sizeof what, "%s %s, %s",
+                     tkm_algorithm_name(p.algorithm), tkm_form_name(p.form),
+                     v == 0 ? "tol 1e-4" : v == 1 ? "weights" : "farthest");
+            tkm_result rd = fit_with(&dense, c0, &p);
+            tkm_result rs = fit_with(&c.ds, c0, &p);
+            same_result(&rs, &rd, n, k * d, what);
+            tkm_result_free(&rd);
+            tkm_result_free(&rs);
+        }
+    csr_free(&c);
+    free(w);
+    free(c0);
+    free(x);
+}
+
+/* Points with no stored value at all: every point at the origin. */
+static void test_all_zero(void **state)
+{
+    (void)state;
+    const size_t n = 50, d = 4, k = 3;
+    int32_t ptr[51] = {0};
+    tkm_dataset ds = {.n = n, .d = d,
+                      .csr = {.indptr = ptr}};
+    double c0[12] = {1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, -3};
+    tkm_params p = fit_params(k, TKM_HAMERLY, TKM_SEQ, TKM_EMPTY_KEEP);
+    tkm_result r = fit_with(&ds, c0, &p);
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(r.labels[i], 0);
+    for (size_t j = 0; j < d; j++)
+        assert_true(r.centroids[j] == 0.0);
+    assert_true(r.inertia == 0.0);
+    tkm_result_free(&r);
+}
+
+/* tkm_fit on c, expected to fail with st, the message holding want. */
+static void refused(const tkm_dataset *ds, const tkm_params *p,
+                    tkm_status st, const char *want)
+{
+    double c0[2 * 3] = {0, 0, 0, 1, 1, 1};
+    tkm_result r;
+    char msg[512] = "";
+    tkm_status got = tkm_fit(ds, c0, p, &r, msg, sizeof msg);
+    if (got != st || !strstr(msg, want))
+        fail_msg("expected status %d with \"%s\", got %d: %s", (int)st, want,
+                 (int)got, msg);
+}
+
+/* A CSR's faults, each named with its point; the CUDA forms' refusal. */
+static void test_refusals(void **state)
+{
+    (void)state;
+    double v[6] = {1, 2, 3, 4, 5, 6};
+    int32_t col[6] = {0, 2, 1, 0, 1, 2};
+    int32_t ptr[4] = {0, 2, 3, 6};
+    tkm_dataset ds = {.n = 3, .d = 3,
+                      .csr = {.data = v, .indices = col, .indptr = ptr}};
+    tkm_params p = fit_params(2, TKM_LLOYD, TKM_SEQ, TKM_EMPTY_KEEP);
+    tkm_result r = fit_with(&ds, (double[]){0, 0, 0, 1, 1, 1}, &p);
+    tkm_result_free(&r);
+    col[4] = 0; /* point 2: columns 0, 0, 2 */
+    refused(&ds, &p, TKM_EINVAL, "point 2's columns are not increasing");
+    col[4] = 3;
+    refused(&ds, &p, TKM_EINVAL, "point 2 has a value at column 3");
+    col[4] = 1;
+    col[1] = -1;
+    refused(&ds, &p, TKM_EINVAL, "point 0 has a value at column -1");
+    col[1] = 2;
+    ptr[2] = 1;
+    ptr[1] = 3;
+    refused(&ds, &p, TKM_EINVAL, "row 1's start 3 and end 1");
+    ptr[1] = 2;
+    ptr[2] = 3;
+    v[3] = NAN;
+    refused(&ds, &p, TKM_ERANGE, "point 2, column 0");
+    v[3] = 1e300;
+    refused(&ds, &p, TKM_ERANGE, "point 2, column 0");
+    v[3] = 4;
+    for (int f = 0; f < TKM_NFORM; f++) {
+        if (f == TKM_SEQ || f == TKM_OMP)
+            continue;
+        tkm_params q = fit_params(2, TKM_LLOYD, (tkm_form)f, TKM_EMPTY_KEEP);
+        if (tkm_form_available((tkm_form)f, NULL, 0) != TKM_OK)
+            continue;
+        refused(&ds, &q, TKM_ENOTSUP, "sparse points need the seq or omp");
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_start_and_predict),
+        cmocka_unit_test(test_tol_weights_farthest),
+        cmocka_unit_test(test_all_zero),
+        cmocka_unit_test(test_refusals),
+    };
+    return cmocka_run_group_tests_name("sparse (" TKM_PREC_NAME ")", tests,
+                                       NULL, NULL);
+}
