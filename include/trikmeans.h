@@ -548,7 +548,8 @@ double tkm_check_tolerance(tkm_precision p);
  * |d(x,c_a) - d(x,c_b)| <= 1000 * eps * (|x| + |c_a| + |c_b|), eps the
  * machine epsilon of the result's precision.  When diff_idx is not NULL it
  * receives up to max_list indices of differing points and diff_gap (if
- * not NULL) their gaps |d(x,c_a) - d(x,c_b)|. */
+ * not NULL) their gaps |d(x,c_a) - d(x,c_b)|.  The data: x, or sparse
+ * points (csr). */
 tkm_status tkm_compare_results(const tkm_dataset *ds, const tkm_result *base,
                                const tkm_result *res, double tol,
                                tkm_comparison *out, size_t *diff_idx,
@@ -567,7 +568,8 @@ int tkm_cuda_fma(void);
  * scikit-learn's definitions.  Only clusters that hold points count, and
  * there must be 2 to n-1 of them (else TKM_EINVAL, as scikit-learn's
  * ValueError); a label outside 0..k-1 or a non-finite value is TKM_EINVAL.
- * Sums are in double; *out is written only on success. */
+ * Sums are in double; *out is written only on success.  The data: x
+ * (sparse points are TKM_ENOTSUP for now). */
 
 /* Mean silhouette coefficient: s(i) = (b - a) / max(a, b), a the mean
  * distance from i to the other points of its cluster, b the smallest mean

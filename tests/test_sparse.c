@@ -226,6 +226,52 @@ static void test_refusals(void **state)
     }
 }
 
+/* The checker's comparison takes sparse points: a result against itself
+ * passes, with a changed label it is counted; the scores say they take
+ * dense points alone. */
+static void test_compare_and_scores(void **state)
+{
+    (void)state;
+    const size_t n = 600, d = 30, k = 5;
+    double *x = sparse_values(n, d, 8, 9);
+    tkm_dataset dense = {.n = n, .d = d, .x = x};
+    csr_copy c = csr_of(x, n, d, 0, 1, 0);
+    double *c0 = malloc(k * d * sizeof *c0);
+    assert_non_null(c0);
+    char msg[256];
+    assert_int_equal(tkm_init_centroids(&dense, k, TKM_INIT_KMEANSPP, 0, 2,
+                                        c0, msg, sizeof msg),
+                     TKM_OK);
+    tkm_params p = fit_params(k, TKM_ELKAN, TKM_OMP, TKM_EMPTY_KEEP);
+    tkm_result r = fit_with(&c.ds, c0, &p);
+    tkm_comparison cd, cs;
+    assert_int_equal(tkm_compare_results(&c.ds, &r, &r, 1e-12, &cs, NULL,
+                                         NULL, 0, msg, sizeof msg),
+                     TKM_OK);
+    assert_true(cs.pass && cs.label_diff == 0);
+    r.labels[7] = (r.labels[7] + 1) % (int32_t)k;
+    tkm_result base = fit_with(&dense, c0, &p);
+    assert_int_equal(tkm_compare_results(&c.ds, &base, &r, 1e-12, &cs, NULL,
+                                         NULL, 0, msg, sizeof msg),
+                     TKM_OK);
+    assert_int_equal(tkm_compare_results(&dense, &base, &r, 1e-12, &cd, NULL,
+                                         NULL, 0, msg, sizeof msg),
+                     TKM_OK);
+    assert_int_equal(cs.label_diff, 1);
+    assert_int_equal(cs.ties, cd.ties);
+    assert_true(cs.max_gap == cd.max_gap && !cs.pass);
+    double v;
+    assert_int_equal(tkm_davies_bouldin(&c.ds, base.labels, k, &v, msg,
+                                        sizeof msg),
+                     TKM_ENOTSUP);
+    assert_non_null(strstr(msg, "sparse points are not taken yet"));
+    tkm_result_free(&r);
+    tkm_result_free(&base);
+    csr_free(&c);
+    free(c0);
+    free(x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -233,6 +279,7 @@ int main(void)
         cmocka_unit_test(test_tol_weights_farthest),
         cmocka_unit_test(test_all_zero),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_compare_and_scores),
     };
     return cmocka_run_group_tests_name("sparse (" TKM_PREC_NAME ")", tests,
                                        NULL, NULL);

@@ -49,6 +49,10 @@ static tkm_status check_input(const char *name, const tkm_dataset *ds,
                               const int32_t *labels, size_t k,
                               const double *out, char *msg, size_t msglen)
 {
+    if (ds && !ds->x && ds->n && TKM_DATASET_SPARSE(ds))
+        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
+                         "%s: sparse points are not taken yet; give the "
+                         "points dense (x)", name);
     if (!ds || !labels || !out || (!ds->x && ds->n))
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "%s: data, labels and output are required", name);
