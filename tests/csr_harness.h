@@ -6,6 +6,7 @@
 #ifndef TKM_CSR_HARNESS_H
 #define TKM_CSR_HARNESS_H
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -60,6 +61,27 @@ static inline csr_copy csr_of(const double *x, size_t n, size_t d, int f32,
     c.ds.csr = (tkm_csr){.data = c.data, .indices = c.indices,
                          .indptr = c.indptr, .f32 = f32, .idx64 = idx64};
     return c;
+}
+
+/* Whether a sparse run's inertia a and the dense run's b of the same
+ * labels and centroids (c, k x d) agree as their sums can: each
+ * distance of the sparse run is taken over the stored values, at most a
+ * few units of roundoff of |x|^2 + |c|^2 from the dense one's, so the
+ * two lie within 4 (d + 3) eps times sum_i w_i (|x_i|^2 + |c_a|^2). */
+static inline int csr_inertia_close(double a, double b, const double *x,
+                                    size_t n, size_t d, const double *c,
+                                    const int32_t *lab, const double *w)
+{
+    double scale = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        double s = 0.0;
+        for (size_t j = 0; j < d; j++)
+            s += x[i * d + j] * x[i * d + j] +
+                 c[(size_t)lab[i] * d + j] * c[(size_t)lab[i] * d + j];
+        scale += (w ? w[i] : 1.0) * s;
+    }
+    return fabs(a - b) <= 4.0 * ((double)d + 3.0) * 2.220446049250313e-16 *
+                              scale;
 }
 
 static inline void csr_free(csr_copy *c)

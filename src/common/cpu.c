@@ -109,7 +109,8 @@ static tkm_status cpu_result(void *st, double *centroids, int32_t *labels,
     for (size_t i = 0; i < s->k * s->d; i++)
         centroids[i] = (double)s->c[i];
     memcpy(labels, s->labels, s->n * sizeof *labels);
-    *inertia = TKM_FN(tkmi_inertia)(s->x, s->sp, s->n, s->d, s->c, s->labels,
+    *inertia = TKM_FN(tkmi_inertia)(s->x, s->sp, s->n, s->d, s->k, s->c,
+                                    s->labels,
                                     s->w,
                                     s->threads, s->pt, NULL);
     return isnan(*inertia) ? inertia_failed(s, msg, msglen) : TKM_OK;

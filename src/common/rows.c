@@ -107,7 +107,7 @@ void TKM_FN(tkmi_rows_pairs)(const TKM_FN(tkmi_cpu) *s, const size_t *rows,
 
 double TKM_FN(tkmi_row_dist2_d)(const tkm_real *x,
                                 const TKM_FN(tkmi_sp) *sp, size_t i,
-                                size_t d, const tkm_real *c)
+                                size_t d, const tkm_real *c, double cn)
 {
     double s = 0.0;
     if (!sp) {
@@ -118,14 +118,10 @@ double TKM_FN(tkmi_row_dist2_d)(const tkm_real *x,
         }
         return s;
     }
-    int64_t q = sp->ptr[i];
-    const int64_t e = sp->ptr[i + 1];
-    for (size_t j = 0; j < d; j++) {
-        double v = 0.0;
-        if (q < e && (size_t)sp->col[q] == j)
-            v = (double)sp->v[q++];
-        double t = v - (double)c[j];
-        s += t * t;
+    for (int64_t q = sp->ptr[i]; q < sp->ptr[i + 1]; q++) {
+        const double cj = (double)c[sp->col[q]], t = (double)sp->v[q] - cj;
+        s += t * t - cj * cj;
     }
-    return s;
+    s += cn;
+    return s > 0.0 ? s : 0.0;
 }

@@ -137,11 +137,12 @@ static void spmm(const TKM_FN(tkmi_cpu) *s, const tkm_real *ct, size_t lo,
     const size_t k = s->k;
     for (size_t i = 0; i < m; i++) {
         const size_t r = idx ? idx[i] : lo + i;
-        tkm_real *gi = g + i * k;
+        tkm_real *restrict gi = g + i * k;
         memset(gi, 0, k * sizeof *gi);
         for (int64_t q = sp->ptr[r]; q < sp->ptr[r + 1]; q++) {
             const tkm_real v = sp->v[q];
-            const tkm_real *cj = ct + (size_t)sp->col[q] * k;
+            const tkm_real *restrict cj = ct + (size_t)sp->col[q] * k;
+#pragma omp simd
             for (size_t j = 0; j < k; j++)
                 gi[j] += v * cj[j];
         }

@@ -159,12 +159,14 @@ void TKM_FN(tkmi_rows_pairs)(const TKM_FN(tkmi_cpu) *s, const size_t *rows,
 tkm_status TKM_FN(tkmi_rows_init)(TKM_FN(tkmi_cpu) *s, char *msg,
                                   size_t msglen);
 void TKM_FN(tkmi_rows_free)(TKM_FN(tkmi_cpu) *s);
-/* sum_j (x_ij - c_j)^2 in double, j in increasing order, of row i of the
- * dense x (sp NULL) or the sparse sp: the same bits for the same
- * values. */
+/* The squared distance of row i to c in double: of the dense x (sp
+ * NULL), sum_j (x_ij - c_j)^2, j in increasing order; of the sparse sp,
+ * at the cost of its stored values, cn + sum_q ((x_q - c_jq)^2 - c_jq^2)
+ * over them (cn = |c|^2 in double, j in increasing order), at least 0:
+ * within a few units of roundoff of |x|^2 + |c|^2 of the dense value. */
 double TKM_FN(tkmi_row_dist2_d)(const tkm_real *x,
                                 const TKM_FN(tkmi_sp) *sp, size_t i,
-                                size_t d, const tkm_real *c);
+                                size_t d, const tkm_real *c, double cn);
 
 /* Points per summation block of the inertia and the other double sums:
  * fixed, never depends on the thread count. */
@@ -232,14 +234,14 @@ void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s);
 /* 1 when the build has the BLAS the screening needs. */
 int TKM_FN(tkmi_screen_available)(void);
 
-/* Inertia of labels against centroids c (points x, or sp), summed in
- * double over fixed blocks (bit-identical for any thread count and any
- * split over the processes of pt, whose time in comm goes to *t_comm),
- * each point
+/* Inertia of labels against the k centroids c (points x, or sp: each
+ * distance as tkmi_row_dist2_d computes it), summed in double over fixed
+ * blocks (bit-identical for any thread count and any split over the
+ * processes of pt, whose time in comm goes to *t_comm), each point
  * counted w[i] times (w NULL: once).  NaN when out of memory, on every
  * process of pt when on one of them (collective). */
 double TKM_FN(tkmi_inertia)(const tkm_real *x, const TKM_FN(tkmi_sp) *sp,
-                            size_t n, size_t d,
+                            size_t n, size_t d, size_t k,
                             const tkm_real *c, const int32_t *labels,
                             const double *w, int threads, const tkmi_part *pt,
                             double *t_comm);

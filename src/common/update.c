@@ -323,7 +323,7 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
 {
     const size_t k = s->k, d = s->d;
     if (inertia)
-        *inertia = TKM_FN(tkmi_inertia)(s->x, s->sp, s->n, d, s->c,
+        *inertia = TKM_FN(tkmi_inertia)(s->x, s->sp, s->n, d, k, s->c,
                                         s->labels, s->w,
                                         s->threads, s->pt, &s->t_comm);
     fx_sums(s);
@@ -362,14 +362,16 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
 }
 
 double TKM_FN(tkmi_inertia)(const tkm_real *x, const TKM_FN(tkmi_sp) *sp,
-                            size_t n, size_t d,
+                            size_t n, size_t d, size_t k,
                             const tkm_real *c, const int32_t *labels,
                             const double *w, int threads, const tkmi_part *pt,
                             double *t_comm)
 {
     const size_t nall = tkmi_part_blocks(pt ? pt->n_total : n);
     const size_t b0 = pt ? pt->row0 / TKMI_SUM_BLOCK : 0;
-    double *part = tkmi_alloc(nall ? nall : 1, 1, sizeof *part);
+    /* the blocks' sums; with sparse points, then each centroid's |c|^2 */
+    double *part =
+        tkmi_alloc((nall ? nall : 1) + (sp ? k : 0), 1, sizeof *part);
     /* every process takes part in the gather below, or none does */
     if (pt && tkmi_part_agree(pt, part ? TKM_OK : TKM_ENOMEM, NULL, 0) !=
                   TKM_OK) {
@@ -378,6 +380,12 @@ double TKM_FN(tkmi_inertia)(const tkm_real *x, const TKM_FN(tkmi_sp) *sp,
     }
     if (!part)
         return NAN;
+    double *cn = part + (nall ? nall : 1);
+    for (size_t a = 0; sp && a < k; a++) {
+        cn[a] = 0.0;
+        for (size_t j = 0; j < d; j++)
+            cn[a] += (double)c[a * d + j] * (double)c[a * d + j];
+    }
     long long nb = (long long)tkmi_part_blocks(n);
 #pragma omp parallel for num_threads(threads) if (threads > 1) \
     schedule(static)
@@ -388,8 +396,9 @@ double TKM_FN(tkmi_inertia)(const tkm_real *x, const TKM_FN(tkmi_sp) *sp,
         /* each point's squared distance, then times its weight (1 the
          * same bits as none), as scikit-learn sums it */
         for (size_t i = lo; i < hi; i++) {
-            const double s = TKM_FN(tkmi_row_dist2_d)(
-                x, sp, i, d, c + (size_t)labels[i] * d);
+            const size_t a = (size_t)labels[i];
+            const double s = TKM_FN(tkmi_row_dist2_d)(x, sp, i, d, c + a * d,
+                                                      sp ? cn[a] : 0.0);
             acc += w ? w[i] * s : s;
         }
         part[b0 + (size_t)b] = acc;
