@@ -400,7 +400,7 @@ static void annulus_pass(cpu_t *s, tkm_iter_stats *row)
         size_t fi[TKMI_HAM_CHUNK];
         tkm_real a2[TKMI_HAM_CHUNK];
         size_t nf = TKM_FN(tkmi_ham_filter)(s, &e->h, lo, m, fi, a2, &npts,
-                                            &ndist);
+                                            &ndist, 0);
         int tid = 0;
 #ifdef _OPENMP
         tid = omp_get_thread_num();

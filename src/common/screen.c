@@ -17,6 +17,14 @@
  * against: the GEMM's peak on the core, where the direct scan is held to
  * two vector instructions per point, centroid and coordinate.
  *
+ * Sparse points (rows.c) are always screened: their products x.c are
+ * their stored values times the centroids' columns (spmm; no BLAS), at
+ * the cost of the stored values, where a direct distance costs d.  The
+ * bound below holds for them as it stands (a product of at most d terms
+ * in any order), and a candidate's direct distance is taken on the row
+ * made dense.  Hamerly's tightening of u takes U_a below (pair_up) in
+ * place of the direct distance: an upper bound on it, so on the bound.
+ *
  * The bound.  u is the unit roundoff of the run's precision (the GEMM
  * accumulates in it); gamma_m = m u / (1 - m u); A = |x|, B = |c|, D the
  * exact squared distance.  Any summation order, fused or not:
@@ -396,6 +404,20 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
                                      g + i * k, o, b + i);
         *screened += (uint64_t)mb * k;
     }
+}
+
+double TKM_FN(tkmi_screen_pair_up)(const TKM_FN(tkmi_cpu) *s, size_t i,
+                                   size_t a)
+{
+    const TKM_FN(tkmi_screen) *w = s->scr;
+    const TKM_FN(tkmi_sp) *sp = s->sp;
+    const tkm_real *c = s->c + a * s->d;
+    tkm_real g = 0;
+    for (int64_t q = sp->ptr[i]; q < sp->ptr[i + 1]; q++)
+        g += sp->v[q] * c[sp->col[q]];
+    const double u = w->xnorm[i] * (1.0 + w->kk) + w->eta +
+                     (w->hi[a] - 2.0 * (double)g);
+    return isfinite((double)g) && u < TOP_MAX ? u : INFINITY;
 }
 
 /* The smallest direct squared distance from centroid c to the others,

@@ -222,6 +222,12 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
 void TKM_FN(tkmi_screen_gaps)(const TKM_FN(tkmi_cpu) *s, size_t c0,
                               size_t m, tkm_real *m2, uint64_t *screened,
                               uint64_t *rechecked);
+/* Sparse points, once begin() returned 1: an upper bound V >= the direct
+ * kernel's squared distance from row i to centroid a (the test's U of
+ * the bound above), at the cost of the row's stored values; +inf where
+ * the proof's range is left (then take the direct distance). */
+double TKM_FN(tkmi_screen_pair_up)(const TKM_FN(tkmi_cpu) *s, size_t i,
+                                   size_t a);
 /* Points per product (at most TKMI_SCREEN_ROWS): the chunk a caller
  * hands screen_scan at a time, once begin() returned 1. */
 size_t TKM_FN(tkmi_screen_rows)(const TKM_FN(tkmi_cpu) *s);

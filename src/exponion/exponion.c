@@ -374,7 +374,7 @@ static void exponion_pass(cpu_t *s, tkm_iter_stats *row)
         size_t fi[TKMI_HAM_CHUNK];
         tkm_real a2[TKMI_HAM_CHUNK];
         size_t nf = TKM_FN(tkmi_ham_filter)(s, &e->h, lo, m, fi, a2, &npts,
-                                            &ndist);
+                                            &ndist, 0);
         size_t nfull = 0;
         for (size_t t = 0; t < nf; t++)
             if (!search(s, e, fi[t], a2[t], &changed, &ndist, &npairs))

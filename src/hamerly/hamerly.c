@@ -243,9 +243,24 @@ uint64_t TKM_FN(tkmi_ham_gaps)(cpu_t *s, ham_t *e, int scr,
     return (uint64_t)k * (k - 1) / 2;
 }
 
+/* u of point i (label a) from the screen's upper bound V on its squared
+ * distance: sqrt(V) widened by 4 TKM_EPS (the roundings of the square
+ * root and of the cast) is at least the direct distance's square root
+ * as the run rounds it, so the bound is at least the one the direct
+ * distance gives; 0 when V is beyond the proof's range. */
+static tkm_real up_of(cpu_t *s, ham_t *e, size_t i, int a)
+{
+    const double v = TKM_FN(tkmi_screen_pair_up)(s, i, (size_t)a);
+    if (!(v < INFINITY))
+        return 0;
+    const tkm_real dist =
+        (tkm_real)(sqrt(v) * (1.0 + 4.0 * (double)TKM_EPS));
+    return TKM_FN(tkmi_bnd_up)(dist, e->upf, e->ab);
+}
+
 size_t TKM_FN(tkmi_ham_filter)(cpu_t *s, ham_t *e, size_t lo, size_t m,
                                size_t *fi, tkm_real *a2, uint64_t *npts,
-                               uint64_t *ndist)
+                               uint64_t *ndist, int up)
 {
     size_t d = s->d, nt = 0, nf = 0;
     size_t ti[HAM_CHUNK];
@@ -257,11 +272,20 @@ size_t TKM_FN(tkmi_ham_filter)(cpu_t *s, ham_t *e, size_t lo, size_t m,
             (*npts)++;
             continue;
         }
+        tkm_real ub = up ? up_of(s, e, i, a) : 0;
+        if (ub > 0) {
+            (*ndist)++;
+            if (TKM_FN(tkmi_hamerly_pruned)(ub, e->s[a], e->l[i]))
+                e->u[i] = ub;
+            else
+                fi[nf++] = i; /* (the full scan sets u anew) */
+            continue;
+        }
         ti[nt] = i;
         cs[nt++] = s->c + (size_t)a * d;
     }
     if (!nt)
-        return 0;
+        return nf;
     TKM_FN(tkmi_rows_pairs)(s, ti, cs, nt, t2);
     *ndist += nt;
     for (size_t t = 0; t < nt; t++) {
@@ -313,7 +337,8 @@ static void chunk_pass(cpu_t *s, ham_t *e, int scr, size_t lo, size_t m,
 {
     size_t fi[HAM_CHUNK];
     tkm_real a2[HAM_CHUNK];
-    size_t nf = TKM_FN(tkmi_ham_filter)(s, e, lo, m, fi, a2, npts, ndist);
+    size_t nf = TKM_FN(tkmi_ham_filter)(s, e, lo, m, fi, a2, npts, ndist,
+                                        scr && s->sp);
     TKM_FN(tkmi_ham_rescan)(s, e, scr, fi, nf, changed, ndist, screened,
                             rechecked);
 }

@@ -58,10 +58,13 @@ uint64_t TKM_FN(tkmi_ham_gaps)(TKM_FN(tkmi_cpu) *s, TKM_FN(tkmi_ham) *e,
  * pairs at a time): the points that fail both go to fi (their squared
  * distance to the own centroid to a2), their number is returned; the
  * points pruned by the first test are added to *npts, the distances taken
- * to *ndist. */
+ * to *ndist.  With up (sparse points, the step screening: Hamerly's own
+ * pass, which needs no a2) u is tightened to the screen's upper bound on
+ * the distance (tkmi_screen_pair_up), at the cost of the stored values,
+ * and a2 is left unset. */
 size_t TKM_FN(tkmi_ham_filter)(TKM_FN(tkmi_cpu) *s, TKM_FN(tkmi_ham) *e,
                                size_t lo, size_t m, size_t *fi, tkm_real *a2,
-                               uint64_t *npts, uint64_t *ndist);
+                               uint64_t *npts, uint64_t *ndist, int up);
 /* The full scan over all k of the m points idx[i] (idx NULL: lo ..
  * lo + m - 1): screened when scr and m pays for a product, else the scan
  * kernel; the same bits either way. */
