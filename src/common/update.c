@@ -192,6 +192,12 @@ static double fx_quot(const TKM_FN(tkmi_cpu) *s, size_t c, size_t j, int p,
     uint64_t num[2 * TKMI_FX_MAXW], den[2 * TKMI_FX_MAXW];
     const tkmi_i128 *f = s->gfx + c * s->nv;
     const tkmi_fx_col *cj = &s->fcol[j], *cw = &s->fcol[s->d];
+    int zero = 1; /* a sum of 0 (sparse points: most columns of a
+                     cluster) has the quotient 0, as tkmi_fx_quot finds */
+    for (int l = 0; zero && l < cj->W; l++)
+        zero = f[cj->v0 + l] == 0;
+    if (zero)
+        return 0.0;
     memcpy(num, f + cj->v0, (size_t)cj->W * sizeof *f);
     if (s->dw == s->d) { /* the count as one limb */
         den[0] = (uint64_t)s->gcnt[c];
