@@ -72,19 +72,3 @@ void tkmi_csr_row(const tkm_dataset *ds, size_t i, double *out)
     for (int64_t q = tkmi_csr_start(c, i); q < tkmi_csr_start(c, i + 1); q++)
         out[tkmi_csr_col(c, q)] = tkmi_csr_val(c, q);
 }
-
-double tkmi_csr_dist2_d(const tkm_dataset *ds, size_t i, const double *cen)
-{
-    const tkm_csr *c = &ds->csr;
-    int64_t q = tkmi_csr_start(c, i);
-    const int64_t e = tkmi_csr_start(c, i + 1);
-    double s = 0.0;
-    for (size_t j = 0; j < ds->d; j++) {
-        double v = 0.0;
-        if (q < e && (size_t)tkmi_csr_col(c, q) == j)
-            v = tkmi_csr_val(c, q++);
-        const double t = v - cen[j];
-        s += t * t;
-    }
-    return s;
-}

@@ -48,8 +48,4 @@ tkm_status tkmi_csr_check(const tkm_dataset *ds, size_t row0,
 /* Row i of the sparse points of ds as d doubles into out. */
 void tkmi_csr_row(const tkm_dataset *ds, size_t i, double *out);
 
-/* sum_j (x_ij - c_j)^2 in double, j increasing: the bits tkmi_dist2_d
- * gives for the same row dense. */
-double tkmi_csr_dist2_d(const tkm_dataset *ds, size_t i, const double *c);
-
 #endif /* TKM_CSR_H */

@@ -17,14 +17,62 @@
 
 #define INIT_BLOCK TKM_PART_BLOCK
 
-/* Squared distance of row i of ds (double x, or float x32 widened, or
- * sparse: the same values, the same order) to c. */
-static double row_dist2(const tkm_dataset *ds, size_t i, const double *c)
+/* A centroid as the distances read it: its d values, and with sparse
+ * points the columns where it is not 0 (nz, m of them, increasing). */
+typedef struct {
+    const double *c;
+    const size_t *nz;
+    size_t m;
+} cen_t;
+
+/* The view of c (d values); nz: room for d columns, used with sparse
+ * points. */
+static cen_t cen_of(const tkm_dataset *ds, const double *c, size_t *nz)
 {
+    cen_t v = {c, nz, 0};
+    for (size_t j = 0; TKM_DATASET_SPARSE(ds) && j < ds->d; j++)
+        if (c[j] != 0.0)
+            nz[v.m++] = j;
+    return v;
+}
+
+/* Squared distance of sparse row i of ds to the centroid v: the columns
+ * where the row or the centroid is not 0, in increasing order.  The
+ * columns where both are 0 add +0 to a sum of squares, which leaves it
+ * as it is: the bits of the dense sum over all d columns, at the cost of
+ * the two's values. */
+static double sparse_dist2(const tkm_dataset *ds, size_t i, const cen_t *v)
+{
+    const tkm_csr *x = &ds->csr;
+    int64_t p = tkmi_csr_start(x, i);
+    const int64_t e = tkmi_csr_start(x, i + 1);
+    size_t q = 0;
+    double s = 0.0;
+    while (p < e || q < v->m) {
+        const size_t jx = p < e ? (size_t)tkmi_csr_col(x, p) : SIZE_MAX;
+        const size_t jc = q < v->m ? v->nz[q] : SIZE_MAX;
+        double t;
+        if (jc < jx) {
+            t = 0.0 - v->c[jc];
+            q++;
+        } else {
+            t = tkmi_csr_val(x, p++) - v->c[jx];
+            q += jc == jx;
+        }
+        s += t * t;
+    }
+    return s;
+}
+
+/* Squared distance of row i of ds (double x, or float x32 widened, or
+ * sparse: the same values, the same order) to the centroid v. */
+static double row_dist2(const tkm_dataset *ds, size_t i, const cen_t *v)
+{
+    const double *c = v->c;
     if (ds->x)
         return tkmi_dist2_d(ds->x + i * ds->d, c, ds->d);
     if (!ds->x32)
-        return tkmi_csr_dist2_d(ds, i, c);
+        return sparse_dist2(ds, i, v);
     const float *r = ds->x32 + i * ds->d;
     double s = 0.0;
     for (size_t j = 0; j < ds->d; j++) {
@@ -53,7 +101,7 @@ static void row_copy(const tkm_dataset *ds, size_t i, double *out)
  * c is NULL; blocks combined in order.  part has one slot per global
  * block: this process fills its own, the others come from the gather. */
 static double potential(const tkm_dataset *ds, const tkmi_part *pt,
-                        const double *dmin, const double *c, double *part)
+                        const double *dmin, const cen_t *c, double *part)
 {
     size_t nblk = tkmi_part_blocks(ds->n), b0 = pt->row0 / INIT_BLOCK;
     long long nb = (long long)nblk;
@@ -136,7 +184,7 @@ static size_t sample_d2(const double *dmin, const tkmi_part *pt,
     return (size_t)pick;
 }
 
-static void lower_dmin(const tkm_dataset *ds, double *dmin, const double *c)
+static void lower_dmin(const tkm_dataset *ds, double *dmin, const cen_t *c)
 {
     long long n = (long long)ds->n;
 #pragma omp parallel for schedule(static)
@@ -155,19 +203,24 @@ static tkm_status kmeanspp(const tkm_dataset *ds, const tkmi_part *pt,
     size_t n = ds->n, d = ds->d, nb = tkmi_part_blocks(pt->n_total);
     double *dmin = tkmi_alloc(n ? n : 1, 1, sizeof *dmin);
     double *part = tkmi_alloc(3 * nb, 1, sizeof *part);
-    tkm_status rc = tkmi_part_agree(pt, dmin && part ? TKM_OK : TKM_ENOMEM,
-                                    NULL, 0);
+    const int sparse = TKM_DATASET_SPARSE(ds);
+    size_t *nz = sparse ? tkmi_alloc(d, 1, sizeof *nz) : NULL;
+    tkm_status rc = tkmi_part_agree(
+        pt, dmin && part && (nz || !sparse) ? TKM_OK : TKM_ENOMEM, NULL, 0);
     if (rc != TKM_OK) {
         free(dmin);
         free(part);
+        free(nz);
         return rc;
     }
+    cen_t v;
     /* block sums of dmin, of a candidate's potential, of the best one's */
     double *cpart = part + nb, *kpart = part + 2 * nb;
     fetch_row(ds, pt, (size_t)tkmi_rng_below(r, pt->n_total), out);
     for (size_t i = 0; i < n; i++)
         dmin[i] = INFINITY;
-    lower_dmin(ds, dmin, out);
+    v = cen_of(ds, out, nz);
+    lower_dmin(ds, dmin, &v);
     double total = potential(ds, pt, dmin, NULL, part);
     for (size_t c = 1; c < k; c++) {
         size_t best = sample_d2(dmin, pt, part, total, r);
@@ -175,7 +228,8 @@ static tkm_status kmeanspp(const tkm_dataset *ds, const tkmi_part *pt,
         for (int t = 0; cand > 1 && t < cand; t++) {
             size_t idx = t == 0 ? best : sample_d2(dmin, pt, part, total, r);
             fetch_row(ds, pt, idx, out + c * d); /* the candidate, for now */
-            double pot = potential(ds, pt, dmin, out + c * d, cpart);
+            v = cen_of(ds, out + c * d, nz);
+            double pot = potential(ds, pt, dmin, &v, cpart);
             if (pot < bestpot) {
                 bestpot = pot;
                 best = idx;
@@ -183,7 +237,8 @@ static tkm_status kmeanspp(const tkm_dataset *ds, const tkmi_part *pt,
             }
         }
         fetch_row(ds, pt, best, out + c * d);
-        lower_dmin(ds, dmin, out + c * d);
+        v = cen_of(ds, out + c * d, nz);
+        lower_dmin(ds, dmin, &v);
         if (cand > 1) {
             total = bestpot;
             memcpy(part, kpart, nb * sizeof *part);
@@ -193,6 +248,7 @@ static tkm_status kmeanspp(const tkm_dataset *ds, const tkmi_part *pt,
     }
     free(dmin);
     free(part);
+    free(nz);
     return TKM_OK;
 }
 
@@ -231,8 +287,11 @@ static tkm_status farthest_first(const tkm_dataset *ds, const tkmi_part *pt,
     double *dmin = tkmi_alloc(n ? n : 1, 1, sizeof *dmin);
     double *bval = tkmi_alloc(nblk, 1, sizeof *bval);
     size_t *bidx = tkmi_alloc(nblk, 1, sizeof *bidx);
+    const int sparse = TKM_DATASET_SPARSE(ds);
+    size_t *nz = sparse ? tkmi_alloc(d, 1, sizeof *nz) : NULL;
     tkm_status rc = tkmi_part_agree(
-        pt, dmin && bval && bidx ? TKM_OK : TKM_ENOMEM, NULL, 0);
+        pt, dmin && bval && bidx && (nz || !sparse) ? TKM_OK : TKM_ENOMEM,
+        NULL, 0);
     if (rc != TKM_OK)
         goto cleanup;
     size_t pick = (size_t)tkmi_rng_below(r, pt->n_total);
@@ -245,12 +304,14 @@ static tkm_status farthest_first(const tkm_dataset *ds, const tkmi_part *pt,
                                     n ? pt->row0 + at : SIZE_MAX, NULL);
         }
         fetch_row(ds, pt, pick, out + c * d);
-        lower_dmin(ds, dmin, out + c * d);
+        const cen_t v = cen_of(ds, out + c * d, nz);
+        lower_dmin(ds, dmin, &v);
     }
 cleanup:
     free(dmin);
     free(bval);
     free(bidx);
+    free(nz);
     return rc;
 }
 
