@@ -105,6 +105,14 @@ static void test_start_and_predict(void **state)
                 memcmp(da, db, n * k * sizeof *da))
                 fail_msg("predict %s (types %d): sparse not dense",
                          p ? "f64" : "f32", t);
+            /* the labels alone: screened by the sparse products */
+            memset(lb, 0xff, n * sizeof *lb);
+            if (tkm_predict(&c.ds, a, k, pr, 3, lb, NULL, msg, sizeof msg) !=
+                TKM_OK)
+                fail_msg("predict, sparse, labels alone: %s", msg);
+            if (memcmp(la, lb, n * sizeof *la))
+                fail_msg("predict %s (types %d), labels alone: sparse not "
+                         "dense", p ? "f64" : "f32", t);
         }
         csr_free(&c);
     }

@@ -7,6 +7,7 @@
 #include "real.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "kern.h"
@@ -78,6 +79,40 @@ static int scan_all(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
     return oom;
 }
 
+/* The labels of the sparse points sp through the screening (screen.c) on
+ * a CPU state of their own: the scan's labels, at the cost of the stored
+ * values where the direct scan costs d.  Returns 1, having done nothing,
+ * when the screening cannot run (its memory, k < 2). */
+static int screened_labels(const TKM_FN(tkmi_kc) *kc, const tkm_real *c,
+                           const TKM_FN(tkmi_sp) *sp, size_t n, int threads,
+                           int32_t *labels)
+{
+    TKM_FN(tkmi_cpu) s = {.sp = sp, .n = n, .d = kc->d, .k = kc->k,
+                          .threads = threads, .threads_max = threads,
+                          .c = (tkm_real *)(uintptr_t)c, .kc = *kc,
+                          .kern = TKM_FN(tkmi_kern_get)(), .screen = 1};
+    int ok = TKM_FN(tkmi_rows_init)(&s, NULL, 0) == TKM_OK &&
+             TKM_FN(tkmi_screen_begin)(&s);
+    if (ok) {
+        const size_t rows = TKM_FN(tkmi_screen_rows)(&s);
+        const long long nch = (long long)((n + rows - 1) / rows);
+#pragma omp parallel for num_threads(threads) if (threads > 1) \
+    schedule(static)
+        for (long long ch = 0; ch < nch; ch++) {
+            const size_t lo = (size_t)ch * rows;
+            uint64_t screened = 0, rechecked = 0;
+            TKM_FN(tkmi_scan_out) o = {.lab = labels + lo};
+            TKM_FN(tkmi_screen_scan)(&s, lo, NULL,
+                                     n - lo < rows ? n - lo : rows, &o,
+                                     &screened, &rechecked);
+        }
+        TKM_FN(tkmi_screen_end)(&s);
+    }
+    TKM_FN(tkmi_screen_release)(&s);
+    TKM_FN(tkmi_rows_free)(&s);
+    return !ok;
+}
+
 /* Contract in solver.h. */
 tkm_status TKM_FN(tkmi_predict)(const tkm_dataset *ds, const double *cent,
                                 size_t k, int threads, int32_t *labels,
@@ -121,6 +156,9 @@ tkm_status TKM_FN(tkmi_predict)(const tkm_dataset *ds, const double *cent,
     if ((rc = tkmi_mem_check(plan, msg, msglen, "%s", why)) != TKM_OK)
         goto cleanup;
     TKM_FN(tkmi_kc_pack)(&kc, c);
+    if (sparse && !dist &&
+        !screened_labels(&kc, c, &sp, n, threads, labels))
+        goto cleanup;
     if (scan_all(&kc, x, sparse ? &sp : NULL, n, threads, labels, dist))
         rc = tkmi_fail_alloc(msg, msglen, plan, 1, 1, "%s", why);
 cleanup:
