@@ -195,9 +195,9 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     s->threads = s->threads_max = pb->threads_max;
     s->first = 1;
     s->fx_threads = sum_threads(s->threads_max, k, s->nv);
-    /* sparse points: the screening's products cost their stored values
-     * where the direct scan costs d, and need no BLAS */
-    s->screen = pb->can_screen &&
+    /* sparse points, every algorithm: the screening's products cost their
+     * stored values where the direct scan costs d, and need no BLAS */
+    s->screen = (pb->can_screen || s->sp) &&
                 (pb->p->screen == TKM_SCREEN_ON ||
                  (pb->p->screen == TKM_SCREEN_AUTO &&
                   (s->sp || (TKM_FN(tkmi_screen_available)() &&

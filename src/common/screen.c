@@ -406,8 +406,8 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
     }
 }
 
-double TKM_FN(tkmi_screen_pair_up)(const TKM_FN(tkmi_cpu) *s, size_t i,
-                                   size_t a)
+int TKM_FN(tkmi_screen_pair_box)(const TKM_FN(tkmi_cpu) *s, size_t i,
+                                 size_t a, double *lo, double *hi)
 {
     const TKM_FN(tkmi_screen) *w = s->scr;
     const TKM_FN(tkmi_sp) *sp = s->sp;
@@ -415,9 +415,20 @@ double TKM_FN(tkmi_screen_pair_up)(const TKM_FN(tkmi_cpu) *s, size_t i,
     tkm_real g = 0;
     for (int64_t q = sp->ptr[i]; q < sp->ptr[i + 1]; q++)
         g += sp->v[q] * c[sp->col[q]];
-    const double u = w->xnorm[i] * (1.0 + w->kk) + w->eta +
-                     (w->hi[a] - 2.0 * (double)g);
-    return isfinite((double)g) && u < TOP_MAX ? u : INFINITY;
+    const double nx = w->xnorm[i], g2 = 2.0 * (double)g;
+    const double u = nx * (1.0 + w->kk) + w->eta + (w->hi[a] - g2);
+    if (!(isfinite(g2) && isfinite(nx) && u < TOP_MAX))
+        return 0;
+    *hi = u;
+    *lo = nx * (1.0 - w->kk) - w->eta + (w->lo[a] - g2);
+    return 1;
+}
+
+double TKM_FN(tkmi_screen_pair_up)(const TKM_FN(tkmi_cpu) *s, size_t i,
+                                   size_t a)
+{
+    double lo, hi;
+    return TKM_FN(tkmi_screen_pair_box)(s, i, a, &lo, &hi) ? hi : INFINITY;
 }
 
 /* The smallest direct squared distance from centroid c to the others,

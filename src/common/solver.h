@@ -228,6 +228,23 @@ void TKM_FN(tkmi_screen_gaps)(const TKM_FN(tkmi_cpu) *s, size_t c0,
  * the proof's range is left (then take the direct distance). */
 double TKM_FN(tkmi_screen_pair_up)(const TKM_FN(tkmi_cpu) *s, size_t i,
                                    size_t a);
+/* The same, both ways: *lo <= the direct kernel's squared distance from
+ * row i to centroid a <= *hi (the test's L and U); returns 0, leaving
+ * them unset, where the proof's range is left. */
+int TKM_FN(tkmi_screen_pair_box)(const TKM_FN(tkmi_cpu) *s, size_t i,
+                                 size_t a, double *lo, double *hi);
+/* From such bounds on a squared distance, in the run's precision: a
+ * distance at most the direct one's square root as the run rounds it
+ * (down), and one at least it (up). */
+static inline tkm_real TKM_FN(tkmi_screen_root_down)(double lo)
+{
+    return lo > 0 ? (tkm_real)(sqrt(lo) * (1.0 - 4.0 * (double)TKM_EPS))
+                  : (tkm_real)0;
+}
+static inline tkm_real TKM_FN(tkmi_screen_root_up)(double hi)
+{
+    return (tkm_real)(sqrt(hi) * (1.0 + 4.0 * (double)TKM_EPS));
+}
 /* Points per product (at most TKMI_SCREEN_ROWS): the chunk a caller
  * hands screen_scan at a time, once begin() returned 1. */
 size_t TKM_FN(tkmi_screen_rows)(const TKM_FN(tkmi_cpu) *s);

@@ -99,12 +99,68 @@ static tkm_status elkan_setup(cpu_t *s, char *msg, size_t msglen)
 /* Candidates tested together in the later assignments. */
 #define ELK_BLOCK 64
 
+/* Sparse points, the step screening (screen.c): a lower bound from the
+ * screen's L (the run's rounded distance is at least it), an upper bound
+ * from its U; each at the cost of the stored values. */
+static tkm_real box_down(const elkan_t *e, double lo)
+{
+    return TKM_FN(tkmi_bnd_down)(TKM_FN(tkmi_screen_root_down)(lo), e->dnf,
+                                 e->ab);
+}
+
+static tkm_real box_up(const elkan_t *e, double hi)
+{
+    return TKM_FN(tkmi_bnd_up)(TKM_FN(tkmi_screen_root_up)(hi), e->upf,
+                               e->ab);
+}
+
+/* First call on sparse points, the step screening: each point's label
+ * from the screened scan (exact), its k lower bounds and its upper bound
+ * from the screen's L and U; a point whose box leaves the proof's range
+ * takes the direct distances.  Returns the points labelled so. */
+static uint64_t first_sparse(cpu_t *s, elkan_t *e, size_t lo, size_t m,
+                             uint64_t *changed)
+{
+    const size_t k = s->k;
+    int32_t lab[ELK_CHUNK];
+    TKM_FN(tkmi_scan_out) o = {.lab = lab};
+    uint64_t screened = 0, rechecked = 0;
+    TKM_FN(tkmi_screen_scan)(s, lo, NULL, m, &o, &screened, &rechecked);
+    for (size_t t = 0; t < m; t++) {
+        const size_t i = lo + t;
+        tkm_real *li = e->l + i * k;
+        double l2, u2;
+        int ok = 1;
+        for (size_t c = 0; ok && c < k; c++) {
+            ok = TKM_FN(tkmi_screen_pair_box)(s, i, c, &l2, &u2);
+            li[c] = box_down(e, l2);
+            if ((int32_t)c == lab[t])
+                e->u[i] = box_up(e, u2);
+        }
+        if (!ok) { /* every distance direct */
+            tkm_real b1;
+            TKM_FN(tkmi_scan_out) one = {.lab = lab + t, .b1 = &b1, .all = li,
+                                         .astride = k};
+            TKM_FN(tkmi_rows_scan)(s, &s->kc, i, NULL, 1, &one);
+            for (size_t c = 0; c < k; c++)
+                li[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(li[c]), e->dnf, e->ab);
+            e->u[i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1), e->upf, e->ab);
+        }
+        if (lab[t] != s->labels[i]) {
+            s->labels[i] = lab[t];
+            (*changed)++;
+        }
+    }
+    return m;
+}
+
 /* First call: every distance through the scan kernel, written straight
  * into the point's row of lower bounds, then turned into bounds. */
 static void first_pass(cpu_t *s, tkm_iter_stats *row)
 {
     elkan_t *e = s->alg;
     size_t n = s->n, k = s->k;
+    const int scr = s->sp ? TKM_FN(tkmi_screen_begin)(s) : 0;
     long long nch = (long long)((n + ELK_CHUNK - 1) / ELK_CHUNK);
     uint64_t changed = 0;
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
@@ -112,6 +168,10 @@ static void first_pass(cpu_t *s, tkm_iter_stats *row)
     for (long long ch = 0; ch < nch; ch++) {
         size_t lo = (size_t)ch * ELK_CHUNK;
         size_t m = n - lo < ELK_CHUNK ? n - lo : ELK_CHUNK;
+        if (scr) {
+            first_sparse(s, e, lo, m, &changed);
+            continue;
+        }
         int32_t lab[ELK_CHUNK];
         tkm_real b1[ELK_CHUNK];
         TKM_FN(tkmi_scan_out) o = {.lab = lab, .b1 = b1,
@@ -128,6 +188,8 @@ static void first_pass(cpu_t *s, tkm_iter_stats *row)
             }
         }
     }
+    if (scr)
+        TKM_FN(tkmi_screen_end)(s);
     row->changed = changed;
     row->dist_pc = (uint64_t)n * k;
 }
@@ -303,11 +365,96 @@ static int elkan_point(cpu_t *s, elkan_t *e, size_t i, uint64_t *ndist,
     return 0;
 }
 
+/* Later assignment of point i on sparse points, the step screening:
+ * tkmi_elkan_point's loop, candidate by candidate, each distance boxed
+ * by the screen (screen.c: L <= the direct squared distance <= U, at the
+ * cost of the stored values) and taken directly only where the boxes of
+ * a candidate and of the present centroid overlap.  A box below the
+ * other's orders the two strictly, so the label is Lloyd's; a bound made
+ * from a box is looser than the direct one's, so every test stays
+ * exact.  Returns 1 when the global test pruned the point. */
+static int elkan_point_sparse(cpu_t *s, elkan_t *e, size_t i,
+                              uint64_t *ndist, uint64_t *npairs)
+{
+    const size_t k = s->k, d = s->d;
+    tkm_real *l = e->l + i * k;
+    const int a0 = s->labels[i];
+    int a = a0, tight = 0, exact = 0;
+    tkm_real ub = e->u[i], a2 = 0;
+    double la = 0, ua = 0; /* the box of a's squared distance */
+    const tkm_real *x = NULL; /* the row made dense, once needed */
+    if (TKM_FN(tkmi_elkan_point_pruned)(ub, e->s[a0]))
+        return 1;
+    for (size_t c = 0; c < k; c++) {
+        if ((int)c == a0)
+            continue;
+        if (TKM_FN(tkmi_elkan_pair_pruned)(ub, l[c], e->h[(size_t)a * k + c])) {
+            (*npairs)++;
+            continue;
+        }
+        if (!tight) { /* u tightened, then the pair tested again */
+            tight = 1;
+            (*ndist)++;
+            if (TKM_FN(tkmi_screen_pair_box)(s, i, (size_t)a0, &la, &ua)) {
+                ub = box_up(e, ua);
+                l[a0] = box_down(e, la);
+            } else {
+                x = TKM_FN(tkmi_row)(s, i);
+                a2 = s->kern->dist2(x, s->c + (size_t)a0 * d, d);
+                la = ua = (double)a2;
+                exact = 1;
+                ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(a2), e->upf, e->ab);
+                l[a0] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(a2), e->dnf, e->ab);
+            }
+            if (TKM_FN(tkmi_elkan_pair_pruned)(ub, l[c],
+                                               e->h[(size_t)a * k + c])) {
+                (*npairs)++;
+                continue;
+            }
+        }
+        (*ndist)++;
+        double lc, uc;
+        const int box = TKM_FN(tkmi_screen_pair_box)(s, i, c, &lc, &uc);
+        if (box && lc > ua) { /* farther than a, whatever the index */
+            l[c] = box_down(e, lc);
+            continue;
+        }
+        if (box && uc < la) { /* strictly nearer than a */
+            l[c] = box_down(e, lc);
+            a = (int)c;
+            la = lc;
+            ua = uc;
+            exact = 0;
+            ub = box_up(e, uc);
+            continue;
+        }
+        if (!x)
+            x = TKM_FN(tkmi_row)(s, i);
+        if (!exact) {
+            a2 = s->kern->dist2(x, s->c + (size_t)a * d, d);
+            la = ua = (double)a2;
+            exact = 1;
+        }
+        const tkm_real c2 = s->kern->dist2(x, s->c + c * d, d);
+        l[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(c2), e->dnf, e->ab);
+        if (TKM_FN(tkmi_closer)(c2, c, a2, (size_t)a)) {
+            a = (int)c;
+            a2 = c2;
+            la = ua = (double)c2;
+            ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(c2), e->upf, e->ab);
+        }
+    }
+    s->labels[i] = a;
+    e->u[i] = ub;
+    return 0;
+}
+
 /* The centroid-centroid quantities, then the pruned assignment of every
  * point. */
 static void pruned_pass(cpu_t *s, tkm_iter_stats *row)
 {
     elkan_t *e = s->alg;
+    const int scr = s->sp ? TKM_FN(tkmi_screen_begin)(s) : 0;
     row->dist_cc = s->no_cc ? 0 : centroid_halves(s, e);
     long long n = (long long)s->n;
     uint64_t changed = 0, ndist = 0, npairs = 0, npts = 0;
@@ -315,9 +462,14 @@ static void pruned_pass(cpu_t *s, tkm_iter_stats *row)
     schedule(dynamic, 256) reduction(+ : changed, ndist, npairs, npts)
     for (long long i = 0; i < n; i++) {
         int a = s->labels[i];
-        npts += (uint64_t)elkan_point(s, e, (size_t)i, &ndist, &npairs);
+        npts += (uint64_t)(scr ? elkan_point_sparse(s, e, (size_t)i, &ndist,
+                                                    &npairs)
+                               : elkan_point(s, e, (size_t)i, &ndist,
+                                             &npairs));
         changed += s->labels[i] != a;
     }
+    if (scr)
+        TKM_FN(tkmi_screen_end)(s);
     row->changed = changed;
     row->dist_pc = ndist;
     row->pruned_points = npts;

@@ -253,9 +253,8 @@ static tkm_real up_of(cpu_t *s, ham_t *e, size_t i, int a)
     const double v = TKM_FN(tkmi_screen_pair_up)(s, i, (size_t)a);
     if (!(v < INFINITY))
         return 0;
-    const tkm_real dist =
-        (tkm_real)(sqrt(v) * (1.0 + 4.0 * (double)TKM_EPS));
-    return TKM_FN(tkmi_bnd_up)(dist, e->upf, e->ab);
+    return TKM_FN(tkmi_bnd_up)(TKM_FN(tkmi_screen_root_up)(v), e->upf,
+                               e->ab);
 }
 
 size_t TKM_FN(tkmi_ham_filter)(cpu_t *s, ham_t *e, size_t lo, size_t m,
