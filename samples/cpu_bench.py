@@ -81,12 +81,8 @@ def make_data(n, d, k):
     return centres[labels] + rng.normal(0, 1, (n, d))
 
 
-def tkm_fit(prog, data, start, k, alg, threads, prec, cap, stats):
-    form = ["--form", "seq"] if threads == 1 else \
-        ["--form", "omp", "--threads", str(threads)]
-    cmd = [prog, "fit", data, "-k", str(k), "--init", start, "--algorithm",
-           alg, "--precision", prec, "--max-iter", str(cap), "--stats",
-           stats, "--force"] + form
+def run_fit(cmd):
+    """Run a trikmeans command: its summary lines as a dict, its stderr."""
     out = subprocess.run(cmd, capture_output=True, text=True)
     if out.returncode != 0:
         raise RuntimeError(" ".join(cmd) + ": " + out.stderr.strip())
@@ -94,6 +90,16 @@ def tkm_fit(prog, data, start, k, alg, threads, prec, cap, stats):
     for line in out.stdout.splitlines():
         key, _, val = line.partition(":")
         info[key.strip()] = val.strip()
+    return info, out.stderr
+
+
+def tkm_fit(prog, data, start, k, alg, threads, prec, cap, stats):
+    form = ["--form", "seq"] if threads == 1 else \
+        ["--form", "omp", "--threads", str(threads)]
+    info, _ = run_fit([prog, "fit", data, "-k", str(k), "--init", start,
+                       "--algorithm", alg, "--precision", prec,
+                       "--max-iter", str(cap), "--stats", stats,
+                       "--force"] + form)
     with open(stats) as f:
         rows = list(csv.DictReader(f))
     return {"time": float(info["time"].split()[0]),
@@ -112,7 +118,7 @@ def sk_fit(x, start, k, alg, threads, cap):
         km.fit(x)
         t = time.perf_counter() - t0
     return {"time": t, "iterations": int(km.n_iter_), "t_assign": float("nan"),
-            "inertia": float(km.inertia_)}
+            "inertia": float(km.inertia_), "labels": km.labels_}
 
 
 def median_run(fn, reps):

@@ -1,0 +1,154 @@
+#!/usr/bin/python3
+"""trikmeans on sparse data beside scikit-learn's KMeans: same CSR data,
+same start, same iteration cap.
+
+Usage: sparse_bench.py [OPTIONS] OUTDIR
+
+For each shape (n, d, stored values a row, k) this script
+
+  1. makes text-like data: numpy default_rng(7); each point draws a topic
+     of k, half its values from 200 columns of that topic and half from
+     anywhere, values uniform in (0, 1), each row then scaled to norm 1
+     (as TF-IDF rows are); written with scipy.sparse.save_npz;
+  2. takes k rows of the data, drawn from the same generator, as the
+     start (written as .npy), the same for every solver;
+  3. runs scikit-learn's KMeans (algorithm 'lloyd' and 'elkan', n_init=1,
+     tol=0, that start, the cap) on the CSR matrix, and `trikmeans fit`
+     on the .npz file (lloyd, elkan, hamerly; form omp with --threads,
+     f64), each --reps times, and keeps the median: scikit-learn's fit(),
+     trikmeans's solver time (t_total: the data in memory to the labels;
+     the read of the file is given apart, as read);
+  4. checks that every trikmeans run gives scikit-learn's Lloyd labels
+     and iterations (an exact run from the same start does, but at a tie)
+     and writes OUTDIR/sparse-bench.csv and OUTDIR/sparse-bench.md.
+
+Options:
+  --trikmeans PATH  the trikmeans program (default build/trikmeans beside
+                    this script)
+  --threads N       threads for both (default: every processor)
+  --reps N          repetitions (default 3)
+  --shapes LIST     n:d:nnz:k,... (default 20000:5000:60:20,
+                    100000:20000:100:50, 50000:100000:80:100)
+
+Needs numpy, scipy and scikit-learn.  Exit status 0 when every run
+finished with the same labels, 1 otherwise, 2 usage error.
+"""
+import argparse
+import csv
+import os
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cpu_bench import run_fit, sk_fit  # noqa: E402  (timed the same way)
+
+DEFAULT_SHAPES = "20000:5000:60:20,100000:20000:100:50,50000:100000:80:100"
+
+
+def make_data(n, d, nnz, k):
+    import numpy as np
+    import scipy.sparse as sp
+    rng = np.random.default_rng(7)
+    topic = rng.integers(0, k, n)
+    half = nnz // 2
+    cols = np.concatenate([
+        (rng.integers(0, 200, (n, half)) + (topic * (d // k))[:, None]) % d,
+        rng.integers(0, d, (n, nnz - half))], axis=1)
+    rows = np.repeat(np.arange(n), nnz)
+    x = sp.csr_matrix((rng.random(n * nnz), (rows, cols.ravel())),
+                      shape=(n, d))
+    x.sum_duplicates()
+    norms = np.sqrt(np.asarray(x.multiply(x).sum(axis=1)).ravel())
+    x = sp.csr_matrix(sp.diags(1.0 / norms) @ x)
+    x.sort_indices()
+    start = x[rng.choice(n, k, replace=False)].toarray()
+    return x, start
+
+
+def tkm_fit(prog, data, start, k, alg, threads, cap, labels):
+    info, err = run_fit([prog, "fit", data, "-k", str(k), "--init", start,
+                         "--algorithm", alg, "--max-iter", str(cap), "--form",
+                         "omp", "--threads", str(threads), "--labels", labels,
+                         "--force", "-v"])
+    read = float("nan")
+    for line in err.splitlines():
+        if "seconds: read" in line:
+            read = float(line.split("seconds: read")[1].split(",")[0])
+    return {"time": float(info["time"].split()[0]),
+            "iterations": int(info["iterations"].split()[0]), "read": read}
+
+
+def main():
+    ap = argparse.ArgumentParser(add_help=False)
+    ap.add_argument("--trikmeans")
+    ap.add_argument("--threads", type=int, default=os.cpu_count())
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--shapes", default=DEFAULT_SHAPES)
+    ap.add_argument("--cap", type=int, default=100)
+    ap.add_argument("-h", "--help", action="store_true")
+    ap.add_argument("outdir", nargs="?")
+    a = ap.parse_args()
+    if a.help:
+        print(__doc__)
+        return 0
+    if not a.outdir:
+        print("sparse_bench.py: OUTDIR is required (--help)", file=sys.stderr)
+        return 2
+    import numpy as np
+    import scipy.sparse as sp
+    here = os.path.dirname(os.path.abspath(__file__))
+    prog = a.trikmeans or os.path.join(here, "..", "build", "trikmeans")
+    os.makedirs(a.outdir, exist_ok=True)
+    rows, bad = [], 0
+    for spec in a.shapes.split(","):
+        n, d, nnz, k = (int(v) for v in spec.split(":"))
+        x, start = make_data(n, d, nnz, k)
+        data = os.path.join(a.outdir, "x.npz")
+        init = os.path.join(a.outdir, "start.npy")
+        labels = os.path.join(a.outdir, "labels.npy")
+        sp.save_npz(data, x)
+        np.save(init, start)
+        shape = f"{n} x {d} ({x.nnz / n:.0f} a row) x {k}"
+        ref = None
+        for alg in ("lloyd", "elkan"):
+            runs = [sk_fit(x, start, k, alg, a.threads, a.cap)
+                    for _ in range(a.reps)]
+            if ref is None:
+                ref = runs[0]
+            rows.append({"shape": shape, "tool": "sklearn", "alg": alg,
+                         "iterations": runs[0]["iterations"],
+                         "time": statistics.median(r["time"] for r in runs),
+                         "read": "", "same": ""})
+        for alg in ("lloyd", "elkan", "hamerly"):
+            runs = [tkm_fit(prog, data, init, k, alg, a.threads, a.cap,
+                            labels) for _ in range(a.reps)]
+            same = (np.array_equal(np.load(labels), ref["labels"]) and
+                    runs[0]["iterations"] == ref["iterations"])
+            bad += not same
+            rows.append({"shape": shape, "tool": "trikmeans", "alg": alg,
+                         "iterations": runs[0]["iterations"],
+                         "time": statistics.median(r["time"] for r in runs),
+                         "read": statistics.median(r["read"] for r in runs),
+                         "same": "yes" if same else "NO"})
+        for r in rows[-5:]:
+            print(r, flush=True)
+    with open(os.path.join(a.outdir, "sparse-bench.csv"), "w",
+              newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    with open(os.path.join(a.outdir, "sparse-bench.md"), "w") as f:
+        f.write(f"Threads {a.threads}, median of {a.reps}, cap {a.cap}, "
+                "tol 0, f64; seconds.\n\n| shape | tool | algorithm | "
+                "iterations | time | read | labels as sklearn's Lloyd |\n"
+                "|---|---|---|---|---|---|---|\n")
+        for r in rows:
+            rd = "" if r["read"] == "" else f"{r['read']:.3f}"
+            f.write(f"| {r['shape']} | {r['tool']} | {r['alg']} | "
+                    f"{r['iterations']} | {r['time']:.3f} | {rd} | "
+                    f"{r['same']} |\n")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
