@@ -60,7 +60,8 @@ CMOCKA_DIR ?=
 CMOCKA_LIBDIR := $(CMOCKA_DIR)/usr/lib/x86_64-linux-gnu
 LDLIBS   := $(if $(CMOCKA_DIR),-I$(CMOCKA_DIR)/usr/include -L$(CMOCKA_LIBDIR) \
               -Wl$(comma)-rpath$(comma)$(CMOCKA_LIBDIR)) -lcmocka
-LIBS     := -fopenmp -lm
+# zlib: the deflated members of .npz archives (src/io/io_npz.c)
+LIBS     := -fopenmp -lm -lz
 
 # OpenBLAS (libopenblas-dev) for the exact screening of Lloyd's and
 # Hamerly's scans (src/common/screen.c); BLAS=0 builds without it
@@ -373,7 +374,9 @@ sanitize:
 # libopenblas-dev: the exact screening of Lloyd's and Hamerly's scans (GEMM)
 # cmake, pkg-config, man-db, python3-setuptools: make install-test (the
 # installed tree as a user's build and Python meet it)
-DEB_PKGS := gcc make libcmocka-dev python3-sklearn gnuplot-nox libopenblas0-pthread \
+# zlib1g-dev: the .npz reader (deflated members); python3-scipy: sparse
+# input in the Python package's tests (scikit-learn brings it too)
+DEB_PKGS := gcc make libcmocka-dev zlib1g-dev python3-scipy python3-sklearn gnuplot-nox libopenblas0-pthread \
             clang libclang-rt-dev libomp-dev python3-dev python3-numpy python3-pytest \
             python3-pandas libopenmpi-dev openmpi-bin libopenblas-dev \
             cmake pkg-config man-db python3-setuptools

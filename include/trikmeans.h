@@ -220,10 +220,15 @@ typedef struct {
 #define TKM_DATASET_SPARSE(ds) (!(ds)->x && !(ds)->x32 && (ds)->csr.indptr)
 
 typedef enum {
-    TKM_FMT_AUTO = 0, /* by extension: .npy, .bin/.raw, anything else text */
+    TKM_FMT_AUTO = 0, /* by extension: .npy, .bin/.raw, .npz, .mtx,
+                         anything else text                               */
     TKM_FMT_TEXT,     /* CSV, TSV or whitespace separated                  */
     TKM_FMT_NPY,      /* NumPy .npy, C order                               */
-    TKM_FMT_RAW       /* raw little-endian binary, shape given             */
+    TKM_FMT_RAW,      /* raw little-endian binary, shape given             */
+    TKM_FMT_NPZ,      /* scipy.sparse.save_npz (csr, csc or coo; stored or
+                         deflated): sparse points (csr)                   */
+    TKM_FMT_MTX       /* MatrixMarket coordinate (real, integer or
+                         pattern; general or symmetric): sparse points    */
 } tkm_format;
 
 /* Whether a text file's first line (after comments) is a header. */
