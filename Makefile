@@ -139,7 +139,7 @@ DIST    := $(if $(filter 1,$(PIC)),$(if $(strip $(SAN)),,$(PUB_A) $(SO_REAL) $(S
 # The fuzz harnesses (fuzz/NAME.c): each reader the command has.  Every
 # build makes them as replay programs over the seed corpus and the inputs
 # of past findings (run by make test); make fuzz makes them with libFuzzer.
-FUZZ_NAMES := text npy raw labels centroids preset
+FUZZ_NAMES := text npy raw npz mtx labels centroids preset
 FUZZ_SEC   ?= 600
 CLI_KIT    := $(filter-out $(BUILD)/plain/src/cli/main.o,$(CLI_OBJ))
 REPLAYS    := $(FUZZ_NAMES:%=$(BUILD)/fuzz/replay-%)

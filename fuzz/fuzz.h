@@ -23,7 +23,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 const char *fuzz_file(const char *name, const void *bytes, size_t len);
 
 /* Abort unless ds is a sound data set: n, d >= 1 and every value
- * finite (what every reader promises on success). */
+ * finite (what every reader promises on success); sparse rows also
+ * canonical (columns in range, increasing within a row). */
 void fuzz_check_dataset(const tkm_dataset *ds);
 
 /* The first byte as options, the rest as the file: returns the byte (0
