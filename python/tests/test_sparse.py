@@ -133,10 +133,12 @@ def test_sparse_formats_and_indices(needs_sparse_library):
     C = sp.csr_matrix(X)
     C64 = sp.csr_matrix((C.data, C.indices.astype(np.int64),
                          C.indptr.astype(np.int64)), shape=C.shape)
+    mixed = sp.csr_matrix(X)  # int64 indices, int32 indptr
+    mixed.indices = mixed.indices.astype(np.int64)
     odd = _noncanonical(X)
     assert not odd.has_canonical_format
     for S in (sp.csc_matrix(X), sp.coo_matrix(X), sp.csc_array(X),
-              sp.coo_array(X), C64, odd, sp.lil_matrix(X)):
+              sp.coo_array(X), C64, mixed, odd, sp.lil_matrix(X)):
         assert_same_fit(trikmeans.KMeans(5, **kw).fit(S), dense)
     assert not odd.has_canonical_format  # the caller's X is left as it is
     # a COO matrix with duplicates: summed, as tocsr sums them

@@ -111,10 +111,16 @@ def _sparse_csr(X):
 
 def _core_points(X):
     """X as _core takes it: a C-contiguous array (as it is where it is
-    one), or a canonical CSR matrix's three arrays with its shape."""
-    if _is_sparse(X):
-        return (X.data, X.indices, X.indptr, X.shape[0], X.shape[1])
-    return np.ascontiguousarray(X)
+    one), or a canonical CSR matrix's three arrays with its shape (as
+    they are, but indices and indptr of two integer types, which become
+    int64)."""
+    if not _is_sparse(X):
+        return np.ascontiguousarray(X)
+    ind, ptr = X.indices, X.indptr
+    if ind.dtype != ptr.dtype or ind.dtype not in (np.int32, np.int64):
+        ind, ptr = ind.astype(np.int64), ptr.astype(np.int64)
+    return (np.ascontiguousarray(X.data), np.ascontiguousarray(ind),
+            np.ascontiguousarray(ptr), X.shape[0], X.shape[1])
 
 
 def _distinct_rows(X):
