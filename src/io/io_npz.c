@@ -241,7 +241,15 @@ static tkm_status unpack(archive *a, int k, char *msg, size_t msglen)
         return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: truncated (%zu "
                          "bytes announced)", m->name, m->csize);
     const unsigned char *src = a->buf + start;
-    if (m->method == 0 && m->csize == m->usize) {
+    /* deflate expands at most 1032 times (258-byte matches of 2 bits), so
+     * a larger size announced is damage, not worth allocating */
+    if ((m->method == 0 && m->csize != m->usize) ||
+        (m->method == 8 && m->usize / 1032 > m->csize))
+        return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: its sizes (%zu "
+                         "bytes packed, %zu unpacked) cannot be (the "
+                         "archive is damaged)", m->name, m->csize,
+                         m->usize);
+    if (m->method == 0) {
         m->body = src;
     } else if (m->method == 8) {
         if (!(m->own = tkmi_alloc(m->usize ? m->usize : 1, 1, 1)))
