@@ -80,6 +80,17 @@ void fuzz_check_dataset(const tkm_dataset *ds)
             abort();
 }
 
+void fuzz_read(const char *name, const tkm_read_opts *o, const void *bytes,
+               size_t len)
+{
+    tkm_dataset ds = {0};
+    char msg[512];
+    if (tkm_dataset_read(fuzz_file(name, bytes, len), o, &ds, msg,
+                         sizeof msg) == TKM_OK)
+        fuzz_check_dataset(&ds);
+    tkm_dataset_free(&ds);
+}
+
 unsigned fuzz_take_byte(const uint8_t **data, size_t *size)
 {
     if (*size == 0)

@@ -27,6 +27,12 @@ const char *fuzz_file(const char *name, const void *bytes, size_t len);
  * canonical (columns in range, increasing within a row). */
 void fuzz_check_dataset(const tkm_dataset *ds);
 
+/* Read bytes (len of them) as the file name with o, and hold an
+ * accepted data set to fuzz_check_dataset: the body of the harnesses
+ * of tkm_dataset_read. */
+void fuzz_read(const char *name, const tkm_read_opts *o, const void *bytes,
+               size_t len);
+
 /* The first byte as options, the rest as the file: returns the byte (0
  * for empty input) and moves *data, *size past it. */
 unsigned fuzz_take_byte(const uint8_t **data, size_t *size);
