@@ -10,8 +10,8 @@ points; any other failure fails them.  The readers' tests, the
 conversions and the refusals run always."""
 import functools
 import os
-import re
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -307,3 +307,22 @@ def test_command_refuses_sparse_where_it_reads_points(tmp_path):
     sp.save_npz(bad, sp.csr_matrix(np.eye(4)).tobsr())
     r = _run("fit", bad, "-k", 2)
     assert r.returncode == 2 and "'bsr'" in r.stderr, r.stderr
+
+
+def test_dense_needs_no_scipy(tmp_path):
+    # scipy hidden: the package imports and fits dense X, never asking
+    fake = tmp_path / "scipy"
+    fake.mkdir()
+    (fake / "__init__.py").write_text("raise ImportError('hidden')\n")
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    code = ("import sys, numpy as np, trikmeans\n"
+            "X = np.random.default_rng(0).random((200, 3))\n"
+            "km = trikmeans.KMeans(4, random_state=0).fit(X)\n"
+            "km.predict(X); km.transform(X); km.score(X)\n"
+            "assert 'scipy.sparse' not in sys.modules\n"
+            "print('ok')\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path),
+                                                       here]))
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                         text=True, env=env)
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr
