@@ -169,6 +169,8 @@ HOOK_MPI := $(if $(strip $(MPICC)),$(BUILD)/hooks/trikmeans-mpi)
 # (tests/alloc_track.h)
 TEST_LD_test_mem := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
                     -Wl,--wrap=aligned_alloc,--wrap=strdup,--wrap=free
+# ... and so does test_sparse_io, of the sparse readers' failure paths
+TEST_LD_test_sparse_io := $(TEST_LD_test_mem)
 # test_core sees the team each of the library's parallel regions was
 # granted (test_smaller_team), test_load the team of each iteration
 TEST_LD_test_core := -Wl,--wrap=omp_get_num_threads

@@ -5,7 +5,11 @@
  * pattern; duplicates; entries in any order), each written here byte by
  * byte by an independent writer from a dense matrix drawn from a seed,
  * read back and compared, value for value, with that matrix; then every
- * rejection with the file and the place its message names.
+ * rejection with the file and the place its message names, and a read
+ * that runs out of memory at each of its allocations in turn
+ * (tkmi_fault_set), which must fail cleanly and leave no block behind
+ * (tests/alloc_track.h: the Makefile links this program with --wrap over
+ * malloc and free).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -23,6 +27,7 @@
 #include <zlib.h>
 
 #include "trikmeans.h"
+#include "alloc_track.h"
 #include "internal.h"
 #include "real.h"
 
@@ -718,6 +723,60 @@ static void test_mtx_rejects(void **state)
                    "line 3", "float");
 }
 
+/* Out of memory at each allocation of a read in turn: TKM_ENOMEM, "out
+ * of memory" said, the data set empty and no block left behind; every
+ * block went through the allocators the hook counts (so every failure
+ * path is reached), and the read then succeeds as before. */
+static void fault_each(const char *path, const tkm_read_opts *o)
+{
+    tkm_dataset ds;
+    tkmi_fault_set(0);
+    const size_t mark = at_mark();
+    assert_int_equal(tkm_dataset_read(path, o, &ds, g_msg, sizeof g_msg),
+                     TKM_OK);
+    tkm_dataset_free(&ds);
+    const size_t count = tkmi_fault_count(), made = at_made_since(mark);
+    size_t size, first;
+    if (made != count || at_left(&size, &first))
+        fail_msg("%s: %zu allocations, %zu through tkmi_alloc and its kin; "
+                 "%zu bytes left (allocation %zu)", path, made, count, size,
+                 first);
+    assert_true(count >= 3);
+    for (size_t nth = 1; nth <= count; nth++) {
+        tkmi_fault_set(nth);
+        at_mark();
+        tkm_status st = tkm_dataset_read(path, o, &ds, g_msg, sizeof g_msg);
+        if (st != TKM_ENOMEM || !strstr(g_msg, "out of memory") ||
+            ds.n || ds.csr_own || at_left(&size, &first))
+            fail_msg("%s: allocation %zu of %zu failed: status %d, message "
+                     "'%s', %zu bytes left (allocation %zu)", path, nth,
+                     count, (int)st, g_msg, size, first);
+    }
+    tkmi_fault_set(0);
+    assert_int_equal(tkm_dataset_read(path, o, &ds, g_msg, sizeof g_msg),
+                     TKM_OK);
+    tkm_dataset_free(&ds);
+}
+
+static void test_fault_each(void **state)
+{
+    (void)state;
+    tkmi_rng r;
+    tkmi_rng_seed(&r, 4405);
+    tkm_read_opts o;
+    tkm_read_opts_default(&o);
+    double *a = rand_sparse(&r, 40, 7, 1);
+    npz_kind coo = {"coo", 4, 1, 1, 1}, csr = {"csr", 8, 0, 1, 0};
+    fault_each(write_npz(&r, PATH("a.npz"), a, 40, 7, &coo, 1, 1), &o);
+    o.keep_f32 = 1;
+    fault_each(write_npz(&r, PATH("b.npz"), a, 40, 7, &csr, 0, 0), &o);
+    free(a);
+    a = rand_sparse(&r, 30, 30, 0);
+    fault_each(write_mtx(&r, PATH("a.mtx"), a, 30, 30, "real", "symmetric",
+                         1), &o);
+    free(a);
+}
+
 static int setup_dir(void **state)
 {
     (void)state;
@@ -747,6 +806,7 @@ int main(void)
         cmocka_unit_test(test_mtx_variants),
         cmocka_unit_test(test_mtx_duplicates_in_order),
         cmocka_unit_test(test_mtx_rejects),
+        cmocka_unit_test(test_fault_each),
     };
     return cmocka_run_group_tests_name("sparse_io_" TKM_PREC_NAME, tests,
                                        setup_dir, remove_dir);

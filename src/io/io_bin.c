@@ -649,8 +649,8 @@ tkm_status tkmi_npy_head_parse(const unsigned char *buf, size_t len,
                          "header", path);
     hd->offset = 8 + lenbytes + hlen;
     if (!(h = tkmi_alloc(hlen + 1, 1, 1)))
-        return tkmi_fail(TKM_ENOMEM, msg, msglen, "%s: no memory for the "
-                         ".npy header (%zu bytes)", path, hlen);
+        return tkmi_fail(TKM_ENOMEM, msg, msglen, "%s: out of memory for "
+                         "the .npy header (%zu bytes)", path, hlen);
     memcpy(h, buf + 8 + lenbytes, hlen);
     h[hlen] = '\0';
     st = npy_parse_dict(h, path, &dict, msg, msglen);
