@@ -228,7 +228,8 @@ typedef enum {
     TKM_FMT_NPZ,      /* scipy.sparse.save_npz (csr, csc or coo; stored or
                          deflated): sparse points (csr)                   */
     TKM_FMT_MTX       /* MatrixMarket coordinate (real, integer or
-                         pattern; general or symmetric): sparse points    */
+                         pattern; general, symmetric or skew-symmetric):
+                         sparse points                                    */
 } tkm_format;
 
 /* Whether a text file's first line (after comments) is a header. */
