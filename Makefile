@@ -60,7 +60,8 @@ CMOCKA_DIR ?=
 CMOCKA_LIBDIR := $(CMOCKA_DIR)/usr/lib/x86_64-linux-gnu
 LDLIBS   := $(if $(CMOCKA_DIR),-I$(CMOCKA_DIR)/usr/include -L$(CMOCKA_LIBDIR) \
               -Wl$(comma)-rpath$(comma)$(CMOCKA_LIBDIR)) -lcmocka
-LIBS     := -fopenmp -lm
+# zlib: the deflated members of .npz archives (src/io/io_npz.c)
+LIBS     := -fopenmp -lm -lz
 
 # OpenBLAS (libopenblas-dev) for the exact screening of Lloyd's and
 # Hamerly's scans (src/common/screen.c); BLAS=0 builds without it
@@ -138,7 +139,7 @@ DIST    := $(if $(filter 1,$(PIC)),$(if $(strip $(SAN)),,$(PUB_A) $(SO_REAL) $(S
 # The fuzz harnesses (fuzz/NAME.c): each reader the command has.  Every
 # build makes them as replay programs over the seed corpus and the inputs
 # of past findings (run by make test); make fuzz makes them with libFuzzer.
-FUZZ_NAMES := text npy raw labels centroids preset
+FUZZ_NAMES := text npy raw npz mtx labels centroids preset
 FUZZ_SEC   ?= 600
 CLI_KIT    := $(filter-out $(BUILD)/plain/src/cli/main.o,$(CLI_OBJ))
 REPLAYS    := $(FUZZ_NAMES:%=$(BUILD)/fuzz/replay-%)
@@ -168,6 +169,8 @@ HOOK_MPI := $(if $(strip $(MPICC)),$(BUILD)/hooks/trikmeans-mpi)
 # (tests/alloc_track.h)
 TEST_LD_test_mem := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
                     -Wl,--wrap=aligned_alloc,--wrap=strdup,--wrap=free
+# ... and so does test_sparse_io, of the sparse readers' failure paths
+TEST_LD_test_sparse_io := $(TEST_LD_test_mem)
 # test_core sees the team each of the library's parallel regions was
 # granted (test_smaller_team), test_load the team of each iteration
 TEST_LD_test_core := -Wl,--wrap=omp_get_num_threads
@@ -373,7 +376,9 @@ sanitize:
 # libopenblas-dev: the exact screening of Lloyd's and Hamerly's scans (GEMM)
 # cmake, pkg-config, man-db, python3-setuptools: make install-test (the
 # installed tree as a user's build and Python meet it)
-DEB_PKGS := gcc make libcmocka-dev python3-sklearn gnuplot-nox libopenblas0-pthread \
+# zlib1g-dev: the .npz reader (deflated members); python3-scipy: sparse
+# input in the Python package's tests (scikit-learn brings it too)
+DEB_PKGS := gcc make libcmocka-dev zlib1g-dev python3-scipy python3-sklearn gnuplot-nox libopenblas0-pthread \
             clang libclang-rt-dev libomp-dev python3-dev python3-numpy python3-pytest \
             python3-pandas libopenmpi-dev openmpi-bin libopenblas-dev \
             cmake pkg-config man-db python3-setuptools

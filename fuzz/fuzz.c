@@ -35,13 +35,60 @@ const char *fuzz_file(const char *name, const void *bytes, size_t len)
     return path;
 }
 
+/* Element p of a sparse data set's index array a. */
+static int64_t index_at(const tkm_csr *c, const void *a, size_t p)
+{
+    return c->idx64 ? ((const int64_t *)a)[p] : ((const int32_t *)a)[p];
+}
+
+/* Abort unless ds's sparse rows are canonical (rows from 0, never
+ * decreasing; columns in range, increasing within a row) and every
+ * stored value finite. */
+static void check_sparse(const tkm_dataset *ds)
+{
+    const tkm_csr *c = &ds->csr;
+    if (index_at(c, c->indptr, 0) != 0)
+        abort();
+    for (size_t i = 0; i < ds->n; i++) {
+        int64_t a = index_at(c, c->indptr, i),
+                b = index_at(c, c->indptr, i + 1);
+        if (b < a)
+            abort();
+        for (int64_t p = a; p < b; p++) {
+            int64_t j = index_at(c, c->indices, (size_t)p);
+            double v = c->f32 ? ((const float *)c->data)[p]
+                              : ((const double *)c->data)[p];
+            if (j < 0 || (size_t)j >= ds->d || !isfinite(v) ||
+                (p > a && j <= index_at(c, c->indices, (size_t)p - 1)))
+                abort();
+        }
+    }
+}
+
 void fuzz_check_dataset(const tkm_dataset *ds)
 {
-    if (!ds->x || ds->n == 0 || ds->d == 0)
+    if (ds->n == 0 || ds->d == 0)
+        abort();
+    if (TKM_DATASET_SPARSE(ds)) {
+        check_sparse(ds);
+        return;
+    }
+    if (!ds->x)
         abort();
     for (size_t i = 0; i < ds->n * ds->d; i++)
         if (!isfinite(ds->x[i]))
             abort();
+}
+
+void fuzz_read(const char *name, const tkm_read_opts *o, const void *bytes,
+               size_t len)
+{
+    tkm_dataset ds = {0};
+    char msg[512];
+    if (tkm_dataset_read(fuzz_file(name, bytes, len), o, &ds, msg,
+                         sizeof msg) == TKM_OK)
+        fuzz_check_dataset(&ds);
+    tkm_dataset_free(&ds);
 }
 
 unsigned fuzz_take_byte(const uint8_t **data, size_t *size)

@@ -23,8 +23,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 const char *fuzz_file(const char *name, const void *bytes, size_t len);
 
 /* Abort unless ds is a sound data set: n, d >= 1 and every value
- * finite (what every reader promises on success). */
+ * finite (what every reader promises on success); sparse rows also
+ * canonical (columns in range, increasing within a row). */
 void fuzz_check_dataset(const tkm_dataset *ds);
+
+/* Read bytes (len of them) as the file name with o, and hold an
+ * accepted data set to fuzz_check_dataset: the body of the harnesses
+ * of tkm_dataset_read. */
+void fuzz_read(const char *name, const tkm_read_opts *o, const void *bytes,
+               size_t len);
 
 /* The first byte as options, the rest as the file: returns the byte (0
  * for empty input) and moves *data, *size past it. */

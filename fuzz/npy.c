@@ -7,11 +7,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     tkm_read_opts o;
     tkm_read_opts_default(&o);
     o.target = opt & 1 ? TKM_F32 : TKM_F64;
-    tkm_dataset ds = {0};
-    char msg[512];
-    if (tkm_dataset_read(fuzz_file("data.npy", data, size), &o, &ds, msg,
-                         sizeof msg) == TKM_OK)
-        fuzz_check_dataset(&ds);
-    tkm_dataset_free(&ds);
+    fuzz_read("data.npy", &o, data, size);
     return 0;
 }

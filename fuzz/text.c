@@ -11,11 +11,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     o.header = (tkm_header)(opt % 3);
     o.delimiter = delims[(opt / 3) % 6];
     o.target = opt & 0x80 ? TKM_F32 : TKM_F64;
-    tkm_dataset ds = {0};
-    char msg[512];
-    if (tkm_dataset_read(fuzz_file("data.csv", data, size), &o, &ds, msg,
-                         sizeof msg) == TKM_OK)
-        fuzz_check_dataset(&ds);
-    tkm_dataset_free(&ds);
+    fuzz_read("data.csv", &o, data, size);
     return 0;
 }

@@ -220,10 +220,16 @@ typedef struct {
 #define TKM_DATASET_SPARSE(ds) (!(ds)->x && !(ds)->x32 && (ds)->csr.indptr)
 
 typedef enum {
-    TKM_FMT_AUTO = 0, /* by extension: .npy, .bin/.raw, anything else text */
+    TKM_FMT_AUTO = 0, /* by extension: .npy, .bin/.raw, .npz, .mtx,
+                         anything else text                               */
     TKM_FMT_TEXT,     /* CSV, TSV or whitespace separated                  */
     TKM_FMT_NPY,      /* NumPy .npy, C order                               */
-    TKM_FMT_RAW       /* raw little-endian binary, shape given             */
+    TKM_FMT_RAW,      /* raw little-endian binary, shape given             */
+    TKM_FMT_NPZ,      /* scipy.sparse.save_npz (csr, csc or coo; stored or
+                         deflated): sparse points (csr)                   */
+    TKM_FMT_MTX       /* MatrixMarket coordinate (real, integer or
+                         pattern; general, symmetric or skew-symmetric):
+                         sparse points                                    */
 } tkm_format;
 
 /* Whether a text file's first line (after comments) is a header. */
@@ -253,12 +259,16 @@ typedef struct {
                              at its offset, text (a regular file) split
                              at line ends, the rows counted by every
                              process over its share of the bytes (then
-                             the read is collective).  A message names a
-                             row or line by its place in the file      */
+                             the read is collective), .npz and .mtx read
+                             whole, each process keeping its rows.  A
+                             message names a row or line by its place in
+                             the file                                  */
     int keep_f32;         /* a float32 .npy or raw file is given as x32
                              (x NULL), used where it lies (mapped), for
-                             an f32 run or tkm_predict in place; else,
-                             and for every other file, x in double     */
+                             an f32 run or tkm_predict in place, and an
+                             .npz's float32 values stay float (csr.f32)
+                             unless duplicates were summed; else, and for
+                             every other file, x (or csr.data) double  */
     const char *usecols;  /* NULL: every column; else the columns to read,
                              "0,2" or "x,z": comma-separated 0-based
                              indices or (text with a header) names, each
@@ -282,7 +292,10 @@ typedef struct {
 void tkm_read_opts_default(tkm_read_opts *o);
 
 /* Read a data set ("-": standard input, as text unless o->format says
- * npy or raw).  Rejects empty input,
+ * npy, raw, npz or mtx).  A sparse file (.npz, .mtx) gives csr (owned
+ * through csr_own, int64 indices) in canonical form: csc and coo are
+ * converted once, columns sorted, the entries given for one place summed
+ * in the file's order (in double).  Rejects empty input,
  * ragged rows, non-numeric fields, NaN/Inf and values out of the target
  * precision's range, naming the file and the line (text, from 1) or row
  * (binary, from 0) and the column (from 0).  On failure *out

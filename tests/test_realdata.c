@@ -47,6 +47,7 @@ static int load_sklearn(const char *name, tkm_dataset *ds)
     if (st != TKM_OK)
         fail_msg("%s: %s", name, msg);
     assert_true(full.d >= 2);
+    memset(ds, 0, sizeof *ds); /* tkm_dataset_free reads every field */
     ds->n = full.n;
     ds->d = full.d - 1;
     ds->x = malloc(ds->n * ds->d * sizeof *ds->x);

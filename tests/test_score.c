@@ -381,6 +381,7 @@ static int load_labelled(const sk_ctx *c, const char *name, tkm_dataset *ds,
     if (tkm_dataset_read(path, NULL, &full, msg, sizeof msg) != TKM_OK)
         fail_msg("%s: %s", name, msg);
     assert_true(full.d >= 2);
+    memset(ds, 0, sizeof *ds); /* tkm_dataset_free reads every field */
     ds->n = full.n;
     ds->d = full.d - 1;
     ds->x = malloc(ds->n * ds->d * sizeof *ds->x);

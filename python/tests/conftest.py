@@ -9,7 +9,7 @@ import pytest
 
 # module: the Debian package that brings it
 REQUIRED = {"numpy": "python3-numpy", "sklearn": "python3-sklearn",
-            "pandas": "python3-pandas"}
+            "pandas": "python3-pandas", "scipy": "python3-scipy"}
 
 
 def pytest_sessionstart(session):

@@ -77,6 +77,65 @@ def _convergence_warning():
     return ConvergenceWarning
 
 
+def _is_sparse(X):
+    """Whether X is a scipy.sparse array or matrix (told without importing
+    scipy, which dense input never needs)."""
+    return hasattr(X, "tocsr") and hasattr(X, "format") and \
+        hasattr(X, "nnz")
+
+
+def _sparse_csr(X):
+    """X (scipy.sparse: csr, csc, coo, ...) as a canonical CSR matrix of
+    float32 or float64 values: CSR as it is when canonical (sorted
+    columns, no duplicates), else a copy made so (sorted, duplicates
+    summed); another format converted once (tocsr sums duplicates); other
+    value types converted to float64."""
+    if getattr(X, "ndim", 2) != 2:
+        raise ValueError("Expected 2D sparse input, got %dD" % X.ndim)
+    if X.dtype.kind == "c":
+        raise ValueError("Complex data not supported")
+    if X.dtype.kind not in "biuf":
+        raise ValueError("X must hold numbers, not %s" % X.dtype)
+    own = X.format != "csr"
+    if own:
+        X = X.tocsr()
+    if X.dtype not in (np.float32, np.float64):
+        X = X.astype(np.float64)
+        own = True
+    if not X.has_canonical_format:
+        if not own:
+            X = X.copy()
+        X.sum_duplicates()  # sorts the columns of every row too
+    return X
+
+
+def _core_points(X):
+    """X as _core takes it: a C-contiguous array (as it is where it is
+    one), or a canonical CSR matrix's three arrays with its shape (as
+    they are, but indices and indptr of two integer types, which become
+    int64)."""
+    if not _is_sparse(X):
+        return np.ascontiguousarray(X)
+    ind, ptr = X.indices, X.indptr
+    if ind.dtype != ptr.dtype or ind.dtype not in (np.int32, np.int64):
+        ind, ptr = ind.astype(np.int64), ptr.astype(np.int64)
+    return (np.ascontiguousarray(X.data), np.ascontiguousarray(ind),
+            np.ascontiguousarray(ptr), X.shape[0], X.shape[1])
+
+
+def _distinct_rows(X):
+    """The number of distinct rows of X (dense, or canonical CSR, whose
+    rows are equal where their nonzero columns and values are)."""
+    if not _is_sparse(X):
+        return len(np.unique(X, axis=0))
+    X = X.copy()
+    X.eliminate_zeros()  # stored zeros (and -0) are no value of the row
+    ptr = X.indptr
+    return len({(X.indices[ptr[i]:ptr[i + 1]].tobytes(),
+                 X.data[ptr[i]:ptr[i + 1]].tobytes())
+                for i in range(X.shape[0])})
+
+
 def _warn_degenerate(X, labels, k, empty):
     """Warn, in scikit-learn's words, when fewer than k clusters hold
     points; where X has k or more distinct points (so duplicates are not
@@ -89,7 +148,7 @@ def _warn_degenerate(X, labels, k, empty):
         return
     said = "Number of distinct clusters (%d) found smaller than " \
         "n_clusters (%d)." % (held, k)
-    distinct = len(np.unique(X, axis=0))  # counted only here
+    distinct = _distinct_rows(X)  # counted only here
     if distinct < k:
         said += " Possibly due to duplicate points in X."
     elif empty == "keep":
@@ -269,6 +328,14 @@ class KMeans(*_BASES):
     Precision follows X: float32 runs in float, anything else in double
     (other dtypes converted once).
 
+    X may be sparse (scipy.sparse arrays and matrices, any format) in
+    fit, predict, fit_predict, transform and score: a canonical CSR
+    matrix's three arrays reach the library as they are, no dense copy
+    made; a CSR one not canonical is sorted and its duplicates summed in
+    a copy, other formats converted to CSR once.  Sparse X runs in the
+    seq and omp forms ("auto" picks omp), with the results of the same X
+    dense.
+
     Attributes: cluster_centers_, labels_, inertia_, n_iter_,
     n_features_in_, feature_names_in_ (where X had string column names,
     as a DataFrame has: predict, transform and score then check X's names
@@ -340,22 +407,14 @@ class KMeans(*_BASES):
 
     def _check_X(self, X, reset):
         self._check_names(X, reset)
-        if hasattr(X, "tocsr") or hasattr(X, "toarray"):
-            raise TypeError("trikmeans needs dense data; sparse input is "
-                            "not supported")
-        X = np.asarray(X)
-        if X.dtype.kind == "c":
-            raise ValueError("Complex data not supported")
-        if X.dtype not in (np.float32, np.float64):
-            if X.dtype.kind not in "biufO":
-                raise ValueError("X must hold numbers, not %s" % X.dtype)
-            X = X.astype(np.float64)  # objects: float() says what fails
-        if X.ndim != 2:
-            raise ValueError("Expected 2D array, got %dD array instead. "
-                             "Reshape your data either using "
-                             "X.reshape(-1, 1) if your data has a single "
-                             "feature or X.reshape(1, -1) if it contains a "
-                             "single sample." % X.ndim)
+        if _is_sparse(X):
+            X = _sparse_csr(X)
+        elif hasattr(X, "toarray"):
+            raise TypeError("X is sparse of a kind trikmeans does not "
+                            "know (%s); give a scipy.sparse array or "
+                            "matrix, or a dense array" % type(X).__name__)
+        else:
+            X = self._check_dense(X)
         if X.shape[0] < 1:
             raise ValueError("Found array with 0 sample(s) (shape=%r) while "
                              "a minimum of 1 is required." % (X.shape,))
@@ -374,13 +433,34 @@ class KMeans(*_BASES):
         return X
 
     @staticmethod
+    def _check_dense(X):
+        X = np.asarray(X)
+        if X.dtype.kind == "c":
+            raise ValueError("Complex data not supported")
+        if X.dtype not in (np.float32, np.float64):
+            if X.dtype.kind not in "biufO":
+                raise ValueError("X must hold numbers, not %s" % X.dtype)
+            X = X.astype(np.float64)  # objects: float() says what fails
+        if X.ndim != 2:
+            raise ValueError("Expected 2D array, got %dD array instead. "
+                             "Reshape your data either using "
+                             "X.reshape(-1, 1) if your data has a single "
+                             "feature or X.reshape(1, -1) if it contains a "
+                             "single sample." % X.ndim)
+        return X
+
+    @staticmethod
     def _precision(X):
         return "f32" if X.dtype == np.float32 else "f64"
 
-    def _form(self, weighted=False):
+    def _form(self, weighted=False, sparse=False):
         if self.form != "auto":
+            if sparse and self.form.startswith("cuda"):
+                raise ValueError("form=%r takes no sparse X; the seq and "
+                                 "omp forms do (form='auto' picks omp)"
+                                 % self.form)
             return self.form
-        if weighted:  # the CUDA forms take no sample weights
+        if weighted or sparse:  # the CUDA forms take neither
             return "omp"
         # an algorithm with the CPU forms only runs omp on a GPU machine
         return "cuda-shared" if _core.form_available(
@@ -469,17 +549,19 @@ class KMeans(*_BASES):
         n_init = self._check_params(X.shape[0])
         weights = _check_weights(sample_weight, X.shape[0])
         prec = self._precision(X)
-        # a C-contiguous float32 or float64 X goes in as it is
-        Xc = np.ascontiguousarray(X)
+        # a C-contiguous float32 or float64 X goes in as it is, and so do
+        # the arrays of a canonical CSR X
+        Xc = X if _is_sparse(X) else np.ascontiguousarray(X)
+        Xp = _core_points(Xc)
         starts = n_init if isinstance(self.init, str) or \
             callable(self.init) else 1
         seed = _seed(self.random_state)
-        form = self._form(weights is not None)
+        form = self._form(weights is not None, _is_sparse(X))
         algorithm = self._algorithm_run()
         best = None
         for i in range(starts):
             say = _Verbose(algorithm, self.tol) if self.verbose else None
-            out = _call(_core.fit, Xc, int(self.n_clusters),
+            out = _call(_core.fit, Xp, int(self.n_clusters),
                         self._start(Xc, seed + i),
                         algorithm=algorithm, form=form,
                         precision=prec, max_iter=int(self.max_iter),
@@ -525,7 +607,7 @@ class KMeans(*_BASES):
         """The nearest centroid of every row of X (lower index on ties)."""
         self._check_fitted()
         X = self._check_X(X, reset=False)
-        return _call(_core.predict, np.ascontiguousarray(X),
+        return _call(_core.predict, _core_points(X),
                      np.ascontiguousarray(self.cluster_centers_,
                                           dtype=np.float64),
                      precision=self._precision(X),
@@ -535,7 +617,7 @@ class KMeans(*_BASES):
         """The Euclidean distance of every row of X to every centroid."""
         self._check_fitted()
         X = self._check_X(X, reset=False)
-        _, dist = _call(_core.predict, np.ascontiguousarray(X),
+        _, dist = _call(_core.predict, _core_points(X),
                         np.ascontiguousarray(self.cluster_centers_,
                                              dtype=np.float64),
                         precision=self._precision(X),

@@ -3,7 +3,7 @@
  *
  * Why a CPython extension and not cffi: the array's buffer reaches the
  * library as it is (a C-contiguous float32 or float64 array is never
- * copied), one
+ * copied, nor are the three arrays of a canonical scipy CSR matrix), one
  * call crosses from Python to C per fit, and nothing but NumPy is needed
  * at run time.  The GIL is released while the library works; the solver
  * loop's progress callback takes it back once per iteration only to ask
@@ -40,36 +40,110 @@ static PyObject *raise_status(tkm_status st, const char *msg)
     return NULL;
 }
 
-/* The points as the library takes them: a C-contiguous float32 or float64
- * 2-d array as it is (a new reference; *f32 says which), anything else
- * converted to float64 once. */
-static PyArrayObject *as_points(PyObject *obj, int *f32)
+/* The points of a call: a dense array, or the three arrays of sparse
+ * rows, held for as long as the library reads them; ds refers to their
+ * buffers. */
+typedef struct {
+    PyArrayObject *a[3]; /* dense: a[0]; sparse: data, indices, indptr */
+    tkm_dataset ds;
+    int f32;             /* the values are float32 (an f32 run in place) */
+} points;
+
+static void points_release(points *pt)
 {
-    *f32 = 0;
+    for (int i = 0; i < 3; i++)
+        Py_XDECREF(pt->a[i]);
+    memset(pt, 0, sizeof *pt);
+}
+
+/* One array of sparse rows as it is, when C-contiguous, not byte-swapped,
+ * 1-d and of type t1 or t2; a new reference, or NULL with ValueError. */
+static PyArrayObject *sparse_part(PyObject *obj, int t1, int t2,
+                                  const char *what)
+{
     if (PyArray_Check(obj)) {
         PyArrayObject *a = (PyArrayObject *)obj;
-        if (PyArray_NDIM(a) == 2 && PyArray_TYPE(a) == NPY_FLOAT32 &&
-            PyArray_ISCARRAY_RO(a) && PyArray_ISNOTSWAPPED(a)) {
-            *f32 = 1;
+        if (PyArray_NDIM(a) == 1 && PyArray_ISCARRAY_RO(a) &&
+            PyArray_ISNOTSWAPPED(a) &&
+            (PyArray_TYPE(a) == t1 || PyArray_TYPE(a) == t2)) {
             Py_INCREF(a);
             return a;
         }
     }
-    PyArrayObject *a = (PyArrayObject *)PyArray_FROMANY(
-        obj, NPY_DOUBLE, 2, 2, NPY_ARRAY_IN_ARRAY);
-    if (!a && !PyErr_Occurred())
-        PyErr_SetString(PyExc_ValueError, "X must be a 2-d array");
-    return a;
+    PyErr_Format(PyExc_ValueError, "sparse X: %s must be a contiguous 1-d "
+                 "array of %s", what, t1 == NPY_DOUBLE ? "float64 or "
+                 "float32" : "int32 or int64");
+    return NULL;
 }
 
-/* The data set over a points array of as_points. */
-static tkm_dataset dataset_of(PyArrayObject *a, int f32)
+/* Sparse rows, the tuple (data, indices, indptr, n, d) of a canonical CSR
+ * matrix (the estimator makes it so), into pt as they are. */
+static int sparse_points(PyObject *obj, points *pt)
 {
-    tkm_dataset ds = {.n = (size_t)PyArray_DIM(a, 0),
-                      .d = (size_t)PyArray_DIM(a, 1),
-                      .x = f32 ? NULL : PyArray_DATA(a),
-                      .x32 = f32 ? PyArray_DATA(a) : NULL};
-    return ds;
+    PyObject *data, *indices, *indptr;
+    Py_ssize_t n, d;
+    if (!PyArg_ParseTuple(obj, "OOOnn", &data, &indices, &indptr, &n, &d))
+        return -1;
+    if (!(pt->a[0] = sparse_part(data, NPY_DOUBLE, NPY_FLOAT32, "data")) ||
+        !(pt->a[1] = sparse_part(indices, NPY_INT32, NPY_INT64,
+                                 "indices")) ||
+        !(pt->a[2] = sparse_part(indptr, NPY_INT32, NPY_INT64, "indptr")))
+        return -1;
+    const int idx64 = PyArray_TYPE(pt->a[1]) == NPY_INT64;
+    if (n < 0 || d < 0 || PyArray_TYPE(pt->a[2]) != PyArray_TYPE(pt->a[1]) ||
+        PyArray_DIM(pt->a[2], 0) != n + 1 ||
+        PyArray_DIM(pt->a[1], 0) != PyArray_DIM(pt->a[0], 0)) {
+        PyErr_SetString(PyExc_ValueError, "sparse X: indptr must have n + 1 "
+                        "elements of the indices' type, and indices as "
+                        "many as data");
+        return -1;
+    }
+    pt->f32 = PyArray_TYPE(pt->a[0]) == NPY_FLOAT32;
+    pt->ds.n = (size_t)n;
+    pt->ds.d = (size_t)d;
+    pt->ds.csr.data = PyArray_DATA(pt->a[0]);
+    pt->ds.csr.indices = PyArray_DATA(pt->a[1]);
+    pt->ds.csr.indptr = PyArray_DATA(pt->a[2]);
+    pt->ds.csr.f32 = pt->f32;
+    pt->ds.csr.idx64 = idx64;
+    return 0;
+}
+
+/* The points as the library takes them into pt: a C-contiguous float32 or
+ * float64 2-d array as it is, a sparse tuple (sparse_points) as it is,
+ * anything else converted to float64 once.  0, or -1 with an exception
+ * (pt then holds nothing). */
+static int points_of(PyObject *obj, points *pt)
+{
+    memset(pt, 0, sizeof *pt);
+    if (PyTuple_Check(obj)) {
+        if (sparse_points(obj, pt) == 0)
+            return 0;
+        points_release(pt);
+        return -1;
+    }
+    if (PyArray_Check(obj)) {
+        PyArrayObject *a = (PyArrayObject *)obj;
+        if (PyArray_NDIM(a) == 2 && PyArray_TYPE(a) == NPY_FLOAT32 &&
+            PyArray_ISCARRAY_RO(a) && PyArray_ISNOTSWAPPED(a)) {
+            pt->f32 = 1;
+            Py_INCREF(a);
+            pt->a[0] = a;
+        }
+    }
+    if (!pt->a[0])
+        pt->a[0] = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 2, 2,
+                                                    NPY_ARRAY_IN_ARRAY);
+    if (!pt->a[0]) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "X must be a 2-d array");
+        return -1;
+    }
+    pt->ds.n = (size_t)PyArray_DIM(pt->a[0], 0);
+    pt->ds.d = (size_t)PyArray_DIM(pt->a[0], 1);
+    pt->ds.x = pt->f32 ? NULL : PyArray_DATA(pt->a[0]);
+    pt->ds.x32 = pt->f32 ? PyArray_DATA(pt->a[0]) : NULL;
+    return 0;
 }
 
 /* A C-contiguous float64 2-d array: the object itself when it is one (a
@@ -212,7 +286,9 @@ fail:
 /* fit(X, k, init, algorithm, form, precision, max_iter, tol, seed,
  *     threads, block_size, candidates, screen, empty, sample_weight,
  *     inertia_each_iter, on_iter) -> (centroids, labels, inertia, n_iter,
- *     stats).  init: a method name or a k x d array; screen: "auto", "on"
+ *     stats).  X: a 2-d array, or sparse rows as the tuple (data,
+ *     indices, indptr, n, d) of a canonical CSR matrix (points_of);
+ *     init: a method name or a k x d array; screen: "auto", "on"
  *     or "off"; empty: "keep" or "farthest"; sample_weight: None or n
  *     float64 weights; inertia_each_iter: every row's inertia (else NaN
  *     but in the last row of a stop on labels); on_iter: None or a
@@ -262,11 +338,10 @@ static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
     if (tkm_precision_parse(prec, &p.precision))
         return PyErr_Format(PyExc_ValueError, "unknown precision '%s'",
                             prec);
-    int f32;
-    PyArrayObject *x = as_points(xobj, &f32);
-    if (!x)
+    points pt;
+    if (points_of(xobj, &pt) != 0)
         return NULL;
-    tkm_dataset ds = dataset_of(x, f32);
+    const tkm_dataset ds = pt.ds;
     PyArrayObject *c0 = NULL, *cen = NULL, *lab = NULL, *wts = NULL;
     PyObject *stats = NULL, *out = NULL;
     char msg[512] = "";
@@ -350,12 +425,12 @@ done:
     Py_XDECREF(lab);
     Py_XDECREF(c0);
     Py_XDECREF(wts);
-    Py_DECREF(x);
+    points_release(&pt);
     return out;
 }
 
 /* predict(X, centroids, precision, threads, distances) -> labels or
- * (labels, distances). */
+ * (labels, distances); X as fit takes it. */
 static PyObject *py_predict(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
@@ -371,19 +446,19 @@ static PyObject *py_predict(PyObject *self, PyObject *args, PyObject *kw)
     if (tkm_precision_parse(prec, &p))
         return PyErr_Format(PyExc_ValueError, "unknown precision '%s'",
                             prec);
-    int f32;
-    PyArrayObject *x = as_points(xobj, &f32), *c = NULL, *lab = NULL,
-                  *dist = NULL;
+    points pt;
+    PyArrayObject *c = NULL, *lab = NULL, *dist = NULL;
     PyObject *out = NULL;
-    if (!x || !(c = as_matrix(cobj, "centroids")))
+    if (points_of(xobj, &pt) != 0)
+        return NULL;
+    const tkm_dataset ds = pt.ds;
+    if (!(c = as_matrix(cobj, "centroids")))
         goto done;
-    if (PyArray_DIM(c, 1) != PyArray_DIM(x, 1)) {
+    if ((size_t)PyArray_DIM(c, 1) != ds.d) {
         PyErr_Format(PyExc_ValueError, "X has %zd features, the centroids "
-                     "%zd", (Py_ssize_t)PyArray_DIM(x, 1),
-                     (Py_ssize_t)PyArray_DIM(c, 1));
+                     "%zd", (Py_ssize_t)ds.d, (Py_ssize_t)PyArray_DIM(c, 1));
         goto done;
     }
-    tkm_dataset ds = dataset_of(x, f32);
     npy_intp n = (npy_intp)ds.n, dd[2] = {n, PyArray_DIM(c, 0)};
     lab = (PyArrayObject *)PyArray_SimpleNew(1, &n, NPY_INT32);
     if (!lab || (want && !(dist = (PyArrayObject *)PyArray_SimpleNew(
@@ -406,7 +481,7 @@ done:
     Py_XDECREF(dist);
     Py_XDECREF(lab);
     Py_XDECREF(c);
-    Py_XDECREF(x);
+    points_release(&pt);
     return out;
 }
 

@@ -388,7 +388,15 @@ static tkm_status load(const cli_bench_data *d, tkm_dataset *ds, char *why,
     }
     o.usecols = d->usecols[0] ? d->usecols : NULL;
     o.skip_cols = d->skip_cols[0] ? d->skip_cols : NULL;
-    return tkm_dataset_read(d->path, &o, ds, why, len);
+    tkm_status st = tkm_dataset_read(d->path, &o, ds, why, len);
+    if (st == TKM_OK && TKM_DATASET_SPARSE(ds)) {
+        /* the harness's checker and measures read the points themselves */
+        tkm_dataset_free(ds);
+        st = tkmi_fail(TKM_ENOTSUP, why, len, "%s holds sparse points (.npz "
+                       "or .mtx), which bench does not take; convert the "
+                       "data to dense (.npy, CSV) for it", d->path);
+    }
+    return st;
 }
 
 static void each_start(bench_state *b, bench_case *c)

@@ -208,6 +208,8 @@ typedef struct {
     int verbosity;          /* -1 quiet, 0 default, 1 verbose             */
     int f32_in_place;       /* the subcommand takes a float32 file as x32
                                in an f32 run (fit, predict, init)          */
+    int dense_only;         /* the subcommand refuses sparse data (.npz,
+                               .mtx): it reads the points themselves      */
 } cli_run;
 
 /* Option codes of the shared long options; subcommands number their own
@@ -279,6 +281,16 @@ int cli_run_precheck(const cli_run *r, const char *cmd);
  * failure it may explain. */
 int cli_read_file(const char *cmd, const char *path, const tkm_read_opts *o,
                   tkm_dataset *ds);
+/* cli_read_file for a small table the command uses itself (centroids,
+ * weights): a sparse file's values are made dense.  CLI_FAIL when out
+ * of memory for them. */
+int cli_read_dense(const char *cmd, const char *path, const tkm_read_opts *o,
+                   tkm_dataset *ds);
+/* CLI_OK when ds (read from path) is dense, else CLI_USAGE saying that
+ * cmd does not take sparse points (those that read the points
+ * themselves: check, score, bench). */
+int cli_refuse_sparse(const char *cmd, const char *path,
+                      const tkm_dataset *ds);
 
 /* ---- the machine's load around timed runs (busy.c) -------------------- */
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "io_read.h"
 
 /* Centroid rows by their bytes (equal rows sort together), for qsort_r
  * with the result as its argument. */
@@ -21,17 +22,20 @@ static int cmp_rows(const void *a, const void *b, void *arg)
     return c ? c : (i > j) - (i < j);
 }
 
-/* Value e of ds (row-major), from x or, when x is NULL, from x32. */
-static double point_value(const tkm_dataset *ds, size_t e)
+/* Value (i, c) of ds, from x, x32 or the sparse rows (only about k rows
+ * are read, so a search in a row's columns costs nothing that shows). */
+static double point_value(const tkm_dataset *ds, size_t i, size_t c)
 {
-    return ds->x ? ds->x[e] : (double)ds->x32[e];
+    if (TKM_DATASET_SPARSE(ds))
+        return tkmi_csr_at(&ds->csr, i, c);
+    return ds->x ? ds->x[i * ds->d + c] : (double)ds->x32[i * ds->d + c];
 }
 
 /* Whether rows i and j of ds hold equal values (so -0 equals 0). */
 static int same_rows(const tkm_dataset *ds, size_t i, size_t j)
 {
     for (size_t c = 0; c < ds->d; c++)
-        if (point_value(ds, i * ds->d + c) != point_value(ds, j * ds->d + c))
+        if (point_value(ds, i, c) != point_value(ds, j, c))
             return 0;
     return 1;
 }
@@ -41,7 +45,7 @@ static uint64_t row_hash(const tkm_dataset *ds, size_t i)
 {
     uint64_t h = 0x9e3779b97f4a7c15u, u;
     for (size_t c = 0; c < ds->d; c++) {
-        double v = point_value(ds, i * ds->d + c);
+        double v = point_value(ds, i, c);
         v = v == 0.0 ? 0.0 : v;
         memcpy(&u, &v, sizeof u);
         h = (h ^ u) * 0xff51afd7ed558ccdu;
@@ -76,7 +80,7 @@ static size_t distinct_rows(const tkm_dataset *ds, size_t cap, double *out)
             continue; /* seen */
         tab[h] = i;
         for (size_t c = 0; out && c < ds->d; c++)
-            out[m * ds->d + c] = point_value(ds, i * ds->d + c);
+            out[m * ds->d + c] = point_value(ds, i, c);
         m++;
     }
     free(tab);

@@ -104,7 +104,7 @@ static int read_weights(const char *path, const tkm_dataset *ds,
     if (cli_par_size() > 1)
         o.comm = cli_par_comm();
     memset(w, 0, sizeof *w);
-    int rc = cli_read_file(CMD, path, &o, w);
+    int rc = cli_read_dense(CMD, path, &o, w);
     if (rc == CLI_OK && (w->d != 1 || w->n != ds->n))
         rc = cli_usage(CMD, "--weights %s holds %zu x %zu values; the data "
                        "need one column of %zu", path,

@@ -62,14 +62,19 @@ typedef struct {
 static const shared_opt shared[] = {
     {"data", required_argument, OPT_DATA, NULL, 0,
      "  --data FILE          data set, n x d: text (.csv, .tsv, whitespace;\n"
-     "                       optional header, # comments), .npy, or raw\n"
-     "                       binary (.bin, .raw, .f32, .f64); FILE alone\n"
-     "                       works too; - reads standard input (text\n"
-     "                       unless --format says otherwise)\n"},
+     "                       optional header, # comments), .npy, raw\n"
+     "                       binary (.bin, .raw, .f32, .f64), or sparse:\n"
+     "                       .npz (scipy.sparse.save_npz: csr, csc, coo)\n"
+     "                       or .mtx (MatrixMarket coordinate), which fit,\n"
+     "                       predict and init take and the other commands\n"
+     "                       refuse; FILE alone works too; - reads\n"
+     "                       standard input (text unless --format says\n"
+     "                       otherwise)\n"},
     {"format", required_argument, OPT_FORMAT, NULL, 0,
-     "  --format NAME        text | npy | raw: how to read the data\n"
-     "                       (default: by its name: .npy, .bin/.raw/.f32/\n"
-     "                       .f64 raw, anything else text)\n"},
+     "  --format NAME        text | npy | raw | npz | mtx: how to read\n"
+     "                       the data (default: by its name: .npy, .npz,\n"
+     "                       .mtx, .bin/.raw/.f32/.f64 raw, anything else\n"
+     "                       text)\n"},
     {"raw-d", required_argument, OPT_RAW_D, NULL, 0,
      "  --raw-d N            raw binary input: columns (required for raw)\n"},
     {"raw-n", required_argument, OPT_RAW_N, NULL, 0,
@@ -273,13 +278,17 @@ static int parse_name_opt(cli_run *r, int code, const char *arg,
         return 1;
     case OPT_FORMAT:
         if (!strcmp(arg, "text") || !strcmp(arg, "npy") ||
-            !strcmp(arg, "raw")) {
+            !strcmp(arg, "raw") || !strcmp(arg, "npz") ||
+            !strcmp(arg, "mtx")) {
             r->format = !strcmp(arg, "text") ? TKM_FMT_TEXT
                         : !strcmp(arg, "npy") ? TKM_FMT_NPY
+                        : !strcmp(arg, "npz") ? TKM_FMT_NPZ
+                        : !strcmp(arg, "mtx") ? TKM_FMT_MTX
                                               : TKM_FMT_RAW;
             return 1;
         }
-        cli_usage(cmd, "--format takes text, npy or raw, not '%s'", arg);
+        cli_usage(cmd, "--format takes text, npy, raw, npz or mtx, not "
+                  "'%s'", arg);
         return -1;
     case OPT_HEADER:
         if (!strcmp(arg, "auto") || !strcmp(arg, "no") ||

@@ -138,7 +138,7 @@ int cli_predict(int argc, char **argv)
     double *dist = NULL;
     char msg[512] = "";
     if ((rc = cli_run_read(&o.run, CMD, &ds)) != CLI_OK ||
-        (rc = cli_read_file(CMD, o.centroids, NULL, &cen)) != CLI_OK)
+        (rc = cli_read_dense(CMD, o.centroids, NULL, &cen)) != CLI_OK)
         goto cleanup;
     if (cen.d != ds.d) {
         rc = cli_usage(CMD, "the centroids %s have %zu columns, the data %s "

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "io_read.h"
 
 void cli_run_params(const cli_run *r, tkm_params *p)
 {
@@ -151,6 +152,29 @@ int cli_read_file(const char *cmd, const char *path,
     return read_status(cmd, path, st, msg, sizeof msg);
 }
 
+/* Contract in cli.h. */
+int cli_read_dense(const char *cmd, const char *path, const tkm_read_opts *o,
+                   tkm_dataset *ds)
+{
+    char msg[512] = "";
+    int rc = cli_read_file(cmd, path, o, ds);
+    if (rc == CLI_OK && tkmi_dataset_densify(ds, msg, sizeof msg) != TKM_OK)
+        rc = cli_status(cmd, CLI_FAIL, TKM_ENOMEM, msg);
+    return rc;
+}
+
+/* Contract in cli.h. */
+int cli_refuse_sparse(const char *cmd, const char *path,
+                      const tkm_dataset *ds)
+{
+    if (!TKM_DATASET_SPARSE(ds))
+        return CLI_OK;
+    return cli_usage(cmd, "%s holds sparse points (.npz or .mtx), which "
+                     "'trikmeans %s' does not take (fit, predict and init "
+                     "do); convert the data to dense (.npy, CSV) for it",
+                     path, cmd);
+}
+
 /* Starting centroids from --init FILE: exactly k rows of d columns. */
 static int init_from_file(const cli_run *r, const char *cmd,
                           const tkm_dataset *ds, double *out)
@@ -176,6 +200,8 @@ static int init_from_file(const cli_run *r, const char *cmd,
         if (tkm_dataset_read(r->init_file, &o, &c, NULL, 0) == TKM_OK)
             st = TKM_OK;
     }
+    if (st == TKM_OK) /* a sparse file's centroids, made dense */
+        st = tkmi_dataset_densify(&c, msg, sizeof msg);
     int rc = read_status(cmd, r->init_file, st, msg, sizeof msg);
     if (rc != CLI_OK)
         return rc;
@@ -245,7 +271,11 @@ int cli_run_read(const cli_run *r, const char *cmd, tkm_dataset *ds)
     tkm_read_opts o;
     memset(ds, 0, sizeof *ds);
     read_opts(r, &o);
-    return cli_read_file(cmd, r->data, &o, ds);
+    int rc = cli_read_file(cmd, r->data, &o, ds);
+    if (rc == CLI_OK && r->dense_only &&
+        (rc = cli_refuse_sparse(cmd, r->data, ds)) != CLI_OK)
+        tkm_dataset_free(ds);
+    return rc;
 }
 
 int cli_run_load(const cli_run *r, const char *cmd, tkm_dataset *ds,

@@ -305,6 +305,33 @@ static tkm_status take_part(FILE *f, const char *path, const tkm_comm *comm,
 
 /* ---- npy --------------------------------------------------------------- */
 
+/* Check the magic and version among the first have bytes of pre (8 are
+ * needed) and give the width of the header length that follows them: 2
+ * for version 1.0, 4 for 2.0 and 3.0. */
+static tkm_status npy_magic(const unsigned char *pre, size_t have,
+                            const char *path, size_t *lenbytes, char *msg,
+                            size_t msglen)
+{
+    if (have < 8 || memcmp(pre, "\x93NUMPY", 6) != 0)
+        return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: not a .npy file (no "
+                         "\\x93NUMPY magic)", path);
+    if (pre[6] < 1 || pre[6] > 3 || pre[7] != 0)
+        return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: unsupported .npy "
+                         "version %d.%d (1.0, 2.0 and 3.0 are read)", path,
+                         pre[6], pre[7]);
+    *lenbytes = pre[6] == 1 ? 2 : 4;
+    return TKM_OK;
+}
+
+/* The little-endian header length of lenbytes bytes at p. */
+static size_t npy_hlen(const unsigned char *p, size_t lenbytes)
+{
+    size_t h = 0;
+    for (size_t i = 0; i < lenbytes; i++)
+        h |= (size_t)p[i] << (8 * i);
+    return h;
+}
+
 /* Read the magic, version and header dict (NUL-terminated into *hdr);
  * *offset is where the data begin. */
 static tkm_status npy_preamble(FILE *f, const char *path, size_t size,
@@ -312,29 +339,18 @@ static tkm_status npy_preamble(FILE *f, const char *path, size_t size,
                                size_t msglen)
 {
     unsigned char pre[12] = {0};
-    size_t lenbytes, hlen;
+    size_t lenbytes = 2, hlen;
     char *h = NULL;
-    tkm_status st = TKM_OK;
-    if (size < 10 || fread(pre, 1, 8, f) != 8 ||
-        memcmp(pre, "\x93NUMPY", 6) != 0) {
-        st = tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: not a .npy file (no "
-                       "\\x93NUMPY magic)", path);
+    size_t got = size < 10 ? 0 : fread(pre, 1, 8, f);
+    tkm_status st = npy_magic(pre, got, path, &lenbytes, msg, msglen);
+    if (st != TKM_OK)
         goto cleanup;
-    }
-    if (pre[6] < 1 || pre[6] > 3 || pre[7] != 0) {
-        st = tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: unsupported .npy "
-                       "version %d.%d (1.0, 2.0 and 3.0 are read)", path,
-                       pre[6], pre[7]);
-        goto cleanup;
-    }
-    lenbytes = pre[6] == 1 ? 2 : 4;
     if (fread(pre + 8, 1, lenbytes, f) != lenbytes) {
         st = tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: truncated .npy "
                        "header", path);
         goto cleanup;
     }
-    hlen = (size_t)pre[8] | (size_t)pre[9] << 8 | (size_t)pre[10] << 16 |
-           (size_t)pre[11] << 24;
+    hlen = npy_hlen(pre + 8, lenbytes);
     *offset = 8 + lenbytes + hlen;
     h = *offset <= size ? tkmi_alloc(hlen + 1, 1, 1) : NULL;
     if (!h || fread(h, 1, hlen, f) != hlen) {
@@ -454,9 +470,13 @@ malformed:
                      path);
 }
 
-/* Parse 'descr' into L->kind and L->width. */
-static tkm_status npy_descr(const npy_dict *h, const char *path,
-                            bin_layout *L, char *msg, size_t msglen)
+/* Parse 'descr' into *kind and *width: little-endian float32/64 and
+ * 8..64-bit integers, and with more (an .npz member's) also bool '|b1',
+ * bytes '|S<n>' and unicode '<U<n>' (width 4n), whose kind is 'b', 'S'
+ * or 'U'. */
+static tkm_status npy_descr(const npy_dict *h, const char *path, int more,
+                            char *kind, size_t *width, char *msg,
+                            size_t msglen)
 {
     const char *p = h->val[NPY_DESCR], *end;
     char dt[16], q;
@@ -478,13 +498,21 @@ static tkm_status npy_descr(const npy_dict *h, const char *path,
                          "'%s' is not supported; save it little-endian, "
                          "e.g. a.astype(a.dtype.newbyteorder('<'))", path,
                          dt);
-    L->kind = dt[1];
-    L->width = (size_t)(dt[2] - '0');
-    if (len != 3 || (dt[0] != '<' && !(dt[0] == '|' && L->width == 1)) ||
-        (L->kind == 'f' && L->width != 4 && L->width != 8) ||
-        ((L->kind == 'i' || L->kind == 'u') && L->width != 1 &&
-         L->width != 2 && L->width != 4 && L->width != 8) ||
-        (L->kind != 'f' && L->kind != 'i' && L->kind != 'u'))
+    *kind = dt[1];
+    if (more && (*kind == 'S' || *kind == 'U') &&
+        strspn(dt + 2, "0123456789") == len - 2 && len - 2 <= 4) {
+        *width = (size_t)strtoul(dt + 2, NULL, 10) * (*kind == 'U' ? 4 : 1);
+        if (*width > 0 && dt[0] == (*kind == 'S' ? '|' : '<'))
+            return TKM_OK;
+    }
+    *width = (size_t)(dt[2] - '0');
+    if (more && !strcmp(dt, "|b1"))
+        return TKM_OK;
+    if (len != 3 || (dt[0] != '<' && !(dt[0] == '|' && *width == 1)) ||
+        (*kind == 'f' && *width != 4 && *width != 8) ||
+        ((*kind == 'i' || *kind == 'u') && *width != 1 &&
+         *width != 2 && *width != 4 && *width != 8) ||
+        (*kind != 'f' && *kind != 'i' && *kind != 'u'))
         return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: dtype '%s' is not "
                          "supported (little-endian float32/64 or 8..64-bit "
                          "integers)", path, dt);
@@ -505,13 +533,14 @@ static tkm_status npy_fortran(const npy_dict *h, const char *path,
                      "valid 'fortran_order'", path);
 }
 
-/* Parse 'shape': (n,) becomes n x 1, (n, d) stays. */
-static tkm_status npy_shape(const npy_dict *h, const char *path,
-                            bin_layout *L, char *msg, size_t msglen)
+/* Parse 'shape' into dims[0 .. *nd), at most 2 of them. */
+static tkm_status npy_dims(const npy_dict *h, const char *path,
+                           size_t dims[2], int *ndim, char *msg,
+                           size_t msglen)
 {
     const char *p = h->val[NPY_SHAPE];
     unsigned long long v;
-    size_t dims[2], nd = 0;
+    int nd = 0;
     char *end;
     if (!p || *p++ != '(')
         goto malformed;
@@ -536,15 +565,28 @@ static tkm_status npy_shape(const npy_dict *h, const char *path,
         else if (*p != ')')
             goto malformed;
     }
-    if (nd == 0)
-        return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: a 0-d (scalar) "
-                         "array is not a data set", path);
-    L->n = dims[0];
-    L->d = nd == 2 ? dims[1] : 1;
+    *ndim = nd;
     return TKM_OK;
 malformed:
     return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: malformed 'shape' in "
                      "the .npy header", path);
+}
+
+/* Parse 'shape': (n,) becomes n x 1, (n, d) stays. */
+static tkm_status npy_shape(const npy_dict *h, const char *path,
+                            bin_layout *L, char *msg, size_t msglen)
+{
+    size_t dims[2];
+    int nd = 0;
+    tkm_status st = npy_dims(h, path, dims, &nd, msg, msglen);
+    if (st == TKM_OK && nd == 0)
+        st = tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: a 0-d (scalar) "
+                       "array is not a data set", path);
+    if (st == TKM_OK) {
+        L->n = dims[0];
+        L->d = nd == 2 ? dims[1] : 1;
+    }
+    return st;
 }
 
 /* Contract in io_read.h. */
@@ -562,7 +604,7 @@ tkm_status tkmi_read_npy(FILE *f, const char *path, const tkm_read_opts *o,
     if (st == TKM_OK)
         st = npy_parse_dict(h, path, &dict, msg, msglen);
     if (st == TKM_OK)
-        st = npy_descr(&dict, path, &L, msg, msglen);
+        st = npy_descr(&dict, path, 0, &L.kind, &L.width, msg, msglen);
     if (st == TKM_OK)
         st = npy_fortran(&dict, path, msg, msglen);
     if (st == TKM_OK)
@@ -588,6 +630,58 @@ cleanup:
     free(h);
     free(L.keep);
     return st;
+}
+
+/* Contract in io_read.h. */
+tkm_status tkmi_npy_head_parse(const unsigned char *buf, size_t len,
+                               const char *path, tkmi_npy_head *hd,
+                               char *msg, size_t msglen)
+{
+    size_t lenbytes = 2, hlen;
+    char *h = NULL;
+    npy_dict dict;
+    tkm_status st = npy_magic(buf, len, path, &lenbytes, msg, msglen);
+    if (st != TKM_OK)
+        return st;
+    if (len < 8 + lenbytes ||
+        (hlen = npy_hlen(buf + 8, lenbytes)) > len - 8 - lenbytes)
+        return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: truncated .npy "
+                         "header", path);
+    hd->offset = 8 + lenbytes + hlen;
+    if (!(h = tkmi_alloc(hlen + 1, 1, 1)))
+        return tkmi_fail(TKM_ENOMEM, msg, msglen, "%s: out of memory for "
+                         "the .npy header (%zu bytes)", path, hlen);
+    memcpy(h, buf + 8 + lenbytes, hlen);
+    h[hlen] = '\0';
+    st = npy_parse_dict(h, path, &dict, msg, msglen);
+    if (st == TKM_OK)
+        st = npy_descr(&dict, path, 1, &hd->kind, &hd->width, msg, msglen);
+    if (st == TKM_OK)
+        st = npy_fortran(&dict, path, msg, msglen);
+    if (st == TKM_OK)
+        st = npy_dims(&dict, path, hd->dims, &hd->ndim, msg, msglen);
+    free(h);
+    return st;
+}
+
+/* Contract in io_read.h. */
+uint64_t tkmi_le_bits(const unsigned char *p, char kind, size_t width)
+{
+    return load_le(p, kind, width);
+}
+
+/* Contract in io_read.h. */
+int tkmi_le_int_exact(const unsigned char *p, char kind, size_t width,
+                      tkm_precision target)
+{
+    return kind == 'f' || kind == 'b' || width < 4 ||
+           int_exact(p, kind, width, target == TKM_F32 ? 24 : 53);
+}
+
+/* Contract in io_read.h. */
+double tkmi_le_value(const unsigned char *p, char kind, size_t width)
+{
+    return decode(p, kind == 'b' ? 'u' : kind, width);
 }
 
 /* ---- raw --------------------------------------------------------------- */

@@ -1,7 +1,8 @@
 /*
  * Data-set input: the public entry points, which settle the format (by
  * extension or option) and hand the open file to the text reader
- * (io_text.c) or the NPY and raw readers (io_bin.c).  Precision
+ * (io_text.c), the NPY and raw readers (io_bin.c) or the sparse ones
+ * (io_npz.c, io_mtx.c).  Precision
  * independent: values are kept as double, exactly as read; the target
  * precision only decides which magnitudes are accepted.
  */
@@ -41,14 +42,21 @@ static tkm_status resolve_opts(const char *path, const tkm_read_opts *o,
     *fmt = o->format;
     if (*fmt == TKM_FMT_AUTO)
         *fmt = !strcasecmp(ext, "npy") ? TKM_FMT_NPY
+               : !strcasecmp(ext, "npz") ? TKM_FMT_NPZ
+               : !strcasecmp(ext, "mtx") ? TKM_FMT_MTX
                : (ext_bits || !strcasecmp(ext, "bin") ||
                   !strcasecmp(ext, "raw")) ? TKM_FMT_RAW : TKM_FMT_TEXT;
-    if ((unsigned)*fmt > TKM_FMT_RAW)
+    if ((unsigned)*fmt > TKM_FMT_MTX)
         return tkmi_fail(TKM_EINVAL, msg, msglen, "%s: unknown format %d",
                          path, (int)o->format);
     if (o->usecols && o->skip_cols)
         return tkmi_fail(TKM_EINVAL, msg, msglen, "%s: usecols and "
                          "skip_cols cannot both be given", path);
+    if ((*fmt == TKM_FMT_NPZ || *fmt == TKM_FMT_MTX) &&
+        (o->usecols || o->skip_cols))
+        return tkmi_fail(TKM_ENOTSUP, msg, msglen, "%s: choosing columns "
+                         "(usecols, skip_cols) is not supported for "
+                         "sparse input", path);
     if (o->comm && (o->comm->size < 1 || o->comm->rank < 0 ||
                     o->comm->rank >= o->comm->size))
         return tkmi_fail(TKM_EINVAL, msg, msglen, "%s: process %d of %d "
@@ -138,11 +146,8 @@ tkm_status tkm_dataset_read(const char *path, const tkm_read_opts *o,
     int bits = 0;
     FILE *f = NULL;
     tkm_status st;
-    if (out) {
-        out->n = out->d = 0;
-        out->x = NULL;
-        out->x32 = NULL;
-    }
+    if (out)
+        memset(out, 0, sizeof *out);
     if (!o) {
         tkm_read_opts_default(&def);
         o = &def;
@@ -175,6 +180,10 @@ tkm_status tkm_dataset_read(const char *path, const tkm_read_opts *o,
     }
     if (fmt == TKM_FMT_NPY)
         st = tkmi_read_npy(f, path, o, out, msg, msglen);
+    else if (fmt == TKM_FMT_NPZ)
+        st = tkmi_read_npz(f, path, o, out, msg, msglen);
+    else if (fmt == TKM_FMT_MTX)
+        st = tkmi_read_mtx(f, path, o, out, msg, msglen);
     else if (fmt == TKM_FMT_RAW)
         st = tkmi_read_raw(f, path, o, bits, out, msg, msglen);
     else

@@ -8,6 +8,7 @@
 #define TKM_IO_READ_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "trikmeans.h"
@@ -69,5 +70,84 @@ tkm_status tkmi_read_npy(FILE *f, const char *path, const tkm_read_opts *o,
 tkm_status tkmi_read_raw(FILE *f, const char *path, const tkm_read_opts *o,
                          int bits, tkm_dataset *out, char *msg,
                          size_t msglen);
+
+/* io_bin.c: the header of a .npy array that lies in memory (a member of
+ * an .npz archive). */
+typedef struct {
+    char kind;      /* 'f', 'i', 'u', 'b' (bool), 'S' (bytes), 'U' (UCS-4) */
+    size_t width;   /* bytes per element                                  */
+    int ndim;       /* 0, 1 or 2                                          */
+    size_t dims[2]; /* the shape, ndim of them                            */
+    size_t offset;  /* where the elements begin                           */
+} tkmi_npy_head;
+
+/* Parse the .npy header at the start of buf (len bytes, path naming it
+ * in messages): C order, little-endian numbers as tkmi_read_npy takes
+ * them, and also bool, bytes and unicode strings; 0-d to 2-d.  Elements
+ * are not checked; TKM_EFORMAT (or TKM_ENOMEM) with a message naming
+ * path. */
+tkm_status tkmi_npy_head_parse(const unsigned char *buf, size_t len,
+                               const char *path, tkmi_npy_head *hd,
+                               char *msg, size_t msglen);
+
+/* The bits of one little-endian element of kind ('i' sign-extended to 64
+ * bits) and width bytes, and its value as a double ('b' read as 'u'),
+ * whatever the host's byte order. */
+uint64_t tkmi_le_bits(const unsigned char *p, char kind, size_t width);
+double tkmi_le_value(const unsigned char *p, char kind, size_t width);
+/* Whether that element is held exactly by the target precision (floats
+ * and bools always are; an integer needs at most 24 or 53 significant
+ * bits). */
+int tkmi_le_int_exact(const unsigned char *p, char kind, size_t width,
+                      tkm_precision target);
+
+/* io_sparse.c: the entries of a sparse matrix as a reader collects
+ * them, in the file's order (a (row, column) may come more than once). */
+typedef struct {
+    size_t n, d;        /* the matrix's shape                */
+    size_t nnz, cap;    /* entries held, and room for        */
+    int64_t *row, *col; /* each entry's row and column, from 0 */
+    double *val;        /* and its value, already checked    */
+} tkmi_coo;
+
+/* Room for cap entries in c (kept when it has it already); TKM_ENOMEM
+ * naming path.  tkmi_coo_free frees c's arrays and empties it. */
+tkm_status tkmi_coo_reserve(tkmi_coo *c, size_t cap, const char *path,
+                            char *msg, size_t msglen);
+void tkmi_coo_free(tkmi_coo *c);
+
+/* The canonical CSR of c's rows that are this process's (o->comm's
+ * tkm_part_rows slice, rows renumbered from its first; every row when
+ * comm is NULL) into out->n, d, csr and csr_own (one block, int64
+ * indices): rows in order, columns increasing, the entries of one (row,
+ * column) summed in the file's order in double, each sum checked against
+ * o->target (TKM_ERANGE naming path, the row in the file and the
+ * column).  f32: every value of c is a float32 of the file, kept as
+ * float unless some were summed.  TKM_EFORMAT for an empty shape or an
+ * entry outside it, TKM_ENOMEM; out is left as it was on failure but for
+ * csr and csr_own, which tkm_dataset_free frees. */
+tkm_status tkmi_coo_to_csr(const tkmi_coo *c, const char *path,
+                           const tkm_read_opts *o, int f32,
+                           tkm_dataset *out, char *msg, size_t msglen);
+
+/* Value (i, j) of canonical CSR c (a row's d values: csr.h's
+ * tkmi_csr_row). */
+double tkmi_csr_at(const tkm_csr *c, size_t i, size_t j);
+
+/* Replace ds's sparse points by the same points dense (x), freeing what
+ * tkm_dataset_free would; a dense ds is left as it is.  TKM_ENOMEM (ds
+ * unchanged). */
+tkm_status tkmi_dataset_densify(tkm_dataset *ds, char *msg, size_t msglen);
+
+/* io_npz.c and io_mtx.c: read f (opened on path, a regular file for
+ * npz, at its start) as a scipy.sparse .npz archive or a MatrixMarket
+ * coordinate file into out's CSR (tkmi_coo_to_csr says how); a value
+ * that is not finite or too large for o->target is refused naming the
+ * file and its place (the entry in data.npy, the line of the .mtx).
+ * Failures as for tkmi_read_text. */
+tkm_status tkmi_read_npz(FILE *f, const char *path, const tkm_read_opts *o,
+                         tkm_dataset *out, char *msg, size_t msglen);
+tkm_status tkmi_read_mtx(FILE *f, const char *path, const tkm_read_opts *o,
+                         tkm_dataset *out, char *msg, size_t msglen);
 
 #endif /* TKM_IO_READ_H */
