@@ -110,6 +110,17 @@ import numpy as np
 np.save('$T/a32.npy', np.load('$T/a.npy').astype(np.float32))"
 case_ "float32 file, f32 in place" "$T/a32.npy" "2 3" -k 7 \
     --algorithm hamerly --precision f32
+# sparse points (.npz, most values 0): each rank keeps its rows of the
+# CSR; the start, labels, centroids and statistics of one process
+$PY -c "
+import numpy as np, scipy.sparse as sp
+x = np.load('$T/a.npy'); x[np.abs(x - np.round(x)) < 0.3] = 0
+sp.save_npz('$T/s.npz', sp.csr_matrix(x))"
+for alg in lloyd elkan hamerly; do
+    case_ "sparse .npz, $alg" "$T/s.npz" "2 3" -k 7 --algorithm $alg
+done
+case_ "sparse .npz, omp, tol" "$T/s.npz" "3" -k 7 --algorithm hamerly \
+    --form omp --threads 2 --tol 1e-4
 # a start with far centroids: empty clusters, moved to the farthest points
 $PY -c "
 import numpy as np
@@ -410,7 +421,7 @@ fi
 # Every check above runs on every machine, none left out on a condition:
 # fewer (or more) than planned means a block was skipped (or one was
 # added without its count here).
-planned=66
+planned=73
 if [ $runs != $planned ]; then
     echo "FAIL $runs checks ran, $planned planned"
     fails=$((fails + 1))
