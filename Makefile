@@ -475,7 +475,7 @@ deb-test:
 # The Debian packages the GPU machine lacks and cannot install (it reaches
 # no registry): downloaded here into .devdeps, carried there and unpacked
 # by tools/gpu-proof.sh (dpkg -x).
-DEVDEBS := libcmocka0 libcmocka-dev
+DEVDEBS := libcmocka0 libcmocka-dev zlib1g-dev
 devdeps:
 	mkdir -p .devdeps && cd .devdeps && apt-get download $(DEVDEBS)
 

@@ -34,7 +34,8 @@
 # DEBS: a folder of .deb files (default .devdeps, made by make devdeps)
 # unpacked with dpkg -x into PROOF_DIR/debs on a machine that cannot
 # install packages (the GPU machine): libcmocka-dev is then taken from
-# there.  CMOCKA_DIR names an unpacked root directly instead.
+# there, and zlib1g-dev where the machine lacks zlib.h.  CMOCKA_DIR names
+# an unpacked root directly instead.
 set -u
 cd "$(dirname "$0")/.."
 PROOF_DIR=${PROOF_DIR:-build/gpu-proof}
@@ -62,6 +63,25 @@ if [ -z "${CMOCKA_DIR:-}" ] && ! [ -e /usr/include/cmocka.h ] &&
     ls "$DEBS"/*.deb >/dev/null 2>&1; then
     CMOCKA_DIR=$(pwd)/$PROOF_DIR/debs
     for f in "$DEBS"/*.deb; do dpkg -x "$f" "$CMOCKA_DIR"; done
+fi
+# zlib's header and link name where the machine has only its runtime:
+# zlib1g-dev unpacked, its libz.so pointed at the machine's libz.so.1
+# (the .deb's link names its own version), for every gcc of the build
+zlib_so=$(ls /lib/x86_64-linux-gnu/libz.so.1 /usr/lib/x86_64-linux-gnu/libz.so.1 \
+    2>/dev/null | head -1)
+if ! [ -e /usr/include/zlib.h ] && [ -n "$zlib_so" ] &&
+    ls "$DEBS"/zlib1g-dev_*.deb >/dev/null 2>&1; then
+    Z=$(pwd)/$PROOF_DIR/zlib
+    mkdir -p "$Z"
+    dpkg -x "$DEBS"/zlib1g-dev_*.deb "$Z"
+    ln -sf "$zlib_so" "$Z/usr/lib/x86_64-linux-gnu/libz.so"
+    export CPATH="$Z/usr/include${CPATH:+:$CPATH}"
+    export LIBRARY_PATH="$Z/usr/lib/x86_64-linux-gnu${LIBRARY_PATH:+:$LIBRARY_PATH}"
+fi
+# (a libz.so unpacked with the other .debs is pointed there too)
+if [ -n "${CMOCKA_DIR:-}" ] && [ -n "$zlib_so" ] &&
+    [ -L "$CMOCKA_DIR/usr/lib/x86_64-linux-gnu/libz.so" ]; then
+    ln -sf "$zlib_so" "$CMOCKA_DIR/usr/lib/x86_64-linux-gnu/libz.so"
 fi
 MAKE="make${CMOCKA_DIR:+ CMOCKA_DIR=$CMOCKA_DIR}"
 # the Python package's tests need NumPy, scikit-learn, pytest and Python's
