@@ -592,7 +592,9 @@ class KMeans(*_BASES):
                                   _ZERO_WEIGHT_WHY}}
 
     def __sklearn_tags__(self):  # 1.6 on: _more_tags needs it beside
-        return super().__sklearn_tags__()
+        tags = super().__sklearn_tags__()
+        tags.input_tags.sparse = True  # scipy.sparse X (as its KMeans)
+        return tags
 
     def _check_fitted(self):
         if not hasattr(self, "cluster_centers_"):
