@@ -39,7 +39,8 @@ def test_check_estimator():
         why = trikmeans._ZERO_WEIGHT_WHY
         kw["expected_failed_checks"] = {
             "check_sample_weights_invariance": why,
-            "check_sample_weight_equivalence_on_dense_data": why}
+            "check_sample_weight_equivalence_on_dense_data": why,
+            "check_sample_weight_equivalence_on_sparse_data": why}
     check_estimator(trikmeans.KMeans(n_init=1), **kw)
 
 
