@@ -23,6 +23,8 @@ typedef struct {
 
 static void put(bytes *o, const void *p, size_t n)
 {
+    if (!n)
+        return; /* (an empty body may come as NULL) */
     if (o->len + n > o->cap) {
         o->cap = 2 * (o->len + n) + 64;
         o->b = realloc(o->b, o->cap);
@@ -36,7 +38,7 @@ static void put(bytes *o, const void *p, size_t n)
 static void put_le(bytes *o, uint64_t v, size_t width)
 {
     for (size_t i = 0; i < width; i++) {
-        unsigned char c = (unsigned char)(v >> (8 * i));
+        unsigned char c = i < 8 ? (unsigned char)(v >> (8 * i)) : 0;
         put(o, &c, 1);
     }
 }
