@@ -150,7 +150,9 @@ static void spmm(const TKM_FN(tkmi_cpu) *s, const tkm_real *ct, size_t lo,
         for (int64_t q = sp->ptr[r]; q < sp->ptr[r + 1]; q++) {
             const tkm_real v = sp->v[q];
             const tkm_real *restrict cj = ct + (size_t)sp->col[q] * k;
+#ifndef __clang__ /* (clang at -O1 fails where it cannot vectorise) */
 #pragma omp simd
+#endif
             for (size_t j = 0; j < k; j++)
                 gi[j] += v * cj[j];
         }
