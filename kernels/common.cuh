@@ -115,6 +115,31 @@ static __device__ __forceinline__ tkm_real tkm_warp_dist2(const tkm_real *a,
     return s;
 }
 
+// tkmi_dist2 (arith.h) of a sparse row, its values v[q .. q1) at the
+// increasing columns col[..], made dense on the fly: the same operations
+// in the same order (a left-out value is 0, and 0 - c_j is -c_j exactly,
+// as the dense kernels compute it), so the same bits as the dense kernels
+// give the row made dense.  Costs d, whatever the row holds.
+static __device__ tkm_real tkm_sp_dist2(const tkm_real *__restrict__ v,
+                                        const int32_t *__restrict__ col,
+                                        int64_t q, int64_t q1,
+                                        const tkm_real *__restrict__ c,
+                                        size_t d)
+{
+    tkm_real s = 0;
+    size_t next = q < q1 ? (size_t)col[q] : d;
+    for (size_t j = 0; j < d; j++) {
+        tkm_real xj = 0;
+        if (j == next) {
+            xj = v[q++];
+            next = q < q1 ? (size_t)col[q] : d;
+        }
+        const tkm_real t = xj - c[j];
+        s += t * t;
+    }
+    return s;
+}
+
 // Rows of more coordinates than this are summed by a warp
 // (tkm_warp_dist2) where only a bound needs their distance ...
 

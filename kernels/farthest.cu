@@ -26,6 +26,19 @@ static __global__ __launch_bounds__(1024) void own_dist2_kernel(
                                             c + (size_t)labels[i] * d, d);
 }
 
+// The same for sparse points, each row made dense on the fly (the bits of
+// the dense kernel).
+static __global__ __launch_bounds__(1024) void own_dist2_sparse_kernel(
+    const tkm_real *__restrict__ v, const int32_t *__restrict__ col,
+    const int64_t *__restrict__ ptr, size_t n, size_t d,
+    const tkm_real *__restrict__ c, const int32_t *__restrict__ labels,
+    double *pd2)
+{
+    for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP)
+        pd2[i] = (double)tkm_sp_dist2(v, col, ptr[i], ptr[i + 1],
+                                      c + (size_t)labels[i] * d, d);
+}
+
 // Start of the search: no cluster visited, nothing found.
 static __global__ void far_reset_kernel(TKM_FN(tkmi_gsc) *sc, size_t k)
 {
@@ -111,9 +124,15 @@ extern "C" tkm_status TKM_FN(tkmi_cu_farthest)(TKM_FN(tkmi_gpu) *g,
     const size_t n = g->n, d = g->d, k = g->k;
     const int bn = tkm_blocks_for(n, g->block, g->grid);
     const int bk = tkm_blocks_for(k, g->block, g->grid);
-    own_dist2_kernel<<<bn, g->block, 0, g->st>>>(g->x, n, d, g->c, g->labels,
-                                                 g->pd2);
-    TKM_CU_LAUNCHED(own_dist2_kernel);
+    if (g->sv) {
+        own_dist2_sparse_kernel<<<bn, g->block, 0, g->st>>>(
+            g->sv, g->scol, g->sptr, n, d, g->c, g->labels, g->pd2);
+        TKM_CU_LAUNCHED(own_dist2_sparse_kernel);
+    } else {
+        own_dist2_kernel<<<bn, g->block, 0, g->st>>>(g->x, n, d, g->c,
+                                                     g->labels, g->pd2);
+        TKM_CU_LAUNCHED(own_dist2_kernel);
+    }
     far_reset_kernel<<<1, 1, 0, g->st>>>(g->sc, k);
     TKM_CU_LAUNCHED(far_reset_kernel);
     for (size_t e = 0; e < nempty; e++) {

@@ -225,6 +225,47 @@ static __global__ __launch_bounds__(1024) void sums_delta_kernel(
     }
 }
 
+// Sparse points (kernels/sparse.cu): a warp a point, its lanes over the
+// row's stored values (a left-out value is 0, whose digits are 0), each
+// value's digits (its column's limbs, fcol) added to the point's cluster
+// and, moving a point that changed cluster (scratch 0: only those), taken
+// from the one it was counted under.  The same integers as the dense
+// kernels' for the row made dense.
+static __global__ __launch_bounds__(1024) void sums_sparse_kernel(
+    const tkm_real *__restrict__ v, const int32_t *__restrict__ col,
+    const int64_t *__restrict__ ptr, size_t n, size_t nv, int scratch,
+    const int32_t *__restrict__ labels, int32_t *__restrict__ held,
+    const tkmi_fx_col *__restrict__ fcol, const tkmi_fx_vc *__restrict__ vc,
+    unsigned long long *acc, unsigned long long *cnt)
+{
+    const unsigned lane = threadIdx.x & 31u;
+    const size_t w0 = TKM_GRID_START >> 5, nw = TKM_GRID_STEP >> 5;
+    for (size_t i = w0; i < n; i += nw) {
+        const int32_t now = labels[i], was = scratch ? -1 : held[i];
+        if (now == was)
+            continue;
+        if (lane == 0) {
+            atomicAdd(cnt + now, 1ull);
+            if (was >= 0)
+                atomicAdd(cnt + was, ~0ull); // minus one, modulo 2^64
+            if (!scratch)
+                held[i] = now;
+        }
+        for (int64_t q = ptr[i] + (int64_t)lane; q < ptr[i + 1]; q += 32) {
+            const tkmi_fx_col fc = fcol[col[q]];
+            for (int w = 0; w < fc.W; w++) {
+                const long long dq = digit_of(v[q], vc[fc.v0 + w]);
+                if (!dq)
+                    continue;
+                const size_t e = (size_t)fc.v0 + (size_t)w;
+                add_digit(acc + 2 * ((size_t)now * nv + e), dq);
+                if (was >= 0) // |dq| < 2^62: -dq is exact
+                    add_digit(acc + 2 * ((size_t)was * nv + e), -dq);
+            }
+        }
+    }
+}
+
 // q added to the 128-bit value hi * 2^64 + lo (hi: a block's int).
 static __device__ __forceinline__ void add_column(unsigned long long *lo,
                                                   int *hi, long long q)
@@ -498,6 +539,22 @@ static __global__ __launch_bounds__(1024) void empty_kernel(
     }
 }
 
+// A digit q (|q| < 2^62, so -q is exact) out of the 128-bit sum pa and
+// into pc, modulo 2^128, by one thread (no other touches either word).
+static __device__ __forceinline__ void take_digit(unsigned long long *pa,
+                                                  unsigned long long *pc,
+                                                  long long q)
+{
+    const unsigned long long lo = pa[0];
+    const unsigned long long nl = lo + (unsigned long long)-q;
+    pa[1] += (q > 0 ? ~0ull : 0ull) + (nl < lo ? 1ull : 0ull);
+    pa[0] = nl;
+    const unsigned long long lc = pc[0];
+    const unsigned long long ml = lc + (unsigned long long)q;
+    pc[1] += (q < 0 ? ~0ull : 0ull) + (ml < lc ? 1ull : 0ull);
+    pc[0] = ml;
+}
+
 // The farthest search's point i (sc->far_idx, for empty cluster sc->next;
 // none when sc->far_key is 0 or sc->next is k) out of its cluster a's sums
 // and count and into cluster sc->next's (whose sums are 0), as update.c's
@@ -515,18 +572,38 @@ static __global__ __launch_bounds__(TKM_RED_THREADS) void take_kernel(
     if (c >= k || key == 0)
         return;
     const size_t a = (size_t)labels[i];
-    for (size_t v = threadIdx.x; v < nv; v += blockDim.x) {
-        const long long q = digit_of(x[(size_t)vc[v].col * n + i], vc[v]);
-        unsigned long long *pa = acc + 2 * (a * nv + v);
-        unsigned long long *pc = acc + 2 * (c * nv + v);
-        const unsigned long long lo = pa[0];
-        const unsigned long long nl = lo + (unsigned long long)-q;
-        pa[1] += (q > 0 ? ~0ull : 0ull) + (nl < lo ? 1ull : 0ull);
-        pa[0] = nl;
-        const unsigned long long lc = pc[0];
-        const unsigned long long ml = lc + (unsigned long long)q;
-        pc[1] += (q < 0 ? ~0ull : 0ull) + (ml < lc ? 1ull : 0ull);
-        pc[0] = ml;
+    for (size_t v = threadIdx.x; v < nv; v += blockDim.x)
+        take_digit(acc + 2 * (a * nv + v), acc + 2 * (c * nv + v),
+                   digit_of(x[(size_t)vc[v].col * n + i], vc[v]));
+    if (threadIdx.x == 0) {
+        cnt[a]--;
+        cnt[c]++;
+    }
+}
+
+// take_kernel for sparse points: a thread a stored value of the point,
+// each its column's limbs (a row's columns differ: no two threads share
+// a word).
+static __global__ __launch_bounds__(TKM_RED_THREADS) void take_sparse_kernel(
+    const tkm_real *__restrict__ v, const int32_t *__restrict__ col,
+    const int64_t *__restrict__ ptr, size_t nv, size_t k,
+    const int32_t *__restrict__ labels, const tkmi_fx_col *__restrict__ fcol,
+    const tkmi_fx_vc *__restrict__ vc, unsigned long long *acc,
+    unsigned long long *cnt, const TKM_FN(tkmi_gsc) * sc)
+{
+    const unsigned long long key = sc->far_key, i = sc->far_idx;
+    const size_t c = sc->next;
+    if (c >= k || key == 0)
+        return;
+    const size_t a = (size_t)labels[i];
+    for (int64_t q = ptr[i] + (int64_t)threadIdx.x; q < ptr[i + 1];
+         q += blockDim.x) {
+        const tkmi_fx_col fc = fcol[col[q]];
+        for (int w = 0; w < fc.W; w++) {
+            const size_t e = (size_t)fc.v0 + (size_t)w;
+            take_digit(acc + 2 * (a * nv + e), acc + 2 * (c * nv + e),
+                       digit_of(v[q], vc[e]));
+        }
     }
     if (threadIdx.x == 0) {
         cnt[a]--;
@@ -537,6 +614,13 @@ static __global__ __launch_bounds__(TKM_RED_THREADS) void take_kernel(
 extern "C" tkm_status TKM_FN(tkmi_cu_take)(TKM_FN(tkmi_gpu) * g, char *msg,
                                            size_t msglen)
 {
+    if (g->sv) {
+        take_sparse_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(
+            g->sv, g->scol, g->sptr, g->nv, g->k, g->labels, g->fcol, g->fvc,
+            g->acc, g->cnt, g->sc);
+        TKM_CU_LAUNCHED(take_sparse_kernel);
+        return TKM_OK;
+    }
     take_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->x, g->n, g->nv, g->k,
                                                   g->labels, g->fvc, g->acc,
                                                   g->cnt, g->sc);
@@ -740,7 +824,25 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sums)(TKM_FN(tkmi_gpu) *g, char *msg,
                                            size_t msglen)
 {
     const size_t n = g->n, d = g->nv, k = g->k;
-    if (TKM_FN(tkmi_sums_move)(g)) {
+    const int move = TKM_FN(tkmi_sums_move)(g);
+    if (g->sv) {
+        if (!move) {
+            TKM_CU_CHECK(cudaMemsetAsync(g->acc, 0, 2 * k * d * sizeof *g->acc,
+                                         g->st));
+            TKM_CU_CHECK(cudaMemsetAsync(g->cnt, 0, k * sizeof *g->cnt,
+                                         g->st));
+            TKM_CU_CHECK(cudaMemcpyAsync(g->held, g->labels,
+                                         n * sizeof *g->held,
+                                         cudaMemcpyDeviceToDevice, g->st));
+            g->sums_ok = 1;
+        }
+        sums_sparse_kernel<<<g->grid, g->block, 0, g->st>>>(
+            g->sv, g->scol, g->sptr, n, d, !move, g->labels, g->held, g->fcol,
+            g->fvc, g->acc, g->cnt);
+        TKM_CU_LAUNCHED(sums_sparse_kernel);
+        return TKM_OK;
+    }
+    if (move) {
         const tkm_pts pt = tkm_points(g);
         sums_delta_kernel<<<g->grid, g->block, 0, g->st>>>(
             pt.x, pt.ps, pt.ds, n, d, g->labels, g->held, g->fvc, g->acc,

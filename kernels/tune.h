@@ -38,6 +38,14 @@
  * global memory (fewer blocks per multiprocessor cost more than atomics). */
 #define TKM_SUMS_SHARED_MAX (32u << 10)
 
+/* ---- sparse points (kernels/sparse.cu) ---------------------------------- */
+
+/* Threads per block of the screened scan (a warp a row). */
+#define TKM_SP_BLOCK 256
+/* Its scratch (each warp's products and candidates of a row, k of each)
+ * at most this many bytes: fewer warps where k is large. */
+#define TKM_SP_SCRATCH ((size_t)256 << 20)
+
 /* ---- distances of a few rows (kernels/common.cuh) ----------------------- */
 
 /* Rows of more coordinates than this are summed by a warp where only a

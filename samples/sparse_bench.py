@@ -9,24 +9,31 @@ For each shape (n, d, stored values a row, k) this script
   1. makes text-like data: numpy default_rng(7); each point draws a topic
      of k, half its values from 200 columns of that topic and half from
      anywhere, values uniform in (0, 1), each row then scaled to norm 1
-     (as TF-IDF rows are); written with scipy.sparse.save_npz;
+     (as TF-IDF rows are); written with scipy.sparse.save_npz (stored,
+     not deflated);
   2. takes k rows of the data, drawn from the same generator, as the
      start (written as .npy), the same for every solver;
   3. runs scikit-learn's KMeans (algorithm 'lloyd' and 'elkan', n_init=1,
      tol=0, that start, the cap) on the CSR matrix, and `trikmeans fit`
-     on the .npz file (lloyd, elkan, hamerly; form omp with --threads,
-     f64), each --reps times, and keeps the median: scikit-learn's fit(),
+     on the .npz file (lloyd, elkan, hamerly; each form of --forms, omp
+     with --threads; f64), each --reps times (scikit-learn --sk-reps
+     times), and keeps the median: scikit-learn's fit(),
      trikmeans's solver time (t_total: the data in memory to the labels;
      the read of the file is given apart, as read);
   4. checks that every trikmeans run gives scikit-learn's Lloyd labels
-     and iterations (an exact run from the same start does, but at a tie)
-     and writes OUTDIR/sparse-bench.csv and OUTDIR/sparse-bench.md.
+     and iterations (an exact run from the same start does, but at a tie;
+     with --sk-reps 0, the first trikmeans run's) and writes
+     OUTDIR/sparse-bench.csv and OUTDIR/sparse-bench.md.
 
 Options:
   --trikmeans PATH  the trikmeans program (default build/trikmeans beside
                     this script)
   --threads N       threads for both (default: every processor)
   --reps N          repetitions (default 3)
+  --sk-reps N       scikit-learn's repetitions (default: --reps; 0: none)
+  --forms LIST      trikmeans forms, comma-separated (default omp; seq,
+                    cuda-global and cuda-shared run as they are)
+  --cap N           iteration cap (default 100)
   --shapes LIST     n:d:nnz:k,... (default 20000:5000:60:20,
                     100000:20000:100:50, 50000:100000:80:100)
 
@@ -65,11 +72,11 @@ def make_data(n, d, nnz, k):
     return x, start
 
 
-def tkm_fit(prog, data, start, k, alg, threads, cap, labels):
+def tkm_fit(prog, data, start, k, alg, form, threads, cap, labels):
+    thr = ["--threads", str(threads)] if form == "omp" else []
     info, err = run_fit([prog, "fit", data, "-k", str(k), "--init", start,
                          "--algorithm", alg, "--max-iter", str(cap), "--form",
-                         "omp", "--threads", str(threads), "--labels", labels,
-                         "--force", "-v"])
+                         form, "--labels", labels, "--force", "-v"] + thr)
     read = float("nan")
     for line in err.splitlines():
         if "seconds: read" in line:
@@ -83,6 +90,8 @@ def main():
     ap.add_argument("--trikmeans")
     ap.add_argument("--threads", type=int, default=os.cpu_count())
     ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--sk-reps", type=int)
+    ap.add_argument("--forms", default="omp")
     ap.add_argument("--shapes", default=DEFAULT_SHAPES)
     ap.add_argument("--cap", type=int, default=100)
     ap.add_argument("-h", "--help", action="store_true")
@@ -106,31 +115,39 @@ def main():
         data = os.path.join(a.outdir, "x.npz")
         init = os.path.join(a.outdir, "start.npy")
         labels = os.path.join(a.outdir, "labels.npy")
-        sp.save_npz(data, x)
+        sp.save_npz(data, x, compressed=False)
         np.save(init, start)
         shape = f"{n} x {d} ({x.nnz / n:.0f} a row) x {k}"
         ref = None
-        for alg in ("lloyd", "elkan"):
+        skr = a.reps if a.sk_reps is None else a.sk_reps
+        for alg in ("lloyd", "elkan") if skr > 0 else ():
             runs = [sk_fit(x, start, k, alg, a.threads, a.cap)
-                    for _ in range(a.reps)]
+                    for _ in range(skr)]
             if ref is None:
                 ref = runs[0]
             rows.append({"shape": shape, "tool": "sklearn", "alg": alg,
                          "iterations": runs[0]["iterations"],
-                         "time": statistics.median(r["time"] for r in runs),
+                         "form": "", "time": statistics.median(
+                             r["time"] for r in runs),
                          "read": "", "same": ""})
-        for alg in ("lloyd", "elkan", "hamerly"):
-            runs = [tkm_fit(prog, data, init, k, alg, a.threads, a.cap,
-                            labels) for _ in range(a.reps)]
-            same = (np.array_equal(np.load(labels), ref["labels"]) and
-                    runs[0]["iterations"] == ref["iterations"])
-            bad += not same
-            rows.append({"shape": shape, "tool": "trikmeans", "alg": alg,
-                         "iterations": runs[0]["iterations"],
-                         "time": statistics.median(r["time"] for r in runs),
-                         "read": statistics.median(r["read"] for r in runs),
-                         "same": "yes" if same else "NO"})
-        for r in rows[-5:]:
+        m0 = len(rows)
+        for form in a.forms.split(","):
+            for alg in ("lloyd", "elkan", "hamerly"):
+                runs = [tkm_fit(prog, data, init, k, alg, form, a.threads,
+                                a.cap, labels) for _ in range(a.reps)]
+                if ref is None:
+                    ref = dict(runs[0], labels=np.load(labels))
+                same = (np.array_equal(np.load(labels), ref["labels"]) and
+                        runs[0]["iterations"] == ref["iterations"])
+                bad += not same
+                rows.append({"shape": shape, "tool": "trikmeans", "alg": alg,
+                             "iterations": runs[0]["iterations"],
+                             "form": form, "time": statistics.median(
+                                 r["time"] for r in runs),
+                             "read": statistics.median(r["read"]
+                                                       for r in runs),
+                             "same": "yes" if same else "NO"})
+        for r in rows[m0 - (2 if skr > 0 else 0):]:
             print(r, flush=True)
     with open(os.path.join(a.outdir, "sparse-bench.csv"), "w",
               newline="") as f:
@@ -138,15 +155,17 @@ def main():
         w.writeheader()
         w.writerows(rows)
     with open(os.path.join(a.outdir, "sparse-bench.md"), "w") as f:
+        ref_name = ("sklearn's Lloyd" if a.sk_reps != 0 else
+                    "the first trikmeans run")
         f.write(f"Threads {a.threads}, median of {a.reps}, cap {a.cap}, "
-                "tol 0, f64; seconds.\n\n| shape | tool | algorithm | "
-                "iterations | time | read | labels as sklearn's Lloyd |\n"
-                "|---|---|---|---|---|---|---|\n")
+                "tol 0, f64; seconds.\n\n| shape | tool | algorithm | form "
+                f"| iterations | time | read | labels as {ref_name}'s |\n"
+                "|---|---|---|---|---|---|---|---|\n")
         for r in rows:
             rd = "" if r["read"] == "" else f"{r['read']:.3f}"
             f.write(f"| {r['shape']} | {r['tool']} | {r['alg']} | "
-                    f"{r['iterations']} | {r['time']:.3f} | {rd} | "
-                    f"{r['same']} |\n")
+                    f"{r['form']} | {r['iterations']} | {r['time']:.3f} | "
+                    f"{rd} | {r['same']} |\n")
     return 1 if bad else 0
 
 

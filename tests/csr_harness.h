@@ -1,7 +1,8 @@
 /*
  * Sparse copies of dense test data (include after cmocka.h): the CSR of
  * a dense data set's non-zero values, its values double or float and its
- * indices int32_t or int64_t, written here without the library.
+ * indices int32_t or int64_t, written here without the library; sparse
+ * test values, and the comparison of a sparse run with the dense run.
  */
 #ifndef TKM_CSR_HARNESS_H
 #define TKM_CSR_HARNESS_H
@@ -9,7 +10,10 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "internal.h"
+#include "real.h"
 #include "trikmeans.h"
 
 typedef struct {
@@ -82,6 +86,48 @@ static inline int csr_inertia_close(double a, double b, const double *x,
     }
     return fabs(a - b) <= 4.0 * ((double)d + 3.0) * 2.220446049250313e-16 *
                               scale;
+}
+
+/* n points of d columns, about one value in density_inv not zero, each
+ * column of its own scale; in the run's precision. */
+static inline double *sparse_values(size_t n, size_t d, size_t density_inv,
+                             uint64_t seed)
+{
+    double *x = calloc(n * d, sizeof *x);
+    assert_non_null(x);
+    tkmi_rng r;
+    tkmi_rng_seed(&r, seed);
+    for (size_t i = 0; i < n; i++) {
+        const size_t g = i % 7; /* a group of columns the point favours */
+        for (size_t j = 0; j < d; j++) {
+            const int fav = j % 7 == g;
+            if (tkmi_rng_below(&r, fav ? 2 : density_inv) != 0)
+                continue;
+            const double v = (1.0 + (double)tkmi_rng_below(&r, 4096)) / 512.0;
+            x[i * d + j] =
+                (double)(tkm_real)(v * pow(4.0, (double)(j % 5)) *
+                                   (tkmi_rng_below(&r, 5) ? 1.0 : -1.0));
+        }
+    }
+    return x;
+}
+
+/* A sparse run's result a that of the dense run b (points x, n x d,
+ * weights w): iterations, labels and centroids bit for bit, the inertia
+ * as close as the sums can be. */
+static inline void same_result(const tkm_result *a, const tkm_result *b,
+                        const double *x, size_t n, size_t d, const double *w,
+                        const char *what)
+{
+    if (a->iterations != b->iterations ||
+        memcmp(a->labels, b->labels, n * sizeof *a->labels) ||
+        memcmp(a->centroids, b->centroids,
+               b->k * d * sizeof *a->centroids) ||
+        !csr_inertia_close(a->inertia, b->inertia, x, n, d, b->centroids,
+                           b->labels, w))
+        fail_msg("%s (%s): sparse %d iterations, inertia %.17g; dense %d, "
+                 "%.17g", what, TKM_PREC_NAME, a->iterations, a->inertia,
+                 b->iterations, b->inertia);
 }
 
 static inline void csr_free(csr_copy *c)

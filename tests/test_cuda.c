@@ -29,6 +29,7 @@
 
 #include "algs.h"
 #include "arith.h"
+#include "csr_harness.h"
 #include "fit_harness.h"
 #include "internal.h"
 #include "tune.h"
@@ -894,6 +895,85 @@ static void test_statistics(void **state)
     free_problem(&pr);
 }
 
+/* ---- sparse points -------------------------------------------------------- */
+
+/* Sparse points in each CUDA form (kernels/sparse.cu): every algorithm
+ * that takes them gives the dense run's iterations, labels and centroids
+ * in the same form bit for bit, and its inertia as closely as the sums
+ * can, for float or double values and 32- or 64-bit indices; the first
+ * iteration screens every pair.  The data has empty rows, duplicate rows
+ * (ties: the candidates' direct distances decide), a column never used
+ * and, with big, a column of values near 2^40 next to ones near 2^-9
+ * (several limbs a sum). */
+static void sparse_case(size_t n, size_t d, size_t k, size_t dens,
+                        tkm_empty_policy em, int big, uint64_t seed,
+                        const char *what)
+{
+    double *x = sparse_values(n, d, dens, seed);
+    for (size_t i = 0; i < n; i++) {
+        if (i % 13 == 5)
+            memset(x + i * d, 0, d * sizeof *x);
+        else if (i % 17 == 3 && i > 0)
+            memcpy(x + i * d, x + (i - 1) * d, d * sizeof *x);
+        x[i * d + d - 1] = 0.0;
+        if (big && i % 5 == 1)
+            x[i * d] = (double)(tkm_real)ldexp(1.0 + (double)(i % 7) / 8.0,
+                                               40);
+    }
+    tkm_dataset dense = {.n = n, .d = d, .x = x};
+    double *c0 = malloc(k * d * sizeof *c0);
+    assert_non_null(c0);
+    char msg[256];
+    assert_int_equal(tkm_init_centroids(&dense, k, TKM_INIT_KMEANSPP, 0,
+                                        seed + 1, c0, msg, sizeof msg),
+                     TKM_OK);
+    static const tkm_algorithm algs[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
+    for (size_t f = 0; f < NFORMS; f++)
+        for (size_t a = 0; a < 3; a++) {
+            tkm_params p = fit_params(k, algs[a], FORMS[f], em);
+            tkm_result rd = fit_with(&dense, c0, &p);
+            for (int t = 0; t < 2; t++) {
+                csr_copy c = csr_of(x, n, d, TKM_PREC == 32 && t, t, 0);
+                tkm_result rs = fit_with(&c.ds, c0, &p);
+                char w[160];
+                snprintf(w, sizeof w, "%s, %s %s, %s values, %s indices",
+                         what, tkm_algorithm_name(algs[a]),
+                         tkm_form_name(FORMS[f]),
+                         c.ds.csr.f32 ? "float" : "double",
+                         t ? "64-bit" : "32-bit");
+                same_result(&rs, &rd, x, n, d, NULL, w);
+                if (k >= 2 && rs.iterations > 0 &&
+                    rs.iters[0].screened != (uint64_t)(n * k))
+                    fail_msg("%s (%s): the first iteration screened %llu "
+                             "pairs, not n k = %zu", w, TKM_PREC_NAME,
+                             (unsigned long long)rs.iters[0].screened, n * k);
+                tkm_result_free(&rs);
+                csr_free(&c);
+            }
+            tkm_result_free(&rd);
+        }
+    free(c0);
+    free(x);
+}
+
+static void test_sparse(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    /* one product a lane (k <= 32) */
+    sparse_case(3000, 40, 12, 10, TKM_EMPTY_KEEP, 0, 41, "3000 x 40, k 12");
+    /* four a lane; wide rows, many limbs */
+    sparse_case(2000, 300, 100, 30, TKM_EMPTY_KEEP, 1, 42,
+                "2000 x 300, k 100");
+    /* passes of 256 centroids */
+    sparse_case(1500, 60, 300, 8, TKM_EMPTY_KEEP, 0, 43, "1500 x 60, k 300");
+    /* the farthest policy: clusters emptied, points taken */
+    sparse_case(400, 20, 90, 6, TKM_EMPTY_FARTHEST, 0, 44,
+                "400 x 20, k 90, farthest");
+    /* one centroid: every distance direct */
+    sparse_case(500, 30, 1, 5, TKM_EMPTY_KEEP, 1, 45, "500 x 30, k 1");
+}
+
 /* Elkan's k lower bounds per point for 2,000,003 points and k = 100,000
  * need far more device memory than any GPU has: the engine says how much,
  * before allocating anything. */
@@ -948,6 +1028,7 @@ int main(void)
         cmocka_unit_test(test_sums_moved),
         cmocka_unit_test(test_empty_policies),
         cmocka_unit_test(test_statistics),
+        cmocka_unit_test(test_sparse),
         cmocka_unit_test(test_too_large),
     };
     return cmocka_run_group_tests_name("cuda (" TKM_PREC_NAME ")",

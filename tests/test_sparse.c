@@ -23,48 +23,6 @@
 #include "fit_harness.h"
 #include "internal.h"
 
-/* n points of d columns, about one value in density_inv not zero, each
- * column of its own scale; in the run's precision. */
-static double *sparse_values(size_t n, size_t d, size_t density_inv,
-                             uint64_t seed)
-{
-    double *x = calloc(n * d, sizeof *x);
-    assert_non_null(x);
-    tkmi_rng r;
-    tkmi_rng_seed(&r, seed);
-    for (size_t i = 0; i < n; i++) {
-        const size_t g = i % 7; /* a group of columns the point favours */
-        for (size_t j = 0; j < d; j++) {
-            const int fav = j % 7 == g;
-            if (tkmi_rng_below(&r, fav ? 2 : density_inv) != 0)
-                continue;
-            const double v = (1.0 + (double)tkmi_rng_below(&r, 4096)) / 512.0;
-            x[i * d + j] =
-                (double)(tkm_real)(v * pow(4.0, (double)(j % 5)) *
-                                   (tkmi_rng_below(&r, 5) ? 1.0 : -1.0));
-        }
-    }
-    return x;
-}
-
-/* A sparse run's result a that of the dense run b (points x, n x d,
- * weights w): iterations, labels and centroids bit for bit, the inertia
- * as close as the sums can be. */
-static void same_result(const tkm_result *a, const tkm_result *b,
-                        const double *x, size_t n, size_t d, const double *w,
-                        const char *what)
-{
-    if (a->iterations != b->iterations ||
-        memcmp(a->labels, b->labels, n * sizeof *a->labels) ||
-        memcmp(a->centroids, b->centroids,
-               b->k * d * sizeof *a->centroids) ||
-        !csr_inertia_close(a->inertia, b->inertia, x, n, d, b->centroids,
-                           b->labels, w))
-        fail_msg("%s (%s): sparse %d iterations, inertia %.17g; dense %d, "
-                 "%.17g", what, TKM_PREC_NAME, a->iterations, a->inertia,
-                 b->iterations, b->inertia);
-}
-
 /* Every start method and the prediction: the same bits sparse and dense,
  * for each value and index type. */
 static void test_start_and_predict(void **state)
@@ -199,7 +157,8 @@ static void refused(const tkm_dataset *ds, const tkm_params *p,
                  (int)got, msg);
 }
 
-/* A CSR's faults, each named with its point; the CUDA forms' refusal. */
+/* A CSR's faults, each named with its point; the CUDA forms' refusal of
+ * the algorithms they take no sparse points with. */
 static void test_refusals(void **state)
 {
     (void)state;
@@ -232,10 +191,12 @@ static void test_refusals(void **state)
     for (int f = 0; f < TKM_NFORM; f++) {
         if (f == TKM_SEQ || f == TKM_OMP)
             continue;
-        tkm_params q = fit_params(2, TKM_LLOYD, (tkm_form)f, TKM_EMPTY_KEEP);
+        tkm_params q = fit_params(2, TKM_YINYANG, (tkm_form)f, TKM_EMPTY_KEEP);
         if (tkm_form_available((tkm_form)f, NULL, 0) != TKM_OK)
             continue;
-        refused(&ds, &q, TKM_ENOTSUP, "sparse points need the seq or omp");
+        refused(&ds, &q, TKM_ENOTSUP,
+                "sparse points run in the CUDA forms with lloyd, elkan and "
+                "hamerly");
     }
 }
 

@@ -112,6 +112,16 @@ static double screen_k(size_t d)
     return 1.25 * 2.0 * (gd + gd3 + 8.0 * u) / (1.0 - gd);
 }
 
+void TKM_FN(tkmi_screen_consts)(size_t d, double *kk, double *eta)
+{
+    *kk = screen_k(d);
+#if TKM_PREC == 64
+    *eta = 4.0 * ((double)d + 3.0) * DBL_TRUE_MIN;
+#else
+    *eta = 4.0 * ((double)d + 3.0) * (double)FLT_TRUE_MIN;
+#endif
+}
+
 /* g = x c^T: m x k products of rows of d values (the BLAS's; without
  * one, the centroids' products of a sparse run, which are few, in plain
  * loops: the bound holds for any order). */
@@ -205,12 +215,7 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
     }
     w->lo = w->hi + k;
     w->nc = w->hi + 2 * k;
-    w->kk = screen_k(d);
-#if TKM_PREC == 64
-    w->eta = 4.0 * ((double)d + 3.0) * DBL_TRUE_MIN;
-#else
-    w->eta = 4.0 * ((double)d + 3.0) * (double)FLT_TRUE_MIN;
-#endif
+    TKM_FN(tkmi_screen_consts)(d, &w->kk, &w->eta);
     long long nn = (long long)n; /* the points' norms, once per run */
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(static)
@@ -272,9 +277,7 @@ size_t TKM_FN(tkmi_screen_rows)(const TKM_FN(tkmi_cpu) *s)
     return s->scr->rows;
 }
 
-/* The largest threshold the proof is used with: below it no direct
- * distance the test relies on (D' <= U) can overflow the precision. */
-#define TOP_MAX (0.5 * (double)TKM_REAL_MAX)
+#define TOP_MAX TKMI_SCREEN_TOP
 
 /* The direct scan of one row into slot t of o. */
 static void direct_row(const TKM_FN(tkmi_cpu) *s, size_t row,

@@ -233,15 +233,21 @@ double TKM_FN(tkmi_screen_pair_up)(const TKM_FN(tkmi_cpu) *s, size_t i,
  * them unset, where the proof's range is left. */
 int TKM_FN(tkmi_screen_pair_box)(const TKM_FN(tkmi_cpu) *s, size_t i,
                                  size_t a, double *lo, double *hi);
+/* K and eta of the bound (screen.c), for d coordinates in the run's
+ * precision: the CUDA forms screen sparse points with them too. */
+void TKM_FN(tkmi_screen_consts)(size_t d, double *kk, double *eta);
+/* The largest threshold the proof is used with: below it no direct
+ * distance the test relies on (D' <= U) can overflow the precision. */
+#define TKMI_SCREEN_TOP (0.5 * (double)TKM_REAL_MAX)
 /* From such bounds on a squared distance, in the run's precision: a
  * distance at most the direct one's square root as the run rounds it
  * (down), and one at least it (up). */
-static inline tkm_real TKM_FN(tkmi_screen_root_down)(double lo)
+static inline TKM_HD tkm_real TKM_FN(tkmi_screen_root_down)(double lo)
 {
     return lo > 0 ? (tkm_real)(sqrt(lo) * (1.0 - 4.0 * (double)TKM_EPS))
                   : (tkm_real)0;
 }
-static inline tkm_real TKM_FN(tkmi_screen_root_up)(double hi)
+static inline TKM_HD tkm_real TKM_FN(tkmi_screen_root_up)(double hi)
 {
     return (tkm_real)(sqrt(hi) * (1.0 + 4.0 * (double)TKM_EPS));
 }

@@ -117,6 +117,8 @@ static tkm_status collect_assign(engine_t *e, tkm_iter_stats *row, char *msg,
     row->dist_cc = g->hsc.ctr[TKMI_CTR_DIST_CC];
     row->pruned_points = g->hsc.ctr[TKMI_CTR_PTS];
     row->pruned_pairs = g->hsc.ctr[TKMI_CTR_PAIRS];
+    row->screened = g->hsc.ctr[TKMI_CTR_SCREENED];
+    row->rechecked = g->hsc.ctr[TKMI_CTR_RECHECKED];
     row->t_bound = 0.0;
     if (moved &&
         (rc = elapsed(g->ev[0], g->ev[1], &row->t_bound, msg, msglen)) !=
@@ -288,6 +290,13 @@ static void gpu_destroy(void *st)
     cudaFree(g->fvc);
     cudaFree(g->fcol);
     cudaFree(g->wempty);
+    cudaFree(g->sv);
+    cudaFree(g->scol);
+    cudaFree(g->sptr);
+    cudaFree(g->sxn);
+    cudaFree(g->snc);
+    cudaFree(g->sg);
+    cudaFree(g->scand);
     cudaFreeHost(g->hpin);
     for (int i = 0; i < TKMI_NEV; i++)
         if (g->ev[i])
@@ -301,7 +310,33 @@ static void gpu_destroy(void *st)
 /* Whether the run keeps the row-major points beside the column-major. */
 static int keep_rows(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg)
 {
-    return alg->rows && alg->rows(g->d);
+    return !g->sparse && alg->rows && alg->rows(g->d);
+}
+
+/* Sparse points: the warps of the screened scan (kernels/sparse.cu), one
+ * wave of the device, no more than the rows need, and fewer where their
+ * scratch (k products and candidates each) would pass TKM_SP_SCRATCH. */
+static int scan_warps(const gpu_t *g)
+{
+    const size_t per = TKM_SP_BLOCK / 32;
+    const size_t each = g->k * (sizeof(tkm_real) + sizeof(int32_t));
+    size_t w = (size_t)g->sms * (size_t)(g->thr_sm / TKM_SP_BLOCK) * per;
+    size_t need = (g->n + per - 1) / per * per, most = TKM_SP_SCRATCH / each;
+    w = w < need ? w : need;
+    w = w < most ? w : most;
+    w = w / per * per;
+    return (int)(w ? w : per);
+}
+
+/* Sparse points: device bytes of the rows (values, columns, starts,
+ * norms); 0 on overflow. */
+static size_t sparse_bytes(const gpu_t *g, size_t nnz)
+{
+    size_t v, rows;
+    if (tkmi_mul_size(nnz, sizeof(tkm_real) + sizeof(int32_t), 1, &v) ||
+        tkmi_mul_size(g->n + 1, 16, 1, &rows) || v + rows < v)
+        return 0;
+    return v + rows;
 }
 
 /* Device bytes the engine needs besides the points: centroids (a third
@@ -311,10 +346,16 @@ static int keep_rows(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg)
 static size_t state_bytes(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg)
 {
     size_t n = g->n, d = g->d, k = g->k, R = sizeof(tkm_real);
-    size_t parts_n = tkmi_inertia_parts(n, d);
+    /* sparse points: the chunks' inertia and the centroids' norms */
+    size_t parts_n = g->sparse ? tkmi_inertia_parts(n, 1) + k
+                               : tkmi_inertia_parts(n, d);
     size_t cen, acc, rows = 0, b = alg->bytes ? alg->bytes(n, d, k) : 0;
+    size_t scan = 0;
     int keep = keep_rows(g, alg);
-    if (tkmi_mul_size(k, d, (g->shared ? 3 : 2) * R, &cen) ||
+    if (g->sparse && tkmi_mul_size((size_t)g->swarps * k + 3 * k,
+                                   R + sizeof(int32_t) + 8, 1, &scan))
+        return 0;
+    if (tkmi_mul_size(k, d, (g->shared || g->sparse ? 3 : 2) * R, &cen) ||
         tkmi_mul_size(k, g->nv, 16, &acc) || (alg->bytes && b == 0) ||
         (keep && tkmi_mul_size(n, d, R, &rows)))
         return 0;
@@ -322,7 +363,7 @@ static size_t state_bytes(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg)
                       g->empty == TKM_EMPTY_FARTHEST ? n * 8 : 0,
                       parts_n * 8, sizeof(TKM_FN(tkmi_gsc)), rows,
                       keep ? n * sizeof(size_t) : 0,
-                      keep ? (2 * k + 1) * 8 : 0, b};
+                      keep ? (2 * k + 1) * 8 : 0, b, scan};
     size_t sum = 0;
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         if (sum + parts[i] < sum)
@@ -339,8 +380,9 @@ static tkm_status check_memory(const gpu_t *g, size_t xbytes, size_t state,
 {
     tkm_status rc = TKM_OK;
     size_t freeb = 0, total = 0;
-    /* upload: the points twice (row-major copy, column-major result) */
-    size_t peak = 2 * xbytes > xbytes + state ? 2 * xbytes : xbytes + state;
+    /* upload: dense points twice (row-major copy, column-major result) */
+    size_t peak = !g->sparse && 2 * xbytes > xbytes + state ? 2 * xbytes
+                                                            : xbytes + state;
     if (state == 0 || 2 * xbytes < xbytes || xbytes + state < xbytes) {
         rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
                        "n=%zu, d=%zu, k=%zu needs more device "
@@ -413,6 +455,34 @@ cleanup:
     return rc;
 }
 
+/* Sparse points in: the rows as they are, their norms, the screen's
+ * constants and scratch (kernels/sparse.cu). */
+static tkm_status upload_sparse(gpu_t *g, const TKM_FN(tkmi_sp) *sp,
+                                char *msg, size_t msglen)
+{
+    tkm_status rc = TKM_OK;
+    const size_t n = g->n, k = g->k, nnz = (size_t)sp->ptr[n];
+    const size_t R = sizeof(tkm_real), sw = (size_t)g->swarps;
+    /* (cudaMalloc of 0 bytes gives NULL: a row set with no value) */
+    TKMI_CUDA(cudaMalloc((void **)&g->sv, (nnz ? nnz : 1) * R));
+    TKMI_CUDA(cudaMalloc((void **)&g->scol, (nnz ? nnz : 1) * sizeof(int32_t)));
+    TKMI_CUDA(cudaMalloc((void **)&g->sptr, (n + 1) * sizeof(int64_t)));
+    TKMI_CUDA(cudaMalloc((void **)&g->sxn, n * sizeof(double)));
+    TKMI_CUDA(cudaMalloc((void **)&g->snc, 3 * k * sizeof(double)));
+    TKMI_CUDA(cudaMalloc((void **)&g->sg, sw * k * R));
+    TKMI_CUDA(cudaMalloc((void **)&g->scand, sw * k * sizeof(int32_t)));
+    TKMI_CUDA(cudaMemcpyAsync(g->sv, sp->v, nnz * R, cudaMemcpyHostToDevice,
+                              g->st));
+    TKMI_CUDA(cudaMemcpyAsync(g->scol, sp->col, nnz * sizeof(int32_t),
+                              cudaMemcpyHostToDevice, g->st));
+    TKMI_CUDA(cudaMemcpyAsync(g->sptr, sp->ptr, (n + 1) * sizeof(int64_t),
+                              cudaMemcpyHostToDevice, g->st));
+    TKM_FN(tkmi_screen_consts)(g->d, &g->skk, &g->seta);
+    rc = TKM_FN(tkmi_cu_sp_norms)(g, msg, msglen);
+cleanup:
+    return rc;
+}
+
 /* The engine's own buffers (the algorithm adds its bounds). */
 static tkm_status alloc_state(gpu_t *g, const tkm_real *init, char *msg,
                               size_t msglen)
@@ -426,7 +496,7 @@ static tkm_status alloc_state(gpu_t *g, const tkm_real *init, char *msg,
     }
     TKMI_CUDA(cudaMalloc((void **)&g->c, k * d * R));
     TKMI_CUDA(cudaMalloc((void **)&g->cn, k * d * R));
-    if (g->shared)
+    if (g->shared || g->sparse)
         TKMI_CUDA(cudaMalloc((void **)&g->ct, k * d * R));
     TKMI_CUDA(cudaMalloc((void **)&g->labels, n * sizeof *g->labels));
     TKMI_CUDA(cudaMalloc((void **)&g->held, n * sizeof *g->held));
@@ -434,7 +504,9 @@ static tkm_status alloc_state(gpu_t *g, const tkm_real *init, char *msg,
     TKMI_CUDA(cudaMalloc((void **)&g->t, k * R));
     TKMI_CUDA(cudaMalloc((void **)&g->cnt, k * sizeof *g->cnt));
     TKMI_CUDA(cudaMalloc((void **)&g->part,
-                         tkmi_inertia_parts(n, d) * sizeof *g->part));
+                         (g->sparse ? tkmi_inertia_parts(n, 1) + k
+                                    : tkmi_inertia_parts(n, d)) *
+                             sizeof *g->part));
     TKMI_CUDA(cudaMalloc((void **)&g->sc, sizeof *g->sc));
     if (g->empty == TKM_EMPTY_FARTHEST)
         TKMI_CUDA(cudaMalloc((void **)&g->pd2, n * sizeof *g->pd2));
@@ -484,22 +556,32 @@ static tkm_status build(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     gpu_t *g = &e->g;
     tkm_status rc = TKM_OK;
     size_t xbytes = 0;
-    if (tkmi_mul_size(pb->n, pb->d, sizeof(tkm_real), &xbytes)) {
+    if (g->sparse) {
+        if (!(xbytes = sparse_bytes(g, (size_t)pb->sp->ptr[pb->n]))) {
+            rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
+                           "%zu sparse rows do not fit in memory", pb->n);
+            goto cleanup;
+        }
+    } else if (tkmi_mul_size(pb->n, pb->d, sizeof(tkm_real), &xbytes)) {
         rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
                        "%zu x %zu points do not fit in memory",
                        pb->n, pb->d);
         goto cleanup;
     }
     g->nv = tkmi_fx_layout(pb->prof, pb->d, 0, NULL, NULL);
-    if ((rc = launch_shape(g, pb->p->block_size, msg, msglen)) != TKM_OK ||
-        (rc = check_memory(g, xbytes, state_bytes(g, e->alg), msg,
-                           msglen)) != TKM_OK)
+    if ((rc = launch_shape(g, pb->p->block_size, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    if (g->sparse)
+        g->swarps = scan_warps(g);
+    if ((rc = check_memory(g, xbytes, state_bytes(g, e->alg), msg, msglen)) !=
+        TKM_OK)
         goto cleanup;
     TKMI_CUDA(cudaStreamCreate(&g->st));
     for (int i = 0; i < TKMI_NEV; i++)
         TKMI_CUDA(cudaEventCreate(&g->ev[i]));
-    if ((rc = upload_points(g, pb->x, keep_rows(g, e->alg), msg, msglen)) !=
-            TKM_OK ||
+    if ((rc = g->sparse ? upload_sparse(g, pb->sp, msg, msglen)
+                        : upload_points(g, pb->x, keep_rows(g, e->alg), msg,
+                                        msglen)) != TKM_OK ||
         (rc = alloc_state(g, pb->init, msg, msglen)) != TKM_OK ||
         (rc = sum_layout(g, pb->prof, msg, msglen)) != TKM_OK)
         goto cleanup;
@@ -523,7 +605,8 @@ tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
         return tkmi_fail(TKM_ENOMEM, msg, msglen, "out of memory");
     gpu_t *g = &e->g;
     g->shared = pb->p->form == TKM_CUDA_SHARED;
-    e->alg = alg;
+    g->sparse = pb->sp != NULL;
+    e->alg = g->sparse ? alg->sparse : alg;
     g->n = pb->n;
     g->d = pb->d;
     g->k = pb->k;
@@ -532,6 +615,12 @@ tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
     g->upf = TKM_FN(tkmi_bnd_upf)(pb->d);
     g->dnf = TKM_FN(tkmi_bnd_dnf)(pb->d);
     g->ab = TKM_FN(tkmi_bnd_abs)(pb->d);
+    if (!e->alg) {
+        rc = named(g, tkmi_fail(TKM_ENOTSUP, msg, msglen,
+                                "this algorithm takes no sparse points"),
+                   msg, msglen);
+        goto cleanup;
+    }
     if ((rc = named(g, build(e, pb, msg, msglen), msg, msglen)) != TKM_OK)
         goto cleanup;
     eng->st = e;

@@ -58,6 +58,8 @@ enum {
     TKMI_CTR_DIST_CC,
     TKMI_CTR_PTS,
     TKMI_CTR_PAIRS,
+    TKMI_CTR_SCREENED,  /* sparse points: pairs screened by the products  */
+    TKMI_CTR_RECHECKED, /* ... and the direct distances the screen took   */
     TKMI_NCTR
 };
 
@@ -107,6 +109,7 @@ enum {
 typedef struct TKM_FN(tkmi_gpu) {
     size_t n, d, k;
     int shared;             /* form cuda-shared (else cuda-global)        */
+    int sparse;             /* sparse points (sv, scol, sptr; x is NULL)  */
     int block;              /* threads per block of the per-point kernels */
     int grid;               /* their blocks (grid-stride loops)           */
     int sms;                /* device: multiprocessors                    */
@@ -150,6 +153,18 @@ typedef struct TKM_FN(tkmi_gpu) {
                                costs more at every fetch)                 */
     void *alg;              /* the algorithm's bounds                     */
     size_t bound_bytes;
+    /* sparse points (kernels/sparse.cu; x and xr are then NULL): row i's
+     * values sv[sptr[i] .. sptr[i + 1]) at the columns scol[..] */
+    tkm_real *sv;
+    int32_t *scol;
+    int64_t *sptr;          /* n + 1                                      */
+    double *sxn;            /* n: |x|^2 of each row, in double            */
+    double *snc;            /* 3k: the screen's |c|^2 (1 + K), |c|^2 (1 -
+                               K), |c|^2 of the current centroids         */
+    double skk, seta;       /* the screen's K and eta (screen.c)          */
+    tkm_real *sg;           /* swarps * k: each warp's products of a row  */
+    int32_t *scand;         /* swarps * k: ... and its candidates         */
+    int swarps;             /* warps of the screened scan's launch        */
 } TKM_FN(tkmi_gpu);
 
 /* Whether the next update moves the kept sums by the points that changed
@@ -191,6 +206,9 @@ struct TKM_FN(tkmi_gpu_alg) {
     tkm_status (*assign)(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen);
     void (*release)(TKM_FN(tkmi_gpu) *g);
     int (*rows)(size_t d); /* keep the row-major points (g->xr)? NULL: no */
+    /* the part that runs on sparse points (both forms share it; NULL:
+     * the algorithm takes no sparse points on the device) */
+    const struct TKM_FN(tkmi_gpu_alg) *sparse;
 };
 
 /* ---- launchers (the .cu files in kernels/): each queues its kernels on
@@ -249,6 +267,42 @@ tkm_status TKM_FN(tkmi_cu_halves)(TKM_FN(tkmi_gpu) *g, tkm_real *h,
  * host.  The order of a list depends on the order in which blocks reserve
  * their room in it; what each listed point gets does not. */
 
+/* ---- sparse points (kernels/sparse.cu) ------------------------------------
+ * Every full scan is screened as on the CPU (screen.c): the products of a
+ * row's stored values with the centroids' columns (g->ct), a warp a row,
+ * bound the direct distances, and only the candidates get one, taken on
+ * the row made dense in tkmi_dist2's order: the bits of the dense kernels.
+ * What a scan writes: */
+enum {
+    TKMI_SP_LLOYD = 0, /* the label                                      */
+    TKMI_SP_HAM,       /* label, u and l (Hamerly's one lower bound)     */
+    TKMI_SP_ELK        /* label, u and the k lower bounds l[c*n + i]     */
+};
+
+/* The row norms g->sxn, once, after the upload. */
+tkm_status TKM_FN(tkmi_cu_sp_norms)(TKM_FN(tkmi_gpu) *g, char *msg,
+                                    size_t msglen);
+/* The screened scan of every point (list NULL) or of the list's points
+ * (its length at *len on the device), writing what mode says; u and l
+ * as the mode needs them (NULL for Lloyd).  Queues the centroids'
+ * column-major copy and norms first. */
+tkm_status TKM_FN(tkmi_cu_sp_scan)(TKM_FN(tkmi_gpu) *g, int mode,
+                                   const size_t *list,
+                                   const unsigned long long *len, tkm_real *u,
+                                   tkm_real *l, char *msg, size_t msglen);
+/* Hamerly's pruned pass on sparse points: the global test, u tightened by
+ * the screen's box of the own centroid, the points that still fail into
+ * list (length at *len, zeroed here), then their screened scan. */
+tkm_status TKM_FN(tkmi_cu_sp_hamerly)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
+                                      tkm_real *l, const tkm_real *s,
+                                      size_t *list, unsigned long long *len,
+                                      char *msg, size_t msglen);
+/* Elkan's pruned pass on sparse points (elkan.c's elkan_point_sparse on
+ * the device, a thread a point; l centroid-major). */
+tkm_status TKM_FN(tkmi_cu_sp_elkan)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
+                                    tkm_real *l, const tkm_real *h,
+                                    const tkm_real *s, char *msg,
+                                    size_t msglen);
 /* kernels/common_shared.cu: g->ct = the centroids g->c, column-major. */
 tkm_status TKM_FN(tkmi_cu_sh_ctrans)(TKM_FN(tkmi_gpu) *g, char *msg,
                                      size_t msglen);

@@ -111,6 +111,37 @@ static tkm_status elkan_assign(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
                                         msglen);
 }
 
+/* ---- sparse points (kernels/sparse.cu), both forms ---------------------
+ * cuda-global's bounds (l centroid-major): the first assignment through
+ * the screened scan, the later ones a thread a point. */
+
+static tkm_status elkan_sp_first(TKM_FN(tkmi_gpu) *g, char *msg,
+                                 size_t msglen)
+{
+    elkan_t *e = g->alg;
+    return TKM_FN(tkmi_cu_sp_scan)(g, TKMI_SP_ELK, NULL, NULL, e->u, e->l,
+                                   msg, msglen);
+}
+
+static tkm_status elkan_sp_assign(TKM_FN(tkmi_gpu) *g, char *msg,
+                                  size_t msglen)
+{
+    elkan_t *e = g->alg;
+    tkm_status rc = TKM_FN(tkmi_cu_halves)(g, e->h, e->s, msg, msglen);
+    if (rc != TKM_OK)
+        return rc;
+    return TKM_FN(tkmi_cu_sp_elkan)(g, e->u, e->l, e->h, e->s, msg, msglen);
+}
+
+static const TKM_FN(tkmi_gpu_alg) elkan_sp = {
+    .bytes = elkan_bytes,
+    .setup = elkan_setup,
+    .first = elkan_sp_first,
+    .bound = elkan_bound,
+    .assign = elkan_sp_assign,
+    .release = elkan_release,
+};
+
 const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu) = {
     .bytes = elkan_bytes,
     .setup = elkan_setup,
@@ -118,6 +149,7 @@ const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu) = {
     .bound = elkan_bound,
     .assign = elkan_assign,
     .release = elkan_release,
+    .sparse = &elkan_sp,
 };
 
 /* ---- cuda-shared ------------------------------------------------------ */
@@ -235,5 +267,6 @@ const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu_sh) = {
     .bound = elkan_sh_bound,
     .assign = elkan_sh_assign,
     .release = elkan_sh_release,
+    .sparse = &elkan_sp,
 };
 #endif

@@ -103,6 +103,9 @@ static tkm_status hamerly_assign(TKM_FN(tkmi_gpu) *g, char *msg,
     return TKM_FN(tkmi_cu_hamerly_assign)(g, e->u, e->l, e->s, msg, msglen);
 }
 
+/* Sparse points, both forms (below). */
+static const TKM_FN(tkmi_gpu_alg) hamerly_sp;
+
 const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_hamerly_gpu) = {
     .bytes = hamerly_bytes,
     .setup = hamerly_setup,
@@ -110,6 +113,7 @@ const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_hamerly_gpu) = {
     .bound = hamerly_bound,
     .assign = hamerly_assign,
     .release = hamerly_release,
+    .sparse = &hamerly_sp,
 };
 
 /* ---- cuda-shared ------------------------------------------------------ */
@@ -200,6 +204,39 @@ const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_hamerly_gpu_sh) = {
     .first = hamerly_sh_first,
     .bound = hamerly_sh_bound,
     .assign = hamerly_sh_assign,
+    .release = hamerly_sh_release,
+    .sparse = &hamerly_sp,
+};
+
+/* ---- sparse points (kernels/sparse.cu), both forms ---------------------
+ * cuda-shared's bounds and lists: the first assignment and the points
+ * that fail both tests go through the screened scan. */
+
+static tkm_status hamerly_sp_first(TKM_FN(tkmi_gpu) *g, char *msg,
+                                   size_t msglen)
+{
+    hamerly_sh_t *e = g->alg;
+    return TKM_FN(tkmi_cu_sp_scan)(g, TKMI_SP_HAM, NULL, NULL, e->b.u, e->b.l,
+                                   msg, msglen);
+}
+
+static tkm_status hamerly_sp_assign(TKM_FN(tkmi_gpu) *g, char *msg,
+                                    size_t msglen)
+{
+    hamerly_sh_t *e = g->alg;
+    tkm_status rc = TKM_FN(tkmi_cu_halves)(g, NULL, e->b.s, msg, msglen);
+    if (rc != TKM_OK)
+        return rc;
+    return TKM_FN(tkmi_cu_sp_hamerly)(g, e->b.u, e->b.l, e->b.s, e->la,
+                                      e->cnt, msg, msglen);
+}
+
+static const TKM_FN(tkmi_gpu_alg) hamerly_sp = {
+    .bytes = hamerly_sh_bytes,
+    .setup = hamerly_sh_setup,
+    .first = hamerly_sp_first,
+    .bound = hamerly_sh_bound,
+    .assign = hamerly_sp_assign,
     .release = hamerly_sh_release,
 };
 #endif

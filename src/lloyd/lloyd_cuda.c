@@ -1,6 +1,6 @@
 /* Lloyd's CUDA part: no bounds; every assign step is a full one
  * (kernels/lloyd_global.cu for cuda-global, kernels/lloyd_shared.cu for
- * cuda-shared). */
+ * cuda-shared, kernels/sparse.cu for sparse points in either). */
 #include "real.h"
 
 #include "solver.h"
@@ -8,6 +8,19 @@
 #if TKM_HAVE_CUDA
 #include "cuda_engine.h"
 #include "lloyd_kernels.h"
+
+/* Sparse points, both forms: the screened scan (kernels/sparse.cu). */
+static tkm_status lloyd_assign_sp(TKM_FN(tkmi_gpu) *g, char *msg,
+                                  size_t msglen)
+{
+    return TKM_FN(tkmi_cu_sp_scan)(g, TKMI_SP_LLOYD, NULL, NULL, NULL, NULL,
+                                   msg, msglen);
+}
+
+static const TKM_FN(tkmi_gpu_alg) lloyd_sp = {
+    .first = lloyd_assign_sp,
+    .assign = lloyd_assign_sp,
+};
 
 static tkm_status lloyd_assign(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
 {
@@ -21,6 +34,7 @@ const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_lloyd_gpu) = {
     .bound = NULL,
     .assign = lloyd_assign,
     .release = NULL,
+    .sparse = &lloyd_sp,
 };
 
 static tkm_status lloyd_assign_sh(TKM_FN(tkmi_gpu) *g, char *msg,
@@ -36,5 +50,6 @@ const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_lloyd_gpu_sh) = {
     .bound = NULL,
     .assign = lloyd_assign_sh,
     .release = NULL,
+    .sparse = &lloyd_sp,
 };
 #endif

@@ -9,12 +9,13 @@
 #include "algs.h"
 
 static const tkmi_alg_row rows[] = {
-    {TKM_LLOYD, "lloyd", "Lloyd", TKMI_FORMS_ALL, TKMI_CAP_SCREEN},
+    {TKM_LLOYD, "lloyd", "Lloyd", TKMI_FORMS_ALL,
+     TKMI_CAP_SCREEN | TKMI_CAP_CUDA_SPARSE},
     {TKM_ELKAN, "elkan", "Elkan", TKMI_FORMS_ALL,
-     TKMI_CAP_BOUNDS | TKMI_CAP_NO_CC},
+     TKMI_CAP_BOUNDS | TKMI_CAP_NO_CC | TKMI_CAP_CUDA_SPARSE},
     {TKM_HAMERLY, "hamerly", "Hamerly", TKMI_FORMS_ALL,
      TKMI_CAP_BOUNDS | TKMI_CAP_SCREEN | TKMI_CAP_NO_CC |
-         TKMI_CAP_MAX_DRIFT},
+         TKMI_CAP_MAX_DRIFT | TKMI_CAP_CUDA_SPARSE},
     {TKM_YINYANG, "yinyang", "Yinyang", TKMI_FORMS_ALL, TKMI_CAP_BOUNDS},
     {TKM_ANNULUS, "annulus", "Annulus", TKMI_FORMS_CPU,
      TKMI_CAP_BOUNDS | TKMI_CAP_SCREEN | TKMI_CAP_NO_CC |

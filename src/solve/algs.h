@@ -37,7 +37,9 @@ enum {
                                   (screen.c; the CPU forms)               */
     TKMI_CAP_NO_CC = 1u << 2,  /* the no_cc ablation: no centroid-centroid
                                   tests                                   */
-    TKMI_CAP_MAX_DRIFT = 1u << 3 /* the max_drift_only ablation          */
+    TKMI_CAP_MAX_DRIFT = 1u << 3, /* the max_drift_only ablation         */
+    TKMI_CAP_CUDA_SPARSE = 1u << 4 /* its CUDA forms take sparse points
+                                     (the parts' .sparse, kernels/sparse.cu) */
 };
 
 typedef struct {

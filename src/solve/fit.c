@@ -207,10 +207,16 @@ static tkm_status fit_check(const tkm_dataset *ds, const double *init,
     if ((rc = tkm_form_available(p->form, why, sizeof why)) != TKM_OK)
         return tkmi_fail(rc, msg, msglen, "form %s is not available: %s",
                          tkm_form_name(p->form), why);
-    if (TKM_DATASET_SPARSE(ds) && !tkmi_form_cpu(p->form))
+    if (TKM_DATASET_SPARSE(ds) && !tkmi_form_cpu(p->form) &&
+        !tkmi_alg_has(p->algorithm, TKMI_CAP_CUDA_SPARSE)) {
+        char names[128];
         return tkmi_fail(TKM_ENOTSUP, msg, msglen,
-                         "sparse points need the seq or omp form (not %s)",
-                         tkm_form_name(p->form));
+                         "sparse points run in the CUDA forms with %s (and "
+                         "in seq and omp with every algorithm), not with %s",
+                         tkmi_alg_names(TKMI_CAP_CUDA_SPARSE, ", ", " and ",
+                                        names, sizeof names),
+                         tkm_algorithm_name(p->algorithm));
+    }
     if (p->comm && p->comm->size > 1 && !tkmi_form_cpu(p->form))
         return tkmi_fail(TKM_ENOTSUP, msg, msglen,
                          "form %s does not run over several processes yet "
