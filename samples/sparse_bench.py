@@ -31,6 +31,7 @@ Options:
   --threads N       threads for both (default: every processor)
   --reps N          repetitions (default 3)
   --sk-reps N       scikit-learn's repetitions (default: --reps; 0: none)
+  --sk-algs LIST    scikit-learn's algorithms (default lloyd,elkan)
   --forms LIST      trikmeans forms, comma-separated (default omp; seq,
                     cuda-global and cuda-shared run as they are)
   --cap N           iteration cap (default 100)
@@ -91,6 +92,7 @@ def main():
     ap.add_argument("--threads", type=int, default=os.cpu_count())
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--sk-reps", type=int)
+    ap.add_argument("--sk-algs", default="lloyd,elkan")
     ap.add_argument("--forms", default="omp")
     ap.add_argument("--shapes", default=DEFAULT_SHAPES)
     ap.add_argument("--cap", type=int, default=100)
@@ -120,7 +122,8 @@ def main():
         shape = f"{n} x {d} ({x.nnz / n:.0f} a row) x {k}"
         ref = None
         skr = a.reps if a.sk_reps is None else a.sk_reps
-        for alg in ("lloyd", "elkan") if skr > 0 else ():
+        sk_algs = a.sk_algs.split(",") if skr > 0 else []
+        for alg in sk_algs:
             runs = [sk_fit(x, start, k, alg, a.threads, a.cap)
                     for _ in range(skr)]
             if ref is None:
@@ -147,7 +150,7 @@ def main():
                              "read": statistics.median(r["read"]
                                                        for r in runs),
                              "same": "yes" if same else "NO"})
-        for r in rows[m0 - (2 if skr > 0 else 0):]:
+        for r in rows[m0 - len(sk_algs):]:
             print(r, flush=True)
     with open(os.path.join(a.outdir, "sparse-bench.csv"), "w",
               newline="") as f:

@@ -61,6 +61,31 @@ def test_sparse_as_dense(algorithm, form, dtype,
                               dense.labels_)
 
 
+def test_sparse_on_the_gpu():
+    """Sparse X in each CUDA form, where one runs: the algorithms the
+    estimator sends there (form='auto') give the dense X's result in that
+    form bit for bit; the others are refused with the library's reason
+    and 'auto' keeps them on the CPU."""
+    if trikmeans.info()["forms"]["cuda-shared"] is not None:
+        pytest.skip("no usable GPU here")
+    X = sparse_data(3000, 40, seed=8, density=0.1)
+    S = sp.csr_matrix(X)
+    c0 = X[:12]
+    for algorithm in trikmeans.ALGORITHMS:
+        kw = dict(algorithm=algorithm, init=c0, n_init=1, tol=0)
+        auto = trikmeans.KMeans(12, **kw).fit(S)
+        takes = algorithm in trikmeans._CUDA_SPARSE
+        assert auto.form_ == ("cuda-shared" if takes else "omp")
+        for form in ("cuda-global", "cuda-shared"):
+            if takes:
+                assert_same_fit(trikmeans.KMeans(12, form=form, **kw).fit(S),
+                                trikmeans.KMeans(12, form=form, **kw).fit(X))
+            else:
+                with pytest.raises(RuntimeError, match="sparse points run "
+                                   "in the CUDA forms with lloyd"):
+                    trikmeans.KMeans(12, form=form, **kw).fit(S)
+
+
 @pytest.mark.parametrize("algorithm", ["lloyd", "elkan"])
 def test_sparse_like_sklearn(algorithm):
     X = sp.csr_matrix(sparse_data(2000, 30, seed=6))
@@ -160,8 +185,11 @@ def test_canonical_csr_goes_in_as_it_is():
 
 def test_sparse_refusals():
     S = sp.csr_matrix(sparse_data(20, 3, seed=10))
-    with pytest.raises(ValueError, match="takes no sparse X"):
-        trikmeans.KMeans(2, form="cuda-global").fit(S)
+    # the library's refusal, whichever reason: no GPU, or (on a GPU
+    # machine) an algorithm whose CUDA forms take no sparse points
+    with pytest.raises(RuntimeError,
+                       match="not available|sparse points run in"):
+        trikmeans.KMeans(2, algorithm="yinyang", form="cuda-global").fit(S)
     with pytest.raises(ValueError, match="Complex"):
         trikmeans.KMeans(2).fit(S.astype(np.complex128))
     km = trikmeans.KMeans(2, init=S[:2].toarray(), n_init=1, form="seq")

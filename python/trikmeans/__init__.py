@@ -64,6 +64,11 @@ def info():
 
 # scikit-learn's init names, and ours: "k-means++" is scikit-learn's greedy
 # D^2 sampling (2 + ln k candidates per step), as its KMeans does
+# The algorithms whose CUDA forms take sparse X (src/solve/algs.c: the
+# rows with TKMI_CAP_CUDA_SPARSE; python/tests/test_sparse.py holds the two
+# to each other on a GPU machine).
+_CUDA_SPARSE = ("lloyd", "elkan", "hamerly")
+
 _INITS = {"k-means++": "kmeans++-greedy", "kmeans++": "kmeans++",
           "kmeans++-greedy": "kmeans++-greedy", "random": "random",
           "farthest": "farthest"}
@@ -333,8 +338,9 @@ class KMeans(*_BASES):
     matrix's three arrays reach the library as they are, no dense copy
     made; a CSR one not canonical is sorted and its duplicates summed in
     a copy, other formats converted to CSR once.  Sparse X runs in the
-    seq and omp forms ("auto" picks omp), with the results of the same X
-    dense.
+    seq and omp forms with every algorithm and in the CUDA forms with
+    Lloyd, Elkan and Hamerly ("auto" picks cuda-shared where it can run,
+    else omp), with the results of the same X dense in the same form.
 
     Attributes: cluster_centers_, labels_, inertia_, n_iter_,
     n_features_in_, feature_names_in_ (where X had string column names,
@@ -455,13 +461,9 @@ class KMeans(*_BASES):
 
     def _form(self, weighted=False, sparse=False):
         if self.form != "auto":
-            if sparse and self.form.startswith("cuda"):
-                raise ValueError("form=%r takes no sparse X; the seq and "
-                                 "omp forms do (form='auto' picks omp)"
-                                 % self.form)
-            return self.form
-        if weighted or sparse:  # the CUDA forms take neither
-            return "omp"
+            return self.form  # (the library says what a form refuses)
+        if weighted or (sparse and self.algorithm not in _CUDA_SPARSE):
+            return "omp"  # what the CUDA forms do not take
         # an algorithm with the CPU forms only runs omp on a GPU machine
         return "cuda-shared" if _core.form_available(
             "cuda-shared", self.algorithm) is None else "omp"
