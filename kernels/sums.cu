@@ -468,12 +468,15 @@ static __global__ __launch_bounds__(256) void means_kernel(
             continue;
         }
         const tkmi_fx_col f = fcol[j];
-        uint64_t num[2 * TKMI_FX_MAXW], den[2] = {m, 0};
+        uint64_t num[2 * TKMI_FX_MAXW], den[2] = {m, 0}, any = 0;
         const unsigned long long *a = acc + 2 * (cl * nv + (size_t)f.v0);
         for (int w = 0; w < 2 * f.W; w++)
-            num[w] = a[w];
-        cn[e] = (tkm_real)tkmi_fx_quot(num, f.W, f.S, den, 1, 0, TKMI_FX_P,
-                                       TKMI_FX_QMIN);
+            any |= num[w] = a[w];
+        // a sum of 0 (sparse points: many columns of a cluster) has the
+        // quotient +0, as tkmi_fx_quot finds (update.c's fx_quot too)
+        cn[e] = any ? (tkm_real)tkmi_fx_quot(num, f.W, f.S, den, 1, 0,
+                                             TKMI_FX_P, TKMI_FX_QMIN)
+                    : (tkm_real)0;
     }
 }
 
