@@ -581,8 +581,10 @@ int tkm_cuda_fma(void);
  * scikit-learn's definitions.  Only clusters that hold points count, and
  * there must be 2 to n-1 of them (else TKM_EINVAL, as scikit-learn's
  * ValueError); a label outside 0..k-1 or a non-finite value is TKM_EINVAL.
- * Sums are in double; *out is written only on success.  The data: x
- * (sparse points are TKM_ENOTSUP for now). */
+ * Sums are in double; *out is written only on success.  The data: x,
+ * or sparse points (csr), which give the dense points' scores bit for
+ * bit (a sparse row's fault is TKM_EINVAL, named as tkm_fit names it);
+ * the silhouette then costs the pairs' stored values, not d. */
 
 /* Mean silhouette coefficient: s(i) = (b - a) / max(a, b), a the mean
  * distance from i to the other points of its cluster, b the smallest mean

@@ -200,9 +200,12 @@ static void test_refusals(void **state)
     }
 }
 
+static void sparse_scores(const double *x, size_t n, size_t d,
+                          const int32_t *lab, size_t k);
+
 /* The checker's comparison takes sparse points: a result against itself
- * passes, with a changed label it is counted; the scores say they take
- * dense points alone. */
+ * passes, with a changed label it is counted; the scores are the dense
+ * points' (sparse_scores). */
 static void test_compare_and_scores(void **state)
 {
     (void)state;
@@ -234,16 +237,52 @@ static void test_compare_and_scores(void **state)
     assert_int_equal(cs.label_diff, 1);
     assert_int_equal(cs.ties, cd.ties);
     assert_true(cs.max_gap == cd.max_gap && !cs.pass);
-    double v;
-    assert_int_equal(tkm_davies_bouldin(&c.ds, base.labels, k, &v, msg,
-                                        sizeof msg),
-                     TKM_ENOTSUP);
-    assert_non_null(strstr(msg, "sparse points are not taken yet"));
+    sparse_scores(x, n, d, base.labels, k);
     tkm_result_free(&r);
     tkm_result_free(&base);
     csr_free(&c);
     free(c0);
     free(x);
+}
+
+/* The three scores of the points x (n x d) labelled lab, dense against
+ * sparse (both value and index types): the same bits, the silhouette
+ * whole and on a sample; a sparse row's fault named as tkm_fit names it. */
+static void sparse_scores(const double *x, size_t n, size_t d,
+                          const int32_t *lab, size_t k)
+{
+    tkm_dataset dense = {.n = n, .d = d, .x = (double *)x};
+    char msg[256];
+    double want[4], got[4];
+    assert_int_equal(tkm_silhouette(&dense, lab, k, 0, 0, 2, &want[0], msg,
+                                    sizeof msg), TKM_OK);
+    assert_int_equal(tkm_silhouette(&dense, lab, k, n / 3, 5, 2, &want[1],
+                                    msg, sizeof msg), TKM_OK);
+    assert_int_equal(tkm_calinski_harabasz(&dense, lab, k, &want[2], msg,
+                                           sizeof msg), TKM_OK);
+    assert_int_equal(tkm_davies_bouldin(&dense, lab, k, &want[3], msg,
+                                        sizeof msg), TKM_OK);
+    for (int t = 0; t < 2; t++) {
+        csr_copy c = csr_of(x, n, d, 0, t, 0);
+        assert_int_equal(tkm_silhouette(&c.ds, lab, k, 0, 0, 2, &got[0], msg,
+                                        sizeof msg), TKM_OK);
+        assert_int_equal(tkm_silhouette(&c.ds, lab, k, n / 3, 5, 2, &got[1],
+                                        msg, sizeof msg), TKM_OK);
+        assert_int_equal(tkm_calinski_harabasz(&c.ds, lab, k, &got[2], msg,
+                                               sizeof msg), TKM_OK);
+        assert_int_equal(tkm_davies_bouldin(&c.ds, lab, k, &got[3], msg,
+                                            sizeof msg), TKM_OK);
+        for (int q = 0; q < 4; q++)
+            if (memcmp(&got[q], &want[q], sizeof got[q]))
+                fail_msg("score %d, %s indices: sparse %.17g, dense %.17g", q,
+                         t ? "64-bit" : "32-bit", got[q], want[q]);
+        ((double *)c.data)[3] = NAN;
+        assert_int_equal(tkm_calinski_harabasz(&c.ds, lab, k, &got[2], msg,
+                                               sizeof msg), TKM_EINVAL);
+        assert_non_null(strstr(msg, "calinski-harabasz: "));
+        assert_non_null(strstr(msg, "column"));
+        csr_free(&c);
+    }
 }
 
 int main(void)

@@ -170,7 +170,6 @@ static void defaults(check_opts *o)
     cli_solver_set *s = &o->set;
     memset(o, 0, sizeof *o);
     cli_run_default(&o->run);
-    o->run.dense_only = 1; /* the checker reads the points itself */
     for (int a = 0; a < TKM_NALGO; a++)
         s->algos[s->nalgo++] = a;
     for (int f = 0; f < TKM_NFORM; f++)

@@ -208,8 +208,6 @@ typedef struct {
     int verbosity;          /* -1 quiet, 0 default, 1 verbose             */
     int f32_in_place;       /* the subcommand takes a float32 file as x32
                                in an f32 run (fit, predict, init)          */
-    int dense_only;         /* the subcommand refuses sparse data (.npz,
-                               .mtx): it reads the points themselves      */
 } cli_run;
 
 /* Option codes of the shared long options; subcommands number their own
@@ -286,11 +284,6 @@ int cli_read_file(const char *cmd, const char *path, const tkm_read_opts *o,
  * of memory for them. */
 int cli_read_dense(const char *cmd, const char *path, const tkm_read_opts *o,
                    tkm_dataset *ds);
-/* CLI_OK when ds (read from path) is dense, else CLI_USAGE saying that
- * cmd does not take sparse points (those that read the points
- * themselves: check, score, bench). */
-int cli_refuse_sparse(const char *cmd, const char *path,
-                      const tkm_dataset *ds);
 
 /* ---- the machine's load around timed runs (busy.c) -------------------- */
 

@@ -65,11 +65,10 @@ static const shared_opt shared[] = {
      "                       optional header, # comments), .npy, raw\n"
      "                       binary (.bin, .raw, .f32, .f64), or sparse:\n"
      "                       .npz (scipy.sparse.save_npz: csr, csc, coo)\n"
-     "                       or .mtx (MatrixMarket coordinate), which fit,\n"
-     "                       predict and init take and the other commands\n"
-     "                       refuse; FILE alone works too; - reads\n"
-     "                       standard input (text unless --format says\n"
-     "                       otherwise)\n"},
+     "                       or .mtx (MatrixMarket coordinate), which every\n"
+     "                       command but bench takes; FILE alone works\n"
+     "                       too; - reads standard input (text unless\n"
+     "                       --format says otherwise)\n"},
     {"format", required_argument, OPT_FORMAT, NULL, 0,
      "  --format NAME        text | npy | raw | npz | mtx: how to read\n"
      "                       the data (default: by its name: .npy, .npz,\n"

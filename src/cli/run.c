@@ -163,18 +163,6 @@ int cli_read_dense(const char *cmd, const char *path, const tkm_read_opts *o,
     return rc;
 }
 
-/* Contract in cli.h. */
-int cli_refuse_sparse(const char *cmd, const char *path,
-                      const tkm_dataset *ds)
-{
-    if (!TKM_DATASET_SPARSE(ds))
-        return CLI_OK;
-    return cli_usage(cmd, "%s holds sparse points (.npz or .mtx), which "
-                     "'trikmeans %s' does not take (fit, predict and init "
-                     "do); convert the data to dense (.npy, CSV) for it",
-                     path, cmd);
-}
-
 /* Starting centroids from --init FILE: exactly k rows of d columns. */
 static int init_from_file(const cli_run *r, const char *cmd,
                           const tkm_dataset *ds, double *out)
@@ -271,11 +259,7 @@ int cli_run_read(const cli_run *r, const char *cmd, tkm_dataset *ds)
     tkm_read_opts o;
     memset(ds, 0, sizeof *ds);
     read_opts(r, &o);
-    int rc = cli_read_file(cmd, r->data, &o, ds);
-    if (rc == CLI_OK && r->dense_only &&
-        (rc = cli_refuse_sparse(cmd, r->data, ds)) != CLI_OK)
-        tkm_dataset_free(ds);
-    return rc;
+    return cli_read_file(cmd, r->data, &o, ds);
 }
 
 int cli_run_load(const cli_run *r, const char *cmd, tkm_dataset *ds,

@@ -340,8 +340,6 @@ static int score(const score_opts *o)
     ro.skip_cols = o->skip_cols;
     int rc = cli_read_file(CMD, o->data, &ro, &ds);
     if (rc == CLI_OK)
-        rc = cli_refuse_sparse(CMD, o->data, &ds);
-    if (rc == CLI_OK)
         rc = cli_read_labels(CMD, o->labels, ds.n, &labels, &k);
     if (rc == CLI_OK)
         rc = compute(o, &ds, labels, k, &sc);

@@ -122,8 +122,11 @@ void cli_solver_run_one(const tkm_params *tmpl, const tkm_dataset *ds,
                                           sizeof why) == TKM_ENOTSUP))
         st = TKM_ENOTSUP;
     row->skipped = st != TKM_OK;
-    if (st == TKM_OK)
-        st = tkm_fit(ds, init, &p, &row->res, why, sizeof why);
+    if (st == TKM_OK &&
+        (st = tkm_fit(ds, init, &p, &row->res, why, sizeof why)) ==
+            TKM_ENOTSUP)
+        row->skipped = 1; /* what the data asks the form lacks (a CUDA
+                             form of Yinyang on sparse points) */
     row->ran = st == TKM_OK;
     if (!row->ran)
         snprintf(row->why, sizeof row->why, "%s",

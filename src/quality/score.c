@@ -8,6 +8,12 @@
  * Like scikit-learn, a score sees only the clusters that hold points:
  * labels are checked against 0..k-1, then renumbered densely over the
  * non-empty clusters, and there must be 2 to n-1 of those.
+ *
+ * Sparse points (tkm_dataset.csr) give the dense points' scores bit for
+ * bit: every sum runs over the columns in order, and a column where both
+ * sides are 0 adds (0 - 0)^2 = +0, or a 0 to a mean's sum, which change
+ * no bit; so two points' distance runs over the union of their stored
+ * columns, a point's distance to a (dense) centroid over all d.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -17,6 +23,7 @@
 #include <omp.h>
 #endif
 
+#include "csr.h"
 #include "internal.h"
 
 /* np.allclose(v, 0)'s default absolute tolerance, which scikit-learn's
@@ -26,11 +33,75 @@
 /* A labelling over its non-empty clusters. */
 typedef struct {
     size_t n, d;         /* points scored and their columns              */
-    const double *x;     /* n*d, row-major                               */
+    const double *x;     /* the data's rows, row-major (NULL: csr)        */
+    const tkm_csr *csr;  /* ... or its sparse rows                        */
+    const size_t *row;   /* n: each point's row of the data (NULL: i)    */
     size_t *id;          /* n dense cluster ids, 0..m-1                  */
     size_t m;            /* non-empty clusters                           */
     size_t *count;       /* m points per cluster                         */
 } grouping;
+
+static size_t row_of(const grouping *g, size_t i)
+{
+    return g->row ? g->row[i] : i;
+}
+
+/* Squared distance of points i and j: tkmi_dist2_d's sum, taken over the
+ * union of two sparse rows' columns. */
+static double pair_d2(const grouping *g, size_t i, size_t j)
+{
+    const size_t a = row_of(g, i), b = row_of(g, j);
+    if (g->x)
+        return tkmi_dist2_d(g->x + a * g->d, g->x + b * g->d, g->d);
+    const tkm_csr *c = g->csr;
+    int64_t p = tkmi_csr_start(c, a), pe = tkmi_csr_start(c, a + 1);
+    int64_t q = tkmi_csr_start(c, b), qe = tkmi_csr_start(c, b + 1);
+    double s = 0.0;
+    while (p < pe || q < qe) {
+        const int64_t cp = p < pe ? tkmi_csr_col(c, p) : INT64_MAX;
+        const int64_t cq = q < qe ? tkmi_csr_col(c, q) : INT64_MAX;
+        const double u = cp <= cq ? tkmi_csr_val(c, p++) : 0.0;
+        const double v = cq <= cp ? tkmi_csr_val(c, q++) : 0.0;
+        const double t = u - v;
+        s += t * t;
+    }
+    return s;
+}
+
+/* Squared distance of point i to a centroid c (d doubles), over all d
+ * columns in order (a sparse row's left-out values 0). */
+static double cen_d2(const grouping *g, size_t i, const double *c)
+{
+    const size_t a = row_of(g, i);
+    if (g->x)
+        return tkmi_dist2_d(g->x + a * g->d, c, g->d);
+    const tkm_csr *x = g->csr;
+    int64_t q = tkmi_csr_start(x, a), qe = tkmi_csr_start(x, a + 1);
+    double s = 0.0;
+    for (size_t j = 0; j < g->d; j++) {
+        double v = 0.0;
+        if (q < qe && tkmi_csr_col(x, q) == (int64_t)j)
+            v = tkmi_csr_val(x, q++);
+        const double t = v - c[j];
+        s += t * t;
+    }
+    return s;
+}
+
+/* acc[j] += point i's value j, every column in order (a sparse row's
+ * stored values alone: its zeros change no sum). */
+static void add_point(const grouping *g, size_t i, double *acc)
+{
+    const size_t a = row_of(g, i);
+    if (g->x) {
+        for (size_t j = 0; j < g->d; j++)
+            acc[j] += g->x[a * g->d + j];
+        return;
+    }
+    const tkm_csr *x = g->csr;
+    for (int64_t q = tkmi_csr_start(x, a); q < tkmi_csr_start(x, a + 1); q++)
+        acc[tkmi_csr_col(x, q)] += tkmi_csr_val(x, q);
+}
 
 static void grouping_free(grouping *g)
 {
@@ -49,11 +120,8 @@ static tkm_status check_input(const char *name, const tkm_dataset *ds,
                               const int32_t *labels, size_t k,
                               const double *out, char *msg, size_t msglen)
 {
-    if (ds && !ds->x && ds->n && TKM_DATASET_SPARSE(ds))
-        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
-                         "%s: sparse points are not taken yet; give the "
-                         "points dense (x)", name);
-    if (!ds || !labels || !out || (!ds->x && ds->n))
+    const int sparse = ds && !ds->x && TKM_DATASET_SPARSE(ds);
+    if (!ds || !labels || !out || (!ds->x && !sparse && ds->n))
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "%s: data, labels and output are required", name);
     if (ds->n < 1 || ds->d < 1)
@@ -68,6 +136,12 @@ static tkm_status check_input(const char *name, const tkm_dataset *ds,
             return tkmi_fail(TKM_EINVAL, msg, msglen,
                              "%s: label %d of point %zu is outside 0..%zu",
                              name, (int)labels[i], i, k - 1);
+    if (sparse) {
+        char what[64];
+        snprintf(what, sizeof what, "%s: ", name);
+        tkm_status st = tkmi_csr_check(ds, 0, what, msg, msglen);
+        return st == TKM_ERANGE ? TKM_EINVAL : st;
+    }
     for (size_t i = 0; i < ds->n * ds->d; i++)
         if (!isfinite(ds->x[i]))
             return tkmi_fail(TKM_EINVAL, msg, msglen,
@@ -78,8 +152,8 @@ static tkm_status check_input(const char *name, const tkm_dataset *ds,
 
 /* Renumber the (checked) labels of n points densely, in order of first
  * appearance, and count each cluster; 2..n-1 clusters must hold points. */
-static tkm_status group(const char *name, size_t n, size_t d,
-                        const double *x, const int32_t *labels, grouping *g,
+static tkm_status group(const char *name, const tkm_dataset *ds, size_t n,
+                        const size_t *row, const int32_t *labels, grouping *g,
                         char *msg, size_t msglen)
 {
     tkm_status st = TKM_OK;
@@ -94,8 +168,10 @@ static tkm_status group(const char *name, size_t n, size_t d,
     tkmi_plan_add(&plan, n, 2, sizeof *dense); /* id, count */
     memset(g, 0, sizeof *g);
     g->n = n;
-    g->d = d;
-    g->x = x;
+    g->d = ds->d;
+    g->x = ds->x;
+    g->csr = ds->x ? NULL : &ds->csr;
+    g->row = row;
     if ((st = tkmi_mem_check(plan, msg, msglen, "%s", what)) != TKM_OK)
         goto cleanup;
     dense = tkmi_alloc((size_t)top + 1, 1, sizeof *dense);
@@ -131,10 +207,9 @@ cleanup:
  * order, so the value does not depend on which thread computes it. */
 static double silhouette_point(const grouping *g, size_t i, double *sum)
 {
-    const double *xi = g->x + i * g->d;
     memset(sum, 0, g->m * sizeof *sum);
     for (size_t j = 0; j < g->n; j++)
-        sum[g->id[j]] += dist(xi, g->x + j * g->d, g->d);
+        sum[g->id[j]] += sqrt(pair_d2(g, i, j));
     size_t own = g->id[i];
     if (g->count[own] == 1)
         return 0.0; /* a singleton's silhouette is 0 by definition */
@@ -196,16 +271,12 @@ static int cmp_size(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Copy a seeded sample of m of the n points (without replacement, kept in
- * index order) into x (m*d) and lab (m). */
-static tkm_status draw_sample(const tkm_dataset *ds, const int32_t *labels,
-                              size_t m, uint64_t seed, double *x,
-                              int32_t *lab, char *msg, size_t msglen)
+/* A seeded sample of m of the n points (without replacement, kept in
+ * index order): their rows into idx (n, of which the first m are the
+ * sample's) and labels into lab (m). */
+static void draw_sample(const tkm_dataset *ds, const int32_t *labels,
+                        size_t m, uint64_t seed, size_t *idx, int32_t *lab)
 {
-    size_t *idx = tkmi_alloc(ds->n, 1, sizeof *idx);
-    if (!idx)
-        return tkmi_fail_alloc(msg, msglen, ds->n, 1, sizeof *idx,
-                               "silhouette: the order of %zu points", ds->n);
     for (size_t i = 0; i < ds->n; i++)
         idx[i] = i;
     tkmi_rng r;
@@ -217,12 +288,8 @@ static tkm_status draw_sample(const tkm_dataset *ds, const int32_t *labels,
         idx[j] = t;
     }
     qsort(idx, m, sizeof *idx, cmp_size);
-    for (size_t i = 0; i < m; i++) {
-        memcpy(x + i * ds->d, ds->x + idx[i] * ds->d, ds->d * sizeof *x);
+    for (size_t i = 0; i < m; i++)
         lab[i] = labels[idx[i]];
-    }
-    free(idx);
-    return TKM_OK;
 }
 
 tkm_status tkm_silhouette(const tkm_dataset *ds, const int32_t *labels,
@@ -241,28 +308,26 @@ tkm_status tkm_silhouette(const tkm_dataset *ds, const int32_t *labels,
         return tkmi_fail(TKM_EINVAL, msg, msglen, "silhouette: sample size "
                          "%zu exceeds the %zu points", sample_size, ds->n);
     size_t m = sample_size ? sample_size : ds->n;
-    double *x = NULL;
+    size_t *idx = NULL;
     int32_t *lab = NULL;
     grouping g = {0};
     if (m < ds->n) {
-        x = tkmi_alloc(m, ds->d, sizeof *x);
+        idx = tkmi_alloc(ds->n, 1, sizeof *idx);
         lab = tkmi_alloc(m, 1, sizeof *lab);
-        if (!x || !lab) {
-            st = tkmi_fail_alloc(msg, msglen, m, ds->d + 1, sizeof *x,
+        if (!idx || !lab) {
+            st = tkmi_fail_alloc(msg, msglen, ds->n + m, 1, sizeof *idx,
                                  "silhouette: a sample of %zu points", m);
             goto cleanup;
         }
-        st = draw_sample(ds, labels, m, seed, x, lab, msg, msglen);
-        if (st != TKM_OK)
-            goto cleanup;
+        draw_sample(ds, labels, m, seed, idx, lab);
     }
-    st = group("silhouette", m, ds->d, x ? x : ds->x, lab ? lab : labels,
-               &g, msg, msglen);
+    st = group("silhouette", ds, m, idx, lab ? lab : labels, &g, msg,
+               msglen);
     if (st == TKM_OK)
         st = silhouette_mean(&g, threads, out, msg, msglen);
 cleanup:
     grouping_free(&g);
-    free(x);
+    free(idx);
     free(lab);
     return st;
 }
@@ -274,8 +339,7 @@ static void cluster_means(const grouping *g, double *c)
 {
     memset(c, 0, g->m * g->d * sizeof *c);
     for (size_t i = 0; i < g->n; i++)
-        for (size_t j = 0; j < g->d; j++)
-            c[g->id[i] * g->d + j] += g->x[i * g->d + j];
+        add_point(g, i, c + g->id[i] * g->d);
     for (size_t l = 0; l < g->m; l++)
         for (size_t j = 0; j < g->d; j++)
             c[l * g->d + j] /= (double)g->count[l];
@@ -289,7 +353,7 @@ static tkm_status prepare(const char *name, const tkm_dataset *ds,
 {
     tkm_status st = check_input(name, ds, labels, k, out, msg, msglen);
     if (st == TKM_OK)
-        st = group(name, ds->n, ds->d, ds->x, labels, g, msg, msglen);
+        st = group(name, ds, ds->n, NULL, labels, g, msg, msglen);
     if (st != TKM_OK)
         return st;
     *c = tkmi_alloc(g->m, g->d, sizeof **c);
@@ -319,15 +383,14 @@ tkm_status tkm_calinski_harabasz(const tkm_dataset *ds, const int32_t *labels,
         goto cleanup;
     }
     for (size_t i = 0; i < g.n; i++)
-        for (size_t j = 0; j < g.d; j++)
-            mean[j] += g.x[i * g.d + j];
+        add_point(&g, i, mean);
     for (size_t j = 0; j < g.d; j++)
         mean[j] /= (double)g.n;
     double between = 0.0, within = 0.0;
     for (size_t l = 0; l < g.m; l++)
         between += (double)g.count[l] * tkmi_dist2_d(c + l * g.d, mean, g.d);
     for (size_t i = 0; i < g.n; i++)
-        within += tkmi_dist2_d(g.x + i * g.d, c + g.id[i] * g.d, g.d);
+        within += cen_d2(&g, i, c + g.id[i] * g.d);
     /* scikit-learn's value when every cluster is a single point value */
     *out = within == 0.0 ? 1.0
                          : between * (double)(g.n - g.m) /
@@ -379,7 +442,7 @@ tkm_status tkm_davies_bouldin(const tkm_dataset *ds, const int32_t *labels,
         goto cleanup;
     }
     for (size_t i = 0; i < g.n; i++)
-        s[g.id[i]] += dist(g.x + i * g.d, c + g.id[i] * g.d, g.d);
+        s[g.id[i]] += sqrt(cen_d2(&g, i, c + g.id[i] * g.d));
     int spread = 0;
     for (size_t l = 0; l < g.m; l++) {
         s[l] /= (double)g.count[l];
