@@ -104,6 +104,15 @@ static void assert_reads_as(const char *path, const tkm_read_opts *o,
         fail_msg("%s: %s", path, g_msg);
     assert_int_equal(ds.n, n);
     assert_int_equal(ds.d, d);
+    /* canonical: from 0, each row's columns increasing */
+    assert_true(ds.csr.idx64);
+    const int64_t *ptr = ds.csr.indptr, *col = ds.csr.indices;
+    assert_true(ptr[0] == 0);
+    for (size_t i = 0; i < n; i++)
+        for (int64_t q = ptr[i] + 1; q < ptr[i + 1]; q++)
+            if (col[q] <= col[q - 1])
+                fail_msg("%s: row %zu's columns are not increasing", path,
+                         lo + i);
     double *b = dense_of(&ds);
     for (size_t e = 0; e < n * d; e++)
         if (a[lo * d + e] != b[e])
@@ -200,7 +209,9 @@ static const char *write_npz(tkmi_rng *r, const char *name, const double *a,
 }
 
 /* Every format, index width, value type and packing reads back as the
- * dense matrix it was written from. */
+ * dense matrix it was written from, in canonical rows (a canonical csr
+ * archive through the read's fast path, the others through the sort),
+ * float32 values kept as floats where asked. */
 static void test_npz_formats(void **state)
 {
     (void)state;
@@ -219,6 +230,17 @@ static void test_npz_formats(void **state)
         const char *path = write_npz(&r, PATH("a.npz"), a, n, d, &k,
                                      deflated, zip64);
         assert_reads_as(path, &o, a, 0, n, d);
+        if (k.f32) { /* float32 values kept as they are (no sums) */
+            tkm_read_opts of = o;
+            of.keep_f32 = 1;
+            of.target = TKM_F32;
+            assert_reads_as(path, &of, a, 0, n, d);
+            tkm_dataset ds;
+            assert_int_equal(tkm_dataset_read(path, &of, &ds, g_msg,
+                                              sizeof g_msg), TKM_OK);
+            assert_true(ds.csr.f32 || t == 5);
+            tkm_dataset_free(&ds);
+        }
         free(a);
     }
 }
