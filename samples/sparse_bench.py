@@ -38,6 +38,16 @@ Options:
   --forms LIST      trikmeans forms, comma-separated (default omp; seq,
                     cuda-global and cuda-shared run as they are)
   --cap N           iteration cap (default 100)
+  --kind NAME       topics (above, the default) or zipf: each row's columns
+                    drawn with probability falling as 1 / (rank + 1) (the
+                    power-law frequencies of words), values uniform in
+                    (0, 1), rows scaled to norm 1
+  --corpus DIR:K    a real corpus instead of --shapes: every non-empty
+                    line of the .py files under DIR (the Python standard
+                    library a Debian package ships, e.g.
+                    /usr/lib/python3.11) a document, made TF-IDF by
+                    scikit-learn's TfidfVectorizer (its defaults), K
+                    clusters
   --shapes LIST     n:d:nnz:k,... (default 20000:5000:60:20,
                     100000:20000:100:50, 50000:100000:80:100)
 
@@ -56,15 +66,21 @@ from cpu_bench import run_fit, sk_fit  # noqa: E402  (timed the same way)
 DEFAULT_SHAPES = "20000:5000:60:20,100000:20000:100:50,50000:100000:80:100"
 
 
-def make_data(n, d, nnz, k):
+def make_data(n, d, nnz, k, kind="topics"):
     import numpy as np
     import scipy.sparse as sp
     rng = np.random.default_rng(7)
-    topic = rng.integers(0, k, n)
-    half = nnz // 2
-    cols = np.concatenate([
-        (rng.integers(0, 200, (n, half)) + (topic * (d // k))[:, None]) % d,
-        rng.integers(0, d, (n, nnz - half))], axis=1)
+    if kind == "zipf":
+        cdf = np.cumsum(1.0 / np.arange(1, d + 1))
+        cols = np.searchsorted(cdf, rng.random((n, nnz)) * cdf[-1])
+        cols = np.minimum(cols, d - 1)
+    else:
+        topic = rng.integers(0, k, n)
+        half = nnz // 2
+        cols = np.concatenate([
+            (rng.integers(0, 200, (n, half)) +
+             (topic * (d // k))[:, None]) % d,
+            rng.integers(0, d, (n, nnz - half))], axis=1)
     rows = np.repeat(np.arange(n), nnz)
     x = sp.csr_matrix((rng.random(n * nnz), (rows, cols.ravel())),
                       shape=(n, d))
@@ -72,8 +88,29 @@ def make_data(n, d, nnz, k):
     norms = np.sqrt(np.asarray(x.multiply(x).sum(axis=1)).ravel())
     x = sp.csr_matrix(sp.diags(1.0 / norms) @ x)
     x.sort_indices()
-    start = x[rng.choice(n, k, replace=False)].toarray()
-    return x, start
+    return x, start_of(x, k, rng)
+
+
+def start_of(x, k, rng):
+    """k distinct rows of x, drawn from rng, as the start."""
+    return x[rng.choice(x.shape[0], k, replace=False)].toarray()
+
+
+def corpus_data(root):
+    """The TF-IDF matrix of the lines of the .py files under root."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    docs = []
+    for dirpath, _, files in sorted(os.walk(root)):
+        for f in sorted(files):
+            if f.endswith(".py"):
+                with open(os.path.join(dirpath, f), encoding="utf-8",
+                          errors="replace") as fh:
+                    docs += [ln for ln in fh.read().splitlines()
+                             if ln.strip()]
+    x = TfidfVectorizer().fit_transform(docs).tocsr()
+    x = x[x.getnnz(axis=1) > 0]  # lines of no word (only symbols)
+    x.sort_indices()
+    return x
 
 
 def tkm_fit(prog, data, start, k, alg, form, threads, cap, labels):
@@ -98,6 +135,8 @@ def main():
     ap.add_argument("--sk-algs", default="lloyd,elkan")
     ap.add_argument("--forms", default="omp")
     ap.add_argument("--shapes", default=DEFAULT_SHAPES)
+    ap.add_argument("--kind", choices=("topics", "zipf"), default="topics")
+    ap.add_argument("--corpus")
     ap.add_argument("--cap", type=int, default=100)
     ap.add_argument("-h", "--help", action="store_true")
     ap.add_argument("outdir", nargs="?")
@@ -114,15 +153,25 @@ def main():
     prog = a.trikmeans or os.path.join(here, "..", "build", "trikmeans")
     os.makedirs(a.outdir, exist_ok=True)
     rows, bad = [], 0
-    for spec in a.shapes.split(","):
-        n, d, nnz, k = (int(v) for v in spec.split(":"))
-        x, start = make_data(n, d, nnz, k)
+    specs = [a.corpus] if a.corpus else a.shapes.split(",")
+    for spec in specs:
+        if a.corpus:
+            root, _, kk = spec.rpartition(":")
+            k = int(kk)
+            x = corpus_data(root)
+            start = start_of(x, k, np.random.default_rng(7))
+            n, d = x.shape
+        else:
+            n, d, nnz, k = (int(v) for v in spec.split(":"))
+            x, start = make_data(n, d, nnz, k, a.kind)
         data = os.path.join(a.outdir, "x.npz")
         init = os.path.join(a.outdir, "start.npy")
         labels = os.path.join(a.outdir, "labels.npy")
         sp.save_npz(data, x, compressed=False)
         np.save(init, start)
-        shape = f"{n} x {d} ({x.nnz / n:.0f} a row) x {k}"
+        shape = (f"{n} x {d} ({x.nnz / n:.0f} a row) x {k}" +
+                 (f", {a.kind}" if not a.corpus and a.kind != "topics"
+                  else f", lines of {root}" if a.corpus else ""))
         ref = None
         skr = a.reps if a.sk_reps is None else a.sk_reps
         sk_algs = a.sk_algs.split(",") if skr > 0 else []
