@@ -37,6 +37,20 @@ static inline double tkmi_csr_val(const tkm_csr *c, int64_t q)
  * start or end is out of order, or n when none. */
 size_t tkmi_csr_bad_starts(const tkm_csr *c, size_t n);
 
+/* The frame of the sparse points of ds: indptr there, the row starts in
+ * order, indices and data there when a value is stored; TKM_EINVAL naming
+ * the fault (row row0 + its place), the message prefixed with what. */
+tkm_status tkmi_csr_frame(const tkm_dataset *ds, size_t row0,
+                          const char *what, char *msg, size_t msglen);
+
+/* The fault of stored value q of row i of ds, if it has one: a column out
+ * of range (TKM_EINVAL), not above the row's previous one (TKM_EINVAL),
+ * or a value that is not finite (TKM_ERANGE), named as above; TKM_OK
+ * when the value is sound. */
+tkm_status tkmi_csr_fault(const tkm_dataset *ds, size_t i, int64_t q,
+                          size_t row0, const char *what, char *msg,
+                          size_t msglen);
+
 /* The sparse points of ds checked as tkm_fit checks them (row starts in
  * order, columns in range and increasing within a row, values finite;
  * the first fault in the data's order named, its row as row0 + its

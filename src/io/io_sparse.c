@@ -212,23 +212,14 @@ cleanup:
 
 /* ---- dense values of CSR rows ------------------------------------------ */
 
-/* Element p of an index array (int64 when idx64, else int32). */
-static int64_t index_at(const void *a, int idx64, size_t p)
-{
-    return idx64 ? ((const int64_t *)a)[p] : ((const int32_t *)a)[p];
-}
-
 /* Contract in io_read.h. */
 double tkmi_csr_at(const tkm_csr *c, size_t i, size_t j)
 {
-    size_t a = (size_t)index_at(c->indptr, c->idx64, i),
-           b = (size_t)index_at(c->indptr, c->idx64, i + 1);
+    int64_t a = tkmi_csr_start(c, i), b = tkmi_csr_start(c, i + 1);
     while (a < b) { /* columns increase within a row: bisect */
-        size_t mid = a + (b - a) / 2;
-        int64_t col = index_at(c->indices, c->idx64, mid);
+        const int64_t mid = a + (b - a) / 2, col = tkmi_csr_col(c, mid);
         if (col == (int64_t)j)
-            return c->f32 ? (double)((const float *)c->data)[mid]
-                          : ((const double *)c->data)[mid];
+            return tkmi_csr_val(c, mid);
         if (col < (int64_t)j)
             a = mid + 1;
         else

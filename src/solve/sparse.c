@@ -33,17 +33,9 @@ tkm_status TKM_FN(tkmi_sparse_at)(const tkm_dataset *ds, int threads,
                          "sparse points of %zu columns: at most %d are "
                          "taken",
                          d, INT32_MAX);
-    if (n && (!c->indptr || ((!c->indices || !c->data) && tkmi_csr_start(c, n))))
-        return tkmi_fail(TKM_EINVAL, msg, msglen,
-                         "sparse points: indptr, indices or data is NULL");
-    size_t bad = n ? tkmi_csr_bad_starts(c, n) : 0;
-    if (n && bad < n)
-        return tkmi_fail(TKM_EINVAL, msg, msglen,
-                         "sparse points: row %zu's start %lld and end %lld "
-                         "are out of order (indptr must start at 0 and "
-                         "never decrease)",
-                         row0 + bad, (long long)tkmi_csr_start(c, bad),
-                         (long long)tkmi_csr_start(c, bad + 1));
+    tkm_status st = tkmi_csr_frame(ds, row0, "", msg, msglen);
+    if (st != TKM_OK)
+        return st;
     const int64_t nnz = n ? tkmi_csr_start(c, n) : 0;
     /* the copies: values, columns, row starts, as the run needs them */
     const int conv_v = c->f32 != (sizeof(tkm_real) == sizeof(float));
@@ -121,19 +113,9 @@ tkm_status TKM_FN(tkmi_sparse_at)(const tkm_dataset *ds, int threads,
         const int64_t j = tkmi_csr_col(c, first);
         const double x = tkmi_csr_val(c, first);
         free(blk);
-        if (j < 0 || j >= (int64_t)d)
-            return tkmi_fail(TKM_EINVAL, msg, msglen,
-                             "sparse points: point %zu has a value at column "
-                             "%lld, outside the %zu columns",
-                             row0 + lo, (long long)j, d);
-        if (first > tkmi_csr_start(c, lo) && j <= tkmi_csr_col(c, first - 1))
-            return tkmi_fail(TKM_EINVAL, msg, msglen,
-                             "sparse points: point %zu's columns are not "
-                             "increasing (%lld after %lld): sort them and add "
-                             "up repeated columns first (scipy: "
-                             "sum_duplicates())",
-                             row0 + lo, (long long)j,
-                             (long long)tkmi_csr_col(c, first - 1));
+        if ((st = tkmi_csr_fault(ds, lo, first, row0, "", msg, msglen)) !=
+            TKM_OK)
+            return st;
         if (!(fabs(x) <= (double)TKM_REAL_MAX))
             return tkmi_fail(TKM_ERANGE, msg, msglen,
                              "point %zu, column %lld: %g is not finite in %s",
