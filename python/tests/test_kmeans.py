@@ -454,8 +454,13 @@ def test_sklearn_parameters_and_outputs(capsys):
     assert out.count("Initialization complete\nIteration 0, inertia") == 2
     assert list(km.get_feature_names_out()) == ["kmeans0", "kmeans1",
                                                  "kmeans2", "kmeans3"]
-    with pytest.raises(ValueError, match="returned an array of shape"):
+    # scikit-learn's words for a start of the wrong shape
+    with pytest.raises(ValueError, match=r"initial centers \(3, 2\) does "
+                       "not match the number of clusters 4"):
         trikmeans.KMeans(4, init=lambda X, k, random_state: X[:3]).fit(X)
+    with pytest.raises(ValueError, match="does not match the number of "
+                       "features of the data 2"):
+        trikmeans.KMeans(4, init=np.zeros((4, 3))).fit(X)
     t = trikmeans.KMeans(4, n_init=1, random_state=0).set_output(
         transform="pandas").fit_transform(X)
     assert isinstance(t, pd.DataFrame)

@@ -530,11 +530,15 @@ class KMeans(*_BASES):
             init = init(X, self.n_clusters,
                         random_state=np.random.RandomState(seed % 2**32))
         init = np.ascontiguousarray(init, dtype=np.float64)
-        if init.shape != (self.n_clusters, X.shape[1]):
-            raise ValueError("init %s shape %r; expected (%d, %d)"
-                             % ("returned an array of" if
-                                callable(self.init) else "has",
-                                init.shape, self.n_clusters, X.shape[1]))
+        if init.ndim != 2 or init.shape[0] != self.n_clusters:
+            # scikit-learn's words (its _validate_center_shape)
+            raise ValueError("The shape of the initial centers %r does not "
+                             "match the number of clusters %d." %
+                             (init.shape, self.n_clusters))
+        if init.shape[1] != X.shape[1]:
+            raise ValueError("The shape of the initial centers %r does not "
+                             "match the number of features of the data %d."
+                             % (init.shape, X.shape[1]))
         bad = np.argwhere(~np.isfinite(init))
         if len(bad):
             c, f = bad[0]
