@@ -114,18 +114,29 @@ static tkm_real box_up(const elkan_t *e, double hi)
                                e->ab);
 }
 
+/* A point's k squared distances li, as the scan wrote them, made its
+ * lower bounds, and its upper bound *u from b1, its nearest's. */
+static void direct_bounds(const elkan_t *e, tkm_real *li, size_t k,
+                          tkm_real b1, tkm_real *u)
+{
+    for (size_t c = 0; c < k; c++)
+        li[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(li[c]), e->dnf, e->ab);
+    *u = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1), e->upf, e->ab);
+}
+
 /* First call on sparse points, the step screening: each point's label
  * from the screened scan (exact), its k lower bounds and its upper bound
  * from the screen's L and U; a point whose box leaves the proof's range
- * takes the direct distances.  Returns the points labelled so. */
+ * takes the direct distances.  Adds the pairs screened and the direct
+ * distances taken to the counters; returns the points labelled so. */
 static uint64_t first_sparse(cpu_t *s, elkan_t *e, size_t lo, size_t m,
-                             uint64_t *changed)
+                             uint64_t *changed, uint64_t *screened,
+                             uint64_t *rechecked)
 {
     const size_t k = s->k;
     int32_t lab[ELK_CHUNK];
     TKM_FN(tkmi_scan_out) o = {.lab = lab};
-    uint64_t screened = 0, rechecked = 0;
-    TKM_FN(tkmi_screen_scan)(s, lo, NULL, m, &o, &screened, &rechecked);
+    TKM_FN(tkmi_screen_scan)(s, lo, NULL, m, &o, screened, rechecked);
     for (size_t t = 0; t < m; t++) {
         const size_t i = lo + t;
         tkm_real *li = e->l + i * k;
@@ -142,9 +153,8 @@ static uint64_t first_sparse(cpu_t *s, elkan_t *e, size_t lo, size_t m,
             TKM_FN(tkmi_scan_out) one = {.lab = lab + t, .b1 = &b1, .all = li,
                                          .astride = k};
             TKM_FN(tkmi_rows_scan)(s, &s->kc, i, NULL, 1, &one);
-            for (size_t c = 0; c < k; c++)
-                li[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(li[c]), e->dnf, e->ab);
-            e->u[i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1), e->upf, e->ab);
+            direct_bounds(e, li, k, b1, e->u + i);
+            *rechecked += k;
         }
         if (lab[t] != s->labels[i]) {
             s->labels[i] = lab[t];
@@ -162,14 +172,14 @@ static void first_pass(cpu_t *s, tkm_iter_stats *row)
     size_t n = s->n, k = s->k;
     const int scr = s->sp ? TKM_FN(tkmi_screen_begin)(s) : 0;
     long long nch = (long long)((n + ELK_CHUNK - 1) / ELK_CHUNK);
-    uint64_t changed = 0;
+    uint64_t changed = 0, screened = 0, rechecked = 0;
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
-    schedule(static) reduction(+ : changed)
+    schedule(static) reduction(+ : changed, screened, rechecked)
     for (long long ch = 0; ch < nch; ch++) {
         size_t lo = (size_t)ch * ELK_CHUNK;
         size_t m = n - lo < ELK_CHUNK ? n - lo : ELK_CHUNK;
         if (scr) {
-            first_sparse(s, e, lo, m, &changed);
+            first_sparse(s, e, lo, m, &changed, &screened, &rechecked);
             continue;
         }
         int32_t lab[ELK_CHUNK];
@@ -178,10 +188,7 @@ static void first_pass(cpu_t *s, tkm_iter_stats *row)
                                    .all = e->l + lo * k, .astride = k};
         TKM_FN(tkmi_rows_scan)(s, &s->kc, lo, NULL, m, &o);
         for (size_t i = 0; i < m; i++) {
-            tkm_real *li = e->l + (lo + i) * k;
-            for (size_t c = 0; c < k; c++)
-                li[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(li[c]), e->dnf, e->ab);
-            e->u[lo + i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1[i]), e->upf, e->ab);
+            direct_bounds(e, e->l + (lo + i) * k, k, b1[i], e->u + lo + i);
             if (lab[i] != s->labels[lo + i]) {
                 s->labels[lo + i] = lab[i];
                 changed++;
@@ -192,6 +199,8 @@ static void first_pass(cpu_t *s, tkm_iter_stats *row)
         TKM_FN(tkmi_screen_end)(s);
     row->changed = changed;
     row->dist_pc = (uint64_t)n * k;
+    row->screened = screened;
+    row->rechecked = rechecked;
 }
 
 /* Bound phase: loosen every bound by the drifts of the last update. */
