@@ -388,6 +388,20 @@ static tkm_status index_in(const member *m, size_t p, size_t bound,
     return TKM_OK;
 }
 
+/* Element p of data.npy dm as a double into *v, and whether the run's
+ * precision target takes it; *vc says why not where it is not finite or
+ * too large for a float run (else the value is an integer the precision
+ * does not hold exactly). */
+static int data_at(const member *dm, size_t p, tkm_precision target,
+                   double *v, tkmi_val_check *vc)
+{
+    const unsigned char *e = dm->body + dm->h.offset + p * dm->h.width;
+    *v = tkmi_le_value(e, dm->h.kind, dm->h.width);
+    *vc = tkmi_check_value(*v, target);
+    return *vc == TKMI_VAL_OK &&
+           tkmi_le_int_exact(e, dm->h.kind, dm->h.width, target);
+}
+
 /* Every entry of the archive (format fmt, shape c->n x c->d) into c, in
  * the order of data.npy, each value checked against target. */
 static tkm_status collect(const archive *a, const char *fmt,
@@ -427,11 +441,9 @@ static tkm_status collect(const archive *a, const char *fmt,
             r = (int64_t)outer;
         if (csc)
             col = (int64_t)outer;
-        const unsigned char *e = dm->body + dm->h.offset + p * dm->h.width;
-        const double v = tkmi_le_value(e, dm->h.kind, dm->h.width);
-        tkmi_val_check vc = tkmi_check_value(v, target);
-        if (vc != TKMI_VAL_OK ||
-            !tkmi_le_int_exact(e, dm->h.kind, dm->h.width, target))
+        double v;
+        tkmi_val_check vc;
+        if (!data_at(dm, p, target, &v, &vc))
             return tkmi_fail(vc == TKMI_VAL_NONFINITE ? TKM_EFORMAT
                                                       : TKM_ERANGE,
                              msg, msglen, "%s: row %lld, column %lld "
@@ -498,12 +510,10 @@ static int fast_csr(const archive *a, size_t n, size_t d,
         ptr[i] = q0;
         for (int64_t q = q0; !bad && q < q1; q++) {
             const int64_t c = index_of(im, (size_t)q);
-            const unsigned char *e = dm->body + dm->h.offset +
-                                     (size_t)q * dm->h.width;
-            const double v = tkmi_le_value(e, dm->h.kind, dm->h.width);
-            if (c <= prev || (uint64_t)c >= d ||
-                tkmi_check_value(v, o->target) != TKMI_VAL_OK ||
-                !tkmi_le_int_exact(e, dm->h.kind, dm->h.width, o->target))
+            double v;
+            tkmi_val_check vc;
+            const int ok = data_at(dm, (size_t)q, o->target, &v, &vc);
+            if (!ok || c <= prev || (uint64_t)c >= d)
                 bad = 1;
             prev = col[q] = c;
             if (f32)
