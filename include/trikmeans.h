@@ -207,11 +207,14 @@ typedef struct {
                          place; every other function needs x           */
     tkm_csr csr;      /* instead of x and x32 (read when both are NULL
                          and csr.indptr is set): sparse points, which
-                         tkm_fit, tkm_predict and tkm_init_centroids
-                         take in the seq and omp forms, with the labels,
-                         iterations and centroids of the same points
-                         dense, bit for bit; every other function needs
-                         x, and the CUDA forms refuse them (TKM_ENOTSUP) */
+                         tkm_fit, tkm_predict, tkm_init_centroids, the
+                         scores and tkm_compare_results take, giving
+                         the labels, iterations, centroids and scores of
+                         the same points dense, bit for bit; tkm_fit
+                         runs them in every form but Yinyang's CUDA
+                         forms (TKM_ENOTSUP: the CUDA forms take them
+                         with Lloyd, Elkan and Hamerly); every other
+                         function needs x                              */
     void *csr_own;    /* storage of csr that tkm_dataset_free frees (the
                          readers'); NULL when the caller owns csr's     */
 } tkm_dataset;

@@ -559,6 +559,55 @@ static void test_mtx_rejects(void **state)
                    "line 3", "float");
 }
 
+/* Lines a line reader would end early: a NUL byte inside a line (binary
+ * data) and a carriage return inside one (lines ended by CR alone) are
+ * refused, naming the line, never read as a shorter line; CRLF line ends
+ * are read. */
+static void test_mtx_line_ends(void **state)
+{
+    (void)state;
+    tkm_read_opts o;
+    tkm_read_opts_default(&o);
+    static const char nul[] = "%%MatrixMarket matrix coordinate real general\n"
+                              "2 2 2\n1 1 1\n\0 2 2 5\n2 2 2\n";
+    FILE *f = fopen(PATH("bad.mtx"), "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(nul, 1, sizeof nul - 1, f), sizeof nul - 1);
+    assert_int_equal(fclose(f), 0);
+    assert_refused(PATH("bad.mtx"), &o, TKM_EFORMAT, "line 4", "NUL byte");
+    assert_refused(write_text(PATH("bad.mtx"),
+                              "%%MatrixMarket matrix coordinate real general"
+                              "\n2 2 2\n1 1 1\r2 2 2\n"),
+                   &o, TKM_EFORMAT, "line 3", "carriage return");
+    tkm_dataset ds;
+    assert_int_equal(tkm_dataset_read(write_text(PATH("a.mtx"),
+                         "%%MatrixMarket matrix coordinate real general\r\n"
+                         "2 2 2\r\n1 1 1\r\n2 2 2\r\n"),
+                                       &o, &ds, g_msg, sizeof g_msg),
+                     TKM_OK);
+    assert_int_equal(ds.n, 2);
+    assert_true(ds.csr.idx64);
+    assert_int_equal(((const int64_t *)ds.csr.indptr)[2], 2);
+    tkm_dataset_free(&ds);
+}
+
+/* A file that declares more rows than memory holds (a billion rows, one
+ * entry: its row pointers alone are 8 GB) is refused as out of memory,
+ * saying how much it asked and against what limit, and nothing is left
+ * allocated. */
+static void test_mtx_rows_beyond_memory(void **state)
+{
+    (void)state;
+    tkm_read_opts o;
+    tkm_read_opts_default(&o);
+    tkm_memory_limit_set((size_t)64 << 20);
+    assert_refused(write_text(PATH("big.mtx"),
+                              "%%MatrixMarket matrix coordinate real general"
+                              "\n1000000000 2 1\n1 1 1\n"),
+                   &o, TKM_ENOMEM, "1000000000 rows", "more than the limit");
+    tkm_memory_limit_set(0);
+}
+
 /* Out of memory at each allocation of a read in turn: TKM_ENOMEM, "out
  * of memory" said, the data set empty and no block left behind; every
  * block went through the allocators the hook counts (so every failure
@@ -642,6 +691,8 @@ int main(void)
         cmocka_unit_test(test_mtx_variants),
         cmocka_unit_test(test_mtx_duplicates_in_order),
         cmocka_unit_test(test_mtx_rejects),
+        cmocka_unit_test(test_mtx_line_ends),
+        cmocka_unit_test(test_mtx_rows_beyond_memory),
         cmocka_unit_test(test_fault_each),
     };
     return cmocka_run_group_tests_name("sparse_io_" TKM_PREC_NAME, tests,

@@ -34,18 +34,46 @@ typedef struct {
     mtx_symmetry sym;
 } mtx_reader;
 
+/* Line r->lineno as getline read it (got bytes): its line end removed.
+ * A NUL byte or a carriage return inside it is refused: either would end
+ * the line early and drop the rest unseen. */
+static tkm_status line_end(mtx_reader *r, size_t got, char *msg,
+                           size_t msglen)
+{
+    if (memchr(r->line, '\0', got))
+        return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: line %zu: NUL byte "
+                         "in a text file (binary data?)", r->path,
+                         r->lineno);
+    while (got > 0 &&
+           (r->line[got - 1] == '\n' || r->line[got - 1] == '\r'))
+        r->line[--got] = '\0';
+    if (memchr(r->line, '\r', got))
+        return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: line %zu: a carriage "
+                         "return inside the line (lines ended by CR alone?); "
+                         "end them with newlines, e.g. tr '\\r' '\\n'",
+                         r->path, r->lineno);
+    return TKM_OK;
+}
+
 /* The next line that is neither a comment nor blank into r->line
- * (newline removed): 1, or 0 at the end of the file (-1 on a read
- * error). */
-static int next_line(mtx_reader *r)
+ * (line end removed): 1, or 0 at the end of the file; -1 with *st and
+ * msg set on a read error or a line line_end refuses. */
+static int next_line(mtx_reader *r, tkm_status *st, char *msg,
+                     size_t msglen)
 {
     for (;;) {
         errno = 0;
         ssize_t got = getline(&r->line, &r->cap, r->f);
+        if (got < 0 && ferror(r->f)) {
+            *st = tkmi_fail(TKM_EIO, msg, msglen, "%s: read error: %s",
+                            r->path, strerror(errno));
+            return -1;
+        }
         if (got < 0)
-            return ferror(r->f) ? -1 : 0;
+            return 0;
         r->lineno++;
-        r->line[strcspn(r->line, "\r\n")] = '\0';
+        if ((*st = line_end(r, (size_t)got, msg, msglen)) != TKM_OK)
+            return -1;
         const char *p = r->line + strspn(r->line, " \t");
         if (*p && *p != '%')
             return 1;
@@ -58,7 +86,9 @@ static tkm_status banner(mtx_reader *r, char *msg, size_t msglen)
 {
     char w[5][32];
     errno = 0;
-    if (getline(&r->line, &r->cap, r->f) < 0 ||
+    ssize_t got = getline(&r->line, &r->cap, r->f);
+    r->lineno = 1;
+    if (got < 0 ||
         sscanf(r->line, "%31s %31s %31s %31s %31s", w[0], w[1], w[2], w[3],
                w[4]) != 5 || strcasecmp(w[0], "%%MatrixMarket") != 0 ||
         strcasecmp(w[1], "matrix") != 0)
@@ -66,7 +96,9 @@ static tkm_status banner(mtx_reader *r, char *msg, size_t msglen)
                          "MatrixMarket matrix (the first line must be "
                          "\"%%%%MatrixMarket matrix coordinate real "
                          "general\" or the like)", r->path);
-    r->lineno = 1;
+    tkm_status st = line_end(r, (size_t)got, msg, msglen);
+    if (st != TKM_OK)
+        return st;
     if (!strcasecmp(w[2], "array"))
         return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: a dense (array) "
                          "MatrixMarket file is not read; save dense data "
@@ -115,7 +147,10 @@ static long long read_count(const char **p)
 static tkm_status size_line(mtx_reader *r, size_t *n, size_t *d,
                             size_t *nnz, char *msg, size_t msglen)
 {
-    int got = next_line(r);
+    tkm_status st = TKM_OK;
+    int got = next_line(r, &st, msg, msglen);
+    if (got < 0)
+        return st;
     const char *p = r->line;
     long long a = got > 0 ? read_count(&p) : -1;
     long long b = a >= 0 ? read_count(&p) : -1;
@@ -210,7 +245,7 @@ static tkm_status entries(mtx_reader *r, tkmi_coo *c, size_t want,
     tkm_status st = tkmi_coo_reserve(c, want < ((size_t)1 << 20)
                                             ? want : (size_t)1 << 20,
                                      r->path, msg, msglen);
-    while (st == TKM_OK && (got = next_line(r)) > 0) {
+    while (st == TKM_OK && (got = next_line(r, &st, msg, msglen)) > 0) {
         int64_t i = 0, j = 0;
         double v = 0.0;
         if (seen++ == want)
@@ -230,9 +265,6 @@ static tkm_status entries(mtx_reader *r, tkmi_coo *c, size_t want,
     }
     if (st != TKM_OK)
         return st;
-    if (got < 0)
-        return tkmi_fail(TKM_EIO, msg, msglen, "%s: read error: %s",
-                         r->path, strerror(errno));
     if (seen < want)
         return tkmi_fail(TKM_EFORMAT, msg, msglen, "%s: %zu entries, but "
                          "the size line says %zu (truncated?)", r->path,

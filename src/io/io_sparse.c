@@ -63,12 +63,15 @@ static int cmp_entry(const void *a, const void *b, void *arg)
  * that the entries of one (row, column) stay in the file's order.
  * *start (hi - lo + 1) is where each row's entries begin in *order. */
 static tkm_status sort_entries(const tkmi_coo *c, size_t lo, size_t hi,
-                               size_t **order, size_t **start, size_t *kept)
+                               size_t **order, size_t **start, size_t *kept,
+                               const char *path, char *msg, size_t msglen)
 {
     const size_t m = hi - lo;
     size_t *st = tkmi_calloc(m + 2, 1, sizeof *st), *ord = NULL, k = 0;
     if (!st)
-        return TKM_ENOMEM;
+        return tkmi_fail_alloc(msg, msglen, m + 2, 1, sizeof *st, "%s: "
+                               "sorting %zu sparse entries into %zu rows",
+                               path, c->nnz, m);
     for (size_t e = 0; e < c->nnz; e++)
         if ((size_t)c->row[e] >= lo && (size_t)c->row[e] < hi) {
             st[(size_t)c->row[e] - lo + 2]++;
@@ -76,7 +79,9 @@ static tkm_status sort_entries(const tkmi_coo *c, size_t lo, size_t hi,
         }
     if (!(ord = tkmi_alloc(k ? k : 1, 1, sizeof *ord))) {
         free(st);
-        return TKM_ENOMEM;
+        return tkmi_fail_alloc(msg, msglen, k ? k : 1, 1, sizeof *ord, "%s: "
+                               "sorting %zu sparse entries into %zu rows",
+                               path, c->nnz, m);
     }
     for (size_t r = 2; r < m + 2; r++)
         st[r] += st[r - 1];
@@ -172,11 +177,23 @@ tkm_status tkmi_coo_to_csr(const tkmi_coo *c, const char *path,
                              (long long)c->col[e], c->n, c->d);
     if (o->comm)
         tkm_part_rows(c->n, o->comm->rank, o->comm->size, &lo, &hi);
-    if (sort_entries(c, lo, hi, &ord, &st, &kept) != TKM_OK) {
-        st_ = tkmi_fail(TKM_ENOMEM, msg, msglen, "%s: out of memory "
-                        "sorting %zu sparse entries", path, c->nnz);
+    /* the entries held, the sort's row starts and order, the CSR block
+     * (at most every entry kept): a file of many rows and few entries
+     * asks for its rows' memory twice over, refused here as a whole
+     * rather than by the system part way */
+    bytes = 0;
+    tkmi_plan_add(&bytes, c->nnz, 2, sizeof(int64_t));
+    tkmi_plan_add(&bytes, c->nnz, 1, sizeof(double));
+    tkmi_plan_add(&bytes, hi - lo + 2, 1, sizeof(size_t));
+    tkmi_plan_add(&bytes, c->nnz, 1, sizeof(size_t));
+    tkmi_plan_add(&bytes, hi - lo + 1, 1, sizeof(int64_t));
+    tkmi_plan_add(&bytes, c->nnz, 1, sizeof(int64_t) + sizeof(double));
+    st_ = tkmi_mem_check(bytes, msg, msglen, "%s: %zu sparse entries in "
+                         "%zu rows", path, c->nnz, hi - lo);
+    if (st_ == TKM_OK)
+        st_ = sort_entries(c, lo, hi, &ord, &st, &kept, path, msg, msglen);
+    if (st_ != TKM_OK)
         goto cleanup;
-    }
     u = count_distinct(c, ord, st, hi - lo);
     /* floats are kept only where no sum was taken: then every value is
      * one of the file's float32 values, held exactly */
