@@ -373,7 +373,10 @@ typedef struct {
                                  row of a stop on LABELS always has it)  */
     double t_assign;          /* seconds                                   */
     double t_update;
-    double t_bound;
+    double t_bound;           /* the bounds moved by the last update apart
+                                 from the assignment; 0 where the two are
+                                 one pass (Elkan's CPU forms: t_assign
+                                 holds both)                              */
     double t_comm;            /* several processes: of this process, in
                                  the calls that combine values (comm)     */
     uint64_t screened;        /* pairs screened by the matrix product

@@ -206,6 +206,25 @@ static void kernel_case(const char *isa, size_t m, size_t d, size_t k,
         assert_true(same_bits(all[q],
                               TKM_FN(tkmi_bnd_shrink)(all[k + q], ref[q])));
 
+    /* Elkan's first bounds: squared distances all[0..k) (one 0, one
+     * subnormal, whose root is below the bounds' absolute term, one +inf)
+     * made lower bounds, the bits of tkmi_bnd_down of the square root */
+    for (size_t q = 0; q < k; q++)
+        all[q] = (tkm_real)(25 * tkmi_rng_uniform(&r));
+    if (k >= 3) {
+        all[0] = 0;
+        all[k / 2] = (tkm_real)(TKM_PREC == 32 ? 1e-44 : 1e-323);
+        all[k - 1] = (tkm_real)INFINITY;
+    }
+    memcpy(all + k, all, k * sizeof *all);
+    const tkm_real dnf = TKM_FN(tkmi_bnd_dnf)(d), ab = TKM_FN(tkmi_bnd_abs)(d);
+    kern->down(all, k, dnf, ab);
+    for (size_t q = 0; q < k; q++)
+        assert_true(same_bits(all[q], TKM_FN(tkmi_bnd_down)(
+                                          TKM_SQRT(all[k + q]), dnf, ab)));
+    assert_true(k < 3 || (same_bits(all[0], 0) && same_bits(all[k / 2], 0) &&
+                          isinf(all[k - 1])));
+
     /* Elkan's candidate test over [1, k): bounds all[0..k), halves
      * ref[0..k), ub the median-ish value 2.5; a0 = k / 2 is left out */
     size_t *sv = malloc(k * sizeof *sv), ns, want = 0;

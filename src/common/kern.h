@@ -94,6 +94,8 @@ typedef struct TKM_FN(tkmi_kern) {
                         tkm_real *out);
     /* l[c] = tkmi_bnd_shrink(l[c], t[c]) for c < k (arith.h), same bits. */
     void (*shrink)(tkm_real *l, const tkm_real *t, size_t k);
+    /* l[c] = tkmi_bnd_down(sqrt(l[c]), dnf, ab) for c < k, same bits. */
+    void (*down)(tkm_real *l, size_t k, tkm_real dnf, tkm_real ab);
     /* Elkan's candidates: the c in [c0, c1), c != a0, that
      * tkmi_elkan_pair_pruned(ub, l[c], h[c]) keeps, in increasing order
      * into out (room for c1 - c0); returns their number. */

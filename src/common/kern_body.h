@@ -396,6 +396,26 @@ static void kshrink(tkm_real *l, const tkm_real *t, size_t k)
         l[c] = TKM_FN(tkmi_bnd_shrink)(l[c], t[c]);
 }
 
+/* l[c] = tkmi_bnd_down(sqrt(l[c]), dnf, ab) for c < k, W lanes at a
+ * time: squared distances made lower bounds on the distances. */
+static void kdown(tkm_real *l, size_t k, tkm_real dnf, tkm_real ab)
+{
+    const kv f = splat(dnf), b = splat(ab), zero = splat(0);
+    size_t c = 0;
+    for (; c + KW <= k; c += KW) {
+        kv v = loadu(l + c);
+        EACH(h)
+        {
+            for (size_t q = 0; q < VL; q++)
+                v.h[h][q] = TKM_SQRT(v.h[h][q]);
+            v.h[h] = v.h[h] * f.h[h] - b.h[h];
+        }
+        storeu(l + c, sel(less(zero, v), v, zero));
+    }
+    for (; c < k; c++)
+        l[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(l[c]), dnf, ab);
+}
+
 /* Elkan's candidates in [c0, c1): the c != a0 that the per-centroid test
  * keeps, !(ub < l[c] || ub < h[c]), in increasing order into out; returns
  * how many.  A block of W tests is skipped in one branch when none
@@ -455,5 +475,6 @@ const TKM_FN(tkmi_kern) KERN_NAME = {
     .dist2 = kdist2,
     .dist2_pairs = kdist2_pairs,
     .shrink = kshrink,
+    .down = kdown,
     .survivors = ksurvivors,
 };
