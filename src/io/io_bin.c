@@ -6,6 +6,8 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -199,6 +201,29 @@ static int host_le_floats(void)
            c[2] == 0x80 && c[0] == 0;
 }
 
+/* Values first_bad tests together: a block passes in one branch. */
+#define CHECK_BLOCK 1024
+
+/* Whether every one of m values at x (doubles, or floats when f32) has
+ * |v| <= lim: one flag over the block, no early exit, so that the loop
+ * is vectorised. */
+static inline int block_ok(const double *x, const float *x32, size_t m,
+                           double lim)
+{
+    /* flags as wide as the values, for the vector compare's lanes */
+    int32_t bad32 = 0;
+    int64_t bad = 0;
+    if (x32) {
+        const float l = (float)lim;
+        for (size_t i = 0; i < m; i++)
+            bad32 |= (int32_t)!(fabsf(x32[i]) <= l);
+    } else {
+        for (size_t i = 0; i < m; i++)
+            bad |= (int64_t)!(fabs(x[i]) <= lim);
+    }
+    return !bad && !bad32;
+}
+
 /* The first of the nd values at body (doubles, or floats when f32) that
  * tkmi_check_value refuses for target, in the data's order; nd if none.
  * One parallel pass. */
@@ -207,12 +232,26 @@ static size_t first_bad(const void *body, int f32, size_t nd,
 {
     const double *x = body;
     const float *x32 = body;
+    /* tkmi_check_value's test: finite, and within float's range for an
+     * f32 run (a finite float value always is) */
+    const double lim = f32 || target == TKM_F32 ? FLT_MAX : DBL_MAX;
+    const long long blocks = (long long)((nd + CHECK_BLOCK - 1) / CHECK_BLOCK);
     long long bad = (long long)nd;
 #pragma omp parallel for schedule(static) reduction(min : bad)
-    for (long long i = 0; i < (long long)nd; i++) {
-        double v = f32 ? (double)x32[i] : x[i];
-        if (tkmi_check_value(v, target) != TKMI_VAL_OK && i < bad)
-            bad = i;
+    for (long long b = 0; b < blocks; b++) {
+        const size_t lo = (size_t)b * CHECK_BLOCK;
+        const size_t m = nd - lo < CHECK_BLOCK ? nd - lo : CHECK_BLOCK;
+        const double *xb = f32 ? NULL : x + lo;
+        const float *fb = f32 ? x32 + lo : NULL;
+        /* a whole block's count is known here, and its loop vectorised */
+        if (m == CHECK_BLOCK ? block_ok(xb, fb, CHECK_BLOCK, lim)
+                             : block_ok(xb, fb, m, lim))
+            continue;
+        for (size_t i = lo; i < lo + m && (long long)i < bad; i++) {
+            double v = f32 ? (double)x32[i] : x[i];
+            if (tkmi_check_value(v, target) != TKMI_VAL_OK)
+                bad = (long long)i;
+        }
     }
     return (size_t)bad;
 }
