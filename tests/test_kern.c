@@ -20,6 +20,7 @@
 
 #include "arith.h"
 #include "elkan_arith.h"
+#include "fixsum.h"
 #include "fit_harness.h"
 #include "internal.h"
 #include "kern.h"
@@ -299,6 +300,112 @@ static void test_kernels_overflow(void **state)
     free(c);
 }
 
+/* The lowest set bit of a > 0 found without bit tricks: the largest
+ * power of two that divides it (fmod is exact), from its last digit's. */
+static double lowest_bit_ref(double a)
+{
+    const int dig = TKM_PREC == 32 ? 24 : 53, emin = TKM_PREC == 32 ? -149
+                                                                     : -1074;
+    int e = ilogb(a) - (dig - 1);
+    if (e < emin)
+        e = emin;
+    while (fmod(a, ldexp(1.0, e + 1)) == 0)
+        e++;
+    return ldexp(1.0, e);
+}
+
+/* The data's values as a run takes them (kern->values), from doubles and
+ * from floats, in every instruction set: the values converted, each
+ * column's largest |value| and smallest lowest set bit against the
+ * reference above, the profile they fold into against tkmi_fx_profile of
+ * each value, and a NaN, an infinity or a value above the limit found
+ * in any lane. */
+static void test_values(void **state)
+{
+    (void)state;
+    char names[4][16];
+    int ni = isa_names(names, 4);
+    const size_t W = TKMI_KW, m = 5;
+    const size_t ds[] = {1, 3, W - 1, W, W + 1, 2 * W + 3, 37};
+    tkmi_rng r;
+    tkmi_rng_seed(&r, 11);
+    for (size_t a = 0; a < sizeof ds / sizeof *ds; a++) {
+        const size_t d = ds[a], nd = m * d;
+        double *xd = malloc(nd * sizeof *xd);
+        float *xf = malloc(nd * sizeof *xf);
+        tkm_real *out = malloc(nd * sizeof *out);
+        tkm_real *amax = malloc(2 * d * sizeof *amax), *lowb = amax + d;
+        double *prof = malloc(6 * d * sizeof *prof), *pref = prof + 3 * d;
+        assert_true(xd && xf && out && amax && prof);
+        for (size_t i = 0; i < nd; i++) {
+            const double u = tkmi_rng_uniform(&r);
+            switch (i % 7) {
+            case 0: xd[i] = 0; break;
+            case 1: xd[i] = floor(256 * u); break;           /* integers */
+            case 2: xd[i] = ldexp(1.0, (int)(40 * u) - 20); break;
+            case 3: xd[i] = -ldexp(3.0, TKM_PREC == 32 ? -140 : -1060);
+                    break;                                  /* subnormal */
+            default: xd[i] = (1000 * u - 500) * ldexp(1.0, (int)(i % 5));
+            }
+            xf[i] = (float)xd[i];
+        }
+        for (int src = 0; src < 2; src++)
+            for (int s = 0; s < ni; s++) {
+                use_isa(names[s]);
+                const TKM_FN(tkmi_kern) *kern = TKM_FN(tkmi_kern_get)();
+                for (size_t j = 0; j < d; j++) {
+                    amax[j] = 0;
+                    lowb[j] = (tkm_real)INFINITY;
+                }
+                const double *pd = src ? NULL : xd;
+                const float *pf = src ? xf : NULL;
+                assert_int_equal(kern->values(pd, pf, m, d, (tkm_real)1e6, out,
+                                              amax, lowb), 0);
+                for (size_t j = 0; j < 3 * d; j++)
+                    prof[j] = pref[j] = j % 3 == 2 ? 0.0 : TKMI_FX_NONE;
+                for (size_t j = 0; j < d; j++) {
+                    double mx = 0, lb = INFINITY;
+                    for (size_t i = j; i < nd; i += d) {
+                        const tkm_real v = src ? (tkm_real)xf[i]
+                                               : (tkm_real)xd[i];
+                        assert_true(same_bits(out[i], v));
+                        const double av = fabs((double)v);
+                        mx = av > mx ? av : mx;
+                        if (av > 0 && lowest_bit_ref(av) < lb)
+                            lb = lowest_bit_ref(av);
+                        tkmi_fx_profile((double)v, pref + 3 * j);
+                    }
+                    assert_true((double)amax[j] == mx);
+                    assert_true((double)lowb[j] == lb);
+                    tkmi_fx_profile_fold((double)amax[j], (double)lowb[j],
+                                         prof + 3 * j);
+                }
+                assert_memory_equal(prof, pref, 3 * d * sizeof *prof);
+                /* a bad value in any place of the last row */
+                for (size_t i = nd - d; i < nd; i++) {
+                    const double keep = xd[i];
+                    const float keepf = xf[i];
+                    const double bad[] = {NAN, -INFINITY, 2e6};
+                    for (size_t b = 0; b < 3; b++) {
+                        xd[i] = bad[b];
+                        xf[i] = (float)bad[b];
+                        assert_int_equal(kern->values(pd, pf, m, d,
+                                                      (tkm_real)1e6, NULL,
+                                                      amax, lowb), 1);
+                    }
+                    xd[i] = keep;
+                    xf[i] = keepf;
+                }
+            }
+        free(xd);
+        free(xf);
+        free(out);
+        free(amax);
+        free(prof);
+    }
+    use_isa("auto");
+}
+
 static void test_isa_names(void **state)
 {
     (void)state;
@@ -389,6 +496,7 @@ int main(void)
         cmocka_unit_test(test_isa_names),
         cmocka_unit_test(test_kernels_match_reference),
         cmocka_unit_test(test_kernels_overflow),
+        cmocka_unit_test(test_values),
         cmocka_unit_test(test_solvers_identical),
     };
     return cmocka_run_group_tests_name("kern_" TKM_PREC_NAME, tests, NULL,

@@ -107,6 +107,26 @@ static inline TKM_HD void tkmi_fx_profile(double v, double *prof)
         prof[1] = -low;
 }
 
+/* Fold into a column profile at once the values a pass over the column
+ * found: amax, the largest |v|, and lowb, the smallest lowest set bit of a
+ * non-zero v (a power of two): what tkmi_fx_profile of each v gives, as
+ * top grows with |v|.  Nothing when amax is 0 (no non-zero value). */
+static inline TKM_HD void tkmi_fx_profile_fold(double amax, double lowb,
+                                               double *prof)
+{
+    int et = 0, el = 0;
+    const uint64_t mt = tkmi_fx_split(amax, &et), ml = tkmi_fx_split(lowb, &el);
+    if (!mt || !ml)
+        return;
+    if (amax > prof[2])
+        prof[2] = amax;
+    const int top = et + 64 - TKMI_FX_CLZ(mt), low = el + TKMI_FX_CTZ(ml);
+    if ((double)top > prof[0])
+        prof[0] = top;
+    if ((double)-low > prof[1])
+        prof[1] = -low;
+}
+
 /* Digit l of |v| * 2^S in base 2^62, with v's sign, given f1 * f2 =
  * 2^(S - 62 l): t = v * 2^(S - 62 l) is exact where it matters (a product
  * by powers of two, exact unless it overflows, which leaves digit l zero,

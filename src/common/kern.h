@@ -96,6 +96,16 @@ typedef struct TKM_FN(tkmi_kern) {
     void (*shrink)(tkm_real *l, const tkm_real *t, size_t k);
     /* l[c] = tkmi_bnd_down(sqrt(l[c]), dnf, ab) for c < k, same bits. */
     void (*down)(tkm_real *l, size_t k, tkm_real dnf, tkm_real ab);
+    /* The data's values as the run takes them: rows [0, m) x d of xd
+     * (doubles; or of xf, floats, when xd is NULL), each v made
+     * (tkm_real)v, written to out when it is not NULL; per column j,
+     * amax[j] raised to the largest |v| and lowb[j] lowered to the
+     * smallest lowest set bit of a non-zero v (a power of two; +inf
+     * starts it).  Returns 1 when some |v| is not <= lim (NaN, infinite,
+     * too large: the caller finds which), else 0. */
+    int (*values)(const double *xd, const float *xf, size_t m, size_t d,
+                  tkm_real lim, tkm_real *out, tkm_real *amax,
+                  tkm_real *lowb);
     /* Elkan's candidates: the c in [c0, c1), c != a0, that
      * tkmi_elkan_pair_pruned(ub, l[c], h[c]) keeps, in increasing order
      * into out (room for c1 - c0); returns their number. */

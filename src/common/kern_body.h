@@ -416,6 +416,101 @@ static void kdown(tkm_real *l, size_t k, tkm_real dnf, tkm_real ab)
         l[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(l[c]), dnf, ab);
 }
 
+#if TKM_PREC == 32
+#define KERN_MANT ((kl)0x7fffff)
+#else
+#define KERN_MANT ((kl)0xfffffffffffff)
+#endif
+
+/* The lowest set bit of a >= 0 as a value (a power of two; +inf for 0):
+ * a less a with that bit cleared (an exact difference), or a itself when
+ * its mantissa field is 0 (the implicit bit is the only one). */
+static tkm_real lowbit1(tkm_real a)
+{
+    kl b, c;
+    memcpy(&b, &a, sizeof b);
+    if (b == 0)
+        return (tkm_real)INFINITY;
+    if (!(b & KERN_MANT))
+        return a;
+    c = b & (b - 1);
+    tkm_real r;
+    memcpy(&r, &c, sizeof r);
+    return a - r;
+}
+
+KI kv lowbit(kv a)
+{
+    const vn inf = (vn){0} + (tkm_real)INFINITY;
+    kv r;
+    EACH(h)
+    {
+        const vi b = (vi)a.h[h], zm = (b & KERN_MANT) == 0, z = b == 0;
+        const vn dif = a.h[h] - (vn)(b & (b - 1));
+        const vi lb = (zm & b) | (~zm & (vi)dif);
+        r.h[h] = (vn)((z & (vi)inf) | (~z & lb));
+    }
+    return r;
+}
+
+KI kv kabs(kv v)
+{
+    const vi mag = (vi){0} + (kl)(((uint64_t)1 << (8 * sizeof(kl) - 1)) - 1);
+    EACH(h) v.h[h] = (vn)((vi)v.h[h] & mag);
+    return v;
+}
+
+/* kvalues for doubles (dbl) or floats. */
+KI int values_impl(const double *xd, const float *xf, size_t m, size_t d,
+                   tkm_real lim, tkm_real *out, tkm_real *amax,
+                   tkm_real *lowb, const int dbl)
+{
+    const kv L = splat(lim);
+    vi bad = {0};
+    for (size_t r = 0; r < m; r++) {
+        const size_t o = r * d;
+        size_t j = 0;
+        for (; j + KW <= d; j += KW) {
+            kv v;
+            EACH(h)
+            for (size_t q = 0; q < VL; q++)
+                v.h[h][q] = dbl ? (tkm_real)xd[o + j + h * VL + q]
+                                : (tkm_real)xf[o + j + h * VL + q];
+            if (out)
+                storeu(out + o + j, v);
+            const kv a = kabs(v), mx = loadu(amax + j);
+            const kv lb = lowbit(a), mn = loadu(lowb + j);
+            EACH(h) bad |= ~(a.h[h] <= L.h[h]);
+            storeu(amax + j, sel(less(mx, a), a, mx));
+            storeu(lowb + j, sel(less(lb, mn), lb, mn));
+        }
+        for (; j < d; j++) {
+            const tkm_real v = dbl ? (tkm_real)xd[o + j] : (tkm_real)xf[o + j];
+            const tkm_real a = (tkm_real)fabs((double)v), lb = lowbit1(a);
+            if (out)
+                out[o + j] = v;
+            bad[0] |= !(a <= lim);
+            if (amax[j] < a)
+                amax[j] = a;
+            if (lb < lowb[j])
+                lowb[j] = lb;
+        }
+    }
+    kl any = 0;
+    for (size_t q = 0; q < VL; q++)
+        any |= bad[q];
+    return any != 0;
+}
+
+/* Contract in kern.h. */
+static int kvalues(const double *xd, const float *xf, size_t m, size_t d,
+                   tkm_real lim, tkm_real *out, tkm_real *amax,
+                   tkm_real *lowb)
+{
+    return xd ? values_impl(xd, NULL, m, d, lim, out, amax, lowb, 1)
+              : values_impl(NULL, xf, m, d, lim, out, amax, lowb, 0);
+}
+
 /* Elkan's candidates in [c0, c1): the c != a0 that the per-centroid test
  * keeps, !(ub < l[c] || ub < h[c]), in increasing order into out; returns
  * how many.  A block of W tests is skipped in one branch when none
@@ -476,5 +571,6 @@ const TKM_FN(tkmi_kern) KERN_NAME = {
     .dist2_pairs = kdist2_pairs,
     .shrink = kshrink,
     .down = kdown,
+    .values = kvalues,
     .survivors = ksurvivors,
 };

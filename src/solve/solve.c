@@ -351,6 +351,9 @@ double TKM_FN(tkmi_value_limit)(size_t d)
     return sqrt((double)TKM_REAL_MAX / (8.0 * (double)(d ? d : 1)));
 }
 
+/* Rows a thread takes at a time in tkmi_points_at. */
+#define VALUE_ROWS 64
+
 tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
                                   size_t row0, const tkm_real **x,
                                   tkm_real **own, const double *weights,
@@ -376,34 +379,59 @@ tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
     const double *w = weights;
     for (size_t j = 0; prof && j < np; j++)
         prof[j] = j % TKMI_FX_PROF == 2 ? 0.0 : TKMI_FX_NONE;
-    const long long rows = (long long)n;
+    const TKM_FN(tkmi_kern) *kern = TKM_FN(tkmi_kern_get)();
+    /* lim in the run's type, rounded down: |vr| <= limr as |vr| <= lim */
+    tkm_real limr = (tkm_real)lim;
+    if ((double)limr > lim)
+#if TKM_PREC == 32
+        limr = nextafterf(limr, 0.0f);
+#else
+        limr = nextafter(limr, 0.0);
+#endif
+    const long long blocks = (long long)((n + VALUE_ROWS - 1) / VALUE_ROWS);
 #pragma omp parallel num_threads(threads) if (threads > 1)
     {
         double *m = tkmi_prof_own(prof, np);
-#pragma omp for schedule(static) reduction(min : bad)
-        for (long long r = 0; r < rows; r++) {
-            if (m && w)
-                tkmi_fx_profile(w[r], m + TKMI_FX_PROF * d);
-            for (size_t j = 0; j < d; j++) {
-                const long long i = r * (long long)d + (long long)j;
-                const double v = xd ? xd[i] : (double)xf[i];
-                /* the value the run computes with */
-                const double vr = (double)(tkm_real)v;
-                if (!(fabs(v) <= (double)TKM_REAL_MAX) || !(fabs(vr) <= lim)) {
-                    if (i < bad)
-                        bad = i;
-                } else if (m) {
-                    tkmi_fx_profile(vr, m + TKMI_FX_PROF * j);
-                }
-                if (c)
-                    c[i] = (tkm_real)v;
-            }
+        /* each column's largest |value| and smallest lowest set bit */
+        tkm_real *amax = tkmi_alloc(2, d, sizeof *amax);
+        tkm_real *lowb = amax ? amax + d : NULL;
+        for (size_t j = 0; amax && j < d; j++) {
+            amax[j] = 0;
+            lowb[j] = (tkm_real)INFINITY;
         }
+        if (!amax) {
+#pragma omp atomic write
+            nomem = 1;
+        }
+#pragma omp for schedule(static) reduction(min : bad)
+        for (long long b = 0; b < blocks; b++) {
+            const size_t r0 = (size_t)b * VALUE_ROWS;
+            const size_t rows = n - r0 < VALUE_ROWS ? n - r0 : VALUE_ROWS;
+            const size_t i0 = r0 * d;
+            if (!amax)
+                continue;
+            if (kern->values(xd ? xd + i0 : NULL, xd ? NULL : xf + i0, rows,
+                             d, limr, c ? c + i0 : NULL, amax,
+                             lowb)) { /* the first bad value of the block */
+                for (size_t i = i0; (long long)i < bad && i < i0 + rows * d;
+                     i++) {
+                    const tkm_real vr = xd ? (tkm_real)xd[i] : (tkm_real)xf[i];
+                    if (!(fabs((double)vr) <= lim))
+                        bad = (long long)i;
+                }
+            }
+            for (size_t r = r0; m && w && r < r0 + rows; r++)
+                tkmi_fx_profile(w[r], m + TKMI_FX_PROF * d);
+        }
+        for (size_t j = 0; m && amax && j < d; j++)
+            tkmi_fx_profile_fold((double)amax[j], (double)lowb[j],
+                                 m + TKMI_FX_PROF * j);
+        free(amax);
         tkmi_prof_fold(prof, m, np, &nomem);
     }
     if (nomem) {
         free(c);
-        return tkmi_fail_alloc(msg, msglen, (size_t)threads, np,
+        return tkmi_fail_alloc(msg, msglen, (size_t)threads, np + 2 * d,
                                sizeof(double), "each column's exponents");
     }
     if (bad < nd) {
