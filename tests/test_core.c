@@ -739,6 +739,62 @@ static void test_stop_rules(void **state)
 /* float32 points (x32) give what the same values in double give: the
  * start of every method, the fit of every algorithm in both precisions
  * (an f32 run takes them in place), and predict. */
+/* The centroid sums are exact: with k = 1 the centroid is the points'
+ * mean, correctly rounded.  Columns of pairs m + e, m - e have the exact
+ * mean m, which each form gives bit for bit: over runs longer than the
+ * fast sums' int64 runs (update.c: 2048 points), with digits up to 2^51
+ * (integers just below it in f64: the fast sums' limit), and with a
+ * column past that limit (mean 0, magnitudes 2^-26 to 2^27), which sends
+ * the run to the 128-bit path. */
+static void test_exact_means(void **state)
+{
+    (void)state;
+    enum { N = 6000 };
+    const int f32 = TKM_PREC == 32;
+    const double m0 = f32 ? ldexp(1, 22) + 1234 : ldexp(1, 50) + 12345;
+    const double e0max = ldexp(1, f32 ? 21 : 49);
+    const double mags[] = {ldexp(1, 27), ldexp(1, -26), 3 * ldexp(1, -20), 5};
+    tkmi_rng r;
+    tkmi_rng_seed(&r, 2024);
+    for (int past = 0; past < 2; past++) {
+        const size_t d = past ? 6 : 5; /* four lanes of the fast sums, and
+                                           the rest one by one */
+        const double mean[] = {m0, 0.75, -3, 2.5, -0.5, 0};
+        double *x = malloc(N * d * sizeof *x);
+        assert_non_null(x);
+        for (size_t i = 0; i < N; i += 2) {
+            const double e[] = {floor(tkmi_rng_uniform(&r) * e0max),
+                                floor(tkmi_rng_uniform(&r) * 1024) *
+                                    ldexp(1, -20),
+                                floor(tkmi_rng_uniform(&r) * 1024) *
+                                    ldexp(1, -10),
+                                floor(tkmi_rng_uniform(&r) * 64) * 0.5,
+                                floor(tkmi_rng_uniform(&r) * 256) *
+                                    ldexp(1, -12),
+                                mags[(i / 2) % 4]};
+            for (size_t j = 0; j < d; j++) {
+                x[i * d + j] = mean[j] + e[j];
+                x[(i + 1) * d + j] = mean[j] - e[j];
+            }
+        }
+        const tkm_dataset ds = {.n = N, .d = d, .x = x};
+        for (int t = 1; t <= 2; t++) {
+            tkm_params p = fit_params(1, TKM_LLOYD, t == 1 ? TKM_SEQ : TKM_OMP,
+                                      TKM_EMPTY_KEEP);
+            p.threads = t;
+            p.max_iter = 1;
+            tkm_result res = fit_with(&ds, x, &p);
+            for (size_t j = 0; j < d; j++)
+                if (memcmp(&res.centroids[j], &mean[j], sizeof mean[j]))
+                    fail_msg("%s, %d thread(s), column %zu: %.17g, not the "
+                             "exact mean %.17g", past ? "past the limit"
+                             : "fast sums", t, j, res.centroids[j], mean[j]);
+            tkm_result_free(&res);
+        }
+        free(x);
+    }
+}
+
 static void test_float_points(void **state)
 {
     (void)state;
@@ -855,6 +911,7 @@ int main(void)
         cmocka_unit_test(test_unfit_values),
         cmocka_unit_test(test_stop_rules),
         cmocka_unit_test(test_float_points),
+        cmocka_unit_test(test_exact_means),
     };
     return cmocka_run_group_tests_name("core_" TKM_PREC_NAME, tests, NULL,
                                        NULL);

@@ -132,6 +132,8 @@ static void cpu_destroy(void *st)
     free(e->s.held);
     free(e->s.fxt);
     free(e->s.cntt);
+    free(e->s.fx_sc);
+    free(e->s.fx_acc);
     free(e->s.newc);
     if (e->s.gfx != e->s.fx)
         free(e->s.gfx);
@@ -144,6 +146,24 @@ static void cpu_destroy(void *st)
     TKM_FN(tkmi_screen_release)(&e->s);
     TKM_FN(tkmi_rows_free)(&e->s);
     free(e);
+}
+
+/* Whether the sums from scratch may take each value's digit as v 2^S in
+ * a double (update.c: fast_sums): no weights, dense points, and in
+ * every column one limb whose values times 2^S stay below 2^51 (top + S
+ * <= 51; then v 2^S is an integer that a double holds, and 2^S itself a
+ * normal double).  s->fx_sc gets each column's 2^S. */
+static void fast_sums_ok(cpu_t *s, const double *prof, int weighted)
+{
+    s->fx_fast = !weighted && !s->sp;
+    for (size_t j = 0; j < s->d; j++) {
+        const double top = prof[TKMI_FX_PROF * j];
+        const int S = s->fcol[j].S;
+        if (top > TKMI_FX_NONE / 2 &&
+            (s->fcol[j].W != 1 || top + S > 51 || S > 1023 || S < -1022))
+            s->fx_fast = 0;
+        s->fx_sc[j] = S > 1023 || S < -1022 ? 0.0 : ldexp(1.0, S);
+    }
 }
 
 /* Bytes of the shared state cpu_alloc makes for s (its sizes set),
@@ -160,6 +180,10 @@ static size_t cpu_bytes(const cpu_t *s, int many)
     tkmi_plan_add(&plan, n, 2, sizeof(int32_t));      /* labels, held */
     tkmi_plan_add(&plan, sums * k, nv, sizeof(tkmi_i128)); /* fx, fxt, gfx */
     tkmi_plan_add(&plan, sums, k, sizeof(int64_t)); /* cnt, cntt, gcnt */
+    tkmi_plan_add(&plan, d, 1, sizeof(double)); /* fx_sc */
+    if (dw == d && !s->sp) /* fx_acc, if the columns allow the fast sums */
+        tkmi_plan_add(&plan, (size_t)s->fx_threads * k, d + 1,
+                      sizeof(int64_t));
     tkmi_plan_add(&plan, dw, 1, sizeof(tkmi_fx_col)); /* fcol */
     tkmi_plan_add(&plan, nv, 1, sizeof(tkmi_fx_vc));  /* fvc */
     if (s->empty == TKM_EMPTY_FARTHEST) {
@@ -218,6 +242,7 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     s->held = tkmi_alloc(n, 1, sizeof *s->held);
     s->fxt = tkmi_alloc((size_t)s->fx_threads * k, s->nv, sizeof *s->fxt);
     s->cntt = tkmi_alloc((size_t)s->fx_threads, k, sizeof *s->cntt);
+    s->fx_sc = tkmi_alloc(d, 1, sizeof *s->fx_sc);
     s->newc = tkmi_alloc(k, d, sizeof *s->newc);
     s->pt = pb->pt;
     s->gfx = many ? tkmi_alloc(k, s->nv, sizeof *s->gfx) : s->fx;
@@ -228,13 +253,21 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
         s->was_empty = tkmi_alloc(k, 1, 1);
     }
     if (!s->c || !s->drift || !s->labels || !s->fx || !s->cnt || !s->held ||
-        !s->fxt || !s->cntt || !s->newc || !s->gfx || !s->gcnt || !s->fvc ||
+        !s->fxt || !s->cntt || !s->fx_sc || !s->newc || !s->gfx || !s->gcnt || !s->fvc ||
         (s->empty == TKM_EMPTY_FARTHEST && (!s->dist2 || !s->was_empty)) ||
         TKM_FN(tkmi_kc_init)(&s->kc, k, d) != TKM_OK)
         return tkmi_fail_alloc(msg, msglen, plan, 1, 1, "%s", what);
     if ((rc = TKM_FN(tkmi_rows_init)(s, msg, msglen)) != TKM_OK)
         return rc;
     (void)tkmi_fx_layout(pb->prof, d, pb->weighted, s->fcol, s->fvc);
+    fast_sums_ok(s, pb->prof, pb->weighted);
+    if (s->fx_fast &&
+        !(s->fx_acc = tkmi_alloc((size_t)s->fx_threads * k, d + 1,
+                                 sizeof *s->fx_acc)))
+        return tkmi_fail_alloc(msg, msglen, (size_t)s->fx_threads * k, d + 1,
+                               sizeof *s->fx_acc, "the int64 runs of the "
+                               "centroid sums (%d threads, k = %zu, d = %zu)",
+                               s->fx_threads, k, d);
     memcpy(s->c, pb->init, k * d * sizeof *s->c);
     TKM_FN(tkmi_kc_pack)(&s->kc, s->c);
     s->kern = TKM_FN(tkmi_kern_get)();

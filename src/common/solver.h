@@ -125,6 +125,12 @@ typedef struct TKM_FN(tkmi_cpu) {
     int fx_threads;       /* threads summing from scratch (scratch-capped)  */
     tkmi_i128 *fxt;       /* fx_threads * k*nv per-thread sums              */
     int64_t *cntt;        /* fx_threads * k per-thread counts               */
+    double *fx_sc;        /* d: 2^S of each column, when fx_fast          */
+    int64_t *fx_acc;      /* fx_threads * k*(d + 1): the fast sums' int64
+                             runs and their counts, when fx_fast          */
+    int fx_fast;          /* no weights, dense, and every column one limb
+                             with |v| 2^S < 2^51: a value's digit is
+                             v 2^S, taken exactly through a double       */
     tkm_real *newc;       /* k*d: the update's new centroids                */
     tkmi_i128 *gfx;       /* several processes: the sums of all (k*nv), and */
     int64_t *gcnt;        /* counts (k); else fx and cnt themselves          */
