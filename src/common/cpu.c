@@ -253,7 +253,8 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
         s->was_empty = tkmi_alloc(k, 1, 1);
     }
     if (!s->c || !s->drift || !s->labels || !s->fx || !s->cnt || !s->held ||
-        !s->fxt || !s->cntt || !s->fx_sc || !s->newc || !s->gfx || !s->gcnt || !s->fvc ||
+        !s->fxt || !s->cntt || !s->fx_sc || !s->newc || !s->gfx ||
+        !s->gcnt || !s->fvc ||
         (s->empty == TKM_EMPTY_FARTHEST && (!s->dist2 || !s->was_empty)) ||
         TKM_FN(tkmi_kc_init)(&s->kc, k, d) != TKM_OK)
         return tkmi_fail_alloc(msg, msglen, plan, 1, 1, "%s", what);
