@@ -88,29 +88,11 @@ static inline TKM_HD uint64_t tkmi_fx_split(double v, int *e)
     return m;
 }
 
-/* Fold v into a column profile: top (|v| < 2^top) and low (v is a
- * multiple of 2^low), kept as prof[0] = max top, prof[1] = max -low, and
- * prof[2] = max |v|, so that profiles of several threads or processes
- * combine by maximum.  Host and device. */
-static inline TKM_HD void tkmi_fx_profile(double v, double *prof)
-{
-    int e = 0;
-    uint64_t m = tkmi_fx_split(v, &e);
-    if (!m)
-        return;
-    if (fabs(v) > prof[2])
-        prof[2] = fabs(v);
-    const int top = e + 64 - TKMI_FX_CLZ(m), low = e + TKMI_FX_CTZ(m);
-    if ((double)top > prof[0])
-        prof[0] = top;
-    if ((double)-low > prof[1])
-        prof[1] = -low;
-}
-
 /* Fold into a column profile at once the values a pass over the column
- * found: amax, the largest |v|, and lowb, the smallest lowest set bit of a
- * non-zero v (a power of two): what tkmi_fx_profile of each v gives, as
- * top grows with |v|.  Nothing when amax is 0 (no non-zero value). */
+ * found: amax, the largest |v|, and lowb, a value whose lowest set bit is
+ * the smallest of the non-zero v's (that bit itself, or one v): what
+ * tkmi_fx_profile of each v gives, as top grows with |v|.  Nothing when
+ * amax is 0 (no non-zero value). */
 static inline TKM_HD void tkmi_fx_profile_fold(double amax, double lowb,
                                                double *prof)
 {
@@ -125,6 +107,15 @@ static inline TKM_HD void tkmi_fx_profile_fold(double amax, double lowb,
         prof[0] = top;
     if ((double)-low > prof[1])
         prof[1] = -low;
+}
+
+/* Fold v into a column profile: top (|v| < 2^top) and low (v is a
+ * multiple of 2^low), kept as prof[0] = max top, prof[1] = max -low, and
+ * prof[2] = max |v|, so that profiles of several threads or processes
+ * combine by maximum.  Host and device. */
+static inline TKM_HD void tkmi_fx_profile(double v, double *prof)
+{
+    tkmi_fx_profile_fold(fabs(v), fabs(v), prof);
 }
 
 /* Digit l of |v| * 2^S in base 2^62, with v's sign, given f1 * f2 =
