@@ -218,6 +218,66 @@ static void test_fit_busy(void **state)
     tkm_dataset_free(&ds);
 }
 
+#if TKM_HAVE_BLAS
+#include <cblas.h>
+#include <dirent.h>
+
+/* This process's threads (/proc/self/task). */
+static int tasks(void)
+{
+    DIR *dir = opendir("/proc/self/task");
+    struct dirent *e;
+    int n = 0;
+    assert_non_null(dir);
+    while ((e = readdir(dir)) != NULL)
+        n += e->d_name[0] != '.';
+    closedir(dir);
+    return n;
+}
+#endif
+
+/* tkmi_blas_pool_stop (what the commands do first): OpenBLAS's pthreads
+ * build loses its pool of spinning threads, its count is one, and fits
+ * whose screening multiplies through it (sequential, so that no OpenMP
+ * thread is made) start no thread again. */
+static void test_blas_pool(void **state)
+{
+    (void)state;
+#if !TKM_HAVE_BLAS
+    skip();
+#else
+    const int pool = openblas_get_parallel() == 1 &&
+                     openblas_get_num_procs() > 1;
+    /* a pool (an earlier test's fork stopped it: OpenBLAS's fork
+     * handler), which any count set starts again */
+    openblas_set_num_threads(openblas_get_num_procs());
+    const int before = tasks();
+    tkmi_blas_pool_stop();
+    const int after = tasks();
+    if (pool) {
+        assert_true(after < before);
+        assert_int_equal(openblas_get_num_threads(), 1);
+    }
+    tkm_dataset ds;
+    size_t n = 3001, d = 300, k = 12;
+    double *init = blobs_with_start(n, d, k, 43, TKM_INIT_KMEANSPP, 5, &ds);
+    for (int a = 0; a < 2; a++) {
+        tkm_params p = fit_params(k, a ? TKM_HAMERLY : TKM_LLOYD, TKM_SEQ,
+                                  TKM_EMPTY_KEEP);
+        p.screen = TKM_SCREEN_ON;
+        tkm_result r = fit_with(&ds, init, &p);
+        uint64_t screened = 0;
+        for (int i = 0; i < r.iterations; i++)
+            screened += r.iters[i].screened;
+        assert_true(screened > 0);
+        tkm_result_free(&r);
+    }
+    assert_int_equal(tasks(), after);
+    free(init);
+    tkm_dataset_free(&ds);
+#endif
+}
+
 /* Each iteration's team (Hamerly's centroid gaps and the exact sums ask
  * for its size every iteration): team_harness.h. */
 #include "team_harness.h"
@@ -301,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_own_threads),
         cmocka_unit_test(test_fit_busy),
         cmocka_unit_test(test_follow),
+        cmocka_unit_test(test_blas_pool),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -144,6 +144,7 @@ static int dispatch(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    tkmi_blas_pool_stop();
     cli_par_start(&argc, &argv);
     int rc = dispatch(argc, argv);
 #if TKM_TESTHOOKS

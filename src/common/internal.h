@@ -199,6 +199,17 @@ int tkmi_put_float(FILE *f, float v);
 void tkmi_blas_single_begin(void);
 void tkmi_blas_single_end(void);
 
+/* Stop OpenBLAS's idle thread pool, for a process whose BLAS calls are all
+ * on one thread (the commands: the screening's products, in sections of
+ * tkmi_blas_single_begin).  OpenBLAS's pthreads build starts a thread per
+ * CPU when it is loaded, each spinning for about 2^28 cycles (its
+ * OPENBLAS_THREAD_TIMEOUT) before it sleeps: the first 0.1 to 0.2 s of
+ * every process, when a small fit does all of its work, beside a CPU-bound
+ * thread on every CPU.  OpenBLAS starts the pool again if a call ever asks
+ * for more threads.  Nothing in its OpenMP and serial builds, which have
+ * no such pool, nor in a build without BLAS. */
+void tkmi_blas_pool_stop(void);
+
 /* Allocate n*m elements of size bytes (zeroed: calloc); NULL on overflow,
  * above the limit (not tried) or when the system refuses.  realloc keeps
  * p as it was when it returns NULL. */
