@@ -406,6 +406,65 @@ static void test_values(void **state)
     use_isa("auto");
 }
 
+/* tkmi_fx_quot_i128 (the CPU's quotient of a sum that fits 128 bits by
+ * a count) gives tkmi_fx_quot's bits, both formats: on random sums from
+ * 1 to 2^125 in magnitude, counts from 1 to 2^62, scales through the
+ * normal, subnormal and vanishing results, and on exact midpoints of the
+ * result's grid (ties to even) and the sums one away from them. */
+static void quot_case(tkmi_i128 v, int S, uint64_t cnt, int p, int qmin)
+{
+    uint64_t num[2], den[2] = {cnt, 0};
+    memcpy(num, &v, sizeof num);
+    const double a = tkmi_fx_quot_i128(v, S, cnt, p, qmin);
+    const double b = tkmi_fx_quot(num, 1, S, den, 1, 0, p, qmin);
+    if (memcmp(&a, &b, sizeof a) != 0)
+        fail_msg("sum %.17g (hi %llx) 2^-%d / %llu, p %d: %a, not %a",
+                 (double)v, (unsigned long long)(uint64_t)((tkmi_u128)v >> 64),
+                 S, (unsigned long long)cnt, p, a, b);
+}
+
+static void test_quot_i128(void **state)
+{
+    (void)state;
+    tkmi_rng r;
+    tkmi_rng_seed(&r, 17);
+    const int fmt[2][2] = {{24, -149}, {53, -1074}};
+    for (int it = 0; it < 40000; it++) {
+        const int f = it & 1, p = fmt[f][0], qmin = fmt[f][1];
+        const int bv = 1 + (int)tkmi_rng_below(&r, 125);
+        const int bc = 1 + (int)tkmi_rng_below(&r, 62);
+        tkmi_u128 m = ((tkmi_u128)tkmi_rng_next(&r) << 64) | tkmi_rng_next(&r);
+        m = (m >> (128 - bv)) | ((tkmi_u128)1 << (bv - 1));
+        uint64_t cnt = tkmi_rng_next(&r) >> (64 - bc);
+        cnt = it % 7 == 0 ? 1ull << (bc - 1) : cnt | 1ull << (bc - 1);
+        /* the scale that puts the result near 2^e, e from below the
+         * subnormals to well inside the normals */
+        const int e = qmin - 4 + (int)tkmi_rng_below(&r, (uint64_t)(60 - qmin));
+        const tkmi_i128 v = (tkmi_rng_next(&r) & 1) ? -(tkmi_i128)m : (tkmi_i128)m;
+        quot_case(v, bv - bc - e, cnt, p, qmin);
+        if (it % 4 != 0)
+            continue;
+        /* midpoints: a odd, of p + 1 bits (a normal result's grid at its
+         * bit 1, scales 0 and near the smallest normal) or of fewer (a
+         * subnormal result's, scale 1 - qmin); times a count, and one
+         * away */
+        const int bm = 1 + (int)tkmi_rng_below(&r, 60);
+        const uint64_t c = tkmi_rng_next(&r) >> (64 - bm) | 1ull << (bm - 1);
+        for (int sub = 0; sub < 2; sub++) {
+            const int ba = sub ? 2 + (int)tkmi_rng_below(&r, (uint64_t)p - 1) : p + 1;
+            const tkmi_u128 a = (tkmi_u128)(tkmi_rng_next(&r) >> (64 - ba)) |
+                               (tkmi_u128)1 << (ba - 1) | 1;
+            const tkmi_i128 mid = (tkmi_i128)(a * c);
+            const int scales[3] = {0, ba - 1 - (qmin + p - 1) - 3, 1 - qmin};
+            for (int k = sub ? 2 : 0; k < (sub ? 3 : 2); k++)
+                for (int dlt = -1; dlt <= 1; dlt++) {
+                    quot_case(mid + dlt, scales[k], c, p, qmin);
+                    quot_case(-(mid + dlt), scales[k], c, p, qmin);
+                }
+        }
+    }
+}
+
 static void test_isa_names(void **state)
 {
     (void)state;
@@ -497,6 +556,7 @@ int main(void)
         cmocka_unit_test(test_kernels_match_reference),
         cmocka_unit_test(test_kernels_overflow),
         cmocka_unit_test(test_values),
+        cmocka_unit_test(test_quot_i128),
         cmocka_unit_test(test_solvers_identical),
     };
     return cmocka_run_group_tests_name("kern_" TKM_PREC_NAME, tests, NULL,

@@ -346,6 +346,47 @@ static inline TKM_HD double tkmi_fx_quot(const uint64_t *num, int Wn, int Sn,
     return neg ? -v : v;
 }
 
+#ifndef __CUDACC__
+/* Host only: tkmi_fx_quot's value for a sum that fits one signed 128-bit
+ * integer, v 2^-S, divided by a count cnt > 0 (no weights), with the
+ * same rounding: |v| shifted up (at most to 2^118) until its quotient has
+ * p + 2 bits or more, one 128-by-64 division, its remainder the sticky
+ * bit.  ~25 ns against tkmi_fx_quot's ~120 (bit by bit over the
+ * normalised words). */
+static inline double tkmi_fx_quot_i128(tkmi_i128 v, int S, uint64_t cnt,
+                                       int p, int qmin)
+{
+    if (v == 0)
+        return 0.0;
+    const int neg = v < 0;
+    tkmi_u128 mag = neg ? -(tkmi_u128)v : (tkmi_u128)v;
+    const uint64_t mh = (uint64_t)(mag >> 64);
+    const int bm = mh ? 128 - TKMI_FX_CLZ(mh)
+                      : 64 - TKMI_FX_CLZ((uint64_t)mag);
+    const int bc = 64 - TKMI_FX_CLZ(cnt);
+    const int sh = p + 2 + bc - bm > 0 ? p + 2 + bc - bm : 0;
+    mag <<= sh; /* bm + sh <= p + 2 + bc < 128 */
+    const tkmi_u128 q = mag / cnt;
+    const int sticky = q * cnt != mag;
+    /* value = (q + frac) * 2^E, frac > 0 iff sticky; q >= 2^(p + 1) */
+    const int E = -S - sh;
+    const uint64_t qh = (uint64_t)(q >> 64);
+    const int nb = qh ? 128 - TKMI_FX_CLZ(qh) : 64 - TKMI_FX_CLZ((uint64_t)q);
+    const int top = nb - 1 + E;
+    const int ulp = top - (p - 1) > qmin ? top - (p - 1) : qmin;
+    const int drop = ulp - E; /* >= nb - p >= 2 */
+    if (drop > nb) /* below half the smallest step */
+        return neg ? -0.0 : 0.0;
+    tkmi_u128 kept = drop < nb ? q >> drop : 0;
+    const tkmi_u128 rem = drop < nb ? q & (((tkmi_u128)1 << drop) - 1) : q;
+    const tkmi_u128 half = (tkmi_u128)1 << (drop - 1);
+    if (rem > half || (rem == half && (sticky || (kept & 1))))
+        kept++;
+    const double r = ldexp((double)(uint64_t)kept, ulp);
+    return neg ? -r : r;
+}
+#endif
+
 /* The format of the run's precision, for tkmi_fx_quot. */
 #define TKMI_FX_P (TKM_PREC == 32 ? 24 : 53)
 #define TKMI_FX_QMIN (TKM_PREC == 32 ? -149 : -1074)

@@ -282,6 +282,13 @@ static double fx_quot(const TKM_FN(tkmi_cpu) *s, size_t c, size_t j, int p,
         zero = f[cj->v0 + l] == 0;
     if (zero)
         return 0.0;
+    if (s->dw == s->d && cj->W <= 2) { /* one 128-bit integer, if it fits */
+        const tkmi_i128 l1 = (tkmi_i128)1 << 64, l0 = (tkmi_i128)1 << 125;
+        const tkmi_i128 f0 = f[cj->v0], f1 = cj->W == 2 ? f[cj->v0 + 1] : 0;
+        if (f1 < l1 && f1 > -l1 && f0 < l0 && f0 > -l0)
+            return tkmi_fx_quot_i128(f0 + f1 * ((tkmi_i128)1 << 62), cj->S,
+                                     (uint64_t)s->gcnt[c], p, qmin);
+    }
     memcpy(num, f + cj->v0, (size_t)cj->W * sizeof *f);
     if (s->dw == s->d) { /* the count as one limb */
         den[0] = (uint64_t)s->gcnt[c];
