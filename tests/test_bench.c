@@ -711,8 +711,13 @@ static void test_load_marks(void **state)
     EXPECT(0, "report", quiet, "-q");
     snprintf(path, sizeof path, "%s/report.md", quiet);
     char *md = slurp(path);
-    assert_contains(md, "1 solver configuration had its slowest run over 5 "
-                        "times its median");
+    /* the run added, and any that a busy test machine made slow */
+    assert_contains(md, "slowest run over 5 times");
+    const char *u = strstr(md, " solver configuration");
+    assert_non_null(u);
+    while (u > md && u[-1] >= '0' && u[-1] <= '9')
+        u--;
+    assert_true(atoi(u) >= 1);
     const char *l = solver_line(md, "## gen, k = 4", "elkan", "seq", 1);
     assert_true(line_has(l, "(unsteady)"));
     assert_false(line_has(l, "(busy)"));
