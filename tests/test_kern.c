@@ -114,6 +114,15 @@ static void kernel_case(const char *isa, size_t m, size_t d, size_t k,
     for (size_t i = 0; i < m; i++)
         assert_true(lab1[i] == lab[i] && same_bits(c1[i], b1[i]) &&
                     same_bits(c2[i], b2[i]));
+    /* the nearest alone (Lloyd's scan, its lanes halved): the same */
+    TKM_FN(tkmi_scan_out) on = {.lab = lab1, .b1 = c1};
+    kern->scan(&kc, x, idx, m, &on);
+    for (size_t i = 0; i < m; i++)
+        if (lab1[i] != lab[i] || !same_bits(c1[i], b1[i]))
+            fail_msg("%s %s m=%zu d=%zu k=%zu: point %zu, nearest alone "
+                     "%d (%.17g), with the second %d (%.17g)", isa,
+                     TKM_PREC_NAME, m, d, k, i, lab1[i], (double)c1[i],
+                     lab[i], (double)b1[i]);
     for (size_t i = 0; i < m; i++) {
         const tkm_real *xi = x + i * d;
         size_t best = 0;

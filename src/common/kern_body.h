@@ -287,9 +287,47 @@ KI void store_block(tkm_real *row, size_t b, size_t k, kv v)
 /* Lloyd's nearest over the W lanes (smaller value, then lower index), and
  * the second smallest value when s2 != NULL, with the index of a centroid
  * at that value (the lowest of the lanes' candidates) when i2 != NULL. */
+/* (v, x) = the lexicographically smaller of (v, x) and (o, y), lane by
+ * lane: the smaller value, then the lower index. */
+KI void lex_min(vn *v, vi *x, vn o, vi y)
+{
+    const vi take = (o < *v) | ((o == *v) & (y < *x));
+    *v = (vn)((take & (vi)o) | (~take & (vi)*v));
+    *x = (take & y) | (~take & *x);
+}
+
+/* The lane finish() takes when only the nearest is wanted, found by
+ * halving: the lanes' lexicographic minimum, which is the lane the loop
+ * below finds (the indices differ, so one lane is least). */
+KI void nearest_lane(const kv *best, const ki *bi, tkm_real *bv, kl *bx)
+{
+    vn v = best->h[0];
+    vi x = bi->h[0];
+    for (int h = 1; h < NV; h++)
+        lex_min(&v, &x, best->h[h], bi->h[h]);
+    for (int w = (int)VL / 2; w >= 1; w /= 2) {
+        vi m = {0};
+        for (int l = 0; l < (int)VL; l++)
+            m[l] = (kl)(l ^ w);
+        lex_min(&v, &x, __builtin_shuffle(v, m), __builtin_shuffle(x, m));
+    }
+    *bv = v[0];
+    *bx = x[0];
+}
+
 KI void finish(const kv *best, const ki *bi, const kv *sec, const ki *si,
                int32_t *lab, tkm_real *b1, tkm_real *s2, int32_t *i2)
 {
+    if (!s2) {
+        tkm_real bv;
+        kl bx;
+        nearest_lane(best, bi, &bv, &bx);
+        if (lab)
+            *lab = (int32_t)bx;
+        if (b1)
+            *b1 = bv;
+        return;
+    }
     size_t bl = 0;
     for (size_t l = 1; l < KW; l++)
         if (LANE(*best, l) < LANE(*best, bl) ||
