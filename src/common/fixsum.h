@@ -365,7 +365,7 @@ static inline double tkmi_fx_quot_i128(tkmi_i128 v, int S, uint64_t cnt,
                       : 64 - TKMI_FX_CLZ((uint64_t)mag);
     const int bc = 64 - TKMI_FX_CLZ(cnt);
     const int sh = p + 2 + bc - bm > 0 ? p + 2 + bc - bm : 0;
-    mag <<= sh; /* bm + sh <= p + 2 + bc < 128 */
+    mag <<= sh; /* where sh > 0, bm + sh = p + 2 + bc <= 119 */
     const tkmi_u128 q = mag / cnt;
     const int sticky = q * cnt != mag;
     /* value = (q + frac) * 2^E, frac > 0 iff sticky; q >= 2^(p + 1) */

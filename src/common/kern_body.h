@@ -284,9 +284,7 @@ KI void store_block(tkm_real *row, size_t b, size_t k, kv v)
     }
 }
 
-/* Lloyd's nearest over the W lanes (smaller value, then lower index), and
- * the second smallest value when s2 != NULL, with the index of a centroid
- * at that value (the lowest of the lanes' candidates) when i2 != NULL. */
+#if !defined(__clang__) /* GCC's __builtin_shuffle; clang takes the loop */
 /* (v, x) = the lexicographically smaller of (v, x) and (o, y), lane by
  * lane: the smaller value, then the lower index. */
 KI void lex_min(vn *v, vi *x, vn o, vi y)
@@ -297,8 +295,8 @@ KI void lex_min(vn *v, vi *x, vn o, vi y)
 }
 
 /* The lane finish() takes when only the nearest is wanted, found by
- * halving: the lanes' lexicographic minimum, which is the lane the loop
- * below finds (the indices differ, so one lane is least). */
+ * halving: the lanes' lexicographic minimum, which is the lane its loop
+ * finds (the indices differ, so one lane is least). */
 KI void nearest_lane(const kv *best, const ki *bi, tkm_real *bv, kl *bx)
 {
     vn v = best->h[0];
@@ -314,10 +312,15 @@ KI void nearest_lane(const kv *best, const ki *bi, tkm_real *bv, kl *bx)
     *bv = v[0];
     *bx = x[0];
 }
+#endif
 
+/* Lloyd's nearest over the W lanes (smaller value, then lower index), and
+ * the second smallest value when s2 != NULL, with the index of a centroid
+ * at that value (the lowest of the lanes' candidates) when i2 != NULL. */
 KI void finish(const kv *best, const ki *bi, const kv *sec, const ki *si,
                int32_t *lab, tkm_real *b1, tkm_real *s2, int32_t *i2)
 {
+#if !defined(__clang__)
     if (!s2) {
         tkm_real bv;
         kl bx;
@@ -328,6 +331,7 @@ KI void finish(const kv *best, const ki *bi, const kv *sec, const ki *si,
             *b1 = bv;
         return;
     }
+#endif
     size_t bl = 0;
     for (size_t l = 1; l < KW; l++)
         if (LANE(*best, l) < LANE(*best, bl) ||
