@@ -415,11 +415,7 @@ static void test_values(void **state)
     use_isa("auto");
 }
 
-/* tkmi_fx_quot_i128 (the CPU's quotient of a sum that fits 128 bits by
- * a count) gives tkmi_fx_quot's bits, both formats: on random sums from
- * 1 to 2^125 in magnitude, counts from 1 to 2^62, scales through the
- * normal, subnormal and vanishing results, and on exact midpoints of the
- * result's grid (ties to even) and the sums one away from them. */
+/* One case: tkmi_fx_quot_i128's bits against tkmi_fx_quot's. */
 static void quot_case(tkmi_i128 v, int S, uint64_t cnt, int p, int qmin)
 {
     uint64_t num[2], den[2] = {cnt, 0};
@@ -432,6 +428,11 @@ static void quot_case(tkmi_i128 v, int S, uint64_t cnt, int p, int qmin)
                  S, (unsigned long long)cnt, p, a, b);
 }
 
+/* tkmi_fx_quot_i128 (the CPU's quotient of a sum that fits 128 bits by
+ * a count) gives tkmi_fx_quot's bits, both formats: on random sums from
+ * 1 to 2^125 in magnitude, counts from 1 to 2^62, scales through the
+ * normal, subnormal and vanishing results, and on exact midpoints of the
+ * result's grid (ties to even) and the sums one away from them. */
 static void test_quot_i128(void **state)
 {
     (void)state;
