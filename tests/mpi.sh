@@ -10,8 +10,10 @@
 # no output behind, out of memory at any allocation included; and each
 # rank's OpenMP team is sized from the CPUs it shares with the other
 # ranks of its node (OMP_NUM_THREADS and --threads override), as the
-# statistics report, with a warning for a rank bound to one core while
-# other CPUs idle.  Every expected value comes from a computation apart
+# statistics report; Open MPI's default binding to one core gives way to
+# an equal share of the node's CPUs where CPUs would idle, and a binding
+# the user asked for stays, with a warning for a rank bound to one core
+# while other CPUs idle.  Every expected value comes from a computation apart
 # from the run it checks (the one-process command, the CPUs this shell
 # may use, the kernel's topology), and every check runs on every machine:
 # the count of checks run must be the count planned.
@@ -418,10 +420,58 @@ else
     fi
 fi
 
+# Open MPI's default binding (no placement option: one core per rank for
+# two ranks or fewer, checked here first from a plain process's mask) is
+# replaced where it leaves CPUs idle: each rank of the node takes an equal
+# run of the launcher's CPUs (this shell's), whole cores first, and no
+# warning; a binding the user asks for (--map-by ...:PE=N) stays.
+cat >"$T/cover.py" <<'EOF2'
+import json, os, sys
+masks = []
+for r in json.load(open(sys.argv[1]))["ranks"]:
+    cpus = set()
+    for part in filter(None, r["cpus"].split(",")):
+        a, _, b = part.partition("-")
+        cpus |= set(range(int(a), int(b or a) + 1))
+    masks.append(cpus)
+union = set().union(*masks)
+print(int(union == os.sched_getaffinity(0)
+          and sum(map(len, masks)) == len(union)))
+EOF2
+runs=$((runs + 1))
+plain=$(timeout 60 mpirun --oversubscribe -np 1 $PY -c \
+    'import os; print(len(os.sched_getaffinity(0)))' 2>&1) || true
+if [ "$plain" = "$core" ]; then
+    echo "ok   place: Open MPI binds one rank to one core by default"
+else
+    echo "FAIL place: Open MPI binds one rank to one core by default:" \
+        "got '$plain' CPUs, want $core"
+    fails=$((fails + 1))
+fi
+places "" -np 1
+check "place: one rank, default binding: all $ncpu CPUs and threads" \
+    "$ncpu $ncpu 1 0"
+no_warning "place: no warning where the default binding was replaced"
+rest=$((ncpu - half))
+places "" -np 2
+check "place: two ranks, default binding: $half and $rest CPUs and threads" \
+    "$half $half 0 0 $rest $rest 0 1"
+runs=$((runs + 1))
+if [ -f "$T/t.json" ] && [ "$($PY "$T/cover.py" "$T/t.json")" = 1 ]; then
+    echo "ok   place: two ranks, default binding: the CPUs split, none twice"
+else
+    echo "FAIL place: two ranks, default binding: the CPUs split, none twice"
+    cat "$T/err"
+    fails=$((fails + 1))
+fi
+places "" --map-by slot:PE=1 -np 1
+check "place: --map-by slot:PE=1 binds one rank to one core as asked" \
+    "$core $core $((core == ncpu ? 1 : 0)) 0"
+
 # Every check above runs on every machine, none left out on a condition:
 # fewer (or more) than planned means a block was skipped (or one was
 # added without its count here).
-planned=73
+planned=79
 if [ $runs != $planned ]; then
     echo "FAIL $runs checks ran, $planned planned"
     fails=$((fails + 1))

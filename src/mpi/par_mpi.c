@@ -12,7 +12,9 @@
  * Each rank's OpenMP team is sized at start from the CPUs the launcher
  * left it (its affinity mask), shared with the ranks of its node whose
  * masks meet it: OpenMP's own default, the whole mask, would start P
- * teams of every core on ranks that share them.
+ * teams of every core on ranks that share them.  Where Open MPI's default
+ * (not the user) bound every rank of a node to one core while CPUs idle,
+ * the ranks first take the node's CPUs in equal runs (widen_default).
  */
 #include <errno.h>
 #include <limits.h>
@@ -20,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include <mpi.h>
@@ -52,6 +55,7 @@ static place me_;
 static place *places_; /* rank 0: every rank's, by rank */
 static int *counts_;    /* gather's counts and offsets (2 x size)        */
 static const char *team_from_ = "OpenMP's default"; /* who sized the team */
+static int widened_; /* Open MPI's default one-core binding widened */
 
 /* ---- the library's hooks ------------------------------------------------ */
 
@@ -190,6 +194,114 @@ static int one_core(const cpu_set_t *mask)
     return CPU_EQUAL(&sib, mask);
 }
 
+/* Whether Open MPI bound this rank by its own default rather than at the
+ * user's request.  Open MPI 4 marks a rank it bound at launch
+ * (OMPI_MCA_orte_bound_at_launch=1) and hands the placement options the
+ * user gave to the ranks as MCA variables: a binding is asked for by
+ * --bind-to (hwloc_base_binding_policy), --cpu-set (hwloc_base_cpu_set),
+ * --rankfile (orte_rankfile, or rmaps_rank_file_path), --cpus-per-rank
+ * (rmaps_base_cpus_per_rank) or --map-by ...:PE=N (a mapping policy with
+ * "pe="), on the command line or in the environment; a mapping alone
+ * (--map-by core, --npernode) leaves the binding to the default.  A binding
+ * set in an MCA parameter file leaves no such mark and counts as the
+ * default; other launchers' bindings count as asked for. */
+static int default_binding(void)
+{
+    static const char *asked[] = {
+        "OMPI_MCA_hwloc_base_binding_policy", "OMPI_MCA_hwloc_base_cpu_set",
+        "OMPI_MCA_orte_rankfile", "OMPI_MCA_rmaps_rank_file_path",
+        "OMPI_MCA_rmaps_base_cpus_per_rank"};
+    const char *b = getenv("OMPI_MCA_orte_bound_at_launch");
+    if (!b || strcmp(b, "1") != 0)
+        return 0;
+    for (size_t i = 0; i < sizeof asked / sizeof *asked; i++)
+        if (getenv(asked[i]))
+            return 0;
+    const char *map = getenv("OMPI_MCA_rmaps_base_mapping_policy");
+    for (; map && *map; map++)
+        if (strncasecmp(map, "pe=", 3) == 0)
+            return 0;
+    return 1;
+}
+
+/* The CPUs of set in core order (a CPU, then its hardware-thread siblings
+ * in set, then the next CPU not yet listed) into list; their count. */
+static int core_order(const cpu_set_t *set, int *list)
+{
+    cpu_set_t seen;
+    int m = 0;
+    CPU_ZERO(&seen);
+    for (int c = 0; c < CPU_SETSIZE; c++) {
+        if (!CPU_ISSET(c, set) || CPU_ISSET(c, &seen))
+            continue;
+        cpu_set_t sib;
+        char path[128], text[512];
+        CPU_ZERO(&sib);
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/"
+                 "topology/thread_siblings_list", c);
+        FILE *f = fopen(path, "r");
+        if (!f || !fgets(text, sizeof text, f) ||
+            parse_cpu_list(text, &sib) != 0)
+            CPU_ZERO(&sib);
+        if (f)
+            fclose(f);
+        CPU_SET(c, &sib);
+        for (int s = c; s < CPU_SETSIZE; s++)
+            if (CPU_ISSET(s, &sib) && CPU_ISSET(s, set) &&
+                !CPU_ISSET(s, &seen)) {
+                CPU_SET(s, &seen);
+                list[m++] = s;
+            }
+    }
+    return m;
+}
+
+/* Open MPI binds each rank to one core by default when a job has two
+ * ranks or fewer, and a rank so bound runs its whole team on that core
+ * while the node's other CPUs idle.  Where that default (not a user's
+ * placement) bound every rank of this node to one core and left CPUs of
+ * the launcher's own mask (the node's CPUs the job may use: mpirun's or
+ * orted's, read from node-local rank 0's parent) in no rank's mask, each
+ * rank takes instead its share of the launcher's CPUs: the launcher's
+ * CPUs in core order cut into as many runs as the node has ranks, whole
+ * cores where the counts allow, run r for node-local rank r.  all holds
+ * the node's masks by node-local rank.  Collective over node; 1 when this
+ * rank's mask changed. */
+static int widen_default(MPI_Comm node, const cpu_set_t *all)
+{
+    cpu_set_t launcher, any;
+    int ok = 1, widened = 0;
+    if (local_rank_ == 0 &&
+        sched_getaffinity(getppid(), sizeof launcher, &launcher) != 0)
+        ok = 0;
+    MPI_Bcast(&ok, 1, MPI_INT, 0, node);
+    if (!ok)
+        return 0;
+    MPI_Bcast(&launcher, (int)sizeof launcher, MPI_BYTE, 0, node);
+    CPU_ZERO(&any);
+    for (int r = 0; r < local_size_; r++) {
+        ok &= CPU_COUNT(&all[r]) > 0 && one_core(&all[r]);
+        CPU_OR(&any, &any, &all[r]);
+    }
+    cpu_set_t spare;
+    CPU_AND(&spare, &launcher, &any);
+    CPU_XOR(&spare, &spare, &launcher); /* the launcher's, in no mask */
+    int *list = malloc(CPU_SETSIZE * sizeof *list);
+    int m = ok && list && default_binding() && CPU_COUNT(&spare) > 0
+                ? core_order(&launcher, list) : 0;
+    if (m >= local_size_) {
+        cpu_set_t mine;
+        CPU_ZERO(&mine);
+        int from = (int)((long)m * local_rank_ / local_size_),
+            to = (int)((long)m * (local_rank_ + 1) / local_size_);
+        for (int i = from; i < to; i++)
+            CPU_SET(list[i], &mine);
+        widened = sched_setaffinity(0, sizeof mine, &mine) == 0;
+    }
+    free(list);
+    return widened;
+}
+
 /* This rank's place on its node (the ranks of node): its node-local rank
  * and affinity mask (empty when unknown: a node of more CPUs than a
  * cpu_set_t holds), and from every mask of the node (gathered) how many
@@ -204,11 +316,21 @@ static void find_place(MPI_Comm node)
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     me_.local_rank = local_rank_;
-    if (sched_getaffinity(0, sizeof me_.mask, &me_.mask) != 0)
-        CPU_ZERO(&me_.mask);
+    for (int pass = 0; pass < 2; pass++) {
+        if (sched_getaffinity(0, sizeof me_.mask, &me_.mask) != 0)
+            CPU_ZERO(&me_.mask);
+        MPI_Allgather(&me_.mask, (int)sizeof me_.mask, MPI_BYTE, all,
+                      (int)sizeof me_.mask, MPI_BYTE, node);
+        /* agreed over the node, as the masks are gathered again */
+        if (pass == 0) {
+            widened_ = widen_default(node, all);
+            int any = widened_;
+            MPI_Allreduce(MPI_IN_PLACE, &any, 1, MPI_INT, MPI_MAX, node);
+            if (!any)
+                break;
+        }
+    }
     me_.one_core = one_core(&me_.mask);
-    MPI_Allgather(&me_.mask, (int)sizeof me_.mask, MPI_BYTE, all,
-                  (int)sizeof me_.mask, MPI_BYTE, node);
     cpu_set_t any;
     int unknown = 0;
     CPU_ZERO(&any);
@@ -246,7 +368,9 @@ static void size_team(void)
         return;
 #ifdef _OPENMP
     omp_set_num_threads(cpus / me_.shared > 1 ? cpus / me_.shared : 1);
-    team_from_ = "its share of its CPUs";
+    team_from_ = widened_ ? "its share of the node's CPUs, in place of Open "
+                            "MPI's default binding to one core"
+                          : "its share of its CPUs";
 #endif
 }
 
