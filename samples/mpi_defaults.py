@@ -43,7 +43,7 @@ def main():
     args = ap.parse_args()
     runs = os.path.join(args.outdir, "runs")
     os.makedirs(runs, exist_ok=True)
-    data = os.path.join(runs, "data.npy")
+    data = os.path.join(runs, "data-%dx%dx%d.npy" % (args.n, args.d, args.k))
     if not os.path.exists(data):
         run([os.path.join(BUILD, "trikmeans"), "gen", "-n", str(args.n),
              "-d", str(args.d), "-k", str(args.k), "--seed", "7", "--out",

@@ -14,7 +14,7 @@
  * masks meet it: OpenMP's own default, the whole mask, would start P
  * teams of every core on ranks that share them.  Where Open MPI's default
  * (not the user) bound every rank of a node to one core while CPUs idle,
- * the ranks first take the node's CPUs in equal runs (widen_default).
+ * the ranks first take the node's CPUs in equal runs (rebind_default).
  */
 #include <errno.h>
 #include <limits.h>
@@ -256,50 +256,60 @@ static int core_order(const cpu_set_t *set, int *list)
     return m;
 }
 
+/* A non-negative int from the environment; -1 when unset or not one. */
+static int env_int(const char *name)
+{
+    const char *s = getenv(name);
+    char *end;
+    long v = s && *s ? strtol(s, &end, 10) : -1;
+    return s && *s && !*end && v >= 0 && v <= INT_MAX ? (int)v : -1;
+}
+
 /* Open MPI binds each rank to one core by default when a job has two
  * ranks or fewer, and a rank so bound runs its whole team on that core
  * while the node's other CPUs idle.  Where that default (not a user's
- * placement) bound every rank of this node to one core and left CPUs of
- * the launcher's own mask (the node's CPUs the job may use: mpirun's or
- * orted's, read from node-local rank 0's parent) in no rank's mask, each
- * rank takes instead its share of the launcher's CPUs: the launcher's
- * CPUs in core order cut into as many runs as the node has ranks, whole
- * cores where the counts allow, run r for node-local rank r.  all holds
- * the node's masks by node-local rank.  Collective over node; 1 when this
- * rank's mask changed. */
-static int widen_default(MPI_Comm node, const cpu_set_t *all)
+ * placement) bound this rank to one core and the launcher's own mask
+ * (the node's CPUs the job may use: mpirun's or orted's, this process's
+ * parent) holds more CPUs than one core per rank of the node, the rank
+ * takes instead its share of the launcher's CPUs: those CPUs in core
+ * order cut into as many runs as the node has ranks (Open MPI's
+ * OMPI_COMM_WORLD_LOCAL_SIZE), whole cores where the counts allow, run r
+ * for node-local rank r.  Then the program starts again in place (the
+ * same process, before MPI_Init), because the OpenMP runtime counts the
+ * CPUs it may use once, as the program loads: a team larger than that
+ * count would sleep at each barrier rather than spin (libgomp's throttled
+ * wait).  TKM_MPI_REBOUND marks the second start; where the program
+ * cannot start again it goes on with the wider mask. */
+static void rebind_default(char **argv)
 {
-    cpu_set_t launcher, any;
-    int ok = 1, widened = 0;
-    if (local_rank_ == 0 &&
+    cpu_set_t mine, launcher;
+    if (getenv("TKM_MPI_REBOUND")) {
+        widened_ = 1;
+        return;
+    }
+    int local = env_int("OMPI_COMM_WORLD_LOCAL_RANK"),
+        count = env_int("OMPI_COMM_WORLD_LOCAL_SIZE");
+    if (!default_binding() || local < 0 || count <= local ||
+        sched_getaffinity(0, sizeof mine, &mine) != 0 || !one_core(&mine) ||
         sched_getaffinity(getppid(), sizeof launcher, &launcher) != 0)
-        ok = 0;
-    MPI_Bcast(&ok, 1, MPI_INT, 0, node);
-    if (!ok)
-        return 0;
-    MPI_Bcast(&launcher, (int)sizeof launcher, MPI_BYTE, 0, node);
-    CPU_ZERO(&any);
-    for (int r = 0; r < local_size_; r++) {
-        ok &= CPU_COUNT(&all[r]) > 0 && one_core(&all[r]);
-        CPU_OR(&any, &any, &all[r]);
-    }
-    cpu_set_t spare;
-    CPU_AND(&spare, &launcher, &any);
-    CPU_XOR(&spare, &spare, &launcher); /* the launcher's, in no mask */
+        return;
     int *list = malloc(CPU_SETSIZE * sizeof *list);
-    int m = ok && list && default_binding() && CPU_COUNT(&spare) > 0
-                ? core_order(&launcher, list) : 0;
-    if (m >= local_size_) {
-        cpu_set_t mine;
-        CPU_ZERO(&mine);
-        int from = (int)((long)m * local_rank_ / local_size_),
-            to = (int)((long)m * (local_rank_ + 1) / local_size_);
-        for (int i = from; i < to; i++)
-            CPU_SET(list[i], &mine);
-        widened = sched_setaffinity(0, sizeof mine, &mine) == 0;
+    int m = list ? core_order(&launcher, list) : 0;
+    if (m <= (long)count * CPU_COUNT(&mine)) {
+        free(list);
+        return; /* one core per rank leaves no CPU idle */
     }
+    cpu_set_t run;
+    CPU_ZERO(&run);
+    for (long i = (long)m * local / count; i < (long)m * (local + 1) / count;
+         i++)
+        CPU_SET(list[i], &run);
     free(list);
-    return widened;
+    if (CPU_EQUAL(&run, &mine) || sched_setaffinity(0, sizeof run, &run))
+        return;
+    widened_ = 1;
+    if (setenv("TKM_MPI_REBOUND", "1", 1) == 0)
+        execv("/proc/self/exe", argv);
 }
 
 /* This rank's place on its node (the ranks of node): its node-local rank
@@ -316,21 +326,11 @@ static void find_place(MPI_Comm node)
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     me_.local_rank = local_rank_;
-    for (int pass = 0; pass < 2; pass++) {
-        if (sched_getaffinity(0, sizeof me_.mask, &me_.mask) != 0)
-            CPU_ZERO(&me_.mask);
-        MPI_Allgather(&me_.mask, (int)sizeof me_.mask, MPI_BYTE, all,
-                      (int)sizeof me_.mask, MPI_BYTE, node);
-        /* agreed over the node, as the masks are gathered again */
-        if (pass == 0) {
-            widened_ = widen_default(node, all);
-            int any = widened_;
-            MPI_Allreduce(MPI_IN_PLACE, &any, 1, MPI_INT, MPI_MAX, node);
-            if (!any)
-                break;
-        }
-    }
+    if (sched_getaffinity(0, sizeof me_.mask, &me_.mask) != 0)
+        CPU_ZERO(&me_.mask);
     me_.one_core = one_core(&me_.mask);
+    MPI_Allgather(&me_.mask, (int)sizeof me_.mask, MPI_BYTE, all,
+                  (int)sizeof me_.mask, MPI_BYTE, node);
     cpu_set_t any;
     int unknown = 0;
     CPU_ZERO(&any);
@@ -468,6 +468,7 @@ int cli_par_confined(char *buf, size_t len)
 void cli_par_start(int *argc, char ***argv)
 {
     int got = 0;
+    rebind_default(*argv);
     MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &got);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
