@@ -465,10 +465,26 @@ int cli_par_confined(char *buf, size_t len)
 
 /* ---- start and end -------------------------------------------------------- */
 
+/* Open MPI 4 on a node with no fabric spends 0.2 s of MPI_Init probing
+ * for one (the cm and ucx message layers: PSM, PSM2, UCX) before it
+ * settles on ob1, its shared-memory and TCP layer; 0.03 s with ob1 named.
+ * A job whose ranks all run on one node (OMPI_MCA_orte_num_nodes=1) has
+ * no use for a fabric, so there ob1 is named, unless the user chose a
+ * message layer (OMPI_MCA_pml or OMPI_MCA_mtl set, on the command line or
+ * in the environment; a choice in an MCA parameter file yields to it). */
+static void quick_start(void)
+{
+    const char *nodes = getenv("OMPI_MCA_orte_num_nodes");
+    if (nodes && strcmp(nodes, "1") == 0 && !getenv("OMPI_MCA_pml") &&
+        !getenv("OMPI_MCA_mtl"))
+        setenv("OMPI_MCA_pml", "ob1", 0);
+}
+
 void cli_par_start(int *argc, char ***argv)
 {
     int got = 0;
     rebind_default(*argv);
+    quick_start();
     MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &got);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
