@@ -329,6 +329,118 @@ static double lowest_bit_ref(double a)
  * reference above, the profile they fold into against tkmi_fx_profile of
  * each value, and a NaN, an infinity or a value above the limit found
  * in any lane. */
+/* The screening's row test as screen.c wrote it before it had kernels:
+ * one v_j at a time, the two smallest kept as they come. */
+static int screen_min_ref(const double *hi, const tkm_real *g, size_t k,
+                          double *m)
+{
+    int finite = 1;
+    m[0] = m[1] = INFINITY;
+    for (size_t j = 0; j < k; j++) {
+        double v = hi[j] - 2.0 * (double)g[j];
+        finite &= isfinite((double)g[j]) != 0;
+        if (v < m[0]) {
+            m[1] = m[0];
+            m[0] = v;
+        } else if (v < m[1])
+            m[1] = v;
+    }
+    return finite;
+}
+
+static int same_double(double a, double b)
+{
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* The screening's kernels (screen.c's row test and candidates) against
+ * the scalar loops, every instruction set, k around the kernels' steps
+ * (4 native vectors of doubles): the smallest and second smallest of
+ * hi - 2 g to the bit, equal values counted apart (a tie of the two
+ * smallest), the finite flag (a g of +inf, -inf or NaN anywhere, in the
+ * vector part or the tail), and the candidates below a threshold in
+ * increasing order, none on either side of it lost (values at the
+ * threshold itself are in). */
+static void test_screen_kernels(void **state)
+{
+    (void)state;
+    char names[4][16];
+    int ni = isa_names(names, 4);
+    const size_t ks[] = {1, 2, 3, 7, 8, 15, 16, 17, 31, 32, 33, 64, 100,
+                         1003};
+    tkmi_rng r;
+    tkmi_rng_seed(&r, 77);
+    for (int s = 0; s < ni; s++) {
+        use_isa(names[s]);
+        const TKM_FN(tkmi_kern) *kern = TKM_FN(tkmi_kern_get)();
+        for (size_t a = 0; a < sizeof ks / sizeof *ks; a++)
+            for (int kind = 0; kind < 6; kind++) {
+                const size_t k = ks[a];
+                double *hi = malloc(2 * k * sizeof *hi), want[2], got[2];
+                tkm_real *g = malloc(k * sizeof *g);
+                uint32_t *out = malloc(k * sizeof *out);
+                assert_true(hi && g && out);
+                double *lo = hi + k;
+                for (size_t j = 0; j < k; j++) {
+                    hi[j] = 10 * tkmi_rng_uniform(&r);
+                    lo[j] = hi[j] * (1 - 1e-3);
+                    g[j] = (tkm_real)(5 * tkmi_rng_uniform(&r));
+                }
+                const size_t at = (size_t)(tkmi_rng_uniform(&r) * (double)k);
+                if (kind == 1 && k >= 2) { /* the two smallest tie */
+                    hi[at] = hi[(at + 1) % k] = -50;
+                    g[at] = g[(at + 1) % k] = 0;
+                }
+                if (kind >= 2 && kind <= 4) /* one g not finite */
+                    g[kind == 4 ? k - 1 : at] =
+                        kind == 2 ? (tkm_real)INFINITY
+                        : kind == 3 ? -(tkm_real)INFINITY
+                                    : (tkm_real)NAN;
+                if (kind == 5) /* every v the same: each a candidate */
+                    for (size_t j = 0; j < k; j++) {
+                        hi[j] = lo[j] = 1;
+                        g[j] = 0;
+                    }
+                const int fin = screen_min_ref(hi, g, k, want);
+                for (int two = 0; two < 2; two++) {
+                    got[0] = got[1] = -1;
+                    const int f = kern->screen_min(hi, g, k, two, got);
+                    assert_int_equal(f, fin);
+                    if (!fin)
+                        continue; /* the row goes to the direct scan */
+                    if (!same_double(got[0], want[0]) ||
+                        !same_double(got[1], two ? want[1] : INFINITY))
+                        fail_msg("%s k=%zu kind %d two %d: %.17g %.17g, "
+                                 "want %.17g %.17g", names[s], k, kind, two,
+                                 got[0], got[1], want[0], want[1]);
+                }
+                if (!fin)
+                    goto next;
+                /* candidates under thresholds from below the smallest to
+                 * past the largest, one at a value itself */
+                double thrs[4] = {want[0] - 1, want[0] + 0.5,
+                                  lo[at] - 2.0 * (double)g[at], 1e9};
+                for (int t = 0; t < 4; t++) {
+                    size_t ns = kern->screen_pass(lo, g, k, thrs[t], out),
+                           m = 0;
+                    for (size_t j = 0; j < k; j++)
+                        if (lo[j] - 2.0 * (double)g[j] <= thrs[t]) {
+                            assert_true(m < ns && out[m] == j);
+                            m++;
+                        }
+                    assert_int_equal(ns, m);
+                    if (t == 2 || t == 3)
+                        assert_true(ns >= 1);
+                }
+            next:
+                free(hi);
+                free(g);
+                free(out);
+            }
+    }
+    use_isa("auto");
+}
+
 static void test_values(void **state)
 {
     (void)state;
@@ -565,6 +677,7 @@ int main(void)
         cmocka_unit_test(test_isa_names),
         cmocka_unit_test(test_kernels_match_reference),
         cmocka_unit_test(test_kernels_overflow),
+        cmocka_unit_test(test_screen_kernels),
         cmocka_unit_test(test_values),
         cmocka_unit_test(test_quot_i128),
         cmocka_unit_test(test_solvers_identical),

@@ -111,6 +111,16 @@ typedef struct TKM_FN(tkmi_kern) {
      * into out (room for c1 - c0); returns their number. */
     size_t (*survivors)(const tkm_real *l, const tkm_real *h, tkm_real ub,
                         size_t a0, size_t c0, size_t c1, size_t *out);
+    /* The screening's row test (screen.c): m[0] the smallest of
+     * hi[j] - 2 (double)g[j] over j < k, each rounded as written, and
+     * with two, m[1] the second smallest (equal values counted apart;
+     * +inf where k < 2); returns 1 when every g[j] is finite. */
+    int (*screen_min)(const double *hi, const tkm_real *g, size_t k,
+                      int two, double *m);
+    /* The screening's candidates: the j < k with lo[j] - 2 (double)g[j]
+     * <= thr, in increasing order into out (room for k); their number. */
+    size_t (*screen_pass)(const double *lo, const tkm_real *g, size_t k,
+                          double thr, uint32_t *out);
 } TKM_FN(tkmi_kern);
 
 extern const TKM_FN(tkmi_kern) TKM_FN(tkmi_kern_generic);

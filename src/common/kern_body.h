@@ -592,6 +592,135 @@ static size_t ksurvivors(const tkm_real *l, const tkm_real *h, tkm_real ub,
     return ns;
 }
 
+/* ---- the screening's row test (screen.c), in double ---------------------- */
+
+#define DL (KERN_VB / 8) /* doubles in a native vector */
+#define NA 4             /* native vectors a step: independent chains */
+#define EACH_A(a) _Pragma("GCC unroll 4") for (int a = 0; a < NA; a++)
+typedef double vdn __attribute__((vector_size(KERN_VB)));
+typedef double vdnu __attribute__((vector_size(KERN_VB), aligned(8),
+                                   may_alias));
+typedef int64_t vdi __attribute__((vector_size(KERN_VB)));
+#if TKM_PREC == 32
+typedef float vfh __attribute__((vector_size(KERN_VB / 2)));
+typedef float vfhu __attribute__((vector_size(KERN_VB / 2), aligned(4),
+                                  may_alias));
+#endif
+
+/* 2 g[j .. j + DL) in double (exact). */
+KI vdn twice_g(const tkm_real *g)
+{
+#if TKM_PREC == 32
+    vdn v = __builtin_convertvector(*(const vfhu *)g, vdn);
+#else
+    vdn v = *(const vdnu *)g;
+#endif
+    return v + v;
+}
+
+KI vdn seld(vdi m, vdn a, vdn b)
+{
+    return (vdn)((m & (vdi)a) | (~m & (vdi)b));
+}
+
+/* v into the two smallest so far (s[0] <= s[1]); a NaN changes nothing. */
+KI void two_smallest(double *s, double v)
+{
+    if (v < s[0]) {
+        s[1] = s[0];
+        s[0] = v;
+    } else if (v < s[1])
+        s[1] = v;
+}
+
+/* m[0], m[1]: the smallest and (with two) second smallest of v_j =
+ * hi[j] - 2 g[j] over j < k (a multiset: equal values count twice; +inf
+ * where there are fewer), each v_j rounded once as the scalar expression
+ * rounds it, so the same bits in any order.  Returns 1 when every g[j] is
+ * finite. */
+KI int screen_min_impl(const double *hi, const tkm_real *g, size_t k,
+                       const int two, double *m)
+{
+    const vdn inf = (vdn){0} + INFINITY;
+    vdn m1[NA], m2[NA], z[NA];
+    for (int a = 0; a < NA; a++) {
+        m1[a] = m2[a] = inf;
+        z[a] = (vdn){0};
+    }
+    size_t j = 0;
+    for (; j + NA * DL <= k; j += NA * DL)
+        EACH_A(a) {
+            const vdn g2 = twice_g(g + j + a * DL);
+            const vdn v = *(const vdnu *)(hi + j + a * DL) - g2;
+            z[a] += g2 * 0.0; /* NaN from here on if g is not finite */
+            const vdi lt1 = v < m1[a];
+            if (two) {
+                const vdn up = seld(lt1, m1[a], v); /* the larger */
+                m2[a] = seld(up < m2[a], up, m2[a]);
+            }
+            m1[a] = seld(lt1, v, m1[a]);
+        }
+    double s[2] = {INFINITY, INFINITY};
+    int finite = 1;
+    for (int a = 0; a < NA; a++)
+        for (int q = 0; q < DL; q++) {
+            two_smallest(s, m1[a][q]);
+            two_smallest(s, m2[a][q]);
+            finite &= z[a][q] == 0.0;
+        }
+    for (; j < k; j++) {
+        finite &= isfinite((double)g[j]) != 0;
+        two_smallest(s, hi[j] - 2.0 * (double)g[j]);
+    }
+    m[0] = s[0];
+    m[1] = two ? s[1] : INFINITY;
+    return finite;
+}
+
+static int kscreen_min(const double *hi, const tkm_real *g, size_t k,
+                       int two, double *m)
+{
+    return two ? screen_min_impl(hi, g, k, 1, m)
+               : screen_min_impl(hi, g, k, 0, m);
+}
+
+/* The j < k with lo[j] - 2 g[j] <= thr (in double), increasing, into out
+ * (room for k); returns their number. */
+static size_t kscreen_pass(const double *lo, const tkm_real *g, size_t k,
+                           double thr, uint32_t *out)
+{
+    const vdn t = (vdn){0} + thr;
+    size_t ns = 0, j = 0;
+    for (; j + NA * DL <= k; j += NA * DL) {
+        vdi in[NA], any = (vdi){0};
+        EACH_A(a) {
+            in[a] = *(const vdnu *)(lo + j + a * DL) -
+                        twice_g(g + j + a * DL) <= t;
+            any |= in[a];
+        }
+        uint64_t w[DL], or = 0;
+        memcpy(w, &any, sizeof w);
+        for (int q = 0; q < DL; q++)
+            or |= w[q];
+        if (!or)
+            continue;
+        for (int a = 0; a < NA; a++)
+            for (int q = 0; q < DL; q++) {
+                out[ns] = (uint32_t)(j + (size_t)(a * DL + q));
+                ns += (size_t)(in[a][q] & 1);
+            }
+    }
+    for (; j < k; j++) {
+        out[ns] = (uint32_t)j;
+        ns += lo[j] - 2.0 * (double)g[j] <= thr;
+    }
+    return ns;
+}
+
+#undef EACH_A
+#undef NA
+#undef DL
+
 static void kscan(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
                   const size_t *idx, size_t m,
                   const TKM_FN(tkmi_scan_out) *o)
@@ -615,4 +744,6 @@ const TKM_FN(tkmi_kern) KERN_NAME = {
     .down = kdown,
     .values = kvalues,
     .survivors = ksurvivors,
+    .screen_min = kscreen_min,
+    .screen_pass = kscreen_pass,
 };

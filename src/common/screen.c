@@ -97,6 +97,7 @@ struct TKM_FN(tkmi_screen) {
     tkm_real *xb;   /* threads * rows * d points gathered from a list
                        (dense points)                                    */
     tkm_real *ct;   /* sparse points: d * k, the centroids by column     */
+    uint32_t *cand; /* threads * k: a row's candidates                   */
     size_t rows;    /* rows per product                                  */
     double kk, eta; /* K and eta of the bound                            */
 };
@@ -186,6 +187,7 @@ static void screen_free(TKM_FN(tkmi_screen) *w)
     free(w->g);
     free(w->xb);
     free(w->ct);
+    free(w->cand);
     free(w);
 }
 
@@ -205,11 +207,12 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
     w->xnorm = tkmi_alloc(n ? n : 1, 1, sizeof *w->xnorm);
     w->hi = tkmi_alloc(3 * k, 1, sizeof *w->hi);
     w->g = tkmi_alloc(nt * w->rows, k, sizeof *w->g);
+    w->cand = tkmi_alloc(nt, k, sizeof *w->cand);
     if (s->sp)
         w->ct = tkmi_alloc(d, k, sizeof *w->ct);
     else
         w->xb = tkmi_alloc(nt * w->rows, d, sizeof *w->xb);
-    if (!w->xnorm || !w->hi || !w->g || !(w->xb || w->ct)) {
+    if (!w->xnorm || !w->hi || !w->g || !w->cand || !(w->xb || w->ct)) {
         screen_free(w);
         return NULL;
     }
@@ -297,23 +300,28 @@ static void direct_row(const TKM_FN(tkmi_cpu) *s, size_t row,
  * nx (1 - K) - eta, T the smallest U (second smallest when two).
  * Returns 0 when the row is beyond the proof's range (the direct scan's
  * then). */
-static int row_test(const TKM_FN(tkmi_screen) *w, size_t k, double nx,
+static int row_test(const TKM_FN(tkmi_cpu) *s, size_t k, double nx,
                     const tkm_real *g, size_t skip, int two, double *thr)
 {
-    double m1 = INFINITY, m2 = INFINITY;
+    const TKM_FN(tkmi_screen) *w = s->scr;
+    double m[2] = {INFINITY, INFINITY};
     int finite = isfinite(nx) != 0;
-    for (size_t j = 0; j < k; j++) {
-        double v = w->hi[j] - 2.0 * (double)g[j];
-        finite &= isfinite((double)g[j]) != 0;
-        if (j == skip)
-            continue;
-        if (v < m1) {
-            m2 = m1;
-            m1 = v;
-        } else if (v < m2)
-            m2 = v;
+    if (skip == SIZE_MAX) { /* a point's row: the kernel's (kern.h) */
+        finite &= s->kern->screen_min(w->hi, g, k, two, m);
+    } else { /* a centroid's, itself left out */
+        for (size_t j = 0; j < k; j++) {
+            double v = w->hi[j] - 2.0 * (double)g[j];
+            finite &= isfinite((double)g[j]) != 0;
+            if (j == skip)
+                continue;
+            if (v < m[0]) {
+                m[1] = m[0];
+                m[0] = v;
+            } else if (v < m[1])
+                m[1] = v;
+        }
     }
-    const double top = nx * (1.0 + w->kk) + w->eta + (two ? m2 : m1);
+    const double top = nx * (1.0 + w->kk) + w->eta + (two ? m[1] : m[0]);
     *thr = top - (nx * (1.0 - w->kk) - w->eta);
     return finite && top < TOP_MAX;
 }
@@ -330,29 +338,26 @@ static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
     const double *lo = w->lo;
     const int two = o->b2 != NULL;
     double thr;
-    if (!row_test(w, k, w->xnorm[row], g, SIZE_MAX, two, &thr)) {
+    if (!row_test(s, k, w->xnorm[row], g, SIZE_MAX, two, &thr)) {
         direct_row(s, row, o, t);
         return k;
+    }
+    size_t tid = 0;
+#ifdef _OPENMP
+    tid = (size_t)omp_get_thread_num();
+#endif
+    uint32_t *cand = w->cand + tid * k;
+    const size_t cands = s->kern->screen_pass(lo, g, k, thr, cand);
+    if (!two && !o->b1 && cands == 1) { /* the label alone: it decides */
+        o->lab[t] = (int32_t)cand[0];
+        return 0;
     }
     const tkm_real *xi = NULL; /* the row, at its first direct distance */
     uint64_t taken = 0;
     int32_t lab = -1;
-    size_t cands = 0, only = 0;
-    if (!two && !o->b1) { /* the label alone: one candidate decides */
-        for (size_t j = 0; j < k; j++)
-            if (lo[j] - 2.0 * (double)g[j] <= thr) {
-                cands++;
-                only = j;
-            }
-        if (cands == 1) {
-            o->lab[t] = (int32_t)only;
-            return 0;
-        }
-    }
     tkm_real b1 = 0, b2 = (tkm_real)INFINITY;
-    for (size_t j = 0; j < k; j++) {
-        if (!(lo[j] - 2.0 * (double)g[j] <= thr))
-            continue;
+    for (size_t q = 0; q < cands; q++) {
+        const size_t j = cand[q];
         if (!xi)
             xi = TKM_FN(tkmi_row)(s, row);
         tkm_real dj = s->kern->dist2(xi, s->c + j * d, d);
@@ -447,7 +452,7 @@ static uint64_t gap_row(const TKM_FN(tkmi_cpu) *s, size_t c,
     const size_t k = s->k, d = s->d;
     const double *lo = w->lo;
     double thr;
-    const int finite = row_test(w, k, w->nc[c], g, c, 0, &thr);
+    const int finite = row_test(s, k, w->nc[c], g, c, 0, &thr);
     uint64_t taken = 0;
     tkm_real best = (tkm_real)INFINITY;
     for (int pass = finite ? 0 : 1; pass < 2; pass++) {
