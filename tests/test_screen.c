@@ -387,6 +387,48 @@ static void test_refused(void **state)
     assert_int_equal(back, TKM_SCREEN_ON);
 }
 
+/* --screen auto screens where fit.md says it does: from d = 256 (k >= 64)
+ * in both precisions; in f64 also Lloyd and Hamerly from d = 32 with
+ * k >= 1000, and Lloyd from d = 64; nowhere else.  One iteration each,
+ * its first scan screened or not. */
+static void test_auto(void **state)
+{
+    (void)state;
+    if (no_blas())
+        skip();
+    static const struct {
+        size_t d, k;
+        tkm_algorithm a;
+        int f64, f32; /* screens in that precision */
+    } cases[] = {
+        {256, 64, TKM_LLOYD, 1, 1},    {256, 63, TKM_LLOYD, 0, 0},
+        {255, 64, TKM_HAMERLY, 0, 0},  {32, 1000, TKM_LLOYD, 1, 0},
+        {32, 1000, TKM_HAMERLY, 1, 0}, {31, 1000, TKM_LLOYD, 0, 0},
+        {32, 999, TKM_HAMERLY, 0, 0},  {64, 64, TKM_LLOYD, 1, 0},
+        {64, 64, TKM_HAMERLY, 0, 0},   {63, 64, TKM_LLOYD, 0, 0},
+        {64, 63, TKM_LLOYD, 0, 0},     {32, 1000, TKM_ANNULUS, 0, 0},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        const size_t d = cases[c].d, k = cases[c].k, n = k + 7;
+        tkm_dataset ds = make_data(n, d, 0.0, 0, c + 1);
+        double *init = malloc(k * d * sizeof *init);
+        assert_non_null(init);
+        memcpy(init, ds.x, k * d * sizeof *init); /* the first k points */
+        tkm_params p = fit_params(k, cases[c].a, TKM_SEQ, TKM_EMPTY_KEEP);
+        p.screen = TKM_SCREEN_AUTO;
+        p.max_iter = 1;
+        tkm_result r = fit_with(&ds, init, &p);
+        const int want = TKM_PREC == 64 ? cases[c].f64 : cases[c].f32;
+        if ((r.iters[0].screened > 0) != want)
+            fail_msg("%s, d = %zu, k = %zu (%s): auto screened %llu pairs",
+                     tkm_algorithm_name(cases[c].a), d, k, TKM_PREC_NAME,
+                     (unsigned long long)r.iters[0].screened);
+        tkm_result_free(&r);
+        free(init);
+        tkm_dataset_free(&ds);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -397,6 +439,7 @@ int main(void)
         cmocka_unit_test(test_stand_in),
         cmocka_unit_test(test_beyond_range),
         cmocka_unit_test(test_refused),
+        cmocka_unit_test(test_auto),
     };
     return cmocka_run_group_tests_name("screen_" TKM_PREC_NAME, tests, NULL,
                                        NULL);

@@ -193,6 +193,23 @@ static size_t cpu_bytes(const cpu_t *s, int many)
     return plan;
 }
 
+/* Whether TKM_SCREEN_AUTO screens dense points of d columns against k
+ * centroids (solver.h's thresholds, from the measurements they cite). */
+static int screen_wins(tkm_algorithm a, size_t d, size_t k)
+{
+    if (d >= TKMI_SCREEN_MIN_D && k >= TKMI_SCREEN_MIN_K)
+        return 1;
+#if TKM_PREC == 64
+    return ((a == TKM_LLOYD || a == TKM_HAMERLY) && d >= TKMI_SCREEN_F64_D &&
+            k >= TKMI_SCREEN_F64_K) ||
+           (a == TKM_LLOYD && d >= TKMI_SCREEN_F64_LLOYD_D &&
+            k >= TKMI_SCREEN_MIN_K);
+#else
+    (void)a;
+    return 0;
+#endif
+}
+
 /* Allocate the shared state, its total checked first; the algorithm's
  * setup adds its bounds. */
 static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
@@ -225,8 +242,7 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
                 (pb->p->screen == TKM_SCREEN_ON ||
                  (pb->p->screen == TKM_SCREEN_AUTO &&
                   (s->sp || (TKM_FN(tkmi_screen_available)() &&
-                             d >= TKMI_SCREEN_MIN_D &&
-                             k >= TKMI_SCREEN_MIN_K))));
+                             screen_wins(pb->p->algorithm, d, k)))));
     int many = pb->pt->comm && pb->pt->comm->size > 1;
     const size_t plan = cpu_bytes(s, many);
     snprintf(what, sizeof what, "the solver's state for n=%zu, d=%zu, "
