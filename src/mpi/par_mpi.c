@@ -13,8 +13,8 @@
  * left it (its affinity mask), shared with the ranks of its node whose
  * masks meet it: OpenMP's own default, the whole mask, would start P
  * teams of every core on ranks that share them.  Where Open MPI's default
- * (not the user) bound every rank of a node to one core while CPUs idle,
- * the ranks first take the node's CPUs in equal runs (rebind_default).
+ * (not the user) bound the ranks to one core each while CPUs would idle,
+ * each rank first takes its run of the node's CPUs (rebind_default).
  */
 #include <errno.h>
 #include <limits.h>
@@ -168,9 +168,25 @@ static int parse_cpu_list(const char *t, cpu_set_t *s)
     return 0;
 }
 
-/* Whether a non-empty mask holds one core at most: its first CPU and
- * that CPU's hardware-thread siblings (the kernel's topology; the CPU
- * alone where it cannot be read). */
+/* The core of CPU c into core: c and its hardware-thread siblings (the
+ * kernel's topology; c alone where it cannot be read). */
+static void core_of(int c, cpu_set_t *core)
+{
+    cpu_set_t sib;
+    char path[128], text[512];
+    CPU_ZERO(core);
+    CPU_SET(c, core);
+    snprintf(path, sizeof path,
+             "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list",
+             c);
+    FILE *f = fopen(path, "r");
+    if (f && fgets(text, sizeof text, f) && parse_cpu_list(text, &sib) == 0)
+        CPU_OR(core, core, &sib);
+    if (f)
+        fclose(f);
+}
+
+/* Whether a non-empty mask holds one core at most: its first CPU's. */
 static int one_core(const cpu_set_t *mask)
 {
     int first = 0;
@@ -178,20 +194,10 @@ static int one_core(const cpu_set_t *mask)
         first++;
     if (first == CPU_SETSIZE)
         return 0;
-    cpu_set_t core, sib;
-    CPU_ZERO(&core);
-    CPU_SET(first, &core);
-    char path[128], text[512];
-    snprintf(path, sizeof path,
-             "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list",
-             first);
-    FILE *f = fopen(path, "r");
-    if (f && fgets(text, sizeof text, f) && parse_cpu_list(text, &sib) == 0)
-        CPU_OR(&core, &core, &sib);
-    if (f)
-        fclose(f);
-    CPU_AND(&sib, mask, &core);
-    return CPU_EQUAL(&sib, mask);
+    cpu_set_t core, both;
+    core_of(first, &core);
+    CPU_AND(&both, mask, &core);
+    return CPU_EQUAL(&both, mask);
 }
 
 /* Whether Open MPI bound this rank by its own default rather than at the
@@ -235,17 +241,7 @@ static int core_order(const cpu_set_t *set, int *list)
         if (!CPU_ISSET(c, set) || CPU_ISSET(c, &seen))
             continue;
         cpu_set_t sib;
-        char path[128], text[512];
-        CPU_ZERO(&sib);
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/"
-                 "topology/thread_siblings_list", c);
-        FILE *f = fopen(path, "r");
-        if (!f || !fgets(text, sizeof text, f) ||
-            parse_cpu_list(text, &sib) != 0)
-            CPU_ZERO(&sib);
-        if (f)
-            fclose(f);
-        CPU_SET(c, &sib);
+        core_of(c, &sib);
         for (int s = c; s < CPU_SETSIZE; s++)
             if (CPU_ISSET(s, &sib) && CPU_ISSET(s, set) &&
                 !CPU_ISSET(s, &seen)) {
