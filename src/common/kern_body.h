@@ -156,18 +156,32 @@ KI ki less(kv a, kv b)
     return m;
 }
 
+/* m ? a : b, lane by lane, for native vectors a and b of one type and m
+ * their lanes' masks (all ones or all zeros) of integer vector type I. */
+#define BLEND(I, m, a, b) ((__typeof__(a))(((m) & (I)(a)) | (~(m) & (I)(b))))
+
+/* Whether any bit of the native vector at v (KERN_VB bytes) is set. */
+KI int any_set(const void *v)
+{
+    uint64_t w[KERN_VB / 8], or = 0;
+    memcpy(w, v, sizeof w);
+    for (size_t q = 0; q < KERN_VB / 8; q++)
+        or |= w[q];
+    return or != 0;
+}
+
 /* m ? a : b, lane by lane. */
 KI kv sel(ki m, kv a, kv b)
 {
     kv r;
-    EACH(h) r.h[h] = (vn)((m.h[h] & (vi)a.h[h]) | (~m.h[h] & (vi)b.h[h]));
+    EACH(h) r.h[h] = BLEND(vi, m.h[h], a.h[h], b.h[h]);
     return r;
 }
 
 KI ki seli(ki m, ki a, ki b)
 {
     ki r;
-    EACH(h) r.h[h] = (m.h[h] & a.h[h]) | (~m.h[h] & b.h[h]);
+    EACH(h) r.h[h] = BLEND(vi, m.h[h], a.h[h], b.h[h]);
     return r;
 }
 
@@ -290,8 +304,8 @@ KI void store_block(tkm_real *row, size_t b, size_t k, kv v)
 KI void lex_min(vn *v, vi *x, vn o, vi y)
 {
     const vi take = (o < *v) | ((o == *v) & (y < *x));
-    *v = (vn)((take & (vi)o) | (~take & (vi)*v));
-    *x = (take & y) | (~take & *x);
+    *v = BLEND(vi, take, o, *v);
+    *x = BLEND(vi, take, y, *x);
 }
 
 /* The lane finish() takes when only the nearest is wanted, found by
@@ -568,11 +582,7 @@ static size_t ksurvivors(const tkm_real *l, const tkm_real *h, tkm_real ub,
         EACH(h) m.h[h] = (lv.h[h] <= u.h[h]) & (hv.h[h] <= u.h[h]);
         vi any = m.h[0];
         EACH(h) any |= m.h[h];
-        uint64_t w[KERN_VB / 8], or = 0;
-        memcpy(w, &any, sizeof w);
-        for (size_t q = 0; q < KERN_VB / 8; q++)
-            or |= w[q];
-        if (!or)
+        if (!any_set(&any))
             continue;
         for (size_t q = 0; q < KW; q++) {
             out[ns] = c + q;
@@ -618,11 +628,6 @@ KI vdn twice_g(const tkm_real *g)
     return v + v;
 }
 
-KI vdn seld(vdi m, vdn a, vdn b)
-{
-    return (vdn)((m & (vdi)a) | (~m & (vdi)b));
-}
-
 /* v into the two smallest so far (s[0] <= s[1]); a NaN changes nothing. */
 KI void two_smallest(double *s, double v)
 {
@@ -655,10 +660,10 @@ KI int screen_min_impl(const double *hi, const tkm_real *g, size_t k,
             z[a] += g2 * 0.0; /* NaN from here on if g is not finite */
             const vdi lt1 = v < m1[a];
             if (two) {
-                const vdn up = seld(lt1, m1[a], v); /* the larger */
-                m2[a] = seld(up < m2[a], up, m2[a]);
+                const vdn up = BLEND(vdi, lt1, m1[a], v); /* the larger */
+                m2[a] = BLEND(vdi, up < m2[a], up, m2[a]);
             }
-            m1[a] = seld(lt1, v, m1[a]);
+            m1[a] = BLEND(vdi, lt1, v, m1[a]);
         }
     double s[2] = {INFINITY, INFINITY};
     int finite = 1;
@@ -698,11 +703,7 @@ static size_t kscreen_pass(const double *lo, const tkm_real *g, size_t k,
                         twice_g(g + j + a * DL) <= t;
             any |= in[a];
         }
-        uint64_t w[DL], or = 0;
-        memcpy(w, &any, sizeof w);
-        for (int q = 0; q < DL; q++)
-            or |= w[q];
-        if (!or)
+        if (!any_set(&any))
             continue;
         for (int a = 0; a < NA; a++)
             for (int q = 0; q < DL; q++) {
