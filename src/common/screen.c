@@ -327,11 +327,11 @@ static int row_test(const TKM_FN(tkmi_cpu) *s, size_t k, double nx,
 }
 
 /* One row from its products g (k): the scan's label, nearest and second
- * nearest squared distances (those o asks for) into slot t.  Returns the
- * direct distances taken. */
+ * nearest squared distances (those o asks for) into slot t; cand is the
+ * thread's room for k candidates.  Returns the direct distances taken. */
 static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
                            const tkm_real *g, const TKM_FN(tkmi_scan_out) *o,
-                           size_t t)
+                           size_t t, uint32_t *cand)
 {
     const TKM_FN(tkmi_screen) *w = s->scr;
     const size_t k = s->k, d = s->d;
@@ -342,11 +342,6 @@ static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
         direct_row(s, row, o, t);
         return k;
     }
-    size_t tid = 0;
-#ifdef _OPENMP
-    tid = (size_t)omp_get_thread_num();
-#endif
-    uint32_t *cand = w->cand + tid * k;
     const size_t cands = s->kern->screen_pass(lo, g, k, thr, cand);
     if (!two && !o->b1 && cands == 1) { /* the label alone: it decides */
         o->lab[t] = (int32_t)cand[0];
@@ -395,6 +390,7 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
     tid = (size_t)omp_get_thread_num();
 #endif
     tkm_real *g = w->g + tid * rows * k;
+    uint32_t *cand = w->cand + tid * k;
     for (size_t b = 0; b < m; b += rows) {
         const size_t mb = m - b < rows ? m - b : rows;
         if (s->sp) {
@@ -411,7 +407,7 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
         }
         for (size_t i = 0; i < mb; i++)
             *rechecked += screen_row(s, idx ? idx[b + i] : lo + b + i,
-                                     g + i * k, o, b + i);
+                                     g + i * k, o, b + i, cand);
         *screened += (uint64_t)mb * k;
     }
 }
