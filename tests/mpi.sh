@@ -299,17 +299,25 @@ else
     cat "$T/err"
     fails=$((fails + 1))
 fi
+# A Linux CPU list ("0-3,8") as a set, for the scripts below (each runs
+# from $T, so Python finds this module there)
+cat >"$T/cpulist.py" <<'EOF'
+def cpus(text):
+    s = set()
+    for part in filter(None, text.strip().split(",")):
+        a, _, b = part.partition("-")
+        s |= set(range(int(a), int(b or a) + 1))
+    return s
+EOF
 # Each rank of a statistics file, a line each: its OpenMP threads, the
 # CPUs of its mask, 1 if they are the CPUs this shell may use, and its
 # node-local rank
 cat >"$T/ranks.py" <<'EOF'
 import json, os, sys
+from cpulist import cpus
 for r in json.load(open(sys.argv[1]))["ranks"]:
-    cpus = set()
-    for part in filter(None, r["cpus"].split(",")):
-        a, _, b = part.partition("-")
-        cpus |= set(range(int(a), int(b or a) + 1))
-    print(r["threads"], len(cpus), int(cpus == os.sched_getaffinity(0)),
+    mask = cpus(r["cpus"])
+    print(r["threads"], len(mask), int(mask == os.sched_getaffinity(0)),
           r["local_rank"])
 EOF
 
@@ -390,13 +398,10 @@ check "place: --threads sets the team over OMP_NUM_THREADS" \
 # frees them (none with -q); where that core holds every CPU, none.
 cat >"$T/core.py" <<'EOF'
 import os
+from cpulist import cpus
 mine = os.sched_getaffinity(0)
-sib = set()
-text = open("/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list"
-            % min(mine)).read().strip()
-for part in filter(None, text.split(",")):
-    a, _, b = part.partition("-")
-    sib |= set(range(int(a), int(b or a) + 1))
+sib = cpus(open("/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list"
+                % min(mine)).read())
 print(len(sib & mine))
 EOF
 core=$($PY "$T/core.py") || core="unknown (no topology in /sys)"
@@ -427,13 +432,8 @@ fi
 # warning; a binding the user asks for (--map-by ...:PE=N) stays.
 cat >"$T/cover.py" <<'EOF2'
 import json, os, sys
-masks = []
-for r in json.load(open(sys.argv[1]))["ranks"]:
-    cpus = set()
-    for part in filter(None, r["cpus"].split(",")):
-        a, _, b = part.partition("-")
-        cpus |= set(range(int(a), int(b or a) + 1))
-    masks.append(cpus)
+from cpulist import cpus
+masks = [cpus(r["cpus"]) for r in json.load(open(sys.argv[1]))["ranks"]]
 union = set().union(*masks)
 print(int(union == os.sched_getaffinity(0)
           and sum(map(len, masks)) == len(union)))
