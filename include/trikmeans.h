@@ -355,6 +355,18 @@ tkm_status tkm_init_centroids_comm(const tkm_dataset *ds, size_t k,
                                    uint64_t seed, const tkm_comm *comm,
                                    double *out, char *msg, size_t msglen);
 
+/* tkm_init_centroids with its passes over the data where form runs: for
+ * cuda-global and cuda-shared, k-means++ (both variants) and
+ * farthest-first run on the current CUDA device when the data are dense
+ * and fit beside the start's scratch (n x (candidates + 1) doubles);
+ * anywhere else (the CPU forms, random, sparse data, no device or no
+ * room) the CPU runs them.  The centroids are tkm_init_centroids's, bit
+ * for bit, wherever they are chosen. */
+tkm_status tkm_init_centroids_form(const tkm_dataset *ds, size_t k,
+                                   tkm_init_method m, int candidates,
+                                   uint64_t seed, tkm_form form, double *out,
+                                   char *msg, size_t msglen);
+
 /* ---- solving ----------------------------------------------------------- */
 
 typedef struct {

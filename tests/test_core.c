@@ -123,6 +123,43 @@ static void test_init(void **state)
                                         3 * sizeof(double));
         }
     }
+    /* tkm_init_centroids_form: the same start in every form (a CUDA form
+     * chooses it on the device where it can, else on the CPU; test_cuda
+     * holds the device's to the CPU's) */
+    for (int m = 0; m < 4; m++) {
+        double a[30], b[30];
+        assert_int_equal(tkm_init_centroids(&ds, 10, ms[m], 0, 4, a, msg,
+                                            sizeof msg),
+                         TKM_OK);
+        for (int f = 0; f < TKM_NFORM; f++) {
+            assert_int_equal(tkm_init_centroids_form(&ds, 10, ms[m], 0, 4,
+                                                     (tkm_form)f, b, msg,
+                                                     sizeof msg),
+                             TKM_OK);
+            assert_memory_equal(a, b, sizeof a);
+        }
+    }
+    /* distances beyond double's range: every greedy candidate's potential
+     * is +inf, and the start is still k rows of the data, the same each
+     * time */
+    {
+        double xo[] = {1e300, -1e300, 1.5e300, -1.5e300, 0.0, 2e300};
+        tkm_dataset o = {.n = 6, .d = 1, .x = xo};
+        double a[4], b[4];
+        for (uint64_t seed = 0; seed < 8; seed++) {
+            assert_int_equal(tkm_init_centroids(&o, 4,
+                                                TKM_INIT_KMEANSPP_GREEDY, 0,
+                                                seed, a, msg, sizeof msg),
+                             TKM_OK);
+            assert_int_equal(tkm_init_centroids(&o, 4,
+                                                TKM_INIT_KMEANSPP_GREEDY, 0,
+                                                seed, b, msg, sizeof msg),
+                             TKM_OK);
+            assert_memory_equal(a, b, sizeof a);
+            for (int i = 0; i < 4; i++)
+                assert_true(is_data_row(&o, a + i));
+        }
+    }
     /* farthest-first: after the first, each centroid is the row farthest
      * from its nearest earlier centroid, the first such row on ties */
     double f[30];

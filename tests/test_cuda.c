@@ -32,6 +32,7 @@
 #include "csr_harness.h"
 #include "fit_harness.h"
 #include "internal.h"
+#include "seed.h"
 #include "tune.h"
 #include "yinyang.h"
 
@@ -1002,6 +1003,115 @@ static void test_too_large(void **state)
     tkm_dataset_free(&ds);
 }
 
+/* ---- the start on the GPU ------------------------------------------------
+ * k-means++ (plain and greedy) and farthest-first chosen on the device give
+ * the CPU's centroids bit for bit, from rows of doubles and of floats; on
+ * blobs over several blocks of TKM_PART_BLOCK rows (the last one short),
+ * on data of few distinct points (the potential reaches 0 and the draws
+ * turn uniform), on data whose distances overflow to +inf (every greedy
+ * potential +inf), on as many rows as clusters, and at d = 300. */
+
+/* The start of method m (cand candidates) on the CPU and on the device
+ * for ds, and the same again from ds's values as floats where they are
+ * floats' values. */
+static void seed_same(const tkm_dataset *ds, size_t k, tkm_init_method m,
+                      int cand, uint64_t seed, const char *what)
+{
+    const size_t kd = k * ds->d;
+    double *cpu = malloc(kd * sizeof *cpu), *gpu = malloc(kd * sizeof *gpu);
+    char msg[512] = "";
+    int on_gpu = 0;
+    assert_non_null(cpu);
+    assert_non_null(gpu);
+    if (tkm_init_centroids(ds, k, m, cand, seed, cpu, msg, sizeof msg) !=
+        TKM_OK)
+        fail_msg("%s: cpu start: %s", what, msg);
+    for (size_t f = 0; f < NFORMS; f++) {
+        memset(gpu, 0xff, kd * sizeof *gpu);
+        if (tkmi_init_centroids_form(ds, k, m, cand, seed, FORMS[f], &on_gpu,
+                                     gpu, msg, sizeof msg) != TKM_OK)
+            fail_msg("%s: gpu start: %s", what, msg);
+        if (!on_gpu)
+            fail_msg("%s (%s): the start ran on the CPU", what,
+                     tkm_form_name(FORMS[f]));
+        for (size_t e = 0; e < kd; e++)
+            if (memcmp(&cpu[e], &gpu[e], sizeof cpu[e]) != 0)
+                fail_msg("%s, %s, %s: centroid %zu column %zu: cpu %.17g, "
+                         "gpu %.17g",
+                         what, tkm_init_name(m), tkm_form_name(FORMS[f]),
+                         e / ds->d, e % ds->d, cpu[e], gpu[e]);
+    }
+    free(cpu);
+    free(gpu);
+}
+
+static void seed_every_method(const tkm_dataset *ds, size_t k, uint64_t seed,
+                              const char *what)
+{
+    seed_same(ds, k, TKM_INIT_KMEANSPP, 0, seed, what);
+    seed_same(ds, k, TKM_INIT_KMEANSPP_GREEDY, 0, seed, what);
+    seed_same(ds, k, TKM_INIT_KMEANSPP_GREEDY, 11, seed + 1, what);
+    seed_same(ds, k, TKM_INIT_FARTHEST, 0, seed, what);
+}
+
+/* ds again with its values as floats (rows of float32 read as such). */
+static void seed_as_floats(const tkm_dataset *ds, size_t k, uint64_t seed,
+                           const char *what)
+{
+    const size_t nd = ds->n * ds->d;
+    float *x32 = malloc(nd * sizeof *x32);
+    assert_non_null(x32);
+    for (size_t e = 0; e < nd; e++)
+        x32[e] = (float)ds->x[e];
+    tkm_dataset f = {.n = ds->n, .d = ds->d, .x32 = x32};
+    seed_every_method(&f, k, seed, what);
+    free(x32);
+}
+
+static void test_seed_on_gpu(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    char msg[256] = "";
+    tkm_dataset ds;
+    /* 5 blocks, the last of 3,616 rows */
+    assert_int_equal(tkm_generate_blobs(20000, 5, 30, 1.0, 10.0, 41, &ds,
+                                        NULL, msg, sizeof msg),
+                     TKM_OK);
+    seed_every_method(&ds, 40, 5, "blobs 20000 x 5");
+    seed_as_floats(&ds, 40, 6, "blobs 20000 x 5, float32");
+    tkm_dataset_free(&ds);
+    /* d = 300 */
+    assert_int_equal(tkm_generate_blobs(3000, 300, 10, 1.0, 10.0, 42, &ds,
+                                        NULL, msg, sizeof msg),
+                     TKM_OK);
+    seed_every_method(&ds, 20, 7, "blobs 3000 x 300");
+    seed_as_floats(&ds, 20, 8, "blobs 3000 x 300, float32");
+    tkm_dataset_free(&ds);
+    /* 4 distinct points, 9,000 rows: after 4 centroids every row sits on
+     * one, the potential is 0, and the draws are uniform */
+    const size_t n = 9000;
+    double *x = malloc(n * 2 * sizeof *x);
+    assert_non_null(x);
+    for (size_t i = 0; i < n; i++) {
+        x[2 * i] = (double)(i % 4);
+        x[2 * i + 1] = (double)((i * 7) % 4) * 0.5;
+    }
+    tkm_dataset few = {.n = n, .d = 2, .x = x};
+    seed_every_method(&few, 12, 9, "4 distinct points");
+    /* rows near +-1e300: squared differences overflow to +inf */
+    for (size_t i = 0; i < n; i++) {
+        const double s = i % 3 == 0 ? -1.0 : 1.0;
+        x[2 * i] = s * 1e300 * (1.0 + (double)(i % 17) * 1e-3);
+        x[2 * i + 1] = (double)(i % 5);
+    }
+    seed_every_method(&few, 8, 10, "overflowing distances");
+    /* as many rows as clusters */
+    tkm_dataset three = {.n = 3, .d = 2, .x = x};
+    seed_every_method(&three, 3, 11, "3 rows, k = 3");
+    free(x);
+}
+
 int main(void)
 {
     const char *only = getenv("TKM_TEST_ONLY");
@@ -1030,6 +1140,7 @@ int main(void)
         cmocka_unit_test(test_statistics),
         cmocka_unit_test(test_sparse),
         cmocka_unit_test(test_too_large),
+        cmocka_unit_test(test_seed_on_gpu),
     };
     return cmocka_run_group_tests_name("cuda (" TKM_PREC_NAME ")",
                                        tests, group_setup, NULL);

@@ -361,8 +361,9 @@ static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
         if (!(c0 = (PyArrayObject *)PyArray_SimpleNew(2, cdims, NPY_DOUBLE)))
             goto done;
         Py_BEGIN_ALLOW_THREADS
-        st = tkm_init_centroids(&ds, (size_t)k, m, candidates, seed,
-                                PyArray_DATA(c0), msg, sizeof msg);
+        st = tkm_init_centroids_form(&ds, (size_t)k, m, candidates, seed,
+                                     p.form, PyArray_DATA(c0), msg,
+                                     sizeof msg);
         Py_END_ALLOW_THREADS
         if (st != TKM_OK) {
             raise_status(st, msg);

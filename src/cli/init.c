@@ -15,7 +15,8 @@ static const char *const CMD = "init";
 static const char *const taken[] = {
     "data", "raw-d", "raw-n", "raw-bits", "format", "header", "delimiter",
     "usecols", "skip-cols",
-    "k", "init", "candidates", "seed", "precision", "force", "quiet", NULL};
+    "k", "init", "candidates", "seed", "form", "precision", "force", "quiet",
+    NULL};
 
 enum { OPT_OUT = CLI_OPT_SUB };
 
@@ -45,6 +46,12 @@ void cli_init_help(FILE *f)
           "  --candidates N       kmeans++-greedy: candidates per step\n"
           "                       (default 2 + floor(ln k))\n"
           "  --seed N             seed (default 0)\n"
+          "  --form NAME          where the passes over the data run: seq |\n"
+          "                       omp (the CPU's threads either way) |\n"
+          "                       cuda-global | cuda-shared (kmeans++,\n"
+          "                       kmeans++-greedy and farthest on the GPU);\n"
+          "                       the same centroids everywhere (default\n"
+          "                       seq)\n"
           "  --precision f32|f64  reject data that do not fit this precision\n"
           "                       (default f64)\n"
           "  --out FILE           where the centroids go (required; - is\n"

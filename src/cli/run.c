@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "io_read.h"
+#include "seed.h"
 
 void cli_run_params(const cli_run *r, tkm_params *p)
 {
@@ -203,16 +204,22 @@ static int init_from_file(const cli_run *r, const char *cmd,
     return rc;
 }
 
+/* The start from the file or the method; one process of a CUDA form
+ * chooses it on the device where it can (*on_gpu set). */
 static int choose_init(const cli_run *r, const char *cmd,
-                       const tkm_dataset *ds, double *out)
+                       const tkm_dataset *ds, double *out, int *on_gpu)
 {
+    *on_gpu = 0;
     if (r->init_file)
         return init_from_file(r, cmd, ds, out);
     char msg[512] = "";
-    tkm_status st = tkm_init_centroids_comm(ds, r->k, r->init,
-                                            r->candidates, r->seed,
-                                            cli_par_comm(), out, msg,
-                                            sizeof msg);
+    const tkm_comm *comm = cli_par_comm();
+    tkm_status st =
+        comm ? tkm_init_centroids_comm(ds, r->k, r->init, r->candidates,
+                                       r->seed, comm, out, msg, sizeof msg)
+             : tkmi_init_centroids_form(ds, r->k, r->init, r->candidates,
+                                        r->seed, r->form, on_gpu, out, msg,
+                                        sizeof msg);
     if (st != TKM_OK)
         return cli_status(cmd, cli_code_for(st), st, msg);
     return CLI_OK;
@@ -241,16 +248,17 @@ int cli_run_start(const cli_run *r, const char *cmd, const tkm_dataset *ds,
         return rc;
     }
     double t0 = tkmi_now();
-    rc = cli_par_agree(choose_init(r, cmd, ds, *init));
+    int on_gpu = 0;
+    rc = cli_par_agree(choose_init(r, cmd, ds, *init, &on_gpu));
     if (rc != CLI_OK) {
         free(*init);
         *init = NULL;
         return rc;
     }
     if (r->verbosity > 0 && cli_par_rank() == 0)
-        fprintf(stderr, "trikmeans %s: start %s in %.3f s\n", cmd,
+        fprintf(stderr, "trikmeans %s: start %s in %.3f s%s\n", cmd,
                 r->init_file ? r->init_file : tkm_init_name(r->init),
-                tkmi_now() - t0);
+                tkmi_now() - t0, on_gpu ? " on the GPU" : "");
     return CLI_OK;
 }
 

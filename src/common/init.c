@@ -14,6 +14,7 @@
 #include "csr.h"
 #include "internal.h"
 #include "part.h"
+#include "seed.h"
 
 #define INIT_BLOCK TKM_PART_BLOCK
 
@@ -137,16 +138,15 @@ static void fetch_row(const tkm_dataset *ds, const tkmi_part *pt, size_t gi,
     tkmi_part_bcast(pt, out, ds->d * sizeof *out, owner, NULL);
 }
 
-/* Global index drawn with probability dmin[i] / total (uniform when total
- * is 0): the block from the block sums part (in order), then the row
- * within it, scanned by the process that holds it from the sum of the
- * blocks before. */
-static size_t sample_d2(const double *dmin, const tkmi_part *pt,
-                        const double *part, double total, tkmi_rng *r)
+void tkmi_d2_locate(const double *part, size_t nb, double total,
+                    uint64_t n, tkmi_rng *r, tkmi_d2_draw *out)
 {
-    if (!(total > 0.0))
-        return (size_t)tkmi_rng_below(r, pt->n_total);
-    const size_t nb = tkmi_part_blocks(pt->n_total);
+    memset(out, 0, sizeof *out);
+    if (!(total > 0.0)) {
+        out->direct = 1;
+        out->pick = tkmi_rng_below(r, n);
+        return;
+    }
     double u = tkmi_rng_uniform(r) * total, acc = 0.0;
     size_t b = nb, lastb = 0;
     for (size_t j = 0; j < nb; j++) {
@@ -165,6 +165,25 @@ static size_t sample_d2(const double *dmin, const tkmi_part *pt,
             acc += part[j];
         u = INFINITY;
     }
+    out->b = b;
+    out->acc = acc;
+    out->u = u;
+}
+
+/* Global index drawn with probability dmin[i] / total (uniform when total
+ * is 0): the block from the block sums part (in order), then the row
+ * within it, scanned by the process that holds it from the sum of the
+ * blocks before. */
+static size_t sample_d2(const double *dmin, const tkmi_part *pt,
+                        const double *part, double total, tkmi_rng *r)
+{
+    tkmi_d2_draw w;
+    tkmi_d2_locate(part, tkmi_part_blocks(pt->n_total), total, pt->n_total,
+                   r, &w);
+    if (w.direct)
+        return (size_t)w.pick;
+    const size_t b = (size_t)w.b;
+    double acc = w.acc;
     const int owner = tkmi_part_owner(pt, b * INIT_BLOCK);
     uint64_t pick = 0;
     if (!pt->comm || owner == pt->comm->rank) {
@@ -175,7 +194,7 @@ static size_t sample_d2(const double *dmin, const tkmi_part *pt,
             if (dmin[i] > 0.0)
                 last = i;
             acc += dmin[i];
-            if (u < acc)
+            if (w.u < acc)
                 break;
         }
         pick = pt->row0 + (i < hi ? i : last);
@@ -230,7 +249,9 @@ static tkm_status kmeanspp(const tkm_dataset *ds, const tkmi_part *pt,
             fetch_row(ds, pt, idx, out + c * d); /* the candidate, for now */
             v = cen_of(ds, out + c * d, nz);
             double pot = potential(ds, pt, dmin, &v, cpart);
-            if (pot < bestpot) {
+            /* the first candidate stands where every potential is +inf
+             * (distances beyond double's range): its block sums too */
+            if (t == 0 || pot < bestpot) {
                 bestpot = pot;
                 best = idx;
                 memcpy(kpart, cpart, nb * sizeof *kpart);
@@ -455,4 +476,61 @@ tkm_status tkm_init_centroids_comm(const tkm_dataset *ds, size_t k,
     rc = init_over(ds, &pt, k, m, candidates, seed, out, msg, msglen);
     tkmi_part_free(&pt);
     return rc;
+}
+
+tkm_status tkmi_init_centroids_form(const tkm_dataset *ds, size_t k,
+                                    tkm_init_method m, int candidates,
+                                    uint64_t seed, tkm_form form,
+                                    int *on_gpu, double *out, char *msg,
+                                    size_t msglen)
+{
+    if (on_gpu)
+        *on_gpu = 0;
+    const int gpu = (form == TKM_CUDA_GLOBAL || form == TKM_CUDA_SHARED) &&
+                    ds && (ds->x || ds->x32) && ds->n > 0 && ds->d > 0 &&
+                    out && candidates >= 0 &&
+                    (m == TKM_INIT_KMEANSPP || m == TKM_INIT_KMEANSPP_GREEDY ||
+                     m == TKM_INIT_FARTHEST);
+    if (!gpu)
+        return tkm_init_centroids(ds, k, m, candidates, seed, out, msg,
+                                  msglen);
+    const tkmi_part one = {.n = ds->n, .n_total = ds->n};
+    tkm_status rc;
+    if (tkmi_check_k(k, ds->n, msg, msglen) != TKM_OK)
+        return TKM_EINVAL;
+    if ((rc = check_finite(ds, &one, msg, msglen)) != TKM_OK)
+        return rc;
+    uint64_t *idx = tkmi_alloc(k, 1, sizeof *idx);
+    if (!idx)
+        return tkmi_fail_alloc(msg, msglen, k, sizeof *idx, 1,
+                               "init: %zu chosen rows", k);
+    if (m == TKM_INIT_KMEANSPP_GREEDY && candidates == 0)
+        candidates = 2 + (int)floor(log((double)k));
+    const int cand = m == TKM_INIT_KMEANSPP_GREEDY ? candidates : 1;
+    tkmi_rng r;
+    tkmi_rng_seed(&r, seed);
+    char why[512] = "";
+    rc = tkmi_seed_cuda(ds, k, cand, m == TKM_INIT_FARTHEST, &r, idx, why,
+                        sizeof why);
+    if (rc == TKM_OK) {
+        for (size_t c = 0; c < k; c++)
+            row_copy(ds, (size_t)idx[c], out + c * ds->d);
+        if (on_gpu)
+            *on_gpu = 1;
+    } else if (rc == TKM_ECUDA) { /* the device failed: the fit would too */
+        tkmi_fail(rc, msg, msglen, "init: %s", why);
+    } else { /* no device, or no room on it: the same start on the CPU */
+        rc = tkm_init_centroids(ds, k, m, candidates, seed, out, msg, msglen);
+    }
+    free(idx);
+    return rc;
+}
+
+tkm_status tkm_init_centroids_form(const tkm_dataset *ds, size_t k,
+                                   tkm_init_method m, int candidates,
+                                   uint64_t seed, tkm_form form, double *out,
+                                   char *msg, size_t msglen)
+{
+    return tkmi_init_centroids_form(ds, k, m, candidates, seed, form, NULL,
+                                    out, msg, msglen);
 }
