@@ -39,6 +39,7 @@
 set -u
 cd "$(dirname "$0")/.."
 PROOF_DIR=${PROOF_DIR:-build/gpu-proof}
+case $PROOF_DIR in /*) ;; *) PROOF_DIR=$(pwd)/$PROOF_DIR ;; esac
 BUDGET=${BUDGET:-1500}
 ALL_STEPS="tests nofma san-memcheck san-racecheck san-synccheck san-initcheck check bench cli"
 STEPS=${STEPS:-$ALL_STEPS}
@@ -61,7 +62,7 @@ mkdir -p "$LOG"
 DEBS=${DEBS:-.devdeps}
 if [ -z "${CMOCKA_DIR:-}" ] && ! [ -e /usr/include/cmocka.h ] &&
     ls "$DEBS"/*.deb >/dev/null 2>&1; then
-    CMOCKA_DIR=$(pwd)/$PROOF_DIR/debs
+    CMOCKA_DIR=$PROOF_DIR/debs
     for f in "$DEBS"/*.deb; do dpkg -x "$f" "$CMOCKA_DIR"; done
 fi
 # zlib's header and link name where the machine has only its runtime:
@@ -71,7 +72,7 @@ zlib_so=$(ls /lib/x86_64-linux-gnu/libz.so.1 /usr/lib/x86_64-linux-gnu/libz.so.1
     2>/dev/null | head -1)
 if ! [ -e /usr/include/zlib.h ] && [ -n "$zlib_so" ] &&
     ls "$DEBS"/zlib1g-dev_*.deb >/dev/null 2>&1; then
-    Z=$(pwd)/$PROOF_DIR/zlib
+    Z=$PROOF_DIR/zlib
     mkdir -p "$Z"
     dpkg -x "$DEBS"/zlib1g-dev_*.deb "$Z"
     ln -sf "$zlib_so" "$Z/usr/lib/x86_64-linux-gnu/libz.so"
