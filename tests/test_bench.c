@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "algs.h"
 #include "trikmeans.h"
@@ -338,6 +340,159 @@ static void test_tiny_sweep(void **state)
     char count[64];
     snprintf(count, sizeof count, "%d runs in all", 3 * planned_per_case());
     assert_contains(out_text, count);
+}
+
+/* ---- bench --resume ------------------------------------------------------ */
+
+/* Columns that hold measured times, loads and rates: everything else in
+ * runs.csv and iterations.csv is the same in every sweep of a preset. */
+static int timed_column(const char *c)
+{
+    return !strncmp(c, "t_", 2) || !strncmp(c, "share_", 6) ||
+           !strcmp(c, "gflops") || !strcmp(c, "gbytes_s") ||
+           !strcmp(c, "busy_cpus");
+}
+
+/* a and b hold the same rows, times aside. */
+static void same_rows(const table *a, const table *b, const char *what)
+{
+    assert_int_equal(a->ncol, b->ncol);
+    assert_int_equal(a->nrow, b->nrow);
+    for (int r = 0; r < a->nrow; r++)
+        for (int c = 0; c < a->ncol; c++) {
+            const char *x = a->cell[(size_t)r * a->ncol + c],
+                       *y = b->cell[(size_t)r * b->ncol + c];
+            if (timed_column(a->hdr[c]) || !strcmp(x, y))
+                continue;
+            print_error("[" PREC "] %s row %d, %s: %s against %s\n", what,
+                        r + 1, a->hdr[c], x, y);
+            fail();
+        }
+}
+
+/* The first n bytes of from into to. */
+static void write_head(const char *from, const char *to, size_t n)
+{
+    char *t = slurp(from);
+    assert_true(strlen(t) >= n);
+    t[n] = '\0';
+    write_text(to, t);
+    free(t);
+}
+
+/* The offset of the start of line `line` (0: the header) in text. */
+static size_t line_start(const char *text, int line)
+{
+    const char *p = text;
+    for (int i = 0; i < line; i++) {
+        p = strchr(p, '\n');
+        assert_non_null(p);
+        p++;
+    }
+    return (size_t)(p - text);
+}
+
+/* A sweep stopped in the middle of a run's rows goes on with --resume and
+ * ends with the rows of a sweep that never stopped (times aside); report
+ * reads the stopped sweep's rows and says it is partial; what cannot be
+ * resumed is a usage error. */
+static void test_resume(void **state)
+{
+    (void)state;
+    need_bin();
+    const char *preset = tiny_preset();
+    char full[512], cut[512], from[600], to[600];
+    snprintf(full, sizeof full, "%s", tp("full"));
+    snprintf(cut, sizeof cut, "%s", tp("cut"));
+    EXPECT(0, "bench", preset, "--out", full, "--no-report", "-q");
+    /* the stopped sweep: machine.txt and datasets.csv as the sweep wrote
+     * them first; runs.csv.part with its first runs and half of the next
+     * row; iterations.csv.part with those runs' rows and half a line */
+    assert_int_equal(mkdir(cut, 0777), 0);
+    const char *keep[] = {"machine.txt", "datasets.csv"};
+    for (int i = 0; i < 2; i++) {
+        char *t;
+        snprintf(from, sizeof from, "%s/%s", full, keep[i]);
+        snprintf(to, sizeof to, "%s/%s", cut, keep[i]);
+        t = slurp(from);
+        write_text(to, t);
+        free(t);
+    }
+    table runs;
+    snprintf(from, sizeof from, "%s/runs.csv", full);
+    table_read(from, &runs);
+    const int stop = runs.nrow / 2 + 1; /* the run that was cut short */
+    table_free(&runs);
+    char *rt = slurp(from);
+    const size_t rcut = line_start(rt, stop) + 7;
+    free(rt);
+    snprintf(to, sizeof to, "%s/runs.csv.part", cut);
+    write_head(from, to, rcut);
+    snprintf(from, sizeof from, "%s/iterations.csv", full);
+    char *it = slurp(from);
+    int line = 1;
+    for (const char *p = strchr(it, '\n') + 1; *p && atoi(p) < stop;
+         p = strchr(p, '\n') + 1)
+        line++;
+    const size_t icut = line_start(it, line) + 3;
+    free(it);
+    snprintf(to, sizeof to, "%s/iterations.csv.part", cut);
+    write_head(from, to, icut);
+    /* the report of the stopped sweep: partial, from runs.csv.part */
+    EXPECT(0, "report", cut);
+    snprintf(to, sizeof to, "%s/report.md", cut);
+    char *md = slurp(to);
+    assert_contains(md, "**Partial**");
+    assert_contains(md, "--resume");
+    assert_contains(md, "runs.csv.part");
+    free(md);
+    unlink(to);
+    /* resumed: it ends, with every row of the full sweep */
+    EXPECT(0, "bench", "--resume", cut, "--no-report");
+    assert_contains(out_text, "resumed after");
+    assert_contains(out_text, "0 fail");
+    snprintf(to, sizeof to, "%s/runs.csv.part", cut);
+    assert_false(exists(to));
+    /* the runs that had ended were kept, not run again: the first row's
+     * times are the first sweep's own */
+    snprintf(from, sizeof from, "%s/runs.csv", full);
+    snprintf(to, sizeof to, "%s/runs.csv", cut);
+    char *fa = slurp(from), *fb = slurp(to);
+    const size_t r1 = line_start(fa, 2);
+    assert_true(line_start(fb, 2) == r1);
+    assert_memory_equal(fa, fb, r1);
+    free(fa);
+    free(fb);
+    const char *files[] = {"runs.csv", "iterations.csv"};
+    for (int i = 0; i < 2; i++) {
+        table a, b;
+        snprintf(from, sizeof from, "%s/%s", full, files[i]);
+        snprintf(to, sizeof to, "%s/%s", cut, files[i]);
+        table_read(from, &a);
+        table_read(to, &b);
+        same_rows(&a, &b, files[i]);
+        table_free(&a);
+        table_free(&b);
+    }
+    /* nothing to resume: a sweep that ended, a folder without one */
+    EXPECT(2, "bench", "--resume", cut);
+    assert_contains(err_text, "nothing to resume");
+    EXPECT(2, "bench", "--resume", tp("nowhere"));
+    assert_contains(err_text, "no sweep that stopped");
+    EXPECT(2, "bench", "--resume", cut, "--force");
+    /* a preset changed since the sweep began */
+    snprintf(to, sizeof to, "%s/runs.csv", cut);
+    snprintf(from, sizeof from, "%s/runs.csv.part", cut);
+    assert_int_equal(rename(to, from), 0);
+    char *text = slurp(preset);
+    char *more = malloc(strlen(text) + 32);
+    assert_non_null(more);
+    sprintf(more, "%smax_iter = 50\n", text);
+    write_text(preset, more);
+    EXPECT(2, "bench", "--resume", cut);
+    assert_contains(err_text, "has changed");
+    free(more);
+    free(text);
 }
 
 /* report: tables without gnuplot, plots with it; not a bench folder is a
@@ -1133,6 +1288,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tiny_sweep),
+        cmocka_unit_test(test_resume),
         cmocka_unit_test(test_report),
         cmocka_unit_test(test_load_marks),
         cmocka_unit_test(test_plots),

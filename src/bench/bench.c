@@ -40,6 +40,10 @@ void cli_bench_help(FILE *f)
         "  --no-report    do not run 'trikmeans report DIR' at the end\n"
         "  --dry-run      check the preset and print the runs it plans per\n"
         "                 data set; run nothing, write nothing\n"
+        "  --resume DIR   go on with the sweep that stopped in DIR (Ctrl-C,\n"
+        "                 a time limit): its preset (the file machine.txt\n"
+        "                 names, unchanged, or PRESET), the cases that\n"
+        "                 ended kept, the one cut short run again\n"
         "  -q, --quiet    no progress and no summary\n"
         "  -h, --help     print this help and exit\n"
         "\n"
@@ -51,8 +55,10 @@ void cli_bench_help(FILE *f)
         "run), datasets.csv, machine.txt (CPU, cores, memory, the load at\n"
         "the start and the end, GPU, compiler, CUDA, date, the preset),\n"
         "report.md and plots/.  While the sweep runs, rows go to\n"
-        "runs.csv.part and iterations.csv.part.  A progress bar with the\n"
-        "time left shows on stderr when it is a terminal.\n"
+        "runs.csv.part and iterations.csv.part; 'trikmeans report DIR'\n"
+        "reads them while no runs.csv exists, and says the sweep is partial.\n"
+        "A progress bar with the time left shows on stderr when it is a\n"
+        "terminal.\n"
         "docs/evaluation.md describes every column.\n"
         "\n",
         f);
@@ -70,11 +76,13 @@ void cli_bench_help(FILE *f)
 }
 
 typedef struct {
-    const char *preset, *out;
+    const char *preset, *out, *resume;
     int quiet, no_report, dry_run, help, force;
 } bench_opts;
 
-enum { OPT_OUT = CLI_OPT_SUB, OPT_NO_REPORT, OPT_DRY_RUN, OPT_FORCE };
+enum {
+    OPT_OUT = CLI_OPT_SUB, OPT_NO_REPORT, OPT_DRY_RUN, OPT_FORCE, OPT_RESUME
+};
 
 static int parse_args(int argc, char **argv, bench_opts *o)
 {
@@ -83,6 +91,7 @@ static int parse_args(int argc, char **argv, bench_opts *o)
         {"no-report", no_argument, NULL, OPT_NO_REPORT},
         {"dry-run", no_argument, NULL, OPT_DRY_RUN},
         {"force", no_argument, NULL, OPT_FORCE},
+        {"resume", required_argument, NULL, OPT_RESUME},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
@@ -95,11 +104,14 @@ static int parse_args(int argc, char **argv, bench_opts *o)
         case OPT_NO_REPORT: o->no_report = 1; break;
         case OPT_DRY_RUN: o->dry_run = 1; break;
         case OPT_FORCE: o->force = 1; break;
+        case OPT_RESUME: o->resume = optarg; break;
         case 'q': o->quiet = 1; break;
         case 'h': o->help = 1; return CLI_OK;
         default: return cli_getopt_error(CMD, c, argv);
         }
     }
+    if (optind >= argc && o->resume)
+        return CLI_OK; /* the preset machine.txt names */
     if (optind >= argc)
         return cli_usage(CMD, "no preset: give a preset file or a name "
                          "(" PRESET_NAMES ")");
@@ -197,13 +209,14 @@ static void fill_datasets(FILE *f, void *ctx)
     }
 }
 
-/* Open DIR/NAME.part with its header line. */
+/* Open DIR/NAME.part with its header line, or (append) to go on after
+ * the rows it holds. */
 static FILE *open_part(const char *dir, const char *name, const char *hdr,
-                       char *path, size_t len)
+                       int append, char *path, size_t len)
 {
     snprintf(path, len, "%s/%s.part", dir, name);
-    FILE *f = fopen(path, "w");
-    if (f)
+    FILE *f = fopen(path, append ? "a" : "w");
+    if (f && !append)
         fputs(hdr, f);
     return f;
 }
@@ -300,6 +313,10 @@ static void summary(const bench_state *b, const char *dir, double secs)
 {
     char t[32];
     cli_clock(secs, t, sizeof t);
+    if (b->rs)
+        printf("bench: resumed after %ld runs (%zu cases) that ended "
+               "before; the counts below are the whole sweep's\n",
+               b->rs->rows, b->rs->ncases);
     printf("bench: %zu runs in %s: %zu baseline, %zu pass, %zu fail, %zu "
            "unchecked, %zu skipped, %zu failed to run\n",
            b->pg.runs_done, t, b->n_baseline, b->n_pass, b->n_fail,
@@ -311,10 +328,11 @@ static void summary(const bench_state *b, const char *dir, double secs)
 static int sweep(bench_state *b, const char *dir)
 {
     char rpath[4200], ipath[4200];
-    b->runs = open_part(dir, "runs.csv", cli_bench_runs_header, rpath,
-                        sizeof rpath);
+    const int append = b->rs != NULL;
+    b->runs = open_part(dir, "runs.csv", cli_bench_runs_header, append,
+                        rpath, sizeof rpath);
     b->iters = b->runs ? open_part(dir, "iterations.csv",
-                                   cli_bench_iters_header, ipath,
+                                   cli_bench_iters_header, append, ipath,
                                    sizeof ipath)
                        : NULL;
     if (!b->iters) {
@@ -337,6 +355,113 @@ static int sweep(bench_state *b, const char *dir)
     return bad ? CLI_FAIL : CLI_OK;
 }
 
+/* The sweep into dir, machine.txt's end, the summary and the report. */
+static int run_sweep(bench_state *b, const char *dir, const bench_opts *o,
+                     int argc, char **argv, const cli_machine *m)
+{
+    int rc;
+    if ((rc = sweep(b, dir)) != CLI_OK ||
+        (rc = write_machine(dir, b->p, argc + 1, argv - 1, m, 1)) != CLI_OK)
+        return rc;
+    if (!o->quiet)
+        summary(b, dir, tkmi_now() - b->pg.t0);
+    rc = b->n_fail || b->n_failed ? CLI_FAIL : CLI_OK;
+    if (!o->no_report) {
+        fflush(stdout);
+        int rr = cli_report_dir(dir, o->quiet);
+        if (rr != CLI_OK && rc == CLI_OK)
+            rc = CLI_FAIL;
+    }
+    return rc;
+}
+
+/* In machine.txt's text m: the value of "KEY: " (to the line's end) into
+ * out; the preset's text after the marker line into *text.  -1 when
+ * either is missing. */
+static int recorded(char *m, const char *key, char *out, size_t len,
+                    const char **text)
+{
+    static const char mark[] = "\n--- preset ---\n";
+    char *t = strstr(m, mark);
+    if (!t)
+        return -1;
+    *text = t + strlen(mark);
+    *t = '\0'; /* the keys are above the marker */
+    char *k = strstr(m, key);
+    while (k && k != m && k[-1] != '\n')
+        k = strstr(k + 1, key);
+    if (!k)
+        return -1;
+    k += strlen(key);
+    size_t n = strcspn(k, "\n");
+    snprintf(out, len, "%.*s", (int)n, k);
+    return 0;
+}
+
+/* bench --resume DIR [PRESET]. */
+static int resume(const bench_opts *o, int argc, char **argv)
+{
+    const char *dir = o->resume;
+    char path[4200], err[1024], given[4096];
+    const char *text = NULL;
+    if (o->out || o->force || o->dry_run)
+        return cli_usage(CMD, "--resume DIR goes on in DIR with its preset: "
+                         "not with --out, --force or --dry-run");
+    snprintf(path, sizeof path, "%s/runs.csv", dir);
+    if (access(path, F_OK) == 0)
+        return cli_usage(CMD, "%s holds a sweep that ended (runs.csv): "
+                         "nothing to resume", dir);
+    snprintf(path, sizeof path, "%s/runs.csv.part", dir);
+    if (access(path, F_OK) != 0)
+        return cli_usage(CMD, "%s holds no sweep that stopped (no "
+                         "runs.csv.part)", dir);
+    snprintf(path, sizeof path, "%s/machine.txt", dir);
+    char *mt = cli_slurp(path, NULL, err, sizeof err);
+    if (!mt)
+        return cli_usage(CMD, "cannot resume %s: %s", dir, err);
+    int rc = CLI_OK;
+    if (recorded(mt, "preset: ", given, sizeof given, &text) != 0) {
+        free(mt);
+        return cli_usage(CMD, "%s names no preset: not written by "
+                         "trikmeans bench", path);
+    }
+    if (o->preset && find_preset(o->preset, given, sizeof given))
+        rc = cli_usage(CMD, "no preset '%s': not a file, and no "
+                       "samples/eval/%s.preset here or beside the program",
+                       o->preset, o->preset);
+    cli_preset p;
+    memset(&p, 0, sizeof p);
+    if (rc == CLI_OK && cli_preset_read(given, &p, err, sizeof err))
+        rc = cli_usage(CMD, "%s (the preset of %s; give it as PRESET where "
+                       "it has moved)", err, dir);
+    if (rc == CLI_OK) {
+        size_t n = strlen(p.text);
+        /* machine.txt ends the text with a newline it may have lacked */
+        if (strncmp(text, p.text, n) != 0 ||
+            !(text[n] == '\0' || (text[n] == '\n' && !text[n + 1])))
+            rc = cli_usage(CMD, "%s has changed since the sweep in %s "
+                           "began: resume with the preset it ran", given,
+                           dir);
+    }
+    free(mt);
+    bench_state b = {.p = &p, .quiet = o->quiet, .next_id = 1};
+    cli_bench_resume rs = {0};
+    b.pg.tty = !o->quiet && isatty(STDERR_FILENO);
+    if (rc == CLI_OK)
+        rc = cli_bench_resume_load(dir, &p, &b, &rs);
+    if (rc == CLI_OK) {
+        cli_machine m;
+        cli_machine_begin(&m);
+        if (!o->quiet)
+            fprintf(stderr, "bench: resuming %s after %ld runs\n", dir,
+                    rs.rows);
+        rc = run_sweep(&b, dir, o, argc, argv, &m);
+    }
+    free(rs.cases);
+    cli_preset_free(&p);
+    return rc;
+}
+
 int cli_bench(int argc, char **argv)
 {
     bench_opts o = {0};
@@ -346,6 +471,8 @@ int cli_bench(int argc, char **argv)
             cli_bench_help(stdout);
         return rc;
     }
+    if (o.resume)
+        return resume(&o, argc, argv);
     char path[4096], err[1024], dir[4096];
     if (find_preset(o.preset, path, sizeof path))
         return cli_usage(CMD, "no preset '%s': not a file, and no "
@@ -369,8 +496,9 @@ int cli_bench(int argc, char **argv)
     const char *old = o.force ? NULL : earlier_sweep(dir);
     if (old) {
         rc = cli_usage(CMD, "%s holds an earlier sweep (%s); --force "
-                       "replaces it, or give --out another folder", dir,
-                       old);
+                       "replaces it, --resume %s goes on with one that "
+                       "stopped, or give --out another folder", dir, old,
+                       dir);
         goto done;
     }
     if (make_dirs(dir)) {
@@ -384,18 +512,7 @@ int cli_bench(int argc, char **argv)
         goto done;
     bench_state b = {.p = &p, .quiet = o.quiet, .next_id = 1};
     b.pg.tty = !o.quiet && isatty(STDERR_FILENO);
-    if ((rc = sweep(&b, dir)) != CLI_OK ||
-        (rc = write_machine(dir, &p, argc + 1, argv - 1, &m, 1)) != CLI_OK)
-        goto done;
-    if (!o.quiet)
-        summary(&b, dir, tkmi_now() - b.pg.t0);
-    rc = b.n_fail || b.n_failed ? CLI_FAIL : CLI_OK;
-    if (!o.no_report) {
-        fflush(stdout);
-        int rr = cli_report_dir(dir, o.quiet);
-        if (rr != CLI_OK && rc == CLI_OK)
-            rc = CLI_FAIL;
-    }
+    rc = run_sweep(&b, dir, &o, argc, argv, &m);
 done:
     cli_preset_free(&p);
     return rc;

@@ -8,8 +8,26 @@
 
 #include "harness.h"
 
+/* A case (data set, k, initialisation, seed) an interrupted sweep ended. */
+typedef struct {
+    char dataset[CLI_NAME_MAX];
+    char init[32];
+    long long k;
+    unsigned long long seed;
+    size_t first, rows; /* its rows in runs.csv.part                     */
+} cli_resume_case;
+
+/* What bench --resume keeps of an interrupted sweep. */
+typedef struct {
+    cli_resume_case *cases;
+    size_t ncases;      /* the complete cases, skipped by the sweep       */
+    size_t next;        /* the sweep's next case                          */
+    long rows;          /* their rows: run ids 1..rows                    */
+} cli_bench_resume;
+
 typedef struct {
     const cli_preset *p;
+    cli_bench_resume *rs; /* NULL: a new sweep                          */
     FILE *runs;           /* runs.csv.part                              */
     FILE *iters;          /* iterations.csv.part                        */
     long next_id;         /* run ids, from 1                            */
@@ -28,5 +46,16 @@ extern const char cli_bench_iters_header[];
 size_t cli_bench_count(const cli_bench_data *d, double *work);
 /* Run every case of a data set, appending to b's files. */
 void cli_bench_data_set(bench_state *b, const cli_bench_data *d);
+/* Count a run of this verdict (baseline, pass, fail, ...) in b. */
+void cli_bench_tally(bench_state *b, const char *verdict);
+
+/* bench --resume (resume.c): keep the complete cases of DIR's .part
+ * files (cut back to them), check them against preset p, and set b to go
+ * on after them; a CLI_* status, said. */
+int cli_bench_resume_load(const char *dir, const cli_preset *p,
+                          bench_state *b, cli_bench_resume *rs);
+/* 1 when the sweep's next case is one the interrupted sweep ended (and
+ * steps past it), else 0. */
+int cli_bench_resume_skip(bench_state *b);
 
 #endif /* TKM_CLI_BENCH_H */

@@ -268,9 +268,8 @@ static void scores(const bench_case *c, const cli_solver_run *r,
         x->score[2] = v;
 }
 
-static void tally(bench_state *b, const cli_solver_run *r)
+void cli_bench_tally(bench_state *b, const char *v)
 {
-    const char *v = cli_solver_verdict(r);
     size_t *slot = !strcmp(v, "baseline")  ? &b->n_baseline
                  : !strcmp(v, "pass")      ? &b->n_pass
                  : !strcmp(v, "fail")      ? &b->n_fail
@@ -316,7 +315,7 @@ static void one_run(bench_state *b, bench_case *c, const tkm_params *tmpl,
     write_iters(b, id, r);
     fflush(b->runs);
     fflush(b->iters);
-    tally(b, r);
+    cli_bench_tally(b, cli_solver_verdict(r));
     b->pg.runs_done++;
     if (r->ran)
         b->pg.work_done += (double)c->n * (double)c->dim * (double)c->k;
@@ -405,6 +404,8 @@ static void each_start(bench_state *b, bench_case *c)
     for (int ki = 0; ki < rk->nk; ki++)
         for (int ii = 0; ii < rk->ninit; ii++)
             for (int si = 0; si < rk->nseed; si++) {
+                if (cli_bench_resume_skip(b))
+                    continue; /* ended before --resume */
                 char why[512] = "";
                 double *start = NULL;
                 c->k = (size_t)rk->ks[ki];
@@ -436,6 +437,13 @@ static void each_start(bench_state *b, bench_case *c)
 
 void cli_bench_data_set(bench_state *b, const cli_bench_data *d)
 {
+    const cli_bench_runs *rk = &d->runs;
+    const size_t cases = (size_t)rk->nk * (size_t)rk->ninit *
+                         (size_t)rk->nseed;
+    if (b->rs && b->rs->next + cases <= b->rs->ncases) {
+        b->rs->next += cases; /* every case ended before --resume */
+        return;
+    }
     tkm_dataset ds = {0};
     char why[512] = "";
     bench_case c = {.d = d};

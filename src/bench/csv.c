@@ -64,6 +64,33 @@ void cli_csv_field(FILE *f, const char *s, const char *sep)
     fprintf(f, "\"%s", sep);
 }
 
+size_t cli_csv_record_end(const char *s, size_t i, size_t len)
+{
+    int quoted = 0;
+    for (; i < len; i++) {
+        if (s[i] == '"')
+            quoted = !quoted;
+        else if (s[i] == '\n' && !quoted)
+            return i + 1;
+    }
+    return 0;
+}
+
+int cli_table_read_complete(const char *path, cli_table *t, char *err,
+                            size_t errlen)
+{
+    size_t len = 0, end = 0;
+    char *buf = cli_slurp(path, &len, err, errlen);
+    if (!buf) {
+        memset(t, 0, sizeof *t);
+        return -1;
+    }
+    for (size_t e; (e = cli_csv_record_end(buf, end, len)) != 0;)
+        end = e;
+    buf[end] = '\0';
+    return cli_table_parse(buf, path, t, err, errlen);
+}
+
 /* Split one record starting at *p in place: fields NUL-terminated, quotes
  * removed.  Stores up to max field pointers; returns the field count (may
  * exceed max) and moves *p past the record, or -1 on an open quote. */
@@ -113,10 +140,19 @@ static int split_record(char **p, char **fields, int max)
 
 int cli_table_read(const char *path, cli_table *t, char *err, size_t errlen)
 {
-    memset(t, 0, sizeof *t);
-    t->buf = cli_slurp(path, NULL, err, errlen);
-    if (!t->buf)
+    char *buf = cli_slurp(path, NULL, err, errlen);
+    if (!buf) {
+        memset(t, 0, sizeof *t);
         return -1;
+    }
+    return cli_table_parse(buf, path, t, err, errlen);
+}
+
+int cli_table_parse(char *buf, const char *path, cli_table *t, char *err,
+                    size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    t->buf = buf;
     char *p = t->buf;
     size_t cap = 0, line = 0;
     char *hdr[256];

@@ -31,6 +31,17 @@ typedef struct {
 
 /* Read a CSV table; -1 with "file:line: reason" in err. */
 int cli_table_read(const char *path, cli_table *t, char *err, size_t errlen);
+/* The same from a NUL-terminated text in memory (malloc'd: t owns it from
+ * here, freed by cli_table_free, also on failure); path names it in err. */
+int cli_table_parse(char *buf, const char *path, cli_table *t, char *err,
+                    size_t errlen);
+/* The rows of a CSV file that a writer is still appending to (or left
+ * when stopped): every record that ends in a newline. */
+int cli_table_read_complete(const char *path, cli_table *t, char *err,
+                            size_t errlen);
+/* The index just past the CSV record that starts at s[i] (its newline
+ * outside quotes), or 0 when it has no end in s[0..len). */
+size_t cli_csv_record_end(const char *s, size_t i, size_t len);
 /* The index of a named column, or -1. */
 int cli_table_col(const cli_table *t, const char *name);
 /* A data row's field ("" when col < 0). */

@@ -72,6 +72,9 @@ typedef struct {
     rp_case *cases;
     size_t ncases;
     int have_iters;       /* iterations.csv was readable                 */
+    int partial;          /* no runs.csv: a sweep's runs.csv.part, still
+                             running or stopped                          */
+    const char *runs_name, *iters_name; /* the files read, in dir       */
     int have_sklearn;
     int gnuplot;          /* 1 ran, 0 missing, -1 failed                 */
     char gnuplot_msg[512];

@@ -368,7 +368,15 @@ int rp_load(rp_report *r)
 {
     char path[4200], err[1024];
     snprintf(path, sizeof path, "%s/runs.csv", r->dir);
-    if (cli_table_read(path, &r->runs_t, err, sizeof err))
+    r->partial = access(path, F_OK) != 0 &&
+                 (snprintf(path, sizeof path, "%s/runs.csv.part", r->dir),
+                  access(path, F_OK) == 0);
+    r->runs_name = r->partial ? "runs.csv.part" : "runs.csv";
+    r->iters_name = r->partial ? "iterations.csv.part" : "iterations.csv";
+    snprintf(path, sizeof path, "%s/%s", r->dir, r->runs_name);
+    if (r->partial ? cli_table_read_complete(path, &r->runs_t, err,
+                                             sizeof err)
+                   : cli_table_read(path, &r->runs_t, err, sizeof err))
         return cli_usage(CMD, "%s (is %s a bench folder?)", err, r->dir);
     if (cli_table_col(&r->runs_t, "verdict") < 0)
         return cli_usage(CMD, "%s has no 'verdict' column: not written by "
@@ -380,7 +388,7 @@ int rp_load(rp_report *r)
         else
             r->have_sklearn = r->sk_t.nrow > 0;
     }
-    snprintf(path, sizeof path, "%s/iterations.csv", r->dir);
+    snprintf(path, sizeof path, "%s/%s", r->dir, r->iters_name);
     r->have_iters = access(path, R_OK) == 0;
     if (take_rows(r, &r->runs_t) || take_rows(r, &r->sk_t) || group(r))
         return cli_fail(CMD, "out of memory");

@@ -164,8 +164,7 @@ static void header(FILE *f, const rp_report *r)
             own, count[0], count[1], count[2], count[3], count[4], count[5]);
     if (r->nruns > own)
         fprintf(f, "; and %zu scikit-learn runs", r->nruns - own);
-    fprintf(f, ".  Data: [runs.csv](runs.csv), "
-               "[iterations.csv](iterations.csv)%s, "
+    fprintf(f, ".  Data: [%s](%s), [%s](%s)%s, "
                "[machine.txt](machine.txt).  Verdicts hold each run to "
                "sequential Lloyd of its precision from the same start "
                "(centroids within 1e-4 for f32, 1e-12 for f64, the same "
@@ -175,7 +174,14 @@ static void header(FILE *f, const rp_report *r)
                "thesis's measure), or of the whole run where the loop was "
                "not recorded (scikit-learn: its fit); the solver tables "
                "give the whole run (t_total) beside it.\n\n",
+            r->runs_name, r->runs_name, r->iters_name, r->iters_name,
             r->have_sklearn ? ", [sklearn.csv](sklearn.csv)" : "");
+    if (r->partial)
+        fprintf(f, "> **Partial**: the sweep has not ended (it is running, "
+                   "or it stopped): these are the %zu runs that ended, from "
+                   "runs.csv.part.  `trikmeans bench --resume %s` goes on "
+                   "with one that stopped.\n\n",
+                own, r->dir);
     load_note(f, r);
     if (r->gnuplot != 1)
         fprintf(f, "> **No plots**: %s.\n\n", r->gnuplot_msg);

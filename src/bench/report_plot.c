@@ -360,7 +360,7 @@ static int cmp_long(const void *a, const void *b)
 static int read_iters(const rp_report *r, iter_set *s)
 {
     char path[4200], line[1024];
-    snprintf(path, sizeof path, "%s/iterations.csv", r->dir);
+    snprintf(path, sizeof path, "%s/%s", r->dir, r->iters_name);
     FILE *f = fopen(path, "r");
     if (!f)
         return -1;
