@@ -136,7 +136,9 @@ static void comparison(FILE *f, const tkm_comparison *c, int have)
 /* Zechner & Granitzer's measures of a run's loop (docs/evaluation.md):
  * GFLOP/s of the distances computed, 3 d + 2 operations each (their
  * equation 2: difference, square and sum per dimension, then the
- * comparison and the index update); GB/s of the points read and the labels written once per
+ * comparison and the index update), and of the update, d (n + k) an
+ * iteration (their equation 3: the points added into the sums, the sums
+ * divided); GB/s of the points read and the labels written once per
  * assignment; and the shares of the whole run (t_total) spent moving
  * data (set-up and result: allocation, upload and download for CUDA),
  * assigning (assign and bound phases) and updating. */
@@ -144,7 +146,9 @@ static void throughput(FILE *f, const tkm_result *res,
                        const cli_solver_run *r)
 {
     double w = res->precision == TKM_F32 ? 4.0 : 8.0, d = (double)res->d;
-    double flops = (3.0 * d + 2.0) * (double)(r->dist_pc + r->dist_cc);
+    double flops = (3.0 * d + 2.0) * (double)(r->dist_pc + r->dist_cc) +
+                   (double)res->iterations * d *
+                       ((double)res->n + (double)res->k);
     double bytes = (double)res->iterations * (double)res->n * (d * w + 4.0);
     double t = res->t_loop, tt = res->t_total;
     num(f, t > 0 ? flops / t / 1e9 : NAN);
