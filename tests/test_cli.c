@@ -757,6 +757,18 @@ static void test_check(void **state)
         rows++;
     for (char *p = text; (p = strstr(p, ",pass,")); p++)
         passes++;
+    /* threads as bench gives them: 1 for seq, the team for omp */
+    int seq1 = 0, omp1 = 0, omp3 = 0;
+    for (char *p = text; (p = strstr(p, ",seq,")); p++)
+        seq1 += !strncmp(strchr(p + 5, ',') + 1, "1,", 2);
+    for (char *p = text; (p = strstr(p, ",omp,")); p++) {
+        const char *t = strchr(p + 5, ',') + 1;
+        omp1 += !strncmp(t, "1,", 2);
+        omp3 += !strncmp(t, "3,", 2);
+    }
+    assert_int_equal(seq1, 2 * algs_in(TKM_SEQ));
+    assert_int_equal(omp1, 2 * algs_in(TKM_OMP));
+    assert_int_equal(omp3, 2 * algs_in(TKM_OMP));
     free(text);
     /* per precision: each algorithm's seq (lloyd's the baseline) and omp
      * on 1 and 3 threads; and the header */

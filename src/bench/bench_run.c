@@ -113,9 +113,7 @@ static void shape(const cli_solver_run *r, int *threads, int *block,
                   int *blocks)
 {
     int cuda = r->form >= TKM_CUDA_GLOBAL;
-    *threads = r->form == TKM_OMP ? (r->ran ? r->res.threads : r->threads)
-             : r->form == TKM_SEQ ? 1
-                                  : 0;
+    *threads = cli_solver_threads(r);
     *block = cuda ? (r->ran ? r->res.threads : r->block) : 0;
     *blocks = cuda && r->ran ? r->res.blocks : 0;
 }

@@ -391,8 +391,7 @@ static void write_row_json(FILE *f, const check_row *r)
     cli_json_str(f, "algorithm", tkm_algorithm_name(r->algo), ", ");
     cli_json_str(f, "form", tkm_form_name(r->form), ", ");
     cli_json_str(f, "precision", tkm_precision_name(r->prec), ", ");
-    cli_json_num(f, "threads", r->form == TKM_OMP && r->ran ? r->res.threads
-                                                            : 0, ", ");
+    cli_json_num(f, "threads", cli_solver_threads(r), ", ");
     cli_json_num(f, "block_size", r->form >= TKM_CUDA_GLOBAL ? r->block : 0,
                  ", ");
     cli_json_str(f, "verdict", cli_solver_verdict(r), ", ");
@@ -417,7 +416,7 @@ static void write_row_csv(FILE *f, const check_row *r)
                          c->inertia_rel};
     fprintf(f, "%s,%s,%s,%d,%d,%s,%d,%zu,%zu,", tkm_algorithm_name(r->algo),
             tkm_form_name(r->form), tkm_precision_name(r->prec),
-            r->form == TKM_OMP && r->ran ? r->res.threads : 0,
+            cli_solver_threads(r),
             r->form >= TKM_CUDA_GLOBAL ? r->block : 0, cli_solver_verdict(r),
             r->res.iterations, c->label_diff, c->ties);
     for (int i = 0; i < 4; i++) {

@@ -475,6 +475,10 @@ double cli_solver_pruned(const cli_solver_run *r);
 /* "skipped", "failed", "baseline", "unchecked" (not compared), "pass" or
  * "fail". */
 const char *cli_solver_verdict(const cli_solver_run *r);
+/* The threads a run used, as every output file gives them: 1 for seq,
+ * the team for omp (the one asked for where it did not run), 0 for the
+ * CUDA forms (their block size is another column). */
+int cli_solver_threads(const cli_solver_run *r);
 
 /* ---- subcommands ------------------------------------------------------- */
 

@@ -170,6 +170,13 @@ double cli_solver_pruned(const cli_solver_run *r)
     return full > 0 ? 1.0 - (double)r->dist_pc / full : 0.0;
 }
 
+int cli_solver_threads(const cli_solver_run *r)
+{
+    return r->form == TKM_SEQ   ? 1
+         : r->form == TKM_OMP   ? (r->ran ? r->res.threads : r->threads)
+                                : 0;
+}
+
 const char *cli_solver_verdict(const cli_solver_run *r)
 {
     if (!r->ran)
