@@ -1193,6 +1193,19 @@ static void test_malformed(void **state)
             if (rc != 0)
                 print_error("%s", slurp(tp("cols_cmp.txt")));
             assert_int_equal(rc, 0);
+            /* scikit-learn measures no pruning: "-" in its rows, not 0% */
+            EXPECT(0, "report", tp("cols_out"), "-q");
+            char *md = slurp(tp("cols_out/report.md"));
+            int sk = 0;
+            for (const char *l = strstr(md, "| sklearn |"); l;
+                 l = strstr(l + 1, "| sklearn |")) {
+                const char *eol = strchr(l, '\n');
+                const char *pr = strstr(l, "| - | - / - |");
+                assert_true(pr && pr < eol);
+                sk++;
+            }
+            assert_true(sk > 0);
+            free(md);
         }
     }
     bad_preset("k = 2\n[data f]\nfile = pd.csv\nusecols = 1\n"

@@ -215,7 +215,7 @@ static int summarise(rp_case *c, rp_cfg *g)
     double *ph[NV];
     for (int q = 0; q < NV; q++)
         ph[q] = v + (size_t)q * (c->nruns + 1);
-    size_t m = 0;
+    size_t m = 0, mf = 0; /* runs; runs that measured their pruning */
     double it = 0, fr = 0;
     for (size_t i = 0; i < c->nruns; i++) {
         const rp_run *u = c->runs[i];
@@ -229,7 +229,10 @@ static int summarise(rp_case *c, rp_cfg *g)
         ph[5][m] = u->gflops;
         ph[6][m] = u->gbs;
         it += u->iterations;
-        fr += isfinite(u->frac) ? u->frac : 0;
+        if (isfinite(u->frac)) {
+            fr += u->frac;
+            mf++;
+        }
         m++;
     }
     g->t_med = median(ph[0], m, g->t_range);
@@ -240,7 +243,8 @@ static int summarise(rp_case *c, rp_cfg *g)
     g->gflops = median(ph[5], m, NULL);
     g->gbs = median(ph[6], m, NULL);
     g->iterations = m ? it / (double)m : NAN;
-    g->frac = m ? fr / (double)m : NAN;
+    /* none measured (scikit-learn's rows): "-", not 0% */
+    g->frac = mf ? fr / (double)mf : NAN;
     free(v);
     return 0;
 }
