@@ -116,7 +116,7 @@ static const char *const runs_columns[] = {
     "f64_label_diff", "f64_max_abs_diff", "f64_inertia_rel", "silhouette",
     "calinski_harabasz", "davies_bouldin", "t_convert", "t_setup", "t_loop",
     "t_result", "gflops", "gbytes_s", "share_transfer", "share_assign",
-    "share_update", "busy_cpus"};
+    "share_update", "busy_cpus", "no_cc", "max_drift_only"};
 #define NRUNCOL (sizeof runs_columns / sizeof runs_columns[0])
 
 enum { REPS = 2, NTHREADS = 2 };
@@ -495,6 +495,68 @@ static void test_resume(void **state)
     assert_contains(err_text, "has changed");
     free(more);
     free(text);
+}
+
+/* ---- the pruning ablations ------------------------------------------------- */
+
+/* Data sections of the same data, full and ablated: runs.csv says which
+ * ablations each run took (those its algorithm has), and the report sets
+ * each ablated solver beside its full form with the pruned shares of
+ * their rows. */
+static void test_ablations(void **state)
+{
+    (void)state;
+    need_bin();
+    static const char blobs[] = "generate = blobs\nn = 600\nd = 2\n"
+                                "centres = 6\ndata_seed = 2\n";
+    char text[1024], out[512];
+    snprintf(text, sizeof text,
+             "name = ab\nalgorithms = lloyd, elkan, hamerly\nforms = seq\n"
+             "precisions = %s\nk = 6\nrepetitions = 2\n"
+             "[data full]\n%s"
+             "[data nocc]\n%salgorithms = elkan, hamerly\nno_cc = yes\n"
+             "[data both]\n%salgorithms = hamerly\nno_cc = yes\n"
+             "max_drift_only = yes\n",
+             PREC, blobs, blobs, blobs);
+    write_text(tp("ab.preset"), text);
+    snprintf(out, sizeof out, "%s", tp("ab"));
+    EXPECT(0, "bench", tp("ab.preset"), "--out", out, "-q");
+    table t;
+    table_read(tp("ab/runs.csv"), &t);
+    double full = 0, ablated = 0;
+    int nfull = 0, nab = 0;
+    for (int i = 0; i < t.nrow; i++) {
+        const char *ds = at(&t, i, "dataset"), *a = at(&t, i, "algorithm");
+        const int lloyd = !strcmp(a, "lloyd");
+        const int cc = !lloyd && strcmp(ds, "full");
+        const int md = !strcmp(ds, "both") && !strcmp(a, "hamerly");
+        assert_int_equal(atoi(at(&t, i, "no_cc")), cc);
+        assert_int_equal(atoi(at(&t, i, "max_drift_only")), md);
+        if (!strcmp(a, "hamerly") && !strcmp(ds, "full")) {
+            full += atof(at(&t, i, "frac_pruned"));
+            nfull++;
+        }
+        if (md) {
+            ablated += atof(at(&t, i, "frac_pruned"));
+            nab++;
+        }
+    }
+    table_free(&t);
+    assert_int_equal(nfull, 2);
+    assert_int_equal(nab, 2);
+    char *md = slurp(tp("ab/report.md"));
+    assert_contains(md, "## Pruning ablations");
+    assert_contains(md, "| full / nocc | 6 | elkan (no cc) | seq |");
+    assert_contains(md, "| full / nocc | 6 | hamerly (no cc) | seq |");
+    char row[256];
+    snprintf(row, sizeof row,
+             "| full / both | 6 | hamerly (no cc, max drift) | seq | %s | "
+             "1 | %.1f%% | %.1f%% |",
+             PREC, 100 * full / nfull, 100 * ablated / nab);
+    assert_contains(md, row);
+    /* the solver tables name the ablations too */
+    assert_contains(md, "| hamerly (no cc, max drift) | seq |");
+    free(md);
 }
 
 /* report: tables without gnuplot, plots with it; not a bench folder is a
@@ -1304,6 +1366,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tiny_sweep),
         cmocka_unit_test(test_resume),
+        cmocka_unit_test(test_ablations),
         cmocka_unit_test(test_report),
         cmocka_unit_test(test_load_marks),
         cmocka_unit_test(test_plots),

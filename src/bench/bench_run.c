@@ -21,7 +21,7 @@ const char cli_bench_runs_header[] =
     "ties,max_abs_diff,inertia_rel,f64_label_diff,f64_max_abs_diff,"
     "f64_inertia_rel,silhouette,calinski_harabasz,davies_bouldin,"
     "t_convert,t_setup,t_loop,t_result,gflops,gbytes_s,share_transfer,"
-    "share_assign,share_update,busy_cpus\n";
+    "share_assign,share_update,busy_cpus,no_cc,max_drift_only\n";
 
 const char cli_bench_iters_header[] =
     "run,iter,changed,dist_pc,dist_cc,pruned_points,pruned_pairs,"
@@ -158,11 +158,12 @@ static void throughput(FILE *f, const tkm_result *res,
 
 static void write_run(bench_state *b, const bench_case *c, long id,
                       int rep, const cli_solver_run *r, const run_extra *x,
-                      const cli_load *load)
+                      const cli_load *load, const tkm_params *tmpl)
 {
     FILE *f = b->runs;
-    int threads, block, blocks;
+    int threads, block, blocks, no_cc, max_drift;
     shape(r, &threads, &block, &blocks);
+    cli_solver_ablations(tmpl, r->algo, &no_cc, &max_drift);
     fprintf(f, "%ld,", id);
     cli_csv_field(f, c->d->name, ",");
     fprintf(f, "%zu,%zu,%zu,%s,%llu,%s,%s,%s,%d,%d,%d,%d,%s,%s,", c->n,
@@ -178,7 +179,7 @@ static void write_run(bench_state *b, const bench_case *c, long id,
         fprintf(f, ",,%d", c->d->runs.max_iter);
         for (int i = 0; i < 31; i++)
             fputc(',', f);
-        fputc('\n', f);
+        fprintf(f, ",%d,%d\n", no_cc, max_drift);
         return;
     }
     const tkm_result *res = &r->res;
@@ -213,7 +214,7 @@ static void write_run(bench_state *b, const bench_case *c, long id,
     throughput(f, res, r);
     if (cli_load_busy(load) >= 0)
         fprintf(f, "%d", cli_load_busy(load));
-    fputc('\n', f);
+    fprintf(f, ",%d,%d\n", no_cc, max_drift);
 }
 
 static void write_iters(bench_state *b, long id, const cli_solver_run *r)
@@ -313,7 +314,7 @@ static void one_run(bench_state *b, bench_case *c, const tkm_params *tmpl,
                                        &x.vs64, NULL, NULL, 0, NULL,
                                        0) == TKM_OK;
     scores(c, r, &x);
-    write_run(b, c, id, rep, r, &x, &load);
+    write_run(b, c, id, rep, r, &x, &load, tmpl);
     write_iters(b, id, r);
     fflush(b->runs);
     fflush(b->iters);

@@ -28,12 +28,15 @@ typedef struct {
     double score[3]; /* silhouette, Calinski-Harabasz, Davies-Bouldin */
     int busy;        /* CPUs other work kept busy around the run (-1:
                         not recorded: sklearn.csv, older folders)       */
+    int no_cc, max_drift; /* the pruning ablations it ran with (0 where
+                             not recorded)                              */
 } rp_run;
 
 /* One solver configuration of a case, over its repetitions (and seeds). */
 typedef struct {
     const char *algo, *form, *prec;
     int threads, block;
+    int no_cc, max_drift;                      /* its ablations          */
     size_t nrun, nok;
     size_t npass, nfail, nbase, nunchecked, nskipped, nfailed;
     size_t nbusy;                              /* ok runs while other work
@@ -66,7 +69,8 @@ typedef struct {
 /* Everything a report is made of. */
 typedef struct {
     const char *dir;
-    cli_table runs_t, sk_t;
+    cli_table runs_t, sk_t, data_t; /* runs.csv, sklearn.csv, datasets.csv
+                                       (data_t empty where absent)      */
     rp_run *runs;
     size_t nruns;
     rp_case *cases;
@@ -86,6 +90,12 @@ typedef struct {
 /* Read DIR's CSV files into r (r->dir set, the rest zero) and group
  * them: CLI_OK, or an exit code after a message; rp_free(r) either way. */
 int rp_load(rp_report *r);
+/* Data sets a and b are the same data (datasets.csv: every field but the
+ * name equal); 0 where datasets.csv does not say. */
+int rp_same_data(const rp_report *r, const char *a, const char *b);
+/* g's algorithm with its ablations: "hamerly", "hamerly (no cc, max
+ * drift)". */
+const char *rp_cfg_name(const rp_cfg *g, char *buf, size_t len);
 void rp_free(rp_report *r);
 
 /* A run's time as the report compares it: the loop alone (t_loop: no

@@ -44,7 +44,7 @@ static int take_rows(rp_report *r, const cli_table *t)
         "t_bound", "frac_pruned", "inertia", "label_diff", "inertia_rel",
         "f64_label_diff", "f64_inertia_rel", "silhouette",
         "calinski_harabasz", "davies_bouldin", "t_loop", "gflops",
-        "gbytes_s", "busy_cpus"};
+        "gbytes_s", "busy_cpus", "no_cc", "max_drift_only"};
     enum { NC = sizeof names / sizeof names[0] };
     int c[NC];
     for (int i = 0; i < NC; i++)
@@ -76,6 +76,8 @@ static int take_rows(rp_report *r, const cli_table *t)
         u->gflops = fnum(S(31));
         u->gbs = fnum(S(32));
         u->busy = *S(33) ? (int)inum(S(33)) : -1;
+        u->no_cc = (int)inum(S(34));
+        u->max_drift = (int)inum(S(35));
 #undef S
         u->ok = !strcmp(u->status, "ok");
     }
@@ -143,7 +145,8 @@ static int same_cfg(const rp_cfg *g, const rp_run *u)
 {
     return !strcmp(g->algo, u->algo) && !strcmp(g->form, u->form) &&
            !strcmp(g->prec, u->prec) && g->threads == u->threads &&
-           g->block == u->block;
+           g->block == u->block && g->no_cc == u->no_cc &&
+           g->max_drift == u->max_drift;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -270,6 +273,7 @@ static int group(rp_report *r)
             g = &c->cfg[c->ncfg++];
             *g = (rp_cfg){.algo = u->algo, .form = u->form, .prec = u->prec,
                           .threads = u->threads, .block = u->block,
+                          .no_cc = u->no_cc, .max_drift = u->max_drift,
                           .f64_diff = NAN, .f64_inertia = NAN,
                           .label_diff = NAN};
         }
@@ -280,6 +284,36 @@ static int group(rp_report *r)
             if (summarise(&r->cases[i], &r->cases[i].cfg[j]))
                 return -1;
     return 0;
+}
+
+int rp_same_data(const rp_report *r, const char *a, const char *b)
+{
+    const cli_table *t = &r->data_t;
+    const int name = cli_table_col(t, "dataset");
+    size_t ia = t->nrow, ib = t->nrow;
+    for (size_t i = 0; i < t->nrow; i++) {
+        if (!strcmp(cli_table_at(t, i, name), a))
+            ia = i;
+        if (!strcmp(cli_table_at(t, i, name), b))
+            ib = i;
+    }
+    if (name < 0 || ia == t->nrow || ib == t->nrow)
+        return 0;
+    for (int j = 0; j < t->ncol; j++)
+        if (j != name &&
+            strcmp(cli_table_at(t, ia, j), cli_table_at(t, ib, j)))
+            return 0;
+    return 1;
+}
+
+const char *rp_cfg_name(const rp_cfg *g, char *buf, size_t len)
+{
+    if (!g->no_cc && !g->max_drift)
+        return g->algo;
+    snprintf(buf, len, "%s (%s%s%s)", g->algo, g->no_cc ? "no cc" : "",
+             g->no_cc && g->max_drift ? ", " : "",
+             g->max_drift ? "max drift" : "");
+    return buf;
 }
 
 /* ---- lookups used by the plots and the markdown ------------------------ */
@@ -366,6 +400,7 @@ void rp_free(rp_report *r)
     free(r->runs);
     cli_table_free(&r->runs_t);
     cli_table_free(&r->sk_t);
+    cli_table_free(&r->data_t);
 }
 
 int rp_load(rp_report *r)
@@ -394,6 +429,10 @@ int rp_load(rp_report *r)
     }
     snprintf(path, sizeof path, "%s/%s", r->dir, r->iters_name);
     r->have_iters = access(path, R_OK) == 0;
+    snprintf(path, sizeof path, "%s/datasets.csv", r->dir);
+    if (access(path, F_OK) == 0 &&
+        cli_table_read(path, &r->data_t, err, sizeof err))
+        fprintf(stderr, "trikmeans report: ignoring %s\n", err);
     if (take_rows(r, &r->runs_t) || take_rows(r, &r->sk_t) || group(r))
         return cli_fail(CMD, "out of memory");
     read_machine(r);

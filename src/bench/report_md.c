@@ -295,7 +295,7 @@ static void not_run(FILE *f, const rp_report *r)
 
 static void solver_table(FILE *f, const rp_case *c, const rp_cfg **order)
 {
-    char t[8][64], v[128];
+    char t[8][64], v[128], nm[96];
     fputs("| algorithm | form | precision | threads | block | runs | "
           "iterations | time, median [min, max] (s) | whole run, median "
           "[min, max] (s) | "
@@ -312,12 +312,12 @@ static void solver_table(FILE *f, const rp_case *c, const rp_cfg **order)
         if (!g->nok) {
             fprintf(f, "| %s | %s | %s | %d | %d | %zu | - | - | - | - | - "
                        "| - | - | %s: %s |\n",
-                    g->algo, g->form, g->prec, g->threads, g->block, g->nrun,
+                    rp_cfg_name(g, nm, sizeof nm), g->form, g->prec, g->threads, g->block, g->nrun,
                     v, g->reason ? g->reason : "");
             continue;
         }
         fprintf(f, "| %s | %s | %s | %d | %d | %zu | %.4g | %s | %s | %s / ",
-                g->algo, g->form, g->prec, g->threads, g->block, g->nrun,
+                rp_cfg_name(g, nm, sizeof nm), g->form, g->prec, g->threads, g->block, g->nrun,
                 g->iterations, cfg_spread(g, t[0], sizeof t[0]),
                 spread(g->t_whole, g->whole_range, t[5], sizeof t[5]),
                 g4(g->t_assign, t[1], sizeof t[1]));
@@ -424,6 +424,75 @@ static void one_case(FILE *f, const rp_report *r, const rp_case *c)
     free(order);
 }
 
+/* ---- pruning ablations -------------------------------------------------- */
+
+/* The full configuration of a's solver (algorithm, form, precision,
+ * threads, block) at c's k on the same data, in c or in a data set
+ * datasets.csv says is the same data; *fc its case. */
+static const rp_cfg *full_of(const rp_report *r, const rp_case *c,
+                             const rp_cfg *a, const rp_case **fc)
+{
+    for (size_t i = 0; i < r->ncases; i++) {
+        const rp_case *c2 = &r->cases[i];
+        if (c2->k != c->k ||
+            (c2 != c && !rp_same_data(r, c->dataset, c2->dataset)))
+            continue;
+        for (size_t j = 0; j < c2->ncfg; j++) {
+            const rp_cfg *g = &c2->cfg[j];
+            if (g->nok && !g->no_cc && !g->max_drift &&
+                !strcmp(g->algo, a->algo) && !strcmp(g->form, a->form) &&
+                !strcmp(g->prec, a->prec) && g->threads == a->threads &&
+                g->block == a->block) {
+                *fc = c2;
+                return g;
+            }
+        }
+    }
+    return NULL;
+}
+
+/* Each ablated solver beside its full form on the same data and k. */
+static void ablations(FILE *f, const rp_report *r)
+{
+    char nm[96], t[3][32];
+    int any = 0;
+    for (size_t i = 0; i < r->ncases; i++) {
+        const rp_case *c = &r->cases[i], *fc = NULL;
+        for (size_t j = 0; j < c->ncfg; j++) {
+            const rp_cfg *a = &c->cfg[j], *g;
+            if (!a->nok || (!a->no_cc && !a->max_drift) ||
+                !(g = full_of(r, c, a, &fc)))
+                continue;
+            if (!any++)
+                fputs("## Pruning ablations\n\n"
+                      "Each solver run without a test of its bounds (no cc: "
+                      "no centroid-centroid tests; max drift: the lower "
+                      "bound shrunk by the largest drift of all) beside its "
+                      "full form on the same data (datasets.csv), k and "
+                      "starts: the share of Lloyd's distances each prunes, "
+                      "and the median times.\n\n"
+                      "| data: full / ablated | k | solver | form | "
+                      "precision | threads or block | pruned, full | "
+                      "pruned, ablated | time, full (s) | time, ablated "
+                      "(s) | ablated / full |\n"
+                      "|---|---:|---|---|---|---:|---:|---:|---:|---:|---:|"
+                      "\n",
+                      f);
+            fprintf(f, "| %s / %s | %zu | %s | %s | %s | %d | %.1f%% | "
+                       "%.1f%% | %s | %s | %s |\n",
+                    fc->dataset, c->dataset, c->k,
+                    rp_cfg_name(a, nm, sizeof nm), a->form, a->prec,
+                    strncmp(a->form, "cuda", 4) ? a->threads : a->block,
+                    100 * g->frac, 100 * a->frac,
+                    g4(g->t_med, t[0], sizeof t[0]),
+                    g4(a->t_med, t[1], sizeof t[1]),
+                    g4(a->t_med / g->t_med, t[2], sizeof t[2]));
+        }
+    }
+    if (any)
+        fputc('\n', f);
+}
+
 /* ---- initialisation study ---------------------------------------------- */
 
 static void mean_sd(const rp_case *c, const char *init, int s, double *m,
@@ -488,6 +557,7 @@ static void fill(FILE *f, void *ctx)
     scaling_section(f, r);
     not_run(f, r);
     init_study(f, r);
+    ablations(f, r);
     for (size_t i = 0; i < r->ncases; i++)
         one_case(f, r, &r->cases[i]);
 }

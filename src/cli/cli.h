@@ -479,6 +479,10 @@ const char *cli_solver_verdict(const cli_solver_run *r);
  * the team for omp (the one asked for where it did not run), 0 for the
  * CUDA forms (their block size is another column). */
 int cli_solver_threads(const cli_solver_run *r);
+/* The pruning ablations a run of algorithm a takes from tmpl (those the
+ * algorithm has; the baseline, Lloyd, has none). */
+void cli_solver_ablations(const tkm_params *tmpl, tkm_algorithm a,
+                          int *no_cc, int *max_drift_only);
 
 /* ---- subcommands ------------------------------------------------------- */
 

@@ -108,9 +108,7 @@ void cli_solver_run_one(const tkm_params *tmpl, const tkm_dataset *ds,
     p.threads = row->threads;
     p.block_size = row->block;
     /* the pruning ablations, where they apply (the baseline keeps none) */
-    p.no_cc = tmpl->no_cc && tkmi_alg_has(row->algo, TKMI_CAP_NO_CC);
-    p.max_drift_only =
-        tmpl->max_drift_only && tkmi_alg_has(row->algo, TKMI_CAP_MAX_DRIFT);
+    cli_solver_ablations(tmpl, row->algo, &p.no_cc, &p.max_drift_only);
     char why[sizeof row->why] = "";
     tkm_status st = tkmi_alg_has_form(row->algo, row->form, why, sizeof why)
                         ? tkm_form_available(row->form, why, sizeof why)
@@ -168,6 +166,14 @@ double cli_solver_pruned(const cli_solver_run *r)
     double full = (double)r->res.n * (double)r->res.k *
                   (double)r->res.iterations;
     return full > 0 ? 1.0 - (double)r->dist_pc / full : 0.0;
+}
+
+void cli_solver_ablations(const tkm_params *tmpl, tkm_algorithm a,
+                          int *no_cc, int *max_drift_only)
+{
+    *no_cc = tmpl->no_cc && tkmi_alg_has(a, TKMI_CAP_NO_CC);
+    *max_drift_only = tmpl->max_drift_only && tkmi_alg_has(a,
+                                                           TKMI_CAP_MAX_DRIFT);
 }
 
 int cli_solver_threads(const cli_solver_run *r)
