@@ -615,6 +615,17 @@ int tkm_cuda_fma(void);
 tkm_status tkm_silhouette(const tkm_dataset *ds, const int32_t *labels,
                           size_t k, size_t sample_size, uint64_t seed,
                           int threads, double *out, char *msg, size_t msglen);
+/* A silhouette's progress: done of total points scored. */
+typedef void (*tkm_count_fn)(size_t done, size_t total, void *ctx);
+/* tkm_silhouette, calling progress (when not NULL) from the calling
+ * thread as points are scored, at most about 4 times a second, and once
+ * with done = total at the end; the same result. */
+tkm_status tkm_silhouette_progress(const tkm_dataset *ds,
+                                   const int32_t *labels, size_t k,
+                                   size_t sample_size, uint64_t seed,
+                                   int threads, tkm_count_fn progress,
+                                   void *ctx, double *out, char *msg,
+                                   size_t msglen);
 /* Calinski-Harabasz index: (B / W) * (n - m) / (m - 1), B the between-
  * cluster dispersion sum n_c |c - mean|^2, W the within-cluster sum of
  * squares, m the non-empty clusters; 1.0 when W is 0 (as scikit-learn). */

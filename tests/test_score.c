@@ -200,6 +200,51 @@ static void test_threads(void **state)
     tkm_dataset_free(&ds);
 }
 
+/* tkm_silhouette_progress: the same bits as tkm_silhouette; its counts
+ * never fall, never pass the points scored (the sample's, when sampled),
+ * and the last is the whole. */
+typedef struct {
+    size_t calls, last, total;
+    int bad;
+} counts_seen;
+
+static void count_seen(size_t done, size_t total, void *ctx)
+{
+    counts_seen *c = ctx;
+    c->bad |= done < c->last || done > total ||
+              (c->calls && total != c->total);
+    c->calls++;
+    c->last = done;
+    c->total = total;
+}
+
+static void test_progress(void **state)
+{
+    (void)state;
+    int32_t *truth;
+    tkm_dataset ds = blobs(1500, 4, 7, 3.0, 5, &truth);
+    char msg[256];
+    for (size_t sample = 0; sample <= 600; sample += 600)
+        for (int t = 1; t <= 2; t++) {
+            double ref, v;
+            counts_seen c = {0, 0, 0, 0};
+            assert_int_equal(tkm_silhouette(&ds, truth, 7, sample, 3, t,
+                                            &ref, msg, sizeof msg),
+                             TKM_OK);
+            assert_int_equal(tkm_silhouette_progress(&ds, truth, 7, sample,
+                                                     3, t, count_seen, &c,
+                                                     &v, msg, sizeof msg),
+                             TKM_OK);
+            assert_memory_equal(&v, &ref, sizeof v);
+            assert_false(c.bad);
+            assert_true(c.calls >= 1);
+            assert_int_equal(c.total, sample ? sample : ds.n);
+            assert_int_equal(c.last, c.total);
+        }
+    free(truth);
+    tkm_dataset_free(&ds);
+}
+
 /* The sample: n (or 0) is every point, the seed fixes it, and a few
  * hundred points estimate the full score. */
 static void test_sample(void **state)
@@ -536,6 +581,7 @@ int main(void)
         cmocka_unit_test(test_degenerate),
         cmocka_unit_test(test_invariance),
         cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_progress),
         cmocka_unit_test(test_sample),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_sklearn_iris),

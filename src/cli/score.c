@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -80,6 +81,9 @@ void cli_score_help(FILE *f)
         "                       result\n"
         "  --json               print one JSON object instead of lines\n"
         "  -h, --help           print this help and exit\n"
+        "\n"
+        "The silhouette's progress (points scored, time left) goes to\n"
+        "stderr when it is a terminal.\n"
         "\n"
         "Exit status: 0 success, 1 the run failed (out of memory), 2 usage\n"
         "or input error (options, unreadable or malformed files, labels\n"
@@ -257,14 +261,40 @@ typedef struct {
 
 
 
+/* The silhouette's progress line on a terminal: the share of points
+ * scored, the time so far and the time left, cleared at the end. */
+typedef struct {
+    double t0;
+    int shown;
+} sil_line;
+
+static void sil_progress(size_t done, size_t total, void *ctx)
+{
+    sil_line *p = ctx;
+    const double el = tkmi_now() - p->t0;
+    if (done < total) {
+        fprintf(stderr, "\rtrikmeans score: silhouette %5.1f%% of %zu "
+                        "points, %.0f s, about %.0f s left ",
+                100.0 * (double)done / (double)total, total, el,
+                done ? el * (double)(total - done) / (double)done : 0.0);
+        p->shown = 1;
+    } else if (p->shown) {
+        fprintf(stderr, "\r%*s\r", 72, "");
+    }
+}
+
 static int compute(const score_opts *o, const tkm_dataset *ds,
                    const int32_t *labels, size_t k, scores *sc)
 {
     char msg[512] = "";
     tkm_status st = TKM_OK;
+    sil_line line = {tkmi_now(), 0};
     if (o->metrics & M_SIL)
-        st = tkm_silhouette(ds, labels, k, o->sample_size, o->seed,
-                            o->threads, &sc->sil, msg, sizeof msg);
+        st = tkm_silhouette_progress(ds, labels, k, o->sample_size, o->seed,
+                                     o->threads,
+                                     isatty(STDERR_FILENO) ? sil_progress
+                                                           : NULL,
+                                     &line, &sc->sil, msg, sizeof msg);
     if (st == TKM_OK && (o->metrics & M_CH))
         st = tkm_calinski_harabasz(ds, labels, k, &sc->ch, msg, sizeof msg);
     if (st == TKM_OK && (o->metrics & M_DB))

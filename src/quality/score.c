@@ -223,8 +223,10 @@ static double silhouette_point(const grouping *g, size_t i, double *sum)
 }
 
 /* Mean of s(i): per-point values in parallel, then summed in index order,
- * so every thread count gives the same bits. */
+ * so every thread count gives the same bits.  progress (may be NULL) is
+ * called by the first thread. */
 static tkm_status silhouette_mean(const grouping *g, int threads,
+                                  tkm_count_fn progress, void *ctx,
                                   double *out, char *msg, size_t msglen)
 {
     int nt = tkmi_threads(threads);
@@ -244,17 +246,32 @@ static tkm_status silhouette_mean(const grouping *g, int threads,
     }
     if (st != TKM_OK)
         goto cleanup;
+    size_t done = 0;
+    double said = tkmi_now();
 #pragma omp parallel num_threads(nt) if (nt > 1)
     {
 #ifdef _OPENMP
-        double *sum = scratch + (size_t)omp_get_thread_num() * g->m;
+        const int me = omp_get_thread_num();
 #else
-        double *sum = scratch;
+        const int me = 0;
 #endif
+        double *sum = scratch + (size_t)me * g->m;
 #pragma omp for schedule(dynamic, 16)
-        for (size_t i = 0; i < g->n; i++)
+        for (size_t i = 0; i < g->n; i++) {
             s[i] = silhouette_point(g, i, sum);
+            if (!progress)
+                continue;
+            size_t now_done;
+#pragma omp atomic capture
+            now_done = ++done;
+            if (me == 0 && tkmi_now() - said >= 0.25) {
+                said = tkmi_now();
+                progress(now_done, g->n, ctx);
+            }
+        }
     }
+    if (progress)
+        progress(g->n, g->n, ctx);
     double total = 0.0;
     for (size_t i = 0; i < g->n; i++)
         total += s[i];
@@ -296,6 +313,17 @@ tkm_status tkm_silhouette(const tkm_dataset *ds, const int32_t *labels,
                           size_t k, size_t sample_size, uint64_t seed,
                           int threads, double *out, char *msg, size_t msglen)
 {
+    return tkm_silhouette_progress(ds, labels, k, sample_size, seed, threads,
+                                   NULL, NULL, out, msg, msglen);
+}
+
+tkm_status tkm_silhouette_progress(const tkm_dataset *ds,
+                                   const int32_t *labels, size_t k,
+                                   size_t sample_size, uint64_t seed,
+                                   int threads, tkm_count_fn progress,
+                                   void *ctx, double *out, char *msg,
+                                   size_t msglen)
+{
     tkm_status st = check_input("silhouette", ds, labels, k, out, msg,
                                 msglen);
     if (st != TKM_OK)
@@ -324,7 +352,7 @@ tkm_status tkm_silhouette(const tkm_dataset *ds, const int32_t *labels,
     st = group("silhouette", ds, m, idx, lab ? lab : labels, &g, msg,
                msglen);
     if (st == TKM_OK)
-        st = silhouette_mean(&g, threads, out, msg, msglen);
+        st = silhouette_mean(&g, threads, progress, ctx, out, msg, msglen);
 cleanup:
     grouping_free(&g);
     free(idx);
