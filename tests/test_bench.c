@@ -342,6 +342,10 @@ static void test_tiny_sweep(void **state)
     char count[64];
     snprintf(count, sizeof count, "%d runs in all", 3 * planned_per_case());
     assert_contains(out_text, count);
+    /* with a probe's rough time per data set and in all */
+    assert_contains(out_text, "probe: sequential Lloyd (f64) at k = 2: ");
+    assert_contains(out_text, "probe: sequential Lloyd (f64) at k = 4: ");
+    assert_contains(out_text, "\nroughly ");
 }
 
 /* ---- bench --resume ------------------------------------------------------ */

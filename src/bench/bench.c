@@ -39,7 +39,9 @@ void cli_bench_help(FILE *f)
         "                 otherwise)\n"
         "  --no-report    do not run 'trikmeans report DIR' at the end\n"
         "  --dry-run      check the preset and print the runs it plans per\n"
-        "                 data set; run nothing, write nothing\n"
+        "                 data set, with a rough time from one probe run\n"
+        "                 per data set (sequential Lloyd, f64, at its\n"
+        "                 smallest k, scaled by k); write nothing\n"
         "  --resume DIR   go on with the sweep that stopped in DIR (Ctrl-C,\n"
         "                 a time limit): its preset (the file machine.txt\n"
         "                 names, unchanged, or PRESET), the cases that\n"
@@ -283,11 +285,17 @@ static int write_headers(const char *dir, const cli_preset *p, int argc,
     return st == TKM_OK ? CLI_OK : cli_status(CMD, CLI_FAIL, st, msg);
 }
 
-/* --dry-run: what the preset plans, per data set. */
+/* --dry-run: what the preset plans, per data set, and what a probe run
+ * says of its time: every run taken as long as sequential Lloyd in
+ * double at the probe's k, scaled by k.  A rough figure: the other
+ * solvers, pruning or parallel, mostly take less, and a k that needs
+ * more iterations than the probe's takes more. */
 static void plan_only(const cli_preset *p)
 {
     static const char *const src[] = {"", "file", "blobs", "uniform"};
     size_t total = 0;
+    double secs_all = 0;
+    int probed_all = 1;
     printf("preset %s (%s):\n", p->name, p->path);
     for (int i = 0; i < p->ndata; i++) {
         const cli_bench_data *d = &p->data[i];
@@ -304,9 +312,34 @@ static void plan_only(const cli_preset *p)
             printf("%s %lld", j ? "," : "", d->runs.ks[j]);
         printf(": %zu runs (%d start(s) per k, %d repetition(s))\n", n,
                d->runs.ninit * d->runs.nseed, d->runs.repetitions);
+        size_t pk = 0;
+        int it = 0;
+        double ps = 0, ksum = 0;
+        char why[512] = "", t[32];
+        if (cli_bench_probe(d, &pk, &it, &ps, why, sizeof why) != 0) {
+            printf("    probe: %s\n", why);
+            probed_all = 0;
+            continue;
+        }
+        for (int j = 0; j < d->runs.nk; j++)
+            ksum += (double)d->runs.ks[j];
+        const double est = ps / (double)pk * ksum * (double)n /
+                           (double)d->runs.nk;
+        secs_all += est;
+        cli_clock(est, t, sizeof t);
+        printf("    probe: sequential Lloyd (f64) at k = %zu: %d "
+               "iterations in %.3g s; its runs roughly %s\n",
+               pk, it, ps, t);
     }
     printf("%zu runs in all (forms that cannot run here count once)\n",
            total);
+    if (probed_all) {
+        char t[32];
+        cli_clock(secs_all, t, sizeof t);
+        printf("roughly %s on this machine: each run taken as long as "
+               "its data set's probe, scaled by k (pruning and parallel "
+               "solvers take less, more iterations more)\n", t);
+    }
 }
 
 static void summary(const bench_state *b, const char *dir, double secs)

@@ -46,6 +46,12 @@ extern const char cli_bench_iters_header[];
 size_t cli_bench_count(const cli_bench_data *d, double *work);
 /* Run every case of a data set, appending to b's files. */
 void cli_bench_data_set(bench_state *b, const cli_bench_data *d);
+/* --dry-run's probe of a data set: sequential Lloyd in double at the
+ * smallest k the data allow, from the preset's first start, with its
+ * max_iter and fixed_iter: its k, iterations and seconds.  -1 with the
+ * reason in why when the data cannot be loaded or the run fails. */
+int cli_bench_probe(const cli_bench_data *d, size_t *k, int *iterations,
+                    double *secs, char *why, size_t len);
 /* Count a run of this verdict (baseline, pass, fail, ...) in b. */
 void cli_bench_tally(bench_state *b, const char *verdict);
 

@@ -467,3 +467,43 @@ void cli_bench_data_set(bench_state *b, const cli_bench_data *d)
     each_start(b, &c);
     tkm_dataset_free(&ds);
 }
+
+int cli_bench_probe(const cli_bench_data *d, size_t *k, int *iterations,
+                    double *secs, char *why, size_t len)
+{
+    const cli_bench_runs *rk = &d->runs;
+    tkm_dataset ds = {0};
+    double *start = NULL;
+    int rc = -1;
+    if (load(d, &ds, why, len) != TKM_OK)
+        return -1;
+    *k = 0;
+    for (int j = 0; j < rk->nk; j++)
+        if ((size_t)rk->ks[j] <= ds.n && (!*k || (size_t)rk->ks[j] < *k))
+            *k = (size_t)rk->ks[j];
+    if (!*k) {
+        snprintf(why, len, "every k is more than its %zu points", ds.n);
+        goto done;
+    }
+    tkm_params p;
+    tkm_params_default(&p);
+    p.k = *k;
+    p.max_iter = rk->max_iter;
+    p.fixed_iter = rk->fixed_iter;
+    tkm_result res;
+    if (!(start = tkmi_alloc(*k, ds.d, sizeof *start)))
+        snprintf(why, len, "out of memory for the start");
+    else if (tkm_init_centroids(&ds, *k, (tkm_init_method)rk->inits[0], 0,
+                                (uint64_t)rk->seeds[0], start, why,
+                                len) == TKM_OK &&
+             tkm_fit(&ds, start, &p, &res, why, len) == TKM_OK) {
+        *iterations = res.iterations;
+        *secs = res.t_total;
+        tkm_result_free(&res);
+        rc = 0;
+    }
+done:
+    free(start);
+    tkm_dataset_free(&ds);
+    return rc;
+}
