@@ -78,6 +78,11 @@ int tkmi_threads(int requested);
  * teams src/mpi already sizes to their share of the CPUs. */
 void tkmi_threads_steady(int on);
 
+/* The count in environment variable name: a whole number 0..max written
+ * in full (no sign, no trailing text), else -1 (unset, empty or not
+ * such a count). */
+int tkmi_env_count(const char *name, long max);
+
 /* OpenMP's default team here (omp_get_max_threads; 1 without OpenMP),
  * whatever the load: the "max" of thread lists. */
 int tkmi_threads_most(void);

@@ -113,17 +113,14 @@ int tkmi_busy_share(int others, int allowed, int online)
 }
 
 /* TKM_CPUS_BUSY as a count: 0 and *out, or -1 when unset or not one. */
-static int busy_from_env(int *out)
+int tkmi_env_count(const char *name, long max)
 {
-    const char *s = getenv("TKM_CPUS_BUSY");
+    const char *s = getenv(name);
     char *end;
     if (!s || !*s)
         return -1;
     long v = strtol(s, &end, 10);
-    if (*end || v < 0 || v > 1 << 20)
-        return -1;
-    *out = (int)v;
-    return 0;
+    return *end || v < 0 || v > max ? -1 : (int)v;
 }
 
 /* Tasks of other processes runnable throughout up to samples samples
@@ -156,7 +153,7 @@ static int cpus_busy(int samples, int keep, int *allowed_out)
     cpus_of(&allowed, &online);
     if (allowed_out)
         *allowed_out = allowed;
-    if (busy_from_env(&busy) == 0)
+    if ((busy = tkmi_env_count("TKM_CPUS_BUSY", 1 << 20)) >= 0)
         return busy < allowed ? busy : allowed;
     const double now = tkmi_now();
     pthread_mutex_lock(&last_lock);

@@ -253,14 +253,6 @@ static int core_order(const cpu_set_t *set, int *list)
 }
 
 /* A non-negative int from the environment; -1 when unset or not one. */
-static int env_int(const char *name)
-{
-    const char *s = getenv(name);
-    char *end;
-    long v = s && *s ? strtol(s, &end, 10) : -1;
-    return s && *s && !*end && v >= 0 && v <= INT_MAX ? (int)v : -1;
-}
-
 /* Open MPI binds each rank to one core by default when a job has two
  * ranks or fewer, and a rank so bound runs its whole team on that core
  * while the node's other CPUs idle.  Where that default (not a user's
@@ -283,8 +275,8 @@ static void rebind_default(char **argv)
         widened_ = 1;
         return;
     }
-    int local = env_int("OMPI_COMM_WORLD_LOCAL_RANK"),
-        count = env_int("OMPI_COMM_WORLD_LOCAL_SIZE");
+    int local = tkmi_env_count("OMPI_COMM_WORLD_LOCAL_RANK", INT_MAX),
+        count = tkmi_env_count("OMPI_COMM_WORLD_LOCAL_SIZE", INT_MAX);
     if (!default_binding() || local < 0 || count <= local ||
         sched_getaffinity(0, sizeof mine, &mine) != 0 || !one_core(&mine) ||
         sched_getaffinity(getppid(), sizeof launcher, &launcher) != 0)
