@@ -188,7 +188,7 @@ named=$(printf '%s\n' "$text3" | grep -oE '\b(tkm_[a-z0-9_]+|TKM_[A-Z0-9_]+)\b' 
 missing=$(comm -23 <(printf '%s\n' "$names") <(printf '%s\n' "$named"))
 # names a reader may see that are not the header's: the library's
 # environment variables, and the version query the header is to gain
-envs=$(grep -rhoE 'getenv\("TKM_[A-Z0-9_]+"\)' "$root/src" | grep -oE 'TKM_[A-Z0-9_]+' | grep -vx TKM_FAULT)
+envs=$(grep -rhoE '(getenv|tkmi_env_count)\("TKM_[A-Z0-9_]+"' "$root/src" | grep -oE 'TKM_[A-Z0-9_]+' | grep -vx TKM_FAULT)
 soon=$(printf '%s\n' tkm_version TKM_VERSION_MAJOR TKM_VERSION_MINOR TKM_VERSION_PATCH)
 extra=$(comm -13 <(printf '%s\n' "$names" "$envs" "$soon" | grep . | sort -u) \
                <(printf '%s\n' "$named"))
