@@ -404,11 +404,41 @@ static size_t init_bytes(tkm_init_method m, size_t n, const tkmi_part *pt)
     return plan;
 }
 
-/* tkm_init_centroids_comm once the processes' rows are known (pt). */
+/* The start of method m (cand candidates a step) chosen on the current
+ * CUDA device (tkmi_seed_cuda) for dense data of one process: k rows
+ * into out.  TKM_ENOTSUP, TKM_ENODEV or TKM_ENOMEM where the device
+ * cannot (no CUDA, no device, no room): the caller's cue to choose on
+ * the CPU. */
+static tkm_status start_on_device(const tkm_dataset *ds, size_t k,
+                                  tkm_init_method m, int cand, uint64_t seed,
+                                  double *out, char *msg, size_t msglen)
+{
+    uint64_t *idx = tkmi_alloc(k, 1, sizeof *idx);
+    if (!idx)
+        return TKM_ENOMEM;
+    tkmi_rng r;
+    tkmi_rng_seed(&r, seed);
+    char why[512] = "";
+    tkm_status rc = tkmi_seed_cuda(ds, k, m == TKM_INIT_KMEANSPP_GREEDY ? cand
+                                                                      : 1,
+                                   m == TKM_INIT_FARTHEST, &r, idx, why,
+                                   sizeof why);
+    if (rc == TKM_OK)
+        for (size_t c = 0; c < k; c++)
+            row_copy(ds, (size_t)idx[c], out + c * ds->d);
+    else if (rc == TKM_ECUDA) /* the device failed: the fit would too */
+        tkmi_fail(rc, msg, msglen, "init: %s", why);
+    free(idx);
+    return rc;
+}
+
+/* tkm_init_centroids_comm once the processes' rows are known (pt); a
+ * CUDA form of one process tries the device first (*on_gpu set when it
+ * chose the start). */
 static tkm_status init_over(const tkm_dataset *ds, const tkmi_part *pt,
                             size_t k, tkm_init_method m, int candidates,
-                            uint64_t seed, double *out, char *msg,
-                            size_t msglen)
+                            uint64_t seed, tkm_form form, int *on_gpu,
+                            double *out, char *msg, size_t msglen)
 {
     const tkm_comm *comm = pt->comm;
     tkm_status rc;
@@ -419,6 +449,17 @@ static tkm_status init_over(const tkm_dataset *ds, const tkmi_part *pt,
         return rc;
     if (rc != TKM_OK)
         return rc;
+    if (m == TKM_INIT_KMEANSPP_GREEDY && candidates == 0)
+        candidates = 2 + (int)floor(log((double)k));
+    if (!comm && (form == TKM_CUDA_GLOBAL || form == TKM_CUDA_SHARED) &&
+        (ds->x || ds->x32) &&
+        (m == TKM_INIT_KMEANSPP || m == TKM_INIT_KMEANSPP_GREEDY ||
+         m == TKM_INIT_FARTHEST)) {
+        rc = start_on_device(ds, k, m, candidates, seed, out, msg, msglen);
+        *on_gpu = rc == TKM_OK;
+        if (rc != TKM_ENOTSUP && rc != TKM_ENODEV && rc != TKM_ENOMEM)
+            return rc;
+    }
     const size_t plan = init_bytes(m, ds->n, pt);
     rc = tkmi_mem_check(plan, msg, msglen, "init: the scratch of %zu points",
                         ds->n);
@@ -437,8 +478,6 @@ static tkm_status init_over(const tkm_dataset *ds, const tkmi_part *pt,
         rc = farthest_first(ds, pt, k, &r, out);
         break;
     case TKM_INIT_KMEANSPP_GREEDY:
-        if (candidates == 0)
-            candidates = 2 + (int)floor(log((double)k));
         rc = kmeanspp(ds, pt, k, candidates, &r, out);
         break;
     default:
@@ -450,10 +489,12 @@ static tkm_status init_over(const tkm_dataset *ds, const tkmi_part *pt,
     return TKM_OK;
 }
 
-tkm_status tkm_init_centroids_comm(const tkm_dataset *ds, size_t k,
-                                   tkm_init_method m, int candidates,
-                                   uint64_t seed, const tkm_comm *comm,
-                                   double *out, char *msg, size_t msglen)
+/* tkm_init_centroids_comm, or tkmi_init_centroids_form (comm NULL). */
+static tkm_status init_entry(const tkm_dataset *ds, size_t k,
+                             tkm_init_method m, int candidates,
+                             uint64_t seed, const tkm_comm *comm,
+                             tkm_form form, int *on_gpu, double *out,
+                             char *msg, size_t msglen)
 {
     tkmi_part pt;
     tkm_status rc = TKM_OK;
@@ -473,9 +514,20 @@ tkm_status tkm_init_centroids_comm(const tkm_dataset *ds, size_t k,
         return rc;
     if ((rc = tkmi_part_init(&pt, comm, ds->n, msg, msglen)) != TKM_OK)
         return rc;
-    rc = init_over(ds, &pt, k, m, candidates, seed, out, msg, msglen);
+    rc = init_over(ds, &pt, k, m, candidates, seed, form, on_gpu, out, msg,
+                   msglen);
     tkmi_part_free(&pt);
     return rc;
+}
+
+tkm_status tkm_init_centroids_comm(const tkm_dataset *ds, size_t k,
+                                   tkm_init_method m, int candidates,
+                                   uint64_t seed, const tkm_comm *comm,
+                                   double *out, char *msg, size_t msglen)
+{
+    int on_gpu = 0;
+    return init_entry(ds, k, m, candidates, seed, comm, TKM_SEQ, &on_gpu,
+                      out, msg, msglen);
 }
 
 tkm_status tkmi_init_centroids_form(const tkm_dataset *ds, size_t k,
@@ -484,45 +536,11 @@ tkm_status tkmi_init_centroids_form(const tkm_dataset *ds, size_t k,
                                     int *on_gpu, double *out, char *msg,
                                     size_t msglen)
 {
+    int gpu = 0;
+    tkm_status rc = init_entry(ds, k, m, candidates, seed, NULL, form, &gpu,
+                               out, msg, msglen);
     if (on_gpu)
-        *on_gpu = 0;
-    const int gpu = (form == TKM_CUDA_GLOBAL || form == TKM_CUDA_SHARED) &&
-                    ds && (ds->x || ds->x32) && ds->n > 0 && ds->d > 0 &&
-                    out && candidates >= 0 &&
-                    (m == TKM_INIT_KMEANSPP || m == TKM_INIT_KMEANSPP_GREEDY ||
-                     m == TKM_INIT_FARTHEST);
-    if (!gpu)
-        return tkm_init_centroids(ds, k, m, candidates, seed, out, msg,
-                                  msglen);
-    const tkmi_part one = {.n = ds->n, .n_total = ds->n};
-    tkm_status rc;
-    if (tkmi_check_k(k, ds->n, msg, msglen) != TKM_OK)
-        return TKM_EINVAL;
-    if ((rc = check_finite(ds, &one, msg, msglen)) != TKM_OK)
-        return rc;
-    uint64_t *idx = tkmi_alloc(k, 1, sizeof *idx);
-    if (!idx)
-        return tkmi_fail_alloc(msg, msglen, k, sizeof *idx, 1,
-                               "init: %zu chosen rows", k);
-    if (m == TKM_INIT_KMEANSPP_GREEDY && candidates == 0)
-        candidates = 2 + (int)floor(log((double)k));
-    const int cand = m == TKM_INIT_KMEANSPP_GREEDY ? candidates : 1;
-    tkmi_rng r;
-    tkmi_rng_seed(&r, seed);
-    char why[512] = "";
-    rc = tkmi_seed_cuda(ds, k, cand, m == TKM_INIT_FARTHEST, &r, idx, why,
-                        sizeof why);
-    if (rc == TKM_OK) {
-        for (size_t c = 0; c < k; c++)
-            row_copy(ds, (size_t)idx[c], out + c * ds->d);
-        if (on_gpu)
-            *on_gpu = 1;
-    } else if (rc == TKM_ECUDA) { /* the device failed: the fit would too */
-        tkmi_fail(rc, msg, msglen, "init: %s", why);
-    } else { /* no device, or no room on it: the same start on the CPU */
-        rc = tkm_init_centroids(ds, k, m, candidates, seed, out, msg, msglen);
-    }
-    free(idx);
+        *on_gpu = rc == TKM_OK && gpu;
     return rc;
 }
 
