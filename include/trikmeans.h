@@ -445,7 +445,8 @@ typedef struct {
      * >= 0, not all 0 over the processes; with several processes every one
      * with rows gives them): point i counts weights[i] times in the
      * centroid sums (exact, as without weights) and in the inertia, as
-     * scikit-learn's sample_weight.  The seq and omp forms. */
+     * scikit-learn's sample_weight.  Every form: the CUDA forms' sums are
+     * the CPU's, bit for bit. */
     const double *weights;
     /* Several processes, each with its slice of the rows (NULL: one).
      * Statistics rows count the work of every process (dist_cc once: each

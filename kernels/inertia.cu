@@ -29,11 +29,12 @@ static __device__ void block_sum(double acc, double *out)
 // Sum over the points of a chunk and the dimensions of a slice (block b:
 // chunk b / S, slice b % S) of the squared differences to the points'
 // centroids, in double (as update.c's tkmi_inertia), reduced in a fixed
-// tree.
+// tree; with sample weights w each point's sum over the slice times its
+// weight.
 static __global__ __launch_bounds__(TKM_RED_THREADS) void inertia_part_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t d, size_t S,
     const tkm_real *__restrict__ c, const int32_t *__restrict__ labels,
-    double *part)
+    const double *__restrict__ w, double *part)
 {
     const size_t q = blockIdx.x / S, sl = blockIdx.x - q * S;
     const size_t base = q * TKMI_INERTIA_CHUNK, j0 = sl * TKMI_INERTIA_DIMS;
@@ -45,6 +46,15 @@ static __global__ __launch_bounds__(TKM_RED_THREADS) void inertia_part_kernel(
         if (i >= n)
             break;
         const tkm_real *ci = c + (size_t)labels[i] * d;
+        if (w) {
+            double s = 0.0;
+            for (size_t j = j0; j < j1; j++) {
+                const double v = (double)x[j * n + i] - (double)ci[j];
+                s += v * v;
+            }
+            acc += w[i] * s;
+            continue;
+        }
         for (size_t j = j0; j < j1; j++) {
             const double v = (double)x[j * n + i] - (double)ci[j];
             acc += v * v;
@@ -69,12 +79,14 @@ static __global__ __launch_bounds__(TKM_RED_THREADS) void inertia_cn_kernel(
 // Sparse points, a chunk of points a block: each point's squared
 // distance summed over its stored values as rows.c's tkmi_row_dist2_d
 // (|c|^2 plus, per stored value, (x_j - c_j)^2 - c_j^2; at least 0),
-// reduced in a fixed tree.
+// reduced in a fixed tree; with sample weights w, each distance times its
+// point's weight.
 static __global__ __launch_bounds__(TKM_RED_THREADS) void inertia_sparse_kernel(
     const tkm_real *__restrict__ v, const int32_t *__restrict__ col,
     const int64_t *__restrict__ ptr, size_t n, size_t d,
     const tkm_real *__restrict__ c, const double *__restrict__ nc,
-    const int32_t *__restrict__ labels, double *part)
+    const int32_t *__restrict__ labels, const double *__restrict__ w,
+    double *part)
 {
     const size_t base = (size_t)blockIdx.x * TKMI_INERTIA_CHUNK;
     double acc = 0.0;
@@ -91,7 +103,8 @@ static __global__ __launch_bounds__(TKM_RED_THREADS) void inertia_sparse_kernel(
             s += t * t - cj * cj;
         }
         s += nc[a];
-        acc += s > 0.0 ? s : 0.0;
+        s = s > 0.0 ? s : 0.0;
+        acc += w ? w[i] * s : s;
     }
     block_sum(acc, part + blockIdx.x);
 }
@@ -117,7 +130,7 @@ extern "C" tkm_status TKM_FN(tkmi_cu_inertia)(TKM_FN(tkmi_gpu) *g,
         TKM_CU_LAUNCHED(inertia_cn_kernel);
         inertia_sparse_kernel<<<(unsigned)chunks, TKM_RED_THREADS, 0,
                                 g->st>>>(g->sv, g->scol, g->sptr, g->n, g->d,
-                                         c, nc, g->labels, g->part);
+                                         c, nc, g->labels, g->w, g->part);
         TKM_CU_LAUNCHED(inertia_sparse_kernel);
         inertia_sum_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->part, chunks,
                                                              g->sc);
@@ -129,7 +142,7 @@ extern "C" tkm_status TKM_FN(tkmi_cu_inertia)(TKM_FN(tkmi_gpu) *g,
     // parts <= n d / 2^17 + n / 2^11 + d / 2^6 + 1: far below the grid's
     // 2^31 - 1 for any n d reals that fit in device memory
     inertia_part_kernel<<<(unsigned)parts, TKM_RED_THREADS, 0, g->st>>>(
-        g->x, g->n, g->d, S, c, g->labels, g->part);
+        g->x, g->n, g->d, S, c, g->labels, g->w, g->part);
     TKM_CU_LAUNCHED(inertia_part_kernel);
     inertia_sum_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->part, parts,
                                                          g->sc);

@@ -45,6 +45,27 @@ static __device__ __forceinline__ long long digit_of(tkm_real v,
     return (long long)tkmi_fx_digit((double)v, vc.f1, vc.f2);
 }
 
+// Virtual column vc's digit of a point whose coordinate j is xi[j*ds]:
+// with sample weights (WT), of the exact product of the point's weight wi
+// and its coordinate, or of wi itself in the weights' column (fixsum.h's
+// tkmi_fx_wdigit, as update.c's fx_add makes them).
+template <bool WT>
+static __device__ __forceinline__ long long
+pdigit(const tkm_real *xi, size_t ds, const tkmi_fx_vc &vc, double wi)
+{
+    if (!WT)
+        return digit_of(xi[(size_t)vc.col * ds], vc);
+    const double xv = vc.f1 != 0.0 ? 0.0 : (double)xi[(size_t)vc.col * ds];
+    return (long long)tkmi_fx_wdigit(wi, xv, &vc);
+}
+
+// Point i's weight where the run has them (WT), else unused.
+template <bool WT>
+static __device__ __forceinline__ double weight_of(const double *w, size_t i)
+{
+    return WT ? w[i] : 0.0;
+}
+
 static __device__ __forceinline__ void add_digit(unsigned long long *p,
                                                  long long q)
 {
@@ -52,18 +73,20 @@ static __device__ __forceinline__ void add_digit(unsigned long long *p,
         add128(p, (unsigned long long)q, q < 0 ? ~0ull : 0ull);
 }
 
-// Sums straight into global memory (any k and d).
+// Sums straight into global memory (any k and d).  WT: sample weights w.
+template <bool WT>
 static __global__ __launch_bounds__(1024) void sums_global_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t nv,
     const int32_t *__restrict__ labels, const tkmi_fx_vc *__restrict__ vc,
-    unsigned long long *acc, unsigned long long *cnt)
+    const double *__restrict__ w, unsigned long long *acc,
+    unsigned long long *cnt)
 {
     for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP) {
         const size_t a = (size_t)labels[i];
+        const double wi = weight_of<WT>(w, i);
         atomicAdd(cnt + a, 1ull);
         for (size_t v = 0; v < nv; v++)
-            add_digit(acc + 2 * (a * nv + v),
-                      digit_of(x[(size_t)vc[v].col * n + i], vc[v]));
+            add_digit(acc + 2 * (a * nv + v), pdigit<WT>(x + i, n, vc[v], wi));
     }
 }
 
@@ -72,10 +95,12 @@ static __global__ __launch_bounds__(1024) void sums_global_kernel(
 // words start at a*(2d+1): d (lo, hi) pairs, then its count.  The odd
 // stride spreads the clusters of a warp's points over the banks (with a
 // stride of 2d words every cluster would start in the same bank).
+template <bool WT>
 static __global__ __launch_bounds__(1024) void sums_shared_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t d, size_t k,
     const int32_t *__restrict__ labels, const tkmi_fx_vc *__restrict__ vc,
-    unsigned long long *acc, unsigned long long *cnt)
+    const double *__restrict__ w, unsigned long long *acc,
+    unsigned long long *cnt)
 {
     extern __shared__ unsigned long long sh[];
     const size_t stride = 2 * d + 1, words = k * stride;
@@ -84,9 +109,10 @@ static __global__ __launch_bounds__(1024) void sums_shared_kernel(
     __syncthreads();
     for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP) {
         unsigned long long *sa = sh + (size_t)labels[i] * stride;
+        const double wi = weight_of<WT>(w, i);
         atomicAdd(sa + 2 * d, 1ull);
         for (size_t j = 0; j < d; j++)
-            add_digit(sa + 2 * j, digit_of(x[(size_t)vc[j].col * n + i], vc[j]));
+            add_digit(sa + 2 * j, pdigit<WT>(x + i, n, vc[j], wi));
     }
     __syncthreads();
     for (size_t e = threadIdx.x; e < k * d; e += blockDim.x) {
@@ -105,14 +131,16 @@ static __global__ __launch_bounds__(1024) void sums_shared_kernel(
 // shared memory, then one 128-bit addition per cluster coordinate and
 // block.  Cluster a's words start at a*(2dj+1) (odd, as above); chunk 0
 // also counts the points.  The same integers as the other two kernels.
+template <bool WT>
 static __global__ __launch_bounds__(1024) void sums_chunked_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t d, size_t k, size_t dj,
     const int32_t *__restrict__ labels, const tkmi_fx_vc *__restrict__ vc,
-    unsigned long long *acc, unsigned long long *cnt)
+    const double *__restrict__ w, unsigned long long *acc,
+    unsigned long long *cnt)
 {
     extern __shared__ unsigned long long sh[];
     const size_t j0 = (size_t)blockIdx.y * dj;
-    const size_t w = d - j0 < dj ? d - j0 : dj;
+    const size_t wd = d - j0 < dj ? d - j0 : dj;
     const size_t stride = 2 * dj + 1, words = k * stride;
     const bool counts = blockIdx.y == 0;
     for (size_t e = threadIdx.x; e < words; e += blockDim.x)
@@ -121,16 +149,15 @@ static __global__ __launch_bounds__(1024) void sums_chunked_kernel(
     for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
          i += (size_t)gridDim.x * blockDim.x) {
         unsigned long long *sa = sh + (size_t)labels[i] * stride;
+        const double wi = weight_of<WT>(w, i);
         if (counts)
             atomicAdd(sa + 2 * dj, 1ull);
-        for (size_t jj = 0; jj < w; jj++) {
-            const tkmi_fx_vc &v = vc[j0 + jj];
-            add_digit(sa + 2 * jj, digit_of(x[(size_t)v.col * n + i], v));
-        }
+        for (size_t jj = 0; jj < wd; jj++)
+            add_digit(sa + 2 * jj, pdigit<WT>(x + i, n, vc[j0 + jj], wi));
     }
     __syncthreads();
-    for (size_t e = threadIdx.x; e < k * w; e += blockDim.x) {
-        const size_t a = e / w, jj = e - a * w;
+    for (size_t e = threadIdx.x; e < k * wd; e += blockDim.x) {
+        const size_t a = e / wd, jj = e - a * wd;
         const unsigned long long *sa = sh + a * stride + 2 * jj;
         if (sa[0] | sa[1])
             add128(acc + 2 * (a * d + j0 + jj), sa[0], sa[1]);
@@ -149,11 +176,12 @@ static __global__ __launch_bounds__(1024) void sums_chunked_kernel(
 // j is x[i*ps + j*ds], column- or row-major).  Integer additions modulo
 // 2^128 (a subtraction adds the two's complement), so the result is the
 // sum from scratch, bit for bit.
+template <bool WT>
 static __global__ __launch_bounds__(1024) void sums_delta_kernel(
     const tkm_real *__restrict__ x, size_t ps, size_t ds, size_t n, size_t d,
     const int32_t *__restrict__ labels, int32_t *__restrict__ held,
-    const tkmi_fx_vc *__restrict__ vc, unsigned long long *acc,
-    unsigned long long *cnt)
+    const tkmi_fx_vc *__restrict__ vc, const double *__restrict__ w,
+    unsigned long long *acc, unsigned long long *cnt)
 {
     const unsigned lane = threadIdx.x & 31u;
     const size_t warp = ((size_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
@@ -179,6 +207,7 @@ static __global__ __launch_bounds__(1024) void sums_delta_kernel(
             const size_t ip = base + (size_t)src;
             const size_t to = (size_t)__shfl_sync(0xffffffffu, now, src);
             const int32_t from = __shfl_sync(0xffffffffu, was, src);
+            const double wp = weight_of<WT>(w, ip);
             // TKM_DELTA_U coordinates a lane: their loads, then their
             // low-word atomics, all in flight together, then the carries
             for (size_t j0 = lane; j0 < d; j0 += 32 * TKM_DELTA_U) {
@@ -187,9 +216,7 @@ static __global__ __launch_bounds__(1024) void sums_delta_kernel(
 #pragma unroll
                 for (int u = 0; u < TKM_DELTA_U; u++) {
                     const size_t j = j0 + 32 * (size_t)u;
-                    q[u] = j < d ? digit_of(x[ip * ps + (size_t)vc[j].col * ds],
-                                            vc[j])
-                                 : 0;
+                    q[u] = j < d ? pdigit<WT>(x + ip * ps, ds, vc[j], wp) : 0;
                 }
 #pragma unroll
                 for (int u = 0; u < TKM_DELTA_U; u++) {
@@ -231,12 +258,16 @@ static __global__ __launch_bounds__(1024) void sums_delta_kernel(
 // and, moving a point that changed cluster (scratch 0: only those), taken
 // from the one it was counted under.  The same integers as the dense
 // kernels' for the row made dense.
+// With sample weights (WT) the products' digits, and lane 0 adds the
+// weight's digits to the weights' column fw.
+template <bool WT>
 static __global__ __launch_bounds__(1024) void sums_sparse_kernel(
     const tkm_real *__restrict__ v, const int32_t *__restrict__ col,
     const int64_t *__restrict__ ptr, size_t n, size_t nv, int scratch,
     const int32_t *__restrict__ labels, int32_t *__restrict__ held,
     const tkmi_fx_col *__restrict__ fcol, const tkmi_fx_vc *__restrict__ vc,
-    unsigned long long *acc, unsigned long long *cnt)
+    const double *__restrict__ w, tkmi_fx_col fw, unsigned long long *acc,
+    unsigned long long *cnt)
 {
     const unsigned lane = threadIdx.x & 31u;
     const size_t w0 = TKM_GRID_START >> 5, nw = TKM_GRID_STEP >> 5;
@@ -244,20 +275,30 @@ static __global__ __launch_bounds__(1024) void sums_sparse_kernel(
         const int32_t now = labels[i], was = scratch ? -1 : held[i];
         if (now == was)
             continue;
+        const double wi = weight_of<WT>(w, i);
         if (lane == 0) {
             atomicAdd(cnt + now, 1ull);
             if (was >= 0)
                 atomicAdd(cnt + was, ~0ull); // minus one, modulo 2^64
             if (!scratch)
                 held[i] = now;
+            for (int l = 0; WT && l < fw.W; l++) {
+                const size_t e = (size_t)fw.v0 + (size_t)l;
+                const long long dq = (long long)tkmi_fx_wdigit(wi, 0.0, vc + e);
+                add_digit(acc + 2 * ((size_t)now * nv + e), dq);
+                if (was >= 0)
+                    add_digit(acc + 2 * ((size_t)was * nv + e), -dq);
+            }
         }
         for (int64_t q = ptr[i] + (int64_t)lane; q < ptr[i + 1]; q += 32) {
             const tkmi_fx_col fc = fcol[col[q]];
-            for (int w = 0; w < fc.W; w++) {
-                const long long dq = digit_of(v[q], vc[fc.v0 + w]);
+            for (int l = 0; l < fc.W; l++) {
+                const size_t e = (size_t)fc.v0 + (size_t)l;
+                const long long dq =
+                    WT ? (long long)tkmi_fx_wdigit(wi, (double)v[q], vc + e)
+                       : digit_of(v[q], vc[e]);
                 if (!dq)
                     continue;
-                const size_t e = (size_t)fc.v0 + (size_t)w;
                 add_digit(acc + 2 * ((size_t)now * nv + e), dq);
                 if (was >= 0) // |dq| < 2^62: -dq is exact
                     add_digit(acc + 2 * ((size_t)was * nv + e), -dq);
@@ -416,6 +457,8 @@ static tkm_status sums_chunked(TKM_FN(tkmi_gpu) *g, int *done, char *msg,
                                size_t msglen)
 {
     const size_t k = g->k, d = g->nv;
+    const auto kern = g->w ? sums_chunked_kernel<true>
+                           : sums_chunked_kernel<false>;
     size_t room = (size_t)(g->smem_sm / 2 - 1024);
     room = room < (size_t)g->smem_optin ? room : (size_t)g->smem_optin;
     const size_t words = room / sizeof(unsigned long long) / k;
@@ -428,72 +471,131 @@ static tkm_status sums_chunked(TKM_FN(tkmi_gpu) *g, int *done, char *msg,
     const size_t smem = k * (2 * dj + 1) * sizeof(unsigned long long);
     int per = 0;
     cudaFuncAttributes fa;
-    TKM_CU_CHECK(cudaFuncGetAttributes(&fa, sums_chunked_kernel));
+    TKM_CU_CHECK(cudaFuncGetAttributes(&fa, kern));
     if (smem > (size_t)g->smem_optin - fa.sharedSizeBytes)
         return TKM_OK;
     if (smem > (48u << 10))
         TKM_CU_CHECK(cudaFuncSetAttribute(
-            sums_chunked_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+            kern, cudaFuncAttributeMaxDynamicSharedMemorySize,
             g->smem_optin - (int)fa.sharedSizeBytes));
     TKM_CU_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &per, sums_chunked_kernel, g->block, smem));
+        &per, kern, g->block, smem));
     if (per < 1)
         return TKM_OK;
     size_t gx = (size_t)per * (size_t)g->sms / chunks;
     const size_t need = (g->n + (size_t)g->block - 1) / (size_t)g->block;
     gx = gx < need ? gx : need;
     const dim3 grid((unsigned)(gx ? gx : 1), (unsigned)chunks);
-    sums_chunked_kernel<<<grid, g->block, smem, g->st>>>(
-        g->x, g->n, d, k, dj, g->labels, g->fvc, g->acc, g->cnt);
+    kern<<<grid, g->block, smem, g->st>>>(g->x, g->n, d, k, dj, g->labels,
+                                          g->fvc, g->w, g->acc, g->cnt);
     TKM_CU_LAUNCHED(sums_chunked_kernel);
     *done = 1;
     return TKM_OK;
 }
 
+// The sums' cluster weights: each cluster's count, or with sample
+// weights (fw.W > 0, the weights' column) its weights' exact sum.
+struct cl_weights {
+    const unsigned long long *acc, *cnt;
+    size_t nv;
+    tkmi_fx_col fw;
+
+    // Has cluster a no weight (no point, or points of weight 0 only: the
+    // weights' digits are all >= 0, so their sum is 0 only when every
+    // limb is; update.c's fx_empty)?
+    __device__ bool empty(size_t a) const
+    {
+        if (!fw.W)
+            return cnt[a] == 0;
+        const unsigned long long *p = at(a, fw);
+        for (int l = 0; l < 2 * fw.W; l++)
+            if (p[l])
+                return false;
+        return true;
+    }
+
+    // Cluster a's limbs of column f.
+    __device__ const unsigned long long *at(size_t a, tkmi_fx_col f) const
+    {
+        return acc + 2 * (a * nv + (size_t)f.v0);
+    }
+
+    // Cluster a's weight rounded to double (update.c's fx_weight).
+    __device__ double weight(size_t a) const
+    {
+        if (!fw.W)
+            return (double)cnt[a];
+        uint64_t num[2 * TKMI_FX_MAXW], one[2] = {1, 0};
+        const unsigned long long *p = at(a, fw);
+        for (int l = 0; l < 2 * fw.W; l++)
+            num[l] = p[l];
+        return tkmi_fx_quot(num, fw.W, fw.S, one, 1, 0, 53, -1074);
+    }
+};
+
+static cl_weights weights_of(const TKM_FN(tkmi_gpu) *g)
+{
+    return cl_weights{g->acc, g->cnt, g->nv, g->fw};
+}
+
 // cn = the means, each the correctly rounded quotient of a column's exact
-// sum by the cluster's count (fixsum.h, as update.c); an empty cluster
-// keeps its centroid (the farthest policy then moves it, heaviest_kernel).
-// A thread per (cluster, column).
+// sum by the cluster's count or weight (fixsum.h, as update.c); a cluster
+// of no weight keeps its centroid (the farthest policy then moves it,
+// heaviest_kernel).  A thread per (cluster, column).
 static __global__ __launch_bounds__(256) void means_kernel(
-    const unsigned long long *__restrict__ acc,
-    const unsigned long long *__restrict__ cnt, size_t k, size_t d,
-    size_t nv, const tkmi_fx_col *__restrict__ fcol,
+    cl_weights cw, size_t k, size_t d, const tkmi_fx_col *__restrict__ fcol,
     const tkm_real *__restrict__ c, tkm_real *__restrict__ cn)
 {
     for (size_t e = TKM_GRID_START; e < k * d; e += TKM_GRID_STEP) {
         const size_t cl = e / d, j = e - cl * d;
-        const unsigned long long m = cnt[cl];
-        if (m == 0) {
+        if (cw.empty(cl)) {
             cn[e] = c[e];
             continue;
         }
         const tkmi_fx_col f = fcol[j];
-        uint64_t num[2 * TKMI_FX_MAXW], den[2] = {m, 0}, any = 0;
-        const unsigned long long *a = acc + 2 * (cl * nv + (size_t)f.v0);
+        uint64_t num[2 * TKMI_FX_MAXW], den[2 * TKMI_FX_MAXW], any = 0;
+        const unsigned long long *a = cw.at(cl, f);
         for (int w = 0; w < 2 * f.W; w++)
             any |= num[w] = a[w];
-        // a sum of 0 (sparse points: many columns of a cluster) has the
-        // quotient +0, as tkmi_fx_quot finds (update.c's fx_quot too)
-        cn[e] = any ? (tkm_real)tkmi_fx_quot(num, f.W, f.S, den, 1, 0,
-                                             TKMI_FX_P, TKMI_FX_QMIN)
-                    : (tkm_real)0;
+        if (!any) {
+            // a sum of 0 (sparse points: many columns of a cluster) has
+            // the quotient +0, as tkmi_fx_quot finds (update.c's fx_quot)
+            cn[e] = (tkm_real)0;
+            continue;
+        }
+        int Wd = 1, Sd = 0;
+        if (cw.fw.W) { // the weights' exact sum
+            const unsigned long long *b = cw.at(cl, cw.fw);
+            for (int w = 0; w < 2 * cw.fw.W; w++)
+                den[w] = b[w];
+            Wd = cw.fw.W;
+            Sd = cw.fw.S;
+        } else {
+            den[0] = cw.cnt[cl];
+            den[1] = 0;
+        }
+        cn[e] = (tkm_real)tkmi_fx_quot(num, f.W, f.S, den, Wd, Sd, TKMI_FX_P,
+                                       TKMI_FX_QMIN);
     }
 }
 
-// Clusters of no point take the mean of the heaviest (the first of the
-// largest count), as scikit-learn places them (update.c's to_heaviest).
-// One block.
+// Clusters of no weight take the mean of the heaviest (the first of the
+// largest count or weight), as scikit-learn places them (update.c's
+// to_heaviest).  One block.
 static __global__ __launch_bounds__(TKM_RED_THREADS) void heaviest_kernel(
-    const unsigned long long *__restrict__ cnt, size_t k, size_t d,
-    tkm_real *cn)
+    cl_weights cw, size_t k, size_t d, tkm_real *cn)
 {
-    __shared__ unsigned long long bc[TKM_RED_THREADS], bi[TKM_RED_THREADS];
-    unsigned long long best = 0, bidx = ~0ull;
-    for (size_t a = threadIdx.x; a < k; a += blockDim.x)
-        if (cnt[a] > best || (cnt[a] == best && a < bidx)) {
-            best = cnt[a];
+    __shared__ double bc[TKM_RED_THREADS];
+    __shared__ unsigned long long bi[TKM_RED_THREADS];
+    double best = -1.0;
+    unsigned long long bidx = ~0ull;
+    for (size_t a = threadIdx.x; a < k; a += blockDim.x) {
+        const double wa = cw.empty(a) ? 0.0 : cw.weight(a);
+        if (wa > best) { // (a thread's clusters come in index order)
+            best = wa;
             bidx = a;
         }
+    }
     bc[threadIdx.x] = best;
     bi[threadIdx.x] = bidx;
     __syncthreads();
@@ -509,7 +611,7 @@ static __global__ __launch_bounds__(TKM_RED_THREADS) void heaviest_kernel(
     const size_t h = (size_t)bi[0];
     for (size_t e = threadIdx.x; e < k * d; e += blockDim.x) {
         const size_t a = e / d;
-        if (a != h && cnt[a] == 0)
+        if (a != h && cw.empty(a))
             cn[e] = cn[h * d + (e - a * d)];
     }
 }
@@ -519,25 +621,25 @@ extern "C" tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, int moved,
 {
     const size_t k = g->k, d = g->d;
     means_kernel<<<tkm_blocks_for(k * d, 256, g->grid), 256, 0, g->st>>>(
-        g->acc, g->cnt, k, d, g->nv, g->fcol, g->c, g->cn);
+        weights_of(g), k, d, g->fcol, g->c, g->cn);
     TKM_CU_LAUNCHED(means_kernel);
     if (moved) {
-        heaviest_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->cnt, k, d,
-                                                          g->cn);
+        heaviest_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(weights_of(g), k,
+                                                          d, g->cn);
         TKM_CU_LAUNCHED(heaviest_kernel);
     }
     return TKM_OK;
 }
 
-// Count the empty clusters (sc->nempty, zero at launch) and mark them
-// (wempty), before the farthest policy moves any point.
+// Count the clusters of no weight (sc->nempty, zero at launch) and mark
+// them (wempty), before the farthest policy moves any point.
 static __global__ __launch_bounds__(1024) void empty_kernel(
-    const unsigned long long *__restrict__ cnt, size_t k,
-    unsigned char *wempty, TKM_FN(tkmi_gsc) * sc)
+    cl_weights cw, size_t k, unsigned char *wempty, TKM_FN(tkmi_gsc) * sc)
 {
     for (size_t a = TKM_GRID_START; a < k; a += TKM_GRID_STEP) {
-        wempty[a] = cnt[a] == 0;
-        if (cnt[a] == 0)
+        const bool e = cw.empty(a);
+        wempty[a] = e;
+        if (e)
             atomicAdd(&sc->nempty, 1ull);
     }
 }
@@ -563,21 +665,23 @@ static __device__ __forceinline__ void take_digit(unsigned long long *pa,
 // and count and into cluster sc->next's (whose sums are 0), as update.c's
 // move_to_farthest and scikit-learn's relocation: -q added modulo 2^128
 // (|q| < 2^62, so -q is exact), even where a is left with no point.  One
-// block; a thread per virtual column.
+// block; a thread per virtual column (WT: sample weights w).
+template <bool WT>
 static __global__ __launch_bounds__(TKM_RED_THREADS) void take_kernel(
     const tkm_real *__restrict__ x, size_t n, size_t nv, size_t k,
     const int32_t *__restrict__ labels, const tkmi_fx_vc *__restrict__ vc,
-    unsigned long long *acc, unsigned long long *cnt,
-    const TKM_FN(tkmi_gsc) * sc)
+    const double *__restrict__ w, unsigned long long *acc,
+    unsigned long long *cnt, const TKM_FN(tkmi_gsc) * sc)
 {
     const unsigned long long key = sc->far_key, i = sc->far_idx;
     const size_t c = sc->next;
     if (c >= k || key == 0)
         return;
     const size_t a = (size_t)labels[i];
+    const double wi = weight_of<WT>(w, i);
     for (size_t v = threadIdx.x; v < nv; v += blockDim.x)
         take_digit(acc + 2 * (a * nv + v), acc + 2 * (c * nv + v),
-                   digit_of(x[(size_t)vc[v].col * n + i], vc[v]));
+                   pdigit<WT>(x + i, n, vc[v], wi));
     if (threadIdx.x == 0) {
         cnt[a]--;
         cnt[c]++;
@@ -586,27 +690,38 @@ static __global__ __launch_bounds__(TKM_RED_THREADS) void take_kernel(
 
 // take_kernel for sparse points: a thread a stored value of the point,
 // each its column's limbs (a row's columns differ: no two threads share
-// a word).
+// a word); with sample weights (WT) thread 0 moves the weight's digits
+// too (the weights' column fw, no data column's words).
+template <bool WT>
 static __global__ __launch_bounds__(TKM_RED_THREADS) void take_sparse_kernel(
     const tkm_real *__restrict__ v, const int32_t *__restrict__ col,
     const int64_t *__restrict__ ptr, size_t nv, size_t k,
     const int32_t *__restrict__ labels, const tkmi_fx_col *__restrict__ fcol,
-    const tkmi_fx_vc *__restrict__ vc, unsigned long long *acc,
-    unsigned long long *cnt, const TKM_FN(tkmi_gsc) * sc)
+    const tkmi_fx_vc *__restrict__ vc, const double *__restrict__ w,
+    tkmi_fx_col fw, unsigned long long *acc, unsigned long long *cnt,
+    const TKM_FN(tkmi_gsc) * sc)
 {
     const unsigned long long key = sc->far_key, i = sc->far_idx;
     const size_t c = sc->next;
     if (c >= k || key == 0)
         return;
     const size_t a = (size_t)labels[i];
+    const double wi = weight_of<WT>(w, i);
     for (int64_t q = ptr[i] + (int64_t)threadIdx.x; q < ptr[i + 1];
          q += blockDim.x) {
         const tkmi_fx_col fc = fcol[col[q]];
-        for (int w = 0; w < fc.W; w++) {
-            const size_t e = (size_t)fc.v0 + (size_t)w;
+        for (int l = 0; l < fc.W; l++) {
+            const size_t e = (size_t)fc.v0 + (size_t)l;
             take_digit(acc + 2 * (a * nv + e), acc + 2 * (c * nv + e),
-                       digit_of(v[q], vc[e]));
+                       WT ? (long long)tkmi_fx_wdigit(wi, (double)v[q],
+                                                      vc + e)
+                          : digit_of(v[q], vc[e]));
         }
+    }
+    for (int l = 0; WT && threadIdx.x == 0 && l < fw.W; l++) {
+        const size_t e = (size_t)fw.v0 + (size_t)l;
+        take_digit(acc + 2 * (a * nv + e), acc + 2 * (c * nv + e),
+                   (long long)tkmi_fx_wdigit(wi, 0.0, vc + e));
     }
     if (threadIdx.x == 0) {
         cnt[a]--;
@@ -618,15 +733,17 @@ extern "C" tkm_status TKM_FN(tkmi_cu_take)(TKM_FN(tkmi_gpu) * g, char *msg,
                                            size_t msglen)
 {
     if (g->sv) {
-        take_sparse_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(
-            g->sv, g->scol, g->sptr, g->nv, g->k, g->labels, g->fcol, g->fvc,
-            g->acc, g->cnt, g->sc);
+        (g->w ? take_sparse_kernel<true> : take_sparse_kernel<false>)
+            <<<1, TKM_RED_THREADS, 0, g->st>>>(
+                g->sv, g->scol, g->sptr, g->nv, g->k, g->labels, g->fcol,
+                g->fvc, g->w, g->fw, g->acc, g->cnt, g->sc);
         TKM_CU_LAUNCHED(take_sparse_kernel);
         return TKM_OK;
     }
-    take_kernel<<<1, TKM_RED_THREADS, 0, g->st>>>(g->x, g->n, g->nv, g->k,
-                                                  g->labels, g->fvc, g->acc,
-                                                  g->cnt, g->sc);
+    (g->w ? take_kernel<true> : take_kernel<false>)
+        <<<1, TKM_RED_THREADS, 0, g->st>>>(g->x, g->n, g->nv, g->k,
+                                           g->labels, g->fvc, g->w, g->acc,
+                                           g->cnt, g->sc);
     TKM_CU_LAUNCHED(take_kernel);
     return TKM_OK;
 }
@@ -637,7 +754,7 @@ extern "C" tkm_status TKM_FN(tkmi_cu_empties)(TKM_FN(tkmi_gpu) * g,
     TKM_CU_CHECK(cudaMemsetAsync(&g->sc->nempty, 0, sizeof g->sc->nempty,
                                  g->st));
     empty_kernel<<<tkm_blocks_for(g->k, g->block, g->grid), g->block, 0,
-                   g->st>>>(g->cnt, g->k, g->wempty, g->sc);
+                   g->st>>>(weights_of(g), g->k, g->wempty, g->sc);
     TKM_CU_LAUNCHED(empty_kernel);
     return TKM_OK;
 }
@@ -839,17 +956,19 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sums)(TKM_FN(tkmi_gpu) *g, char *msg,
                                          cudaMemcpyDeviceToDevice, g->st));
             g->sums_ok = 1;
         }
-        sums_sparse_kernel<<<g->grid, g->block, 0, g->st>>>(
-            g->sv, g->scol, g->sptr, n, d, !move, g->labels, g->held, g->fcol,
-            g->fvc, g->acc, g->cnt);
+        (g->w ? sums_sparse_kernel<true> : sums_sparse_kernel<false>)
+            <<<g->grid, g->block, 0, g->st>>>(
+                g->sv, g->scol, g->sptr, n, d, !move, g->labels, g->held,
+                g->fcol, g->fvc, g->w, g->fw, g->acc, g->cnt);
         TKM_CU_LAUNCHED(sums_sparse_kernel);
         return TKM_OK;
     }
     if (move) {
         const tkm_pts pt = tkm_points(g);
-        sums_delta_kernel<<<g->grid, g->block, 0, g->st>>>(
-            pt.x, pt.ps, pt.ds, n, d, g->labels, g->held, g->fvc, g->acc,
-            g->cnt);
+        (g->w ? sums_delta_kernel<true> : sums_delta_kernel<false>)
+            <<<g->grid, g->block, 0, g->st>>>(pt.x, pt.ps, pt.ds, n, d,
+                                              g->labels, g->held, g->fvc,
+                                              g->w, g->acc, g->cnt);
         TKM_CU_LAUNCHED(sums_delta_kernel);
         return TKM_OK;
     }
@@ -861,25 +980,29 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sums)(TKM_FN(tkmi_gpu) *g, char *msg,
     g->sums_ok = 1;
     const size_t smem = k * (2 * d + 1) * sizeof(unsigned long long);
     int done = 0;
-    if (g->xr && smem > TKM_SUMS_SHARED_MAX) {
+    // (with sample weights the label-sorted and by-dimension sums, whose
+    // digits are the data's alone, give way to the kernels below)
+    if (g->xr && !g->w && smem > TKM_SUMS_SHARED_MAX) {
         tkm_status rc = sums_sorted(g, msg, msglen);
         if (rc != TKM_OK)
             return rc;
         done = 1;
     } else if (smem <= TKM_SUMS_SHARED_MAX) {
-        sums_shared_kernel<<<g->grid, g->block, smem, g->st>>>(
-            g->x, n, d, k, g->labels, g->fvc, g->acc, g->cnt);
+        (g->w ? sums_shared_kernel<true> : sums_shared_kernel<false>)
+            <<<g->grid, g->block, smem, g->st>>>(g->x, n, d, k, g->labels,
+                                                 g->fvc, g->w, g->acc, g->cnt);
         TKM_CU_LAUNCHED(sums_shared_kernel);
     } else if (g->shared) {
-        tkm_status rc = sums_bydim(g, &done, msg, msglen);
+        tkm_status rc = g->w ? TKM_OK : sums_bydim(g, &done, msg, msglen);
         if (rc == TKM_OK && !done)
             rc = sums_chunked(g, &done, msg, msglen);
         if (rc != TKM_OK)
             return rc;
     }
     if (smem > TKM_SUMS_SHARED_MAX && !done) {
-        sums_global_kernel<<<g->grid, g->block, 0, g->st>>>(
-            g->x, n, d, g->labels, g->fvc, g->acc, g->cnt);
+        (g->w ? sums_global_kernel<true> : sums_global_kernel<false>)
+            <<<g->grid, g->block, 0, g->st>>>(g->x, n, d, g->labels, g->fvc,
+                                              g->w, g->acc, g->cnt);
         TKM_CU_LAUNCHED(sums_global_kernel);
     }
     return TKM_OK;

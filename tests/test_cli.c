@@ -1406,8 +1406,9 @@ static void test_busy_note(void **state)
  * seed + 1, ...: its outputs are those of that single run, and every
  * start's inertia is in the statistics. */
 /* fit --weights: integer weights give the centroids of the points
- * repeated as many times, bit for bit; a file of the wrong length and a
- * negative weight are refused, naming them. */
+ * repeated as many times, bit for bit (cuda-shared too, where it runs); a
+ * file of the wrong length and a negative weight are refused, naming
+ * them. */
 static void test_weights(void **state)
 {
     (void)state;
@@ -1442,6 +1443,15 @@ static void test_weights(void **state)
     char *ta = slurp(a), *tb = slurp(b);
     assert_string_equal(ta, tb);
     free(ta);
+    /* the CUDA forms weigh the points the same way, where they run */
+    if (tkm_form_available(TKM_CUDA_SHARED, NULL, 0) == TKM_OK) {
+        EXPECT(0, "fit", data, "-k", "3", "--init", c0, "--weights", wts,
+               "--precision", PREC, "--algorithm", "hamerly", "--form",
+               "cuda-shared", "--centroids", a, "--force", "-q");
+        ta = slurp(a);
+        assert_string_equal(ta, tb);
+        free(ta);
+    }
     free(tb);
     write_text(wts, "1\n2\n");
     EXPECT(2, "fit", data, "-k", "3", "--weights", wts, "-q");

@@ -5,9 +5,10 @@
  * (f32) / 1e-12 (f64), for any block size; reruns are bit-identical; the
  * empty-cluster policies behave as on the CPU; a problem too large for the
  * device fails up front; cuda-shared gives cuda-global's bits; the
- * centroid sums kept across iterations equal sums from scratch.  Built for
- * f32 and f64.  Without a usable GPU every device test is skipped with the
- * reason, and the forms report themselves unavailable.
+ * centroid sums kept across iterations equal sums from scratch; weighted
+ * fits equal the CPU's.  Built for f32 and f64.  Without a usable GPU
+ * every device test is skipped with the reason, and the forms report
+ * themselves unavailable.
  *
  * TKM_TEST_FORMS=cuda-shared (or cuda-global) limits the tests to one
  * form (to rerun a sanitizer on one form by hand), and
@@ -1112,6 +1113,178 @@ static void test_seed_on_gpu(void **state)
     free(x);
 }
 
+/* ---- sample weights ----------------------------------------------------- */
+
+/* Weights for n points: kind 0 uniform in [0, 3) with every 7th 0; kind 1
+ * of every scale from 2^-60 to 2^61, some 2^-1074 (the smallest
+ * subnormal), every 5th 0: a weight times a value then spans more than a
+ * thousand bits, and the weighted columns take about 20 limbs each. */
+static double *test_weights(size_t n, int kind, uint64_t seed)
+{
+    double *w = malloc(n * sizeof *w);
+    assert_non_null(w);
+    uint64_t s = seed * 0x9E3779B97F4A7C15ull + 1;
+    for (size_t i = 0; i < n; i++) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        const double u = (double)(s >> 11) * 0x1p-53; /* [0, 1) */
+        if (kind == 0)
+            w[i] = i % 7 == 3 ? 0.0 : 3.0 * u;
+        else
+            w[i] = i % 5 == 2    ? 0.0
+                   : i % 11 == 4 ? 0x1p-1074
+                                 : ldexp(1.0 + u, (int)((s >> 40) % 121) - 60);
+    }
+    return w;
+}
+
+/* A weighted CUDA run r against the weighted sequential Lloyd run base
+ * from the same start (assert_like: labels equal but at ties, iterations,
+ * centroids within TOL), and where every label agrees the centroids bit
+ * for bit (the same exact integer sums, the same rounding) and the
+ * inertia within the rounding of a sum in another order. */
+static void assert_weighted(const problem *pr, const tkm_result *base,
+                            const tkm_result *r, const char *what)
+{
+    assert_like(pr, base, r, what);
+    const size_t n = base->n, kd = base->k * base->d;
+    const double rel = TKM_PREC == 32 ? 1e-5 : 1e-10;
+    if (memcmp(r->labels, base->labels, n * sizeof *r->labels) == 0 &&
+        memcmp(r->centroids, base->centroids, kd * sizeof *r->centroids))
+        fail_msg("%s (%s): the labels agree, the centroids' bits do not",
+                 what, TKM_PREC_NAME);
+    if (!(fabs(r->inertia - base->inertia) <= rel * base->inertia))
+        fail_msg("%s (%s): inertia %.17g, sequential %.17g", what,
+                 TKM_PREC_NAME, r->inertia, base->inertia);
+}
+
+/* Every algorithm in every form under test, weighted by w, against the
+ * weighted sequential Lloyd run; sp (or NULL): the same points as CSR,
+ * run too. */
+static void weighted_problem(const problem *pr, const tkm_dataset *sp,
+                             const double *w, tkm_empty_policy em,
+                             const char *what)
+{
+    tkm_params p = params(pr->k, TKM_LLOYD, TKM_SEQ, 0, em);
+    p.weights = w;
+    tkm_result base = fit_pr(pr, &p);
+    for (size_t f = 0; f < NFORMS; f++)
+        for (size_t a = 0; a < TKM_NALGO; a++) {
+            if (!has(a, FORMS[f]))
+                continue;
+            for (int s = 0; s < (sp ? 2 : 1); s++) {
+                p = params(pr->k, ALG(a), FORMS[f], 0, em);
+                p.weights = w;
+                tkm_result r;
+                char msg[512] = "", name[160];
+                const tkm_status st =
+                    tkm_fit(s ? sp : &pr->ds, pr->init, &p, &r, msg,
+                            sizeof msg);
+                if (s && st == TKM_ENOTSUP) /* (an algorithm without the
+                                               sparse kernels) */
+                    continue;
+                if (st != TKM_OK)
+                    fail_msg("%s: %s %s (%s): %s", what,
+                             tkm_algorithm_name(ALG(a)),
+                             tkm_form_name(FORMS[f]), TKM_PREC_NAME, msg);
+                snprintf(name, sizeof name, "%s, %s %s%s", what,
+                         tkm_algorithm_name(ALG(a)), tkm_form_name(FORMS[f]),
+                         s ? ", CSR" : "");
+                assert_weighted(pr, &base, &r, name);
+                tkm_result_free(&r);
+            }
+        }
+    tkm_result_free(&base);
+}
+
+/* Sample weights on the device: the CUDA forms' weighted fits are the
+ * CPU's, with each kind of sums the engine makes (kernels/sums.cu): the
+ * whole sums in shared memory (small k d), over chunks of dimensions
+ * (cuda-shared) or straight to global memory (cuda-global) when many
+ * limbs make k d large, moved by the points that changed cluster (late
+ * iterations), and on sparse points; with the farthest policy, clusters
+ * of no point and of points of weight 0 only (empty by weight though
+ * not by count), and each move to the farthest point. */
+static void test_weighted(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    char what[96];
+    /* the whole sums in shared memory; then moved */
+    problem pr = make_problem(20011, 3, 8, 8, 1, 51);
+    double *w = test_weights(pr.ds.n, 0, 52);
+    weighted_problem(&pr, NULL, w, TKM_EMPTY_KEEP, "20011 x 3, k 8");
+    free(w);
+    /* weights of every scale: about 20 limbs a column, k nv large */
+    w = test_weights(pr.ds.n, 1, 53);
+    weighted_problem(&pr, NULL, w, TKM_EMPTY_KEEP,
+                     "20011 x 3, k 8, weights of every scale");
+    free(w);
+    free_problem(&pr);
+    pr = make_problem(4001, 40, 30, 30, 1, 54);
+    w = test_weights(pr.ds.n, 1, 55);
+    weighted_problem(&pr, NULL, w, TKM_EMPTY_KEEP,
+                     "4001 x 40, k 30, weights of every scale");
+    free(w);
+    free_problem(&pr);
+
+    /* blobs, 40 far points of weight 0 with a centroid of their own, two
+     * centroids far from everything */
+    const size_t k0 = 6, k = 9, d = 4, extra = 40;
+    pr = make_problem(1202, d, 6, k0, 2, 56);
+    const size_t n0 = pr.ds.n, n = n0 + extra;
+    double *x = realloc(pr.ds.x, n * d * sizeof *x);
+    double *init = realloc(pr.init, k * d * sizeof *init);
+    assert_non_null(x);
+    assert_non_null(init);
+    pr.ds.x = x;
+    pr.init = init;
+    pr.ds.n = n;
+    pr.k = k;
+    for (size_t i = n0; i < n; i++)
+        for (size_t j = 0; j < d; j++)
+            x[i * d + j] = 500.0 + (double)((i * 7 + j * 3) % 11) / 4.0;
+    for (size_t j = 0; j < d; j++) {
+        init[k0 * d + j] = 501.0;
+        init[(k0 + 1) * d + j] = -1000.0 * (j % 2 ? -1 : 1);
+        init[(k0 + 2) * d + j] = 2000.0;
+    }
+    w = test_weights(n, 0, 57);
+    for (size_t i = n0; i < n; i++)
+        w[i] = 0.0;
+    const tkm_empty_policy pol[] = {TKM_EMPTY_KEEP, TKM_EMPTY_FARTHEST};
+    for (int e = 0; e < 2; e++) {
+        snprintf(what, sizeof what, "points of weight 0 alone, empty %s",
+                 tkm_empty_name(pol[e]));
+        weighted_problem(&pr, NULL, w, pol[e], what);
+    }
+    free(w);
+    free_problem(&pr);
+
+    /* sparse points, dense and as CSR */
+    const size_t ns = 3000, ds = 40, ks = 12;
+    problem sp = {.k = ks};
+    sp.ds = (tkm_dataset){.n = ns, .d = ds,
+                          .x = sparse_values(ns, ds, 10, 58)};
+    sp.init = malloc(ks * ds * sizeof *sp.init);
+    assert_non_null(sp.init);
+    char msg[256];
+    assert_int_equal(tkm_init_centroids(&sp.ds, ks, TKM_INIT_KMEANSPP, 0, 59,
+                                        sp.init, msg, sizeof msg),
+                     TKM_OK);
+    csr_copy c = csr_of(sp.ds.x, ns, ds, 0, 0, 0);
+    for (int kind = 0; kind < 2; kind++) {
+        w = test_weights(ns, kind, 60 + (uint64_t)kind);
+        for (int e = 0; e < 2; e++) {
+            snprintf(what, sizeof what, "sparse 3000 x 40, weights %d, "
+                     "empty %s", kind, tkm_empty_name(pol[e]));
+            weighted_problem(&sp, &c.ds, w, pol[e], what);
+        }
+        free(w);
+    }
+    csr_free(&c);
+    free_problem(&sp);
+}
+
 int main(void)
 {
     const char *only = getenv("TKM_TEST_ONLY");
@@ -1141,6 +1314,7 @@ int main(void)
         cmocka_unit_test(test_sparse),
         cmocka_unit_test(test_too_large),
         cmocka_unit_test(test_seed_on_gpu),
+        cmocka_unit_test(test_weighted),
     };
     return cmocka_run_group_tests_name("cuda (" TKM_PREC_NAME ")",
                                        tests, group_setup, NULL);

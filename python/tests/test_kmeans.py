@@ -404,7 +404,9 @@ def test_sample_weight_like_sklearn(algorithm, dtype):
                             n_init=1).fit(X, sample_weight=w)
     ref = SKMeans(9, init=c0, n_init=1).fit(X.astype(np.float64),
                                             sample_weight=w)
-    assert ours.form_ == "omp"  # "auto" with weights: the CPU
+    # "auto" with weights: the GPU where it runs the algorithm
+    gpu = trikmeans._core.form_available("cuda-shared", algorithm) is None
+    assert ours.form_ == ("cuda-shared" if gpu else "omp")
     assert ours.n_iter_ == ref.n_iter_
     rtol = 1e-12 if dtype == np.float64 else 1e-4
     if dtype == np.float64:
@@ -431,8 +433,8 @@ def test_sample_weight_refused():
         km.fit(X, sample_weight=np.ones(99))
     with pytest.raises(ValueError, match="every sample weight is zero"):
         km.fit(X, sample_weight=0)
-    if trikmeans.info()["forms"]["cuda-shared"] is None:
-        with pytest.raises(Exception, match="seq or omp"):
+    if trikmeans.info()["forms"]["cuda-shared"] is not None:  # no GPU
+        with pytest.raises(RuntimeError, match="cuda-shared"):
             trikmeans.KMeans(3, form="cuda-shared").fit(X, sample_weight=1)
 
 

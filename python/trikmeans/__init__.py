@@ -459,10 +459,10 @@ class KMeans(*_BASES):
     def _precision(X):
         return "f32" if X.dtype == np.float32 else "f64"
 
-    def _form(self, weighted=False, sparse=False):
+    def _form(self, sparse=False):
         if self.form != "auto":
             return self.form  # (the library says what a form refuses)
-        if weighted or (sparse and self.algorithm not in _CUDA_SPARSE):
+        if sparse and self.algorithm not in _CUDA_SPARSE:
             return "omp"  # what the CUDA forms do not take
         # an algorithm with the CPU forms only runs omp on a GPU machine
         return "cuda-shared" if _core.form_available(
@@ -562,7 +562,7 @@ class KMeans(*_BASES):
         starts = n_init if isinstance(self.init, str) or \
             callable(self.init) else 1
         seed = _seed(self.random_state)
-        form = self._form(weights is not None, _is_sparse(X))
+        form = self._form(_is_sparse(X))
         algorithm = self._algorithm_run()
         best = None
         for i in range(starts):

@@ -21,7 +21,7 @@
  * The limbs are laid out as virtual columns: column j's limb l is virtual
  * column v0_j + l, one 128-bit accumulator a cluster, so that a kernel
  * that summed d columns sums nv virtual ones, each computing its own
- * digit of the value (tkmi_fx_digit).  With sample weights (CPU only)
+ * digit of the value (tkmi_fx_digit).  With sample weights
  * column j sums the exact products w x (two 53-bit integers multiplied in
  * 128 bits), on a grid from both profiles, and the weights get a column
  * of their own (the last).
@@ -447,11 +447,14 @@ static inline size_t tkmi_fx_layout(const double *prof, size_t d,
     return nv;
 }
 
-/* Host only (sample weights): digit l of |w x| * 2^S in base 2^62, signed,
- * for w = mw 2^ew and x = mx 2^ex: the 106-bit product is exact in 128
- * bits. */
-static inline int64_t tkmi_fx_digit_mul(uint64_t mw, int ew, uint64_t mx,
-                                        int ex, int neg, int S, int limb)
+#endif
+
+/* Sample weights (host and device): digit l of |w x| * 2^S in base 2^62,
+ * signed, for w = mw 2^ew and x = mx 2^ex: the 106-bit product is exact
+ * in 128 bits. */
+static inline TKM_HD int64_t tkmi_fx_digit_mul(uint64_t mw, int ew, uint64_t mx,
+                                               int ex, int neg, int S,
+                                               int limb)
 {
     const tkmi_u128 m = (tkmi_u128)mw * mx;
     const int q = ew + ex + S - 62 * limb; /* bit 0 of m in the limb */
@@ -462,6 +465,20 @@ static inline int64_t tkmi_fx_digit_mul(uint64_t mw, int ew, uint64_t mx,
     dg &= (1ull << 62) - 1;
     return neg ? -(int64_t)dg : (int64_t)dg;
 }
-#endif
 
+/* Sample weights (host and device): the digit of virtual column vc of
+ * the product w x (a data column: f1 = 0), or of w itself (the weights'
+ * column: f1 > 0), as update.c's fx_add makes them. */
+static inline TKM_HD int64_t tkmi_fx_wdigit(double w, double x,
+                                            const tkmi_fx_vc *vc)
+{
+    if (vc->f1 != 0.0)
+        return tkmi_fx_digit(w, vc->f1, vc->f2);
+    int ew = 0, ex = 0;
+    const uint64_t mw = tkmi_fx_split(w, &ew), mx = tkmi_fx_split(x, &ex);
+    if (!mw || !mx)
+        return 0;
+    return tkmi_fx_digit_mul(mw, ew, mx, ex, (x < 0) != (w < 0), vc->S,
+                             vc->limb);
+}
 #endif /* TKM_FIXSUM_H */

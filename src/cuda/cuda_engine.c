@@ -289,6 +289,7 @@ static void gpu_destroy(void *st)
     cudaFree(g->sc);
     cudaFree(g->fvc);
     cudaFree(g->fcol);
+    cudaFree(g->w);
     cudaFree(g->wempty);
     cudaFree(g->sv);
     cudaFree(g->scol);
@@ -341,9 +342,10 @@ static size_t sparse_bytes(const gpu_t *g, size_t nnz)
 
 /* Device bytes the engine needs besides the points: centroids (a third
  * copy, column-major, for cuda-shared), labels, drifts, sums, scratch,
- * the row-major points where kept and the algorithm's bounds; 0 on
- * overflow. */
-static size_t state_bytes(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg)
+ * the sample weights (weighted), the row-major points where kept and the
+ * algorithm's bounds; 0 on overflow. */
+static size_t state_bytes(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg,
+                          int weighted)
 {
     size_t n = g->n, d = g->d, k = g->k, R = sizeof(tkm_real);
     /* sparse points: the chunks' inertia and the centroids' norms */
@@ -363,7 +365,8 @@ static size_t state_bytes(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg)
                       g->empty == TKM_EMPTY_FARTHEST ? n * 8 : 0,
                       parts_n * 8, sizeof(TKM_FN(tkmi_gsc)), rows,
                       keep ? n * sizeof(size_t) : 0,
-                      keep ? (2 * k + 1) * 8 : 0, b, scan};
+                      keep ? (2 * k + 1) * 8 : 0, b, scan,
+                      weighted ? n * sizeof(double) : 0};
     size_t sum = 0;
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         if (sum + parts[i] < sum)
@@ -520,13 +523,14 @@ cleanup:
 }
 
 /* The limbs of the exact sums from the columns' exponent profiles
- * (fixsum.h; the CPU's layout, without weights), on the device. */
-static tkm_status sum_layout(gpu_t *g, const double *prof, char *msg,
-                             size_t msglen)
+ * (fixsum.h; the CPU's layout), on the device; with sample weights w
+ * (n, or NULL) the weights too, and a column of their own. */
+static tkm_status sum_layout(gpu_t *g, const double *prof, const double *w,
+                             char *msg, size_t msglen)
 {
     tkm_status rc = TKM_OK;
-    const size_t d = g->d;
-    tkmi_fx_col *col = tkmi_alloc(d, 1, sizeof *col);
+    const size_t d = g->d, dw = w ? d + 1 : d;
+    tkmi_fx_col *col = tkmi_alloc(dw, 1, sizeof *col);
     tkmi_fx_vc *vc = NULL;
     if (col)
         vc = tkmi_alloc(g->nv, 1, sizeof *vc);
@@ -535,13 +539,19 @@ static tkm_status sum_layout(gpu_t *g, const double *prof, char *msg,
                              "the limbs of the centroid sums");
         goto cleanup;
     }
-    (void)tkmi_fx_layout(prof, d, 0, col, vc);
-    TKMI_CUDA(cudaMalloc((void **)&g->fcol, d * sizeof *col));
+    (void)tkmi_fx_layout(prof, d, w != NULL, col, vc);
+    TKMI_CUDA(cudaMalloc((void **)&g->fcol, dw * sizeof *col));
     TKMI_CUDA(cudaMalloc((void **)&g->fvc, g->nv * sizeof *vc));
     TKMI_CUDA(cudaMalloc((void **)&g->acc, 2 * g->k * g->nv * sizeof *g->acc));
     TKMI_CUDA(cudaMalloc((void **)&g->wempty, g->k));
     TKMI_CUDA(
-        cudaMemcpy(g->fcol, col, d * sizeof *col, cudaMemcpyHostToDevice));
+        cudaMemcpy(g->fcol, col, dw * sizeof *col, cudaMemcpyHostToDevice));
+    if (w) {
+        g->fw = col[d];
+        TKMI_CUDA(cudaMalloc((void **)&g->w, g->n * sizeof *w));
+        TKMI_CUDA(cudaMemcpy(g->w, w, g->n * sizeof *w,
+                             cudaMemcpyHostToDevice));
+    }
     TKMI_CUDA(
         cudaMemcpy(g->fvc, vc, g->nv * sizeof *vc, cudaMemcpyHostToDevice));
 cleanup:
@@ -568,13 +578,15 @@ static tkm_status build(engine_t *e, const TKM_FN(tkmi_problem) *pb,
                        pb->n, pb->d);
         goto cleanup;
     }
-    g->nv = tkmi_fx_layout(pb->prof, pb->d, 0, NULL, NULL);
+    /* (a run with weights has some weight above 0: fit.c) */
+    const double *w = pb->weighted ? pb->w : NULL;
+    g->nv = tkmi_fx_layout(pb->prof, pb->d, w != NULL, NULL, NULL);
     if ((rc = launch_shape(g, pb->p->block_size, msg, msglen)) != TKM_OK)
         goto cleanup;
     if (g->sparse)
         g->swarps = scan_warps(g);
-    if ((rc = check_memory(g, xbytes, state_bytes(g, e->alg), msg, msglen)) !=
-        TKM_OK)
+    if ((rc = check_memory(g, xbytes, state_bytes(g, e->alg, w != NULL), msg,
+                           msglen)) != TKM_OK)
         goto cleanup;
     TKMI_CUDA(cudaStreamCreate(&g->st));
     for (int i = 0; i < TKMI_NEV; i++)
@@ -583,7 +595,7 @@ static tkm_status build(engine_t *e, const TKM_FN(tkmi_problem) *pb,
                         : upload_points(g, pb->x, keep_rows(g, e->alg), msg,
                                         msglen)) != TKM_OK ||
         (rc = alloc_state(g, pb->init, msg, msglen)) != TKM_OK ||
-        (rc = sum_layout(g, pb->prof, msg, msglen)) != TKM_OK)
+        (rc = sum_layout(g, pb->prof, w, msg, msglen)) != TKM_OK)
         goto cleanup;
     if (e->alg->setup && (rc = e->alg->setup(g, msg, msglen)) != TKM_OK)
         goto cleanup;

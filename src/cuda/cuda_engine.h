@@ -121,7 +121,11 @@ typedef struct TKM_FN(tkmi_gpu) {
     int first;              /* the next assign is the first               */
     size_t nv;              /* limbs of a cluster's sums (fixsum.h)       */
     tkmi_fx_vc *fvc;        /* nv: each limb's column and scale           */
-    tkmi_fx_col *fcol;      /* d: each column's grid and limbs            */
+    tkmi_fx_col *fcol;      /* d (+1 with weights): each column's grid and
+                               limbs                                      */
+    double *w;              /* n: sample weights on the device, or NULL   */
+    tkmi_fx_col fw;         /* with w: the weights' column of the sums (its
+                               W limbs from v0); else W = 0               */
     unsigned char *wempty;  /* k: farthest policy: empty before the search */
     tkm_real upf, dnf, ab;  /* rounding margins of the bounds (arith.h)   */
     cudaStream_t st;
@@ -143,7 +147,7 @@ typedef struct TKM_FN(tkmi_gpu) {
     tkm_real *drift;        /* k: computed drift of the last update       */
     tkm_real *t;            /* k: safe drift (tkmi_bnd_drift of drift)    */
     unsigned long long *acc; /* k*nv 128-bit sums: (lo, hi) pairs         */
-    unsigned long long *cnt; /* k: points per cluster                     */
+    unsigned long long *cnt; /* k: points per cluster (with w too)        */
     double *pd2;            /* n: farthest policy's distances, or NULL    */
     double *part;           /* inertia: one partial sum per chunk, slice  */
     TKM_FN(tkmi_gsc) *sc;   /* device scalars                             */
@@ -230,13 +234,15 @@ tkm_status TKM_FN(tkmi_cu_inertia)(TKM_FN(tkmi_gpu) *g, const tkm_real *c,
  * whose label changed since the last update; both give the same sums. */
 tkm_status TKM_FN(tkmi_cu_sums)(TKM_FN(tkmi_gpu) *g, char *msg,
                                 size_t msglen);
-/* kernels/sums.cu: g->sc->nempty = the clusters with no point, marked in
- * g->wempty (farthest policy, before its search). */
+/* kernels/sums.cu: g->sc->nempty = the clusters with no point (with
+ * sample weights: of no weight), marked in g->wempty (farthest policy,
+ * before its search). */
 tkm_status TKM_FN(tkmi_cu_empties)(TKM_FN(tkmi_gpu) *g, char *msg,
                                    size_t msglen);
-/* kernels/sums.cu: g->cn = the correctly rounded means of the sums; a
- * cluster with no point keeps g->c, or (moved: the farthest policy moved
- * points) takes the mean of the heaviest cluster. */
+/* kernels/sums.cu: g->cn = the correctly rounded means of the sums (by
+ * the count, or the weights' sum); a cluster of no weight keeps g->c, or
+ * (moved: the farthest policy moved points) takes the mean of the
+ * heaviest cluster. */
 tkm_status TKM_FN(tkmi_cu_means)(TKM_FN(tkmi_gpu) *g, int moved, char *msg,
                                  size_t msglen);
 /* kernels/sums.cu: the point the farthest search found (g->sc) leaves its

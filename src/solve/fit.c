@@ -156,18 +156,14 @@ tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
     return alg_check(p, msg, msglen);
 }
 
-/* Sample weights: the CPU forms only, each finite and >= 0, some weight
- * above 0 on some process, and every process with rows weighted when one
- * is (a collective: every process calls it with its rows). */
+/* Sample weights: each finite and >= 0, some weight above 0 on some
+ * process, and every process with rows weighted when one is (a
+ * collective: every process calls it with its rows). */
 static tkm_status weights_check(const tkm_dataset *ds, const tkm_params *p,
                                 const tkmi_part *pt, char *msg, size_t msglen)
 {
     double any = 0.0; /* on every process: 1 if some weight is above 0 */
     tkm_status rc = TKM_OK;
-    if (p->weights && !tkmi_form_cpu(p->form))
-        rc = tkmi_fail(TKM_ENOTSUP, msg, msglen,
-                       "sample weights need the seq or omp form, not %s",
-                       tkm_form_name(p->form));
     for (size_t i = 0; p->weights && rc == TKM_OK && i < ds->n; i++) {
         if (!(p->weights[i] >= 0.0 && p->weights[i] <= DBL_MAX))
             rc = tkmi_fail(TKM_EINVAL, msg, msglen,
