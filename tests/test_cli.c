@@ -418,7 +418,7 @@ static void test_failed_run_writes_nothing(void **state)
 /* ---- gen -> fit round trip --------------------------------------------- */
 
 /* Rows of a stats CSV after the header, each with 12 per-iteration
- * fields and the run's 8 phase times (t_read ... t_wall), the same on
+ * fields and the run's 9 phase times (t_read ... t_wall), the same on
  * every row: each at least 0, and together at most the wall time (they
  * are disjoint stretches of it). */
 static int stats_csv_rows(const char *path)
@@ -429,7 +429,7 @@ static int stats_csv_rows(const char *path)
         int fields = 1;
         for (char *p = line; *p; p++)
             fields += *p == ',';
-        assert_int_equal(fields, 20);
+        assert_int_equal(fields, 21);
         if (rows < 0)
             assert_non_null(strstr(line, "iter,changed,dist_pc"));
         else {
@@ -439,16 +439,16 @@ static int stats_csv_rows(const char *path)
             if (!first)
                 first = strdup(ph);
             assert_string_equal(ph, first);
-            double v[8], sum = 0;
-            assert_int_equal(sscanf(ph, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf",
+            double v[9], sum = 0;
+            assert_int_equal(sscanf(ph, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf",
                                     &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
-                                    &v[6], &v[7]),
-                             8);
-            for (int q = 0; q < 7; q++) {
+                                    &v[6], &v[7], &v[8]),
+                             9);
+            for (int q = 0; q < 8; q++) {
                 assert_true(v[q] >= 0);
                 sum += v[q];
             }
-            assert_true(sum <= v[7] + 1e-9);
+            assert_true(sum <= v[8] + 1e-9);
         }
         rows++;
     }
@@ -1406,9 +1406,9 @@ static void test_busy_note(void **state)
  * seed + 1, ...: its outputs are those of that single run, and every
  * start's inertia is in the statistics. */
 /* fit --weights: integer weights give the centroids of the points
- * repeated as many times, bit for bit (cuda-shared too, where it runs); a
- * file of the wrong length and a negative weight are refused, naming
- * them. */
+ * repeated as many times, bit for bit (cuda-shared too, where it runs,
+ * with phases that add up); a file of the wrong length and a negative
+ * weight are refused, naming them. */
 static void test_weights(void **state)
 {
     (void)state;
@@ -1445,12 +1445,17 @@ static void test_weights(void **state)
     free(ta);
     /* the CUDA forms weigh the points the same way, where they run */
     if (tkm_form_available(TKM_CUDA_SHARED, NULL, 0) == TKM_OK) {
+        PATH(st, "wstats.csv");
         EXPECT(0, "fit", data, "-k", "3", "--init", c0, "--weights", wts,
                "--precision", PREC, "--algorithm", "hamerly", "--form",
-               "cuda-shared", "--centroids", a, "--force", "-q");
+               "cuda-shared", "--centroids", a, "--force", "--stats", st,
+               "-q");
         ta = slurp(a);
         assert_string_equal(ta, tb);
         free(ta);
+        /* the device opened while the file was read: its phases, the
+         * context's wait among them, still add up within the wall time */
+        assert_true(stats_csv_rows(st) >= 1);
     }
     free(tb);
     write_text(wts, "1\n2\n");

@@ -20,7 +20,7 @@ REPS=${REPS:-3}
 TORCH_REPS=${TORCH_REPS:-2}
 FORM=${FORM:-cuda-shared}
 SHAPES=${SHAPES:-"1000000,2,100 2000000,8,400 494080,34,100 1000000,32,1000 100000,784,100"}
-B=build/trikmeans
+B=${B:-build/trikmeans}
 PY=
 for p in python3 /usr/bin/python3; do
     "$p" -c 'import numpy' 2>/dev/null && { PY=$p; break; }
@@ -28,7 +28,7 @@ done
 [ -n "$PY" ] || { echo "gpu-e2e: no python3 with NumPy" >&2; exit 1; }
 mkdir -p "$DIR"
 CSV=$DIR/e2e.csv
-echo "shape,run,rep,process,read,start,convert,setup,loop,result,write,wall,iterations" >"$CSV"
+echo "shape,run,rep,process,read,context,start,convert,setup,loop,result,write,wall,iterations" >"$CSV"
 
 now() { date +%s.%N; }
 # fit_run TAG REP ARGS...: one trikmeans fit, its phases and process time
@@ -43,9 +43,10 @@ fit_run() {
 import json, sys
 s = json.load(open(sys.argv[1]))
 p = s["phases"]
-keys = ["read", "start", "convert", "setup", "loop", "result", "write", "wall"]
+keys = ["read", "context", "start", "convert", "setup", "loop", "result",
+        "write", "wall"]
 print("%s,%.4f,%s,%d" % (sys.argv[2], float(sys.argv[4]) - float(sys.argv[3]),
-      ",".join("%.4f" % p[k] for k in keys), s["iterations"]))
+      ",".join("%.4f" % p.get(k, 0.0) for k in keys), s["iterations"]))
 PYEOF
 }
 
@@ -70,7 +71,7 @@ for shape in $SHAPES; do
             "$PY" samples/torch_lloyd.py "$([ $p = f32 ] && echo "$f32" || echo "$f64")" \
                 "$start" "$DIR/lt.npy" $([ $p = f32 ] && echo --f32)
             t1=$(now)
-            echo "$sx,torch-$p,$r,$(awk "BEGIN{print $t1 - $t0}"),,,,,,,,," >>"$CSV"
+            echo "$sx,torch-$p,$r,$(awk "BEGIN{print $t1 - $t0}"),,,,,,,,,," >>"$CSV"
         done
     done
     rm -f "$f64" "$f32"
@@ -83,17 +84,22 @@ shapes = list(dict.fromkeys(r["shape"] for r in rows))
 def med(shape, run, key):
     v = [float(r[key]) for r in rows if r["shape"] == shape and r["run"] == run and r[key]]
     return st.median(v) if v else float("nan")
-print("| n x d x k | run | process s | read | start | convert | setup | loop | result | write | process - loop |")
-print("|---|---|---|---|---|---|---|---|---|---|---|")
+phases = ["read", "context", "start", "convert", "setup", "loop", "result", "write"]
+print("| n x d x k | run | process s | " + " | ".join(phases) +
+      " | process - loop | process - phases |")
+print("|---" * (len(phases) + 5) + "|")
 for s in shapes:
     for run in ["f64", "f32-file32", "f32-file64", "f64-seeded", "torch-f64", "torch-f32"]:
         p = med(s, run, "process")
         if run.startswith("torch"):
-            print("| %s | %s | %.3f | | | | | | | | |" % (s.replace("x", " x "), run, p))
+            print("| %s | %s | %.3f |%s" % (s.replace("x", " x "), run, p,
+                                           " |" * (len(phases) + 2)))
             continue
-        print("| %s | %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.4f | %.3f | %.3f | %.3f |" % (
-            s.replace("x", " x "), run, p, med(s, run, "read"), med(s, run, "start"),
-            med(s, run, "convert"), med(s, run, "setup"), med(s, run, "loop"), med(s, run, "result"),
-            med(s, run, "write"), p - med(s, run, "loop")))
+        m = [med(s, run, k) for k in phases]
+        print("| %s | %s | %.3f | %s | %.3f | %.3f |" % (
+            s.replace("x", " x "), run, p,
+            " | ".join("%.4f" % v if k == "loop" else "%.3f" % v
+                       for k, v in zip(phases, m)),
+            p - med(s, run, "loop"), p - sum(m)))
 PYEOF
 cat "$DIR/e2e.md"

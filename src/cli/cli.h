@@ -208,6 +208,9 @@ typedef struct {
     int verbosity;          /* -1 quiet, 0 default, 1 verbose             */
     int f32_in_place;       /* the subcommand takes a float32 file as x32
                                in an f32 run (fit, predict, init)          */
+    int open_late;          /* a CUDA form's device is opened on a thread
+                               of its own while cli_run_load reads the
+                               data, not checked by cli_run_precheck (fit) */
 } cli_run;
 
 /* Option codes of the shared long options; subcommands number their own
@@ -327,6 +330,8 @@ int cli_degenerate_of(const char *cmd, const tkm_dataset *ds,
  * from its start to the statistics file. */
 typedef struct {
     double read, start, write, wall;
+    double context;     /* open_late: the wait for the device after the
+                           read (the rest of its opening overlapped)    */
     long long peak_rss; /* the process's peak resident bytes at the end, -1
                            when unknown */
     cli_degenerate deg;  /* warnings of the run, for the statistics     */

@@ -326,10 +326,10 @@ static void warn_confined(const cli_run *r)
 static void print_phases(const tkm_result *res, const cli_times *tm)
 {
     fprintf(stderr,
-            "trikmeans %s: seconds: read %.3f, start %.3f, convert %.3f, "
-            "setup %.3f, loop %.3f, result %.3f, write %.3f; wall %.3f; "
-            "peak memory %.1f MiB (bounds %.1f MiB)\n",
-            CMD, tm->read, tm->start, res->t_convert, res->t_setup,
+            "trikmeans %s: seconds: read %.3f, context %.3f, start %.3f, "
+            "convert %.3f, setup %.3f, loop %.3f, result %.3f, write %.3f; "
+            "wall %.3f; peak memory %.1f MiB (bounds %.1f MiB)\n",
+            CMD, tm->read, tm->context, tm->start, res->t_convert, res->t_setup,
             res->t_loop, res->t_result, tm->write, tm->wall,
             (double)tm->peak_rss / (1 << 20),
             (double)res->bound_bytes / (1 << 20));
@@ -510,6 +510,7 @@ int cli_fit(int argc, char **argv)
     fit_own own = {1, NULL};
     cli_run_default(&r);
     r.f32_in_place = 1;
+    r.open_late = cli_par_size() == 1; /* (the CUDA forms: one process) */
     int rc = cli_par_agree(parse_args(argc, argv, &r, &own, &help));
     const int n_init = own.n_init;
     if (rc != CLI_OK)

@@ -185,8 +185,9 @@ static const shared_opt shared[] = {
      "  --centroids FILE     centroids, .csv, .tsv or .npy (float64)\n"},
     {"stats", required_argument, OPT_STATS, NULL, 2,
      "  --stats FILE         per-iteration statistics and the run's\n"
-     "                       phase times (read, start, convert, setup,\n"
-     "                       loop, result, write, wall), .csv or .json\n"},
+     "                       phase times (read, context, start, convert,\n"
+     "                       setup, loop, result, write, wall), .csv or\n"
+     "                       .json\n"},
     {"force", no_argument, OPT_FORCE, NULL, 2,
      "  --force              replace output files that exist (refused\n"
      "                       otherwise)\n"},

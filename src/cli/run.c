@@ -66,6 +66,20 @@ static int ablations_apply(const cli_run *r, const char *cmd)
     return CLI_OK;
 }
 
+/* Does cli_run_load open the run's device while it reads? */
+static int opens_late(const cli_run *r)
+{
+    return r->open_late &&
+           (r->form == TKM_CUDA_GLOBAL || r->form == TKM_CUDA_SHARED);
+}
+
+static int form_missing(const cli_run *r, const char *cmd, tkm_status st,
+                        const char *why)
+{
+    return cli_fail(cmd, "form %s is not available here: %s",
+                    tkm_form_name(r->form), why[0] ? why : tkm_strerror(st));
+}
+
 int cli_run_precheck(const cli_run *r, const char *cmd)
 {
     tkm_params p;
@@ -77,13 +91,11 @@ int cli_run_precheck(const cli_run *r, const char *cmd)
     tkm_status st = tkm_params_check(&p, p.k, 1, msg, sizeof msg);
     if (st != TKM_OK)
         return cli_status(cmd, CLI_USAGE, st, msg);
+    if (opens_late(r))
+        return CLI_OK; /* (cli_run_load checks the form) */
     char why[256] = "";
     st = tkm_form_available(r->form, why, sizeof why);
-    if (st != TKM_OK)
-        return cli_fail(cmd, "form %s is not available here: %s",
-                        tkm_form_name(r->form),
-                        why[0] ? why : tkm_strerror(st));
-    return CLI_OK;
+    return st == TKM_OK ? CLI_OK : form_missing(r, cmd, st, why);
 }
 
 /* Raw element width: a .f32/.f64 name says it (0 lets the reader take it
@@ -273,9 +285,21 @@ int cli_run_read(const cli_run *r, const char *cmd, tkm_dataset *ds)
 int cli_run_load(const cli_run *r, const char *cmd, tkm_dataset *ds,
                  double **init, cli_times *tm)
 {
-    double t0 = tkmi_now();
+    double t0 = tkmi_now(), waited = 0.0;
     *init = NULL;
+    const int late = opens_late(r);
+    if (late)
+        tkmi_cuda_open_begin(r->form);
     int rc = cli_par_agree(cli_run_read(r, cmd, ds));
+    const double tr = tkmi_now();
+    if (late) { /* waited for even when the read failed */
+        char why[256] = "";
+        const tkm_status st =
+            tkmi_cuda_open_end(r->form, why, sizeof why, &waited);
+        if (rc == CLI_OK && st != TKM_OK)
+            rc = form_missing(r, cmd, st, why);
+        rc = cli_par_agree(rc);
+    }
     if (rc != CLI_OK) {
         tkm_dataset_free(ds);
         return rc;
@@ -283,10 +307,11 @@ int cli_run_load(const cli_run *r, const char *cmd, tkm_dataset *ds,
     double t1 = tkmi_now();
     if (r->verbosity > 0 && cli_par_rank() == 0)
         fprintf(stderr, "trikmeans %s: read %s: %zu x %zu in %.3f s\n", cmd,
-                r->data, ds->n, ds->d, t1 - t0);
+                r->data, ds->n, ds->d, tr - t0);
     rc = cli_run_start(r, cmd, ds, init);
     if (tm) {
-        tm->read = t1 - t0;
+        tm->read = tr - t0;
+        tm->context = waited;
         tm->start = tkmi_now() - t1;
     }
     if (rc != CLI_OK)

@@ -14,26 +14,28 @@
 
 static const char csv_header[] =
     "iter,changed,dist_pc,dist_cc,pruned_points,pruned_pairs,max_drift,"
-    "shift2,inertia,t_assign,t_update,t_bound,t_read,t_start,t_convert,t_setup,"
-    "t_loop,t_result,t_write,t_wall\n";
+    "shift2,inertia,t_assign,t_update,t_bound,t_read,t_context,t_start,"
+    "t_convert,t_setup,t_loop,t_result,t_write,t_wall\n";
 
 /* The run's phases in the order of the CSV columns and the JSON object;
  * the command's own (tm) are NaN when not measured. */
-enum { NPHASE = 8 };
+enum { NPHASE = 9 };
 static const char *const phase_names[NPHASE] = {
-    "read", "start", "convert", "setup", "loop", "result", "write", "wall"};
+    "read",  "context", "start", "convert", "setup",
+    "loop",  "result",  "write", "wall"};
 
 static void phases_of(const tkm_result *res, const cli_times *tm,
                       double v[NPHASE])
 {
     v[0] = tm ? tm->read : NAN;
-    v[1] = tm ? tm->start : NAN;
-    v[2] = res->t_convert;
-    v[3] = res->t_setup;
-    v[4] = res->t_loop;
-    v[5] = res->t_result;
-    v[6] = tm ? tm->write : NAN;
-    v[7] = tm ? tm->wall : NAN;
+    v[1] = tm ? tm->context : NAN;
+    v[2] = tm ? tm->start : NAN;
+    v[3] = res->t_convert;
+    v[4] = res->t_setup;
+    v[5] = res->t_loop;
+    v[6] = res->t_result;
+    v[7] = tm ? tm->write : NAN;
+    v[8] = tm ? tm->wall : NAN;
 }
 
 /* A double as CSV: NaN (not recorded: an inertia without

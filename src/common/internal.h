@@ -61,6 +61,17 @@ static inline double tkmi_dist2_d(const double *a, const double *b, size_t d)
 /* Monotonic wall clock in seconds. */
 double tkmi_now(void);
 
+/* src/cuda/device.c: open the device of form f (a CUDA form; nothing for
+ * a CPU form) on a thread of its own while the caller goes on (reads the
+ * data): tkm_form_available's check (the driver's start) and the primary
+ * context, which every later CUDA call of the process shares, 0.1 to 0.3
+ * s on a GPU machine.  tkmi_cuda_open_end waits for it (or, where no
+ * thread started, does it) and returns the check's status, the reason in
+ * why, *waited the seconds it waited.  One at a time, from one thread. */
+void tkmi_cuda_open_begin(tkm_form f);
+tkm_status tkmi_cuda_open_end(tkm_form f, char *why, size_t whylen,
+                              double *waited);
+
 /* ---- threads and the machine's load (load.c) ---------------------------- */
 
 /* Threads the OpenMP form uses for a requested count: requested itself

@@ -1,4 +1,6 @@
-/* What this build and this machine offer: forms compiled in, CUDA devices. */
+/* What this build and this machine offer: forms compiled in, CUDA devices;
+ * the device opened on a thread of its own. */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -81,6 +83,66 @@ tkm_status tkm_form_available(tkm_form f, char *why, size_t whylen)
     default:
         return tkmi_fail(TKM_EINVAL, why, whylen, "unknown form");
     }
+}
+
+/* The device opened on its own thread (tkmi_cuda_open_begin/_end): the
+ * form's check (the driver's start) and the primary context, which every
+ * later CUDA call of the process shares. */
+static struct {
+    pthread_t th;
+    int running;
+    tkm_form form;
+    tkm_status st;
+    char why[256];
+} opener;
+
+/* Check the form and create the context: opener.st, opener.why. */
+static void open_device(void)
+{
+    opener.why[0] = '\0';
+    opener.st = tkm_form_available(opener.form, opener.why, sizeof opener.why);
+#if TKM_HAVE_CUDA
+    if (opener.st != TKM_OK)
+        return;
+    const cudaError_t e = cudaFree(NULL); /* creates the primary context */
+    if (e != cudaSuccess) {
+        cudaGetLastError();
+        opener.st = tkmi_fail(TKM_ENODEV, opener.why, sizeof opener.why,
+                              "the CUDA context could not be created (%s)",
+                              cudaGetErrorString(e));
+    }
+#endif
+}
+
+static void *open_thread(void *arg)
+{
+    (void)arg;
+    open_device();
+    return NULL;
+}
+
+void tkmi_cuda_open_begin(tkm_form f)
+{
+    opener.form = f;
+    opener.running = (f == TKM_CUDA_GLOBAL || f == TKM_CUDA_SHARED) &&
+                     pthread_create(&opener.th, NULL, open_thread, NULL) == 0;
+}
+
+tkm_status tkmi_cuda_open_end(tkm_form f, char *why, size_t whylen,
+                              double *waited)
+{
+    const double t0 = tkmi_now();
+    if (opener.running) {
+        pthread_join(opener.th, NULL);
+        opener.running = 0;
+    } else {
+        opener.form = f;
+        open_device();
+    }
+    *waited = tkmi_now() - t0;
+    if (opener.st != TKM_OK && why && whylen)
+        snprintf(why, whylen, "%s", opener.why);
+    return opener.st;
 }
 
 void tkm_cuda_describe(char *buf, size_t len)
