@@ -273,6 +273,28 @@ def test_n_init_keeps_the_best():
     assert many.inertia_ == min(each)
 
 
+def test_n_init_auto_like_sklearn():
+    """n_init="auto" runs what scikit-learn runs (its test_k_means.py
+    reads _n_init): one start for k-means++ and an init array, ten for
+    "random" and for a callable, which is called once a start."""
+    X = uniform(300, 3, seed=6)
+    calls = []
+
+    def init(X, k, random_state):
+        calls.append(1)
+        return X[random_state.permutation(len(X))[:k]]
+
+    for how, starts in (("k-means++", 1), ("random", 10), (init, 10),
+                        (X[:4], 1)):
+        km = trikmeans.KMeans(4, init=how, n_init="auto",
+                              random_state=0).fit(X)
+        assert km._n_init == starts
+    assert len(calls) == 10
+    with pytest.warns(RuntimeWarning, match="only one init"):
+        km = trikmeans.KMeans(4, init=X[:4], n_init=3).fit(X)
+    assert km._n_init == 1
+
+
 def test_degenerate_warnings():
     """Fewer distinct points than n_clusters warns, once, as scikit-learn
     does (test_messages.py compares the texts)."""

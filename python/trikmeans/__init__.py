@@ -313,7 +313,8 @@ class KMeans(*_BASES):
 
     Parameters follow scikit-learn's KMeans where they share a name:
     n_clusters, init ("k-means++", "random", "farthest", or an array of
-    starting centroids), n_init ("auto": 1, or 10 for "random"), max_iter,
+    starting centroids), n_init ("auto": 10 for "random" or a callable,
+    else 1), max_iter,
     tol (relative to the data's variance, scikit-learn's meaning),
     random_state, verbose (scikit-learn's lines: "Initialization
     complete", "Iteration i, inertia v.", how the run converged).
@@ -493,9 +494,9 @@ class KMeans(*_BASES):
                                  "array, got %r" % (sorted(_INITS),
                                                    self.init))
         n_init = self.n_init
-        if n_init == "auto":
-            n_init = 10 if isinstance(self.init, str) and \
-                self.init == "random" else 1
+        if n_init == "auto":  # as scikit-learn: 10 for "random" or a callable
+            n_init = 10 if callable(self.init) or (
+                isinstance(self.init, str) and self.init == "random") else 1
         if not isinstance(n_init, numbers.Integral) or n_init < 1:
             raise ValueError("n_init must be 'auto' or an integer >= 1, "
                              "got %r" % (self.n_init,))
@@ -561,6 +562,7 @@ class KMeans(*_BASES):
         Xp = _core_points(Xc)
         starts = n_init if isinstance(self.init, str) or \
             callable(self.init) else 1
+        self._n_init = starts  # (scikit-learn's name: the starts run)
         seed = _seed(self.random_state)
         form = self._form(_is_sparse(X))
         algorithm = self._algorithm_run()
