@@ -1251,10 +1251,18 @@ static void test_malformed(void **state)
         const char *py = python_with_sklearn();
         (void)need_python_sklearn; /* without it only this part is left out */
         if (py) {
-            char cmd[2048];
-            snprintf(cmd, sizeof cmd, "%s samples/sklearn_compare.py "
-                     "--trikmeans %s --no-report %s >%s 2>&1", py, bin,
-                     tp("cols_out"), tp("cols_cmp.txt"));
+            char cmd[4096], root[1024], abin[1024];
+            assert_non_null(getcwd(root, sizeof root));
+            assert_non_null(realpath(bin, abin));
+            if (w) /* from another folder, the results given relative to it */
+                snprintf(cmd, sizeof cmd, "cd %s && %s %s/samples/"
+                         "sklearn_compare.py --trikmeans %s --no-report "
+                         "cols_out >%s 2>&1", dir, py, root, abin,
+                         tp("cols_cmp.txt"));
+            else
+                snprintf(cmd, sizeof cmd, "%s samples/sklearn_compare.py "
+                         "--trikmeans %s --no-report %s >%s 2>&1", py, bin,
+                         tp("cols_out"), tp("cols_cmp.txt"));
             int rc = system(cmd);
             if (rc != 0)
                 print_error("%s", slurp(tp("cols_cmp.txt")));
