@@ -19,6 +19,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "arith.h"
 #include "elkan_arith.h"
@@ -33,6 +34,15 @@ typedef struct {
     tkm_real *h;     /* k*k lower bounds on half the centroid distances */
     tkm_real *s;     /* k: min over c' != c of h(c, c')                 */
     tkm_real *t;     /* k safe drifts of the last update                */
+    /* Lazy lower bounds: a point's k bounds are moved only when it fails
+     * the global test (below, catch_up).  S holds, for the assign steps
+     * 0..now since the last rebase, each centroid's safe drifts summed
+     * (rounded up); dl[j] the safe shrink from step j to now;
+     * last[i] the step point i's bounds are current at. */
+    tkm_real *S;     /* (ELK_HIST + 1) x k                              */
+    tkm_real *dl;    /* ELK_HIST x k                                    */
+    unsigned char *last; /* n                                           */
+    int now;
     tkm_real upf;    /* 1 + rounding margin                             */
     tkm_real dnf;    /* 1 - rounding margin                             */
     tkm_real ab;     /* absolute term of the bounds                     */
@@ -48,17 +58,27 @@ static void elkan_release(cpu_t *s)
     free(e->h);
     free(e->s);
     free(e->t);
+    free(e->S);
+    free(e->dl);
+    free(e->last);
     free(e);
     s->alg = NULL;
 }
 
+/* Assign steps the lazy bounds look back over before a rebase moves
+ * every point's bounds at once (one pass over the n x k bounds every
+ * ELK_HIST steps; last[i] fits a byte). */
+#define ELK_HIST 64
+
 static tkm_status elkan_setup(cpu_t *s, char *msg, size_t msglen)
 {
     size_t n = s->n, k = s->k, plan = 0;
-    /* u; l (n x k); h (k x k); s, t */
+    /* u; l (n x k); h (k x k); s, t; S, dl; last */
     tkmi_plan_add(&plan, n, 1, sizeof(tkm_real));
     tkmi_plan_add(&plan, n, k, sizeof(tkm_real));
     tkmi_plan_add(&plan, k, k + 2, sizeof(tkm_real));
+    tkmi_plan_add(&plan, 2 * ELK_HIST + 1, k, sizeof(tkm_real));
+    tkmi_plan_add(&plan, n, 1, 1);
     char what[160];
     snprintf(what, sizeof what, "elkan: the bounds of %zu points and %zu "
              "centroids (%zu x %zu lower bounds; hamerly keeps 2 a point)",
@@ -75,7 +95,11 @@ static tkm_status elkan_setup(cpu_t *s, char *msg, size_t msglen)
     e->h = tkmi_alloc(k, k, sizeof *e->h);
     e->s = tkmi_alloc(k, 1, sizeof *e->s);
     e->t = tkmi_alloc(k, 1, sizeof *e->t);
-    if (!e->u || !e->l || !e->h || !e->s || !e->t) {
+    e->S = tkmi_alloc(ELK_HIST + 1, k, sizeof *e->S);
+    e->dl = tkmi_alloc(ELK_HIST, k, sizeof *e->dl);
+    e->last = tkmi_alloc(n ? n : 1, 1, 1);
+    if (!e->u || !e->l || !e->h || !e->s || !e->t || !e->S || !e->dl ||
+        !e->last) {
         elkan_release(s);
         return tkmi_fail_alloc(msg, msglen, plan, 1, 1, "%s", what);
     }
@@ -200,18 +224,69 @@ static void first_pass(cpu_t *s, tkm_iter_stats *row)
     row->dist_pc = (uint64_t)n * k;
     row->screened = screened;
     row->rechecked = rechecked;
+    /* every bound is current at step 0 */
+    e->now = 0;
+    for (size_t c = 0; c < k; c++)
+        e->S[c] = 0;
+    if (n)
+        memset(e->last, 0, n);
 }
 
-/* The bound phase of point i, fused into the assign pass: its bounds
- * loosened by the safe drifts e->t of the last update (tkmi_elkan_move,
- * vectorised).  Done as the walk comes to the point, its k lower bounds
- * stream from memory once an iteration, not once for this and again for
- * the walk: at 100,000 x 8, k = 100, one thread, a separate pass took 10
- * ms an iteration and the walks 15; fused, both take 14. */
+/* The bound phase of point i, fused into the assign pass: its upper
+ * bound grown by its centroid's safe drift e->t of the last update.  Its
+ * k lower bounds wait (catch_up) until it fails the global test: a point
+ * the test prunes, most of them once the centroids settle, costs no pass
+ * over its bounds. */
 static void move_point(const cpu_t *s, const elkan_t *e, size_t i)
 {
     e->u[i] = TKM_FN(tkmi_bnd_grow)(e->u[i], e->t[s->labels[i]]);
-    s->kern->shrink(e->l + i * s->k, e->t, s->k);
+}
+
+/* Point i's k lower bounds moved from the step they are current at to
+ * this one, by dl[last[i]] (>= the safe drifts of the steps between,
+ * summed: every bound stays a lower bound), with the vector shrink. */
+static void catch_up(const cpu_t *s, elkan_t *e, size_t i)
+{
+    const int j = e->last[i];
+    if (j == e->now)
+        return;
+    s->kern->shrink(e->l + i * s->k, e->dl + (size_t)j * s->k, s->k);
+    e->last[i] = (unsigned char)e->now;
+}
+
+/* A new assign step: its safe drifts e->t added to the sums S (rounded
+ * up: S[now] >= S[now - 1] + t), and dl[j] = (S[now] - S[j]) rounded up
+ * for every earlier step j (0 where no drift since: the bound stays).
+ * Every ELK_HIST steps first every point's bounds are brought to the
+ * present and the sums restart from 0. */
+static void next_step(cpu_t *s, elkan_t *e)
+{
+    const size_t k = s->k;
+    if (e->now == ELK_HIST) {
+        long long n = (long long)s->n;
+#pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
+    schedule(static)
+        for (long long i = 0; i < n; i++)
+            catch_up(s, e, (size_t)i);
+        for (size_t c = 0; c < k; c++)
+            e->S[c] = 0;
+        if (s->n)
+            memset(e->last, 0, s->n);
+        e->now = 0;
+    }
+    const tkm_real *prev = e->S + (size_t)e->now * k;
+    tkm_real *cur = e->S + (size_t)(e->now + 1) * k;
+    for (size_t c = 0; c < k; c++)
+        cur[c] = TKM_FN(tkmi_bnd_grow)(prev[c], e->t[c]);
+    e->now++;
+    for (int j = 0; j < e->now; j++) {
+        const tkm_real *sj = e->S + (size_t)j * k;
+        tkm_real *dj = e->dl + (size_t)j * k;
+        for (size_t c = 0; c < k; c++)
+            dj[c] = cur[c] > sj[c] ? (cur[c] - sj[c]) *
+                                         ((tkm_real)1 + 2 * TKM_EPS)
+                                   : (tkm_real)0;
+    }
 }
 
 /* Half-distances between all centroid pairs (each computed once) and
@@ -359,6 +434,7 @@ static int elkan_point(cpu_t *s, elkan_t *e, size_t i, uint64_t *ndist,
     w.a = w.a0;
     if (TKM_FN(tkmi_elkan_point_pruned)(w.ub, e->s[w.a0]))
         return 1;
+    catch_up(s, e, i);
     w.x = TKM_FN(tkmi_row)(s, i); /* (a sparse row made dense) */
     for (size_t c0 = 0; c0 < k; c0 += ELK_BLOCK)
         walk_block(s, e, &w, c0, k - c0 < ELK_BLOCK ? k : c0 + ELK_BLOCK);
@@ -389,6 +465,7 @@ static int elkan_point_sparse(cpu_t *s, elkan_t *e, size_t i,
     const tkm_real *x = NULL; /* the row made dense, once needed */
     if (TKM_FN(tkmi_elkan_point_pruned)(ub, e->s[a0]))
         return 1;
+    catch_up(s, e, i);
     for (size_t c = 0; c < k; c++) {
         if ((int)c == a0)
             continue;
@@ -460,6 +537,7 @@ static void pruned_pass(cpu_t *s, tkm_iter_stats *row)
     elkan_t *e = s->alg;
     for (size_t c = 0; c < s->k; c++)
         e->t[c] = TKM_FN(tkmi_bnd_drift)(s->drift[c], e->upf, e->ab);
+    next_step(s, e);
     const int scr = s->sp ? TKM_FN(tkmi_screen_begin)(s) : 0;
     row->dist_cc = s->no_cc ? 0 : centroid_halves(s, e);
     long long n = (long long)s->n;
