@@ -69,8 +69,7 @@ static int ablations_apply(const cli_run *r, const char *cmd)
 /* Does cli_run_load open the run's device while it reads? */
 static int opens_late(const cli_run *r)
 {
-    return r->open_late &&
-           (r->form == TKM_CUDA_GLOBAL || r->form == TKM_CUDA_SHARED);
+    return r->open_late && !tkmi_form_cpu(r->form);
 }
 
 static int form_missing(const cli_run *r, const char *cmd, tkm_status st,

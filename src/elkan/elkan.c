@@ -118,6 +118,17 @@ static tkm_status elkan_setup(cpu_t *s, char *msg, size_t msglen)
     return TKM_OK;
 }
 
+/* The lazy bounds' sums from 0 at step 0, every point's bounds current
+ * there (after the first assignment, and at each rebase). */
+static void restart_sums(const cpu_t *s, elkan_t *e)
+{
+    for (size_t c = 0; c < s->k; c++)
+        e->S[c] = 0;
+    if (s->n)
+        memset(e->last, 0, s->n);
+    e->now = 0;
+}
+
 /* Points per scan call of the first assignment. */
 #define ELK_CHUNK 64
 /* Candidates tested together in the later assignments. */
@@ -224,12 +235,7 @@ static void first_pass(cpu_t *s, tkm_iter_stats *row)
     row->dist_pc = (uint64_t)n * k;
     row->screened = screened;
     row->rechecked = rechecked;
-    /* every bound is current at step 0 */
-    e->now = 0;
-    for (size_t c = 0; c < k; c++)
-        e->S[c] = 0;
-    if (n)
-        memset(e->last, 0, n);
+    restart_sums(s, e);
 }
 
 /* The bound phase of point i, fused into the assign pass: its upper
@@ -268,11 +274,7 @@ static void next_step(cpu_t *s, elkan_t *e)
     schedule(static)
         for (long long i = 0; i < n; i++)
             catch_up(s, e, (size_t)i);
-        for (size_t c = 0; c < k; c++)
-            e->S[c] = 0;
-        if (s->n)
-            memset(e->last, 0, s->n);
-        e->now = 0;
+        restart_sums(s, e);
     }
     const tkm_real *prev = e->S + (size_t)e->now * k;
     tkm_real *cur = e->S + (size_t)(e->now + 1) * k;
