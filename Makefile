@@ -50,7 +50,12 @@ CFLAGS   ?= $(OPT) -g
 # every link
 CPPFLAGS ?=
 LDFLAGS  ?=
-CFLAGS   += -std=c11 -D_GNU_SOURCE -ffp-contract=off -fno-math-errno $(WARN) -fopenmp $(INC) $(SAN)
+# glibc's checked buffer calls, on in every build: Ubuntu's compilers turn
+# them on by default and Debian's do not, so that a call that overruns its
+# buffer (realpath into less than PATH_MAX) fails here as it fails there.
+# A packager whose CPPFLAGS sets its own level: FORTIFY= (empty).
+FORTIFY  ?= -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=2
+CFLAGS   += -std=c11 -D_GNU_SOURCE -ffp-contract=off -fno-math-errno $(WARN) -fopenmp $(INC) $(SAN) $(FORTIFY)
 ifeq ($(PIC),1)
 CFLAGS   += -fPIC
 endif

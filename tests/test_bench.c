@@ -1272,9 +1272,10 @@ static void test_malformed(void **state)
         const char *py = python_with_sklearn();
         (void)need_python_sklearn; /* without it only this part is left out */
         if (py) {
-            char cmd[4096], root[1024], abin[1024];
+            char cmd[4096], root[1024];
+            char *abin = realpath(bin, NULL);
             assert_non_null(getcwd(root, sizeof root));
-            assert_non_null(realpath(bin, abin));
+            assert_non_null(abin);
             if (w) /* from another folder, the results given relative to it */
                 snprintf(cmd, sizeof cmd, "cd %s && %s %s/samples/"
                          "sklearn_compare.py --trikmeans %s --no-report "
@@ -1301,6 +1302,7 @@ static void test_malformed(void **state)
             }
             assert_true(sk > 0);
             free(md);
+            free(abin);
         }
     }
     bad_preset("k = 2\n[data f]\nfile = pd.csv\nusecols = 1\n"
