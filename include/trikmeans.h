@@ -367,6 +367,27 @@ tkm_status tkm_init_centroids_form(const tkm_dataset *ds, size_t k,
                                    uint64_t seed, tkm_form form, double *out,
                                    char *msg, size_t msglen);
 
+/* tkm_init_centroids with sample weights, as scikit-learn's starts weigh
+ * them (from its 1.3 on): weights (this process's rows, each finite and
+ * >= 0, some above 0; NULL, or every weight the same: the unweighted
+ * start, bit for bit) make
+ * k-means++ draw its first row with probability w_i / sum w and each
+ * later one with w_i D_i^2 / sum w D^2 (by weight alone where every D of
+ * weight above 0 is 0), its greedy variant compare the candidates by
+ * sum w min(D^2, .); random draw k distinct rows, each with probability
+ * w_i over the weight of the rows not drawn yet (fewer than k rows of
+ * weight above 0: TKM_EINVAL), a pass over the data a row; farthest draw
+ * its first row by weight and then take the farthest row of weight above
+ * 0.  No row of weight 0 is chosen while a row of weight above 0 is left.
+ * comm as tkm_init_centroids_comm (NULL: one process); form as
+ * tkm_init_centroids_form, but a weighted start is chosen on the CPU
+ * whatever the form. */
+tkm_status tkm_init_centroids_weighted(const tkm_dataset *ds, size_t k,
+                                       tkm_init_method m, int candidates,
+                                       uint64_t seed, const double *weights,
+                                       tkm_form form, const tkm_comm *comm,
+                                       double *out, char *msg, size_t msglen);
+
 /* ---- solving ----------------------------------------------------------- */
 
 typedef struct {

@@ -146,6 +146,17 @@ n = len(np.load('$T/a.npy'))
 np.save('$T/w.npy', np.random.default_rng(5).random(n) * 3)"
 case_ "sample weights" "$T/a.npy" "2 3" -k 5 --weights "$T/w.npy" \
     --empty farthest --init "$T/far.npy"
+# weighted starts: every rank draws the rows one process draws (every
+# third row of weight 0)
+$PY -c "
+import numpy as np
+w = np.load('$T/w.npy'); w[::3] = 0
+np.save('$T/w0.npy', w)"
+case_ "weighted kmeans++ start" "$T/a.npy" "2 3" -k 5 --weights "$T/w0.npy"
+for m in random farthest kmeans++-greedy; do
+    case_ "weighted $m start" "$T/a.npy" "3" -k 5 --weights "$T/w0.npy" \
+        --init $m
+done
 
 # three distinct points, no rank holding all three: the warning counts 3
 $PY -c "
@@ -471,7 +482,7 @@ check "place: --map-by slot:PE=1 binds one rank to one core as asked" \
 # Every check above runs on every machine, none left out on a condition:
 # fewer (or more) than planned means a block was skipped (or one was
 # added without its count here).
-planned=79
+planned=84
 if [ $runs != $planned ]; then
     echo "FAIL $runs checks ran, $planned planned"
     fails=$((fails + 1))

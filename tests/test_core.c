@@ -85,6 +85,177 @@ static int is_data_row(const tkm_dataset *ds, const double *r)
     return 0;
 }
 
+/* The index of row r of ds (the first equal), or -1. */
+static long row_index(const tkm_dataset *ds, const double *r)
+{
+    for (size_t i = 0; i < ds->n; i++)
+        if (!memcmp(ds->x + i * ds->d, r, ds->d * sizeof *r))
+            return (long)i;
+    return -1;
+}
+
+/* Frequencies of the ordered pairs a weighted start of k = 2 draws from
+ * three 1-d points over many seeds, against the probabilities of the
+ * definition (tkm_init_centroids_weighted's comment, scikit-learn's draws)
+ * computed here in long double: k-means++ first by w_i / W, then by
+ * w_i d_ij^2 / sum_l w_l d_lj^2; random first by w_i / W, then by
+ * w_i / (W - w_j). */
+static void weighted_pairs(tkm_init_method m)
+{
+    double x[3] = {0.0, 1.0, 3.0}, w[3] = {1.0, 2.0, 0.5};
+    tkm_dataset ds = {.n = 3, .d = 1, .x = x};
+    long double W = 0.0L, p[3][3] = {{0}};
+    for (int i = 0; i < 3; i++)
+        W += w[i];
+    for (int j = 0; j < 3; j++) { /* first j, then i */
+        long double den = 0.0L;
+        for (int l = 0; l < 3; l++)
+            den += m == TKM_INIT_RANDOM
+                       ? (l == j ? 0.0L : (long double)w[l])
+                       : (long double)w[l] * (x[l] - x[j]) * (x[l] - x[j]);
+        for (int i = 0; i < 3; i++) {
+            long double num =
+                m == TKM_INIT_RANDOM
+                    ? (i == j ? 0.0L : (long double)w[i])
+                    : (long double)w[i] * (x[i] - x[j]) * (x[i] - x[j]);
+            p[j][i] = (long double)w[j] / W * num / den;
+        }
+    }
+    enum { RUNS = 20000 };
+    int cnt[3][3] = {{0}};
+    char msg[256];
+    for (uint64_t seed = 1; seed <= RUNS; seed++) {
+        double c[2];
+        assert_int_equal(tkm_init_centroids_weighted(&ds, 2, m, 0, seed, w,
+                                                     TKM_SEQ, NULL, c, msg,
+                                                     sizeof msg),
+                         TKM_OK);
+        long a = row_index(&ds, c), b = row_index(&ds, c + 1);
+        assert_true(a >= 0 && b >= 0 && a != b);
+        cnt[a][b]++;
+    }
+    /* 5 standard deviations of a frequency of RUNS draws */
+    for (int j = 0; j < 3; j++)
+        for (int i = 0; i < 3; i++) {
+            double q = (double)p[j][i], f = (double)cnt[j][i] / RUNS;
+            double sd = sqrt(q * (1.0 - q) / RUNS);
+            if (fabs(f - q) > 5.0 * sd + 1e-12)
+                fail_msg("%s: pair (%d, %d) drawn %.4f of the time, "
+                         "expected %.4f",
+                         tkm_init_name(m), j, i, f, q);
+        }
+}
+
+/* Weighted starts: a row of weight 0 is never chosen, the draws follow
+ * the definition, NULL or equal weights give the unweighted start bit for
+ * bit, the form changes nothing (the CPU chooses), and the errors. */
+static void test_init_weighted(void **state)
+{
+    (void)state;
+    tkm_dataset ds;
+    char msg[256];
+    assert_int_equal(tkm_generate_blobs(3000, 3, 6, 1.0, 10, 17, &ds, NULL,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    const size_t n = ds.n, k = 12;
+    double *w = malloc(n * sizeof *w);
+    assert_non_null(w);
+    tkmi_rng r;
+    tkmi_rng_seed(&r, 19);
+    for (size_t i = 0; i < n; i++) /* every odd row weighs 0 */
+        w[i] = i % 2 ? 0.0 : 0.01 + tkmi_rng_uniform(&r);
+    const tkm_init_method ms[] = {TKM_INIT_RANDOM, TKM_INIT_KMEANSPP,
+                                  TKM_INIT_KMEANSPP_GREEDY,
+                                  TKM_INIT_FARTHEST};
+    double a[36], b[36];
+    for (int m = 0; m < 4; m++) {
+        for (uint64_t seed = 1; seed <= 30; seed++) {
+            assert_int_equal(tkm_init_centroids_weighted(
+                                 &ds, k, ms[m], 0, seed, w, TKM_SEQ, NULL, a,
+                                 msg, sizeof msg),
+                             TKM_OK);
+            for (size_t c = 0; c < k; c++) {
+                long i = row_index(&ds, a + 3 * c);
+                if (i < 0 || i % 2)
+                    fail_msg("%s, seed %d: centroid %zu is row %ld",
+                             tkm_init_name(ms[m]), (int)seed, c, i);
+            }
+        }
+        /* NULL: the unweighted start */
+        assert_int_equal(tkm_init_centroids_weighted(&ds, k, ms[m], 0, 3,
+                                                     NULL, TKM_SEQ, NULL, a,
+                                                     msg, sizeof msg),
+                         TKM_OK);
+        assert_int_equal(tkm_init_centroids(&ds, k, ms[m], 0, 3, b, msg,
+                                            sizeof msg),
+                         TKM_OK);
+        assert_memory_equal(a, b, sizeof a);
+        /* every weight the same: the unweighted start, bit for bit */
+        double *same = malloc(n * sizeof *same);
+        assert_non_null(same);
+        for (size_t i = 0; i < n; i++)
+            same[i] = 2.5;
+        assert_int_equal(tkm_init_centroids_weighted(&ds, k, ms[m], 0, 3,
+                                                     same, TKM_SEQ, NULL, a,
+                                                     msg, sizeof msg),
+                         TKM_OK);
+        free(same);
+        assert_memory_equal(a, b, sizeof a);
+        /* a CUDA form: the same weighted start (the CPU's) */
+        assert_int_equal(tkm_init_centroids_weighted(&ds, k, ms[m], 0, 3, w,
+                                                     TKM_SEQ, NULL, a, msg,
+                                                     sizeof msg),
+                         TKM_OK);
+        assert_int_equal(tkm_init_centroids_weighted(&ds, k, ms[m], 0, 3, w,
+                                                     TKM_CUDA_SHARED, NULL, b,
+                                                     msg, sizeof msg),
+                         TKM_OK);
+        assert_memory_equal(a, b, sizeof a);
+    }
+    weighted_pairs(TKM_INIT_KMEANSPP);
+    weighted_pairs(TKM_INIT_RANDOM);
+    /* every row of weight above 0 at distance 0: k-means++ draws by weight
+     * (never a row of weight 0), farthest takes a row of weight above 0 */
+    double dup[8] = {5, 5, 5, 1, 2, 3, 4, 6};
+    double dw[8] = {1, 2, 3, 0, 0, 0, 0, 0};
+    tkm_dataset dd = {.n = 8, .d = 1, .x = dup};
+    const tkm_init_method dm[] = {TKM_INIT_KMEANSPP, TKM_INIT_KMEANSPP_GREEDY,
+                                  TKM_INIT_FARTHEST};
+    for (int m = 0; m < 3; m++)
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            double c[3];
+            assert_int_equal(tkm_init_centroids_weighted(&dd, 3, dm[m], 0,
+                                                         seed, dw, TKM_SEQ,
+                                                         NULL, c, msg,
+                                                         sizeof msg),
+                             TKM_OK);
+            for (int j = 0; j < 3; j++)
+                assert_true(c[j] == 5.0);
+        }
+    /* random needs k rows of weight above 0 */
+    assert_int_equal(tkm_init_centroids_weighted(&dd, 4, TKM_INIT_RANDOM, 0,
+                                                 1, dw, TKM_SEQ, NULL, a, msg,
+                                                 sizeof msg),
+                     TKM_EINVAL);
+    assert_non_null(strstr(msg, "rows of weight above 0"));
+    /* the weights' own errors, as tkm_fit's */
+    w[7] = -1.0;
+    assert_int_equal(tkm_init_centroids_weighted(&ds, k, TKM_INIT_KMEANSPP,
+                                                 0, 1, w, TKM_SEQ, NULL, a,
+                                                 msg, sizeof msg),
+                     TKM_EINVAL);
+    assert_non_null(strstr(msg, "point 7"));
+    for (size_t i = 0; i < n; i++)
+        w[i] = 0.0;
+    assert_int_equal(tkm_init_centroids_weighted(&ds, k, TKM_INIT_KMEANSPP,
+                                                 0, 1, w, TKM_SEQ, NULL, a,
+                                                 msg, sizeof msg),
+                     TKM_EINVAL);
+    assert_non_null(strstr(msg, "zero"));
+    free(w);
+    tkm_dataset_free(&ds);
+}
+
 static void test_init(void **state)
 {
     (void)state;
@@ -942,6 +1113,7 @@ int main(void)
         cmocka_unit_test(test_precision_macros),
         cmocka_unit_test(test_rng),
         cmocka_unit_test(test_init),
+        cmocka_unit_test(test_init_weighted),
         cmocka_unit_test(test_lloyd_hand),
         cmocka_unit_test(test_lloyd_reference),
         cmocka_unit_test(test_omp_bit_identical),

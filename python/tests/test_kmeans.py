@@ -446,6 +446,48 @@ def test_sample_weight_like_sklearn(algorithm, dtype):
     assert a.inertia_ == b.inertia_
 
 
+@pytest.mark.parametrize("init", ["k-means++", "kmeans++", "random",
+                                  "farthest"])
+def test_weighted_starts(init):
+    """The starts weigh their draws as scikit-learn's (from 1.3): no point
+    of weight 0 is a starting centroid, in a fit as through scikit-learn's
+    private _init_centroids; unit weights are no weights; a CUDA form
+    starts where the CPU does."""
+    X = uniform(600, 4, seed=31)
+    w = np.random.default_rng(32).random(600) + 0.01
+    w[1::2] = 0
+    km = trikmeans.KMeans(8, init=init, n_init=1, random_state=5)
+    for seed in range(20):
+        c = km._init_centroids(X, None, init,
+                               np.random.RandomState(seed), w,
+                               n_centroids=8)
+        assert c.shape == (8, 4) and c.dtype == X.dtype
+        rows = [np.flatnonzero((X == r).all(axis=1)) for r in c]
+        assert all(len(i) == 1 and i[0] % 2 == 0 for i in rows)
+    # the fit's own start: one iteration from it leaves every centroid a
+    # weighted mean of points of weight above 0 (a start on a point of
+    # weight 0 could leave a cluster of no weight at that point)
+    one = trikmeans.KMeans(8, init=init, n_init=1, random_state=5,
+                           max_iter=1, form="seq").fit(X, sample_weight=w)
+    start = km._init_centroids(X, None, init, 5, w)
+    ref = trikmeans.KMeans(8, init=start, n_init=1, max_iter=1,
+                           form="seq").fit(X, sample_weight=w)
+    assert np.array_equal(one.cluster_centers_, ref.cluster_centers_)
+    # unit weights: the unweighted start, bit for bit
+    assert np.array_equal(km._init_centroids(X, None, init, 5, None),
+                          km._init_centroids(X, None, init, 5,
+                                             np.ones(600)))
+    if trikmeans._core.form_available("cuda-shared") is None:
+        g = trikmeans.KMeans(8, init=init, n_init=1, random_state=5,
+                             max_iter=1, form="cuda-shared").fit(
+                                 X, sample_weight=w)
+        assert np.array_equal(g.cluster_centers_, one.cluster_centers_)
+    # random needs n_clusters points of weight above 0
+    with pytest.raises(ValueError, match="weight above 0"):
+        km._init_centroids(X, None, "random", 1, np.r_[np.ones(3),
+                                                       np.zeros(597)])
+
+
 def test_sample_weight_refused():
     X = uniform(100, 2, seed=3)
     km = trikmeans.KMeans(3, n_init=1, form="seq")

@@ -548,10 +548,34 @@ class KMeans(*_BASES):
                 "(init[%d, %d])" % (c, f, c, f)))
         return init
 
+    def _init_centroids(self, X, x_squared_norms, init, random_state,
+                        sample_weight, init_size=None, n_centroids=None):
+        """scikit-learn's private hook for a start (its own tests call
+        it): n_centroids (None: n_clusters) rows of X chosen by init (a
+        method name, weighted by sample_weight as fit weighs its start, a
+        callable or an array), of X's dtype.  x_squared_norms and
+        init_size (MiniBatchKMeans's subsample) are not used."""
+        X = _sparse_csr(X) if _is_sparse(X) else self._check_dense(X)
+        k = int(self.n_clusters if n_centroids is None else n_centroids)
+        if isinstance(init, str):
+            if init not in _INITS:
+                raise ValueError("init must be one of %s, a callable or an "
+                                 "array, got %r" % (sorted(_INITS), init))
+            w = _check_weights(sample_weight, X.shape[0])
+            centers = _call(_core.init_centroids, _core_points(X), k,
+                            _INITS[init], seed=_seed(random_state),
+                            sample_weight=w)
+        elif callable(init):
+            centers = init(X, k, random_state=random_state)
+        else:
+            centers = init
+        return np.asarray(centers, dtype=X.dtype)
+
     def fit(self, X, y=None, sample_weight=None):
         """Compute the clustering of X (n_samples x n_features), each
-        point counted sample_weight times (None: once; the seq and omp
-        forms)."""
+        point counted sample_weight times (None: once) in the centroids,
+        the inertia and the start's draws (a point of weight 0 is not
+        drawn)."""
         X = self._check_X(X, reset=True)
         n_init = self._check_params(X.shape[0])
         weights = _check_weights(sample_weight, X.shape[0])

@@ -283,6 +283,58 @@ fail:
     return NULL;
 }
 
+/* sample_weight as n float64 weights into *wts (Py_None: NULL, no
+ * weights); -1 with the error set. */
+static int weights_of(PyObject *wobj, size_t n, PyArrayObject **wts)
+{
+    *wts = NULL;
+    if (wobj == Py_None)
+        return 0;
+    *wts = (PyArrayObject *)PyArray_FROMANY(wobj, NPY_DOUBLE, 1, 1,
+                                           NPY_ARRAY_IN_ARRAY);
+    if (!*wts)
+        return -1;
+    if ((size_t)PyArray_DIM(*wts, 0) != n) {
+        PyErr_Format(PyExc_ValueError, "sample_weight has %zd values for "
+                     "%zd samples", (Py_ssize_t)PyArray_DIM(*wts, 0),
+                     (Py_ssize_t)n);
+        Py_CLEAR(*wts);
+        return -1;
+    }
+    return 0;
+}
+
+/* The k x d start of method name (weighted when wts is not NULL) in a new
+ * array; NULL with the error set. */
+static PyArrayObject *start_of(const tkm_dataset *ds, Py_ssize_t k,
+                               const char *name, int candidates,
+                               unsigned long long seed, tkm_form form,
+                               PyArrayObject *wts)
+{
+    tkm_init_method m;
+    if (parse_name(name, init_parse, &m, "init"))
+        return NULL;
+    npy_intp cdims[2] = {(npy_intp)k, (npy_intp)ds->d};
+    PyArrayObject *c0 = (PyArrayObject *)PyArray_SimpleNew(2, cdims,
+                                                           NPY_DOUBLE);
+    if (!c0)
+        return NULL;
+    const double *w = wts ? PyArray_DATA(wts) : NULL;
+    char msg[512] = "";
+    tkm_status st;
+    Py_BEGIN_ALLOW_THREADS
+    st = tkm_init_centroids_weighted(ds, (size_t)k, m, candidates, seed, w,
+                                     form, NULL, PyArray_DATA(c0), msg,
+                                     sizeof msg);
+    Py_END_ALLOW_THREADS
+    if (st != TKM_OK) {
+        Py_DECREF(c0);
+        raise_status(st, msg);
+        return NULL;
+    }
+    return c0;
+}
+
 /* fit(X, k, init, algorithm, form, precision, max_iter, tol, seed,
  *     threads, block_size, candidates, screen, empty, sample_weight,
  *     inertia_each_iter, on_iter) -> (centroids, labels, inertia, n_iter,
@@ -353,22 +405,15 @@ static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
         PyErr_SetString(PyExc_ValueError, "need k >= 1 and a non-empty X");
         goto done;
     }
+    /* the weights first: the start weighs its draws by them */
+    if (weights_of(wobj, ds.n, &wts) != 0)
+        goto done;
+    p.weights = wts ? PyArray_DATA(wts) : NULL;
     if (PyUnicode_Check(init_obj)) {
-        tkm_init_method m;
         const char *name = PyUnicode_AsUTF8(init_obj);
-        if (!name || parse_name(name, init_parse, &m, "init"))
+        if (!name || !(c0 = start_of(&ds, k, name, candidates, seed, p.form,
+                                     wts)))
             goto done;
-        if (!(c0 = (PyArrayObject *)PyArray_SimpleNew(2, cdims, NPY_DOUBLE)))
-            goto done;
-        Py_BEGIN_ALLOW_THREADS
-        st = tkm_init_centroids_form(&ds, (size_t)k, m, candidates, seed,
-                                     p.form, PyArray_DATA(c0), msg,
-                                     sizeof msg);
-        Py_END_ALLOW_THREADS
-        if (st != TKM_OK) {
-            raise_status(st, msg);
-            goto done;
-        }
     } else {
         if (!(c0 = as_matrix(init_obj, "init")))
             goto done;
@@ -380,19 +425,6 @@ static PyObject *py_fit(PyObject *self, PyObject *args, PyObject *kw)
                          (Py_ssize_t)cdims[1]);
             goto done;
         }
-    }
-    if (wobj != Py_None) {
-        wts = (PyArrayObject *)PyArray_FROMANY(
-            wobj, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
-        if (!wts)
-            goto done;
-        if ((size_t)PyArray_DIM(wts, 0) != ds.n) {
-            PyErr_Format(PyExc_ValueError, "sample_weight has %zd values "
-                         "for %zd samples", (Py_ssize_t)PyArray_DIM(wts, 0),
-                         (Py_ssize_t)ds.n);
-            goto done;
-        }
-        p.weights = PyArray_DATA(wts);
     }
     progress_ctx pc = {0, cb == Py_None ? NULL : cb};
     p.progress = on_iter;
@@ -428,6 +460,40 @@ done:
     Py_XDECREF(wts);
     points_release(&pt);
     return out;
+}
+
+/* init_centroids(X, k, init, seed, candidates, form, sample_weight) -> the
+ * k x d start of method init (tkm_init_centroids_weighted; form: where an
+ * unweighted start is chosen); X as fit takes it. */
+static PyObject *py_init_centroids(PyObject *self, PyObject *args,
+                                   PyObject *kw)
+{
+    (void)self;
+    static char *names[] = {"X", "k", "init", "seed", "candidates", "form",
+                            "sample_weight", NULL};
+    PyObject *xobj, *wobj = Py_None;
+    Py_ssize_t k;
+    const char *name, *fname = "seq";
+    unsigned long long seed = 0;
+    int candidates = 0;
+    tkm_form form;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Ons|KisO", names, &xobj, &k,
+                                     &name, &seed, &candidates, &fname,
+                                     &wobj))
+        return NULL;
+    if (parse_name(fname, form_parse, &form, "form"))
+        return NULL;
+    points pt;
+    if (points_of(xobj, &pt) != 0)
+        return NULL;
+    PyArrayObject *wts = NULL, *c0 = NULL;
+    if (k < 1 || pt.ds.n < 1 || pt.ds.d < 1)
+        PyErr_SetString(PyExc_ValueError, "need k >= 1 and a non-empty X");
+    else if (weights_of(wobj, pt.ds.n, &wts) == 0)
+        c0 = start_of(&pt.ds, k, name, candidates, seed, form, wts);
+    Py_XDECREF(wts);
+    points_release(&pt);
+    return (PyObject *)c0;
 }
 
 /* predict(X, centroids, precision, threads, distances) -> labels or
@@ -592,6 +658,10 @@ static PyMethodDef methods[] = {
     {"predict", (PyCFunction)(void (*)(void))py_predict,
      METH_VARARGS | METH_KEYWORDS,
      "predict(X, centroids, precision, threads, distances)"},
+    {"init_centroids", (PyCFunction)(void (*)(void))py_init_centroids,
+     METH_VARARGS | METH_KEYWORDS,
+     "init_centroids(X, k, init, seed, candidates, form, sample_weight) -> "
+     "the k x d start"},
     {"info", py_info, METH_NOARGS, "what this build offers here"},
     {"algorithms", py_algorithms, METH_NOARGS,
      "the algorithms' names, in the library's order"},

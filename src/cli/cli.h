@@ -350,10 +350,11 @@ typedef struct {
 
 /* Read the data set of the options (--data, its format and shape). */
 int cli_run_read(const cli_run *r, const char *cmd, tkm_dataset *ds);
-/* Read the data set and choose (or read) the k x d starting centroids;
- * the seconds of both go to *tm when tm is not NULL.  On success *ds and
- * *init (malloc'd) belong to the caller; on failure both are left empty
- * and the exit code is returned. */
+/* Read the data set and choose (or read) the k x d starting centroids
+ * (init NULL: read only, the start left to cli_run_start); the seconds of
+ * both go to *tm when tm is not NULL.  On success *ds and *init
+ * (malloc'd) belong to the caller; on failure both are left empty and the
+ * exit code is returned. */
 int cli_run_load(const cli_run *r, const char *cmd, tkm_dataset *ds,
                  double **init, cli_times *tm);
 /* Choose (or read from --init FILE) the k x d starting centroids for a

@@ -35,11 +35,12 @@ void cli_fit_help(FILE *f)
           "                       finite and >= 0: a point counts its weight\n"
           "                       in the centroids and the inertia, as\n"
           "                       scikit-learn's sample_weight (every form,\n"
-          "                       the same centroids; the starts ignore the\n"
-          "                       weights)\n"
+          "                       the same centroids), and in the start's\n"
+          "                       draws: a point of weight 0 is not chosen\n"
+          "                       (the library's tkm_init_centroids_weighted)\n"
           "  (with a CUDA form, one process chooses a kmeans++,\n"
-          "  kmeans++-greedy or farthest start on the GPU: the same\n"
-          "  centroids as on the CPU, bit for bit)\n"
+          "  kmeans++-greedy or farthest start on the GPU, unless\n"
+          "  weighted: the same centroids as on the CPU, bit for bit)\n"
           "  -h, --help           print this help and exit\n"
           "\n"
           "Progress (iteration, labels changed, elapsed seconds) goes to\n"
@@ -524,11 +525,21 @@ int cli_fit(int argc, char **argv)
     warn_confined(&r);
     tkm_dataset ds;
     double *init = NULL;
-    if ((rc = cli_run_load(&r, CMD, &ds, &init, &tm)) != CLI_OK)
+    /* with weights, the start waits for them: it weighs its draws */
+    if ((rc = cli_run_load(&r, CMD, &ds, own.weights ? NULL : &init, &tm)) !=
+        CLI_OK)
         return rc;
     tkm_dataset w = {0};
-    if (own.weights && (rc = read_weights(own.weights, &ds, &w)) == CLI_OK)
-        r.weights = w.x;
+    if (own.weights) {
+        double t0 = tkmi_now();
+        if ((rc = read_weights(own.weights, &ds, &w)) == CLI_OK) {
+            r.weights = w.x;
+            double t1 = tkmi_now();
+            tm.read += t1 - t0;
+            rc = cli_run_start(&r, CMD, &ds, &init);
+            tm.start = tkmi_now() - t1;
+        }
+    }
     if (rc == CLI_OK && (rc = fit_room(&r, &ds)) == CLI_OK)
         rc = fit_and_write(&r, &ds, init, n_init, &tm, t_cmd);
     free(init);

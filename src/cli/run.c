@@ -215,8 +215,9 @@ static int init_from_file(const cli_run *r, const char *cmd,
     return rc;
 }
 
-/* The start from the file or the method; one process of a CUDA form
- * chooses it on the device where it can (*on_gpu set). */
+/* The start from the file or the method (weighted by fit's --weights);
+ * one process of a CUDA form chooses an unweighted one on the device
+ * where it can (*on_gpu set). */
 static int choose_init(const cli_run *r, const char *cmd,
                        const tkm_dataset *ds, double *out, int *on_gpu)
 {
@@ -226,11 +227,14 @@ static int choose_init(const cli_run *r, const char *cmd,
     char msg[512] = "";
     const tkm_comm *comm = cli_par_comm();
     tkm_status st =
-        comm ? tkm_init_centroids_comm(ds, r->k, r->init, r->candidates,
-                                       r->seed, comm, out, msg, sizeof msg)
-             : tkmi_init_centroids_form(ds, r->k, r->init, r->candidates,
-                                        r->seed, r->form, on_gpu, out, msg,
-                                        sizeof msg);
+        r->weights ? tkm_init_centroids_weighted(
+                         ds, r->k, r->init, r->candidates, r->seed,
+                         r->weights, r->form, comm, out, msg, sizeof msg)
+        : comm ? tkm_init_centroids_comm(ds, r->k, r->init, r->candidates,
+                                         r->seed, comm, out, msg, sizeof msg)
+               : tkmi_init_centroids_form(ds, r->k, r->init, r->candidates,
+                                          r->seed, r->form, on_gpu, out, msg,
+                                          sizeof msg);
     if (st != TKM_OK)
         return cli_status(cmd, cli_code_for(st), st, msg);
     return CLI_OK;
@@ -285,7 +289,8 @@ int cli_run_load(const cli_run *r, const char *cmd, tkm_dataset *ds,
                  double **init, cli_times *tm)
 {
     double t0 = tkmi_now(), waited = 0.0;
-    *init = NULL;
+    if (init)
+        *init = NULL;
     const int late = opens_late(r);
     if (late)
         tkmi_cuda_open_begin(r->form);
@@ -307,11 +312,11 @@ int cli_run_load(const cli_run *r, const char *cmd, tkm_dataset *ds,
     if (r->verbosity > 0 && cli_par_rank() == 0)
         fprintf(stderr, "trikmeans %s: read %s: %zu x %zu in %.3f s\n", cmd,
                 r->data, ds->n, ds->d, tr - t0);
-    rc = cli_run_start(r, cmd, ds, init);
+    rc = init ? cli_run_start(r, cmd, ds, init) : CLI_OK;
     if (tm) {
         tm->read = tr - t0;
         tm->context = waited;
-        tm->start = tkmi_now() - t1;
+        tm->start = init ? tkmi_now() - t1 : 0.0;
     }
     if (rc != CLI_OK)
         tkm_dataset_free(ds);

@@ -7,10 +7,12 @@
  * row is broadcast by the process that holds it: every process gets the
  * start one process would choose.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "algs.h"
 #include "csr.h"
 #include "internal.h"
 #include "part.h"
@@ -98,11 +100,20 @@ static void row_copy(const tkm_dataset *ds, size_t i, double *out)
         out[j] = (double)ds->x32[i * ds->d + j];
 }
 
-/* Sum of min(dmin[i], |x_i - c|^2) over all points, or of dmin alone when
- * c is NULL; blocks combined in order.  part has one slot per global
+/* A row's mass in a weighted draw or sum: w v, 0 where the weight is 0
+ * (also beside an infinite v); v itself without weights. */
+static inline double weigh(const double *w, size_t i, double v)
+{
+    return !w ? v : w[i] == 0.0 ? 0.0 : w[i] * v;
+}
+
+/* Sum of w_i min(dmin[i], |x_i - c|^2) over all points (w NULL: weights
+ * of 1), or of w_i dmin[i] when c is NULL (dmin NULL: of w_i alone, c
+ * NULL too); blocks combined in order.  part has one slot per global
  * block: this process fills its own, the others come from the gather. */
 static double potential(const tkm_dataset *ds, const tkmi_part *pt,
-                        const double *dmin, const cen_t *c, double *part)
+                        const double *w, const double *dmin, const cen_t *c,
+                        double *part)
 {
     size_t nblk = tkmi_part_blocks(ds->n), b0 = pt->row0 / INIT_BLOCK;
     long long nb = (long long)nblk;
@@ -112,12 +123,12 @@ static double potential(const tkm_dataset *ds, const tkmi_part *pt,
         size_t hi = lo + INIT_BLOCK < ds->n ? lo + INIT_BLOCK : ds->n;
         double acc = 0.0;
         for (size_t i = lo; i < hi; i++) {
-            double v = dmin[i];
+            double v = dmin ? dmin[i] : 1.0;
             if (c) {
                 double t = row_dist2(ds, i, c);
                 v = t < v ? t : v;
             }
-            acc += v;
+            acc += weigh(w, i, v);
         }
         part[b0 + (size_t)b] = acc;
     }
@@ -170,12 +181,14 @@ void tkmi_d2_locate(const double *part, size_t nb, double total,
     out->u = u;
 }
 
-/* Global index drawn with probability dmin[i] / total (uniform when total
- * is 0): the block from the block sums part (in order), then the row
- * within it, scanned by the process that holds it from the sum of the
- * blocks before. */
-static size_t sample_d2(const double *dmin, const tkmi_part *pt,
-                        const double *part, double total, tkmi_rng *r)
+/* Global index drawn with probability w_i dmin[i] / total (wt NULL:
+ * weights of 1; dmin NULL: w_i / total; uniform when total is 0, which a
+ * weighted draw avoids: draw_row): the block from the block sums part (in
+ * order), then the row within it, scanned by the process that holds it
+ * from the sum of the blocks before. */
+static size_t sample_d2(const double *wt, const double *dmin,
+                        const tkmi_part *pt, const double *part, double total,
+                        tkmi_rng *r)
 {
     tkmi_d2_draw w;
     tkmi_d2_locate(part, tkmi_part_blocks(pt->n_total), total, pt->n_total,
@@ -191,9 +204,10 @@ static size_t sample_d2(const double *dmin, const tkmi_part *pt,
         size_t hi = lo + INIT_BLOCK < pt->n ? lo + INIT_BLOCK : pt->n;
         size_t i = lo, last = lo;
         for (; i < hi; i++) {
-            if (dmin[i] > 0.0)
+            const double v = weigh(wt, i, dmin ? dmin[i] : 1.0);
+            if (v > 0.0)
                 last = i;
-            acc += dmin[i];
+            acc += v;
             if (w.u < acc)
                 break;
         }
@@ -201,6 +215,35 @@ static size_t sample_d2(const double *dmin, const tkmi_part *pt,
     }
     tkmi_part_bcast(pt, &pick, sizeof pick, owner, NULL);
     return (size_t)pick;
+}
+
+/* The weights' block sums (wpart) and total, where a weighted start
+ * draws by weight alone. */
+typedef struct {
+    const double *w; /* this process's rows' weights; NULL: none */
+    double *wpart;
+    double wsum;
+} wdraw_t;
+
+/* A row drawn with probability w_i dmin[i] / total (part: the block
+ * sums); with weights, where total is 0 (every row of weight above 0 at
+ * distance 0 from the centroids chosen), with probability w_i / sum w
+ * instead, so that no row of weight 0 is ever drawn. */
+static size_t draw_row(const wdraw_t *wd, const double *dmin,
+                       const tkmi_part *pt, const double *part, double total,
+                       tkmi_rng *r)
+{
+    if (wd->w && !(total > 0.0))
+        return sample_d2(wd->w, NULL, pt, wd->wpart, wd->wsum, r);
+    return sample_d2(wd->w, dmin, pt, part, total, r);
+}
+
+/* The first row of a start: uniform, or by weight. */
+static size_t first_row(const wdraw_t *wd, const tkmi_part *pt,
+                        tkmi_rng *r)
+{
+    return wd->w ? sample_d2(wd->w, NULL, pt, wd->wpart, wd->wsum, r)
+                 : (size_t)tkmi_rng_below(r, pt->n_total);
 }
 
 static void lower_dmin(const tkm_dataset *ds, double *dmin, const cen_t *c)
@@ -214,10 +257,12 @@ static void lower_dmin(const tkm_dataset *ds, double *dmin, const cen_t *c)
     }
 }
 
-/* k-means++: D^2 sampling; with cand > 1 each step draws cand candidates
- * and keeps the one that lowers the potential most (first on ties). */
+/* k-means++: D^2 sampling (weighted: w D^2); with cand > 1 each step
+ * draws cand candidates and keeps the one that lowers the potential most
+ * (first on ties). */
 static tkm_status kmeanspp(const tkm_dataset *ds, const tkmi_part *pt,
-                           size_t k, int cand, tkmi_rng *r, double *out)
+                           const wdraw_t *wd, size_t k, int cand,
+                           tkmi_rng *r, double *out)
 {
     size_t n = ds->n, d = ds->d, nb = tkmi_part_blocks(pt->n_total);
     double *dmin = tkmi_alloc(n ? n : 1, 1, sizeof *dmin);
@@ -235,20 +280,20 @@ static tkm_status kmeanspp(const tkm_dataset *ds, const tkmi_part *pt,
     cen_t v;
     /* block sums of dmin, of a candidate's potential, of the best one's */
     double *cpart = part + nb, *kpart = part + 2 * nb;
-    fetch_row(ds, pt, (size_t)tkmi_rng_below(r, pt->n_total), out);
+    fetch_row(ds, pt, first_row(wd, pt, r), out);
     for (size_t i = 0; i < n; i++)
         dmin[i] = INFINITY;
     v = cen_of(ds, out, nz);
     lower_dmin(ds, dmin, &v);
-    double total = potential(ds, pt, dmin, NULL, part);
+    double total = potential(ds, pt, wd->w, dmin, NULL, part);
     for (size_t c = 1; c < k; c++) {
-        size_t best = sample_d2(dmin, pt, part, total, r);
+        size_t best = draw_row(wd, dmin, pt, part, total, r);
         double bestpot = INFINITY;
         for (int t = 0; cand > 1 && t < cand; t++) {
-            size_t idx = t == 0 ? best : sample_d2(dmin, pt, part, total, r);
+            size_t idx = t == 0 ? best : draw_row(wd, dmin, pt, part, total, r);
             fetch_row(ds, pt, idx, out + c * d); /* the candidate, for now */
             v = cen_of(ds, out + c * d, nz);
-            double pot = potential(ds, pt, dmin, &v, cpart);
+            double pot = potential(ds, pt, wd->w, dmin, &v, cpart);
             /* the first candidate stands where every potential is +inf
              * (distances beyond double's range): its block sums too */
             if (t == 0 || pot < bestpot) {
@@ -264,7 +309,7 @@ static tkm_status kmeanspp(const tkm_dataset *ds, const tkmi_part *pt,
             total = bestpot;
             memcpy(part, kpart, nb * sizeof *part);
         } else {
-            total = potential(ds, pt, dmin, NULL, part);
+            total = potential(ds, pt, wd->w, dmin, NULL, part);
         }
     }
     free(dmin);
@@ -299,10 +344,12 @@ static size_t argmax_dmin(const double *dmin, size_t n, size_t *bidx,
 }
 
 /* Farthest-first traversal (the reference thesis's "K-means++"): a random
- * first point, then each time the point farthest from its nearest chosen
- * centroid. */
+ * first point (weighted: by weight), then each time the point farthest
+ * from its nearest chosen centroid (weighted: of the points of weight
+ * above 0). */
 static tkm_status farthest_first(const tkm_dataset *ds, const tkmi_part *pt,
-                                 size_t k, tkmi_rng *r, double *out)
+                                 const wdraw_t *wd, size_t k, tkmi_rng *r,
+                                 double *out)
 {
     size_t n = ds->n, d = ds->d, nblk = n / INIT_BLOCK + 1;
     double *dmin = tkmi_alloc(n ? n : 1, 1, sizeof *dmin);
@@ -315,9 +362,9 @@ static tkm_status farthest_first(const tkm_dataset *ds, const tkmi_part *pt,
         NULL, 0);
     if (rc != TKM_OK)
         goto cleanup;
-    size_t pick = (size_t)tkmi_rng_below(r, pt->n_total);
-    for (size_t i = 0; i < n; i++)
-        dmin[i] = INFINITY;
+    size_t pick = first_row(wd, pt, r);
+    for (size_t i = 0; i < n; i++) /* -inf: never the farthest */
+        dmin[i] = wd->w && wd->w[i] == 0.0 ? -INFINITY : INFINITY;
     for (size_t c = 0; c < k; c++) {
         if (c > 0) {
             size_t at = n ? argmax_dmin(dmin, n, bidx, bval) : 0;
@@ -361,6 +408,44 @@ static tkm_status random_rows(const tkm_dataset *ds, const tkmi_part *pt,
     return TKM_OK;
 }
 
+/* k distinct rows by weight, as numpy's choice without replacement
+ * draws them: each with probability w_i over the weight of the rows not
+ * drawn yet (avail[i] 1 or 0; one pass over the data a row).  Fewer than
+ * k rows of weight above 0: TKM_EINVAL. */
+static tkm_status random_weighted(const tkm_dataset *ds, const tkmi_part *pt,
+                                  const wdraw_t *wd, size_t k, tkmi_rng *r,
+                                  double *out, char *msg, size_t msglen)
+{
+    const size_t n = ds->n, nb = tkmi_part_blocks(pt->n_total);
+    double *avail = tkmi_alloc(n ? n : 1, 1, sizeof *avail);
+    double *part = tkmi_alloc(nb, 1, sizeof *part);
+    tkm_status rc =
+        tkmi_part_agree(pt, avail && part ? TKM_OK : TKM_ENOMEM, NULL, 0);
+    if (rc != TKM_OK)
+        goto cleanup;
+    for (size_t i = 0; i < n; i++)
+        avail[i] = wd->w[i] > 0.0;
+    const double rows = potential(ds, pt, NULL, avail, NULL, part);
+    if (rows < (double)k) {
+        rc = tkmi_fail(TKM_EINVAL, msg, msglen,
+                       "init: random needs k = %zu rows of weight above 0; "
+                       "the sample weights have %.0f",
+                       k, rows);
+        goto cleanup;
+    }
+    for (size_t c = 0; c < k; c++) {
+        const double total = potential(ds, pt, wd->w, avail, NULL, part);
+        const size_t pick = sample_d2(wd->w, avail, pt, part, total, r);
+        if (pick >= pt->row0 && pick - pt->row0 < n)
+            avail[pick - pt->row0] = 0.0;
+        fetch_row(ds, pt, pick, out + c * ds->d);
+    }
+cleanup:
+    free(avail);
+    free(part);
+    return rc;
+}
+
 /* The first value of this process's rows that is not finite: a start
  * drawn from such data would be no start (k-means++ weighs by distances
  * that are NaN), so it is the data's error, named as tkm_fit names it. */
@@ -390,17 +475,23 @@ tkm_status tkm_init_centroids(const tkm_dataset *ds, size_t k,
 }
 
 /* Bytes of the scratch method m takes on this process (kmeanspp,
- * farthest_first and random_rows make it), checked before it is made. */
-static size_t init_bytes(tkm_init_method m, size_t n, const tkmi_part *pt)
+ * farthest_first, random_rows and random_weighted make it, init_over the
+ * weights' block sums), checked before it is made. */
+static size_t init_bytes(tkm_init_method m, size_t n, const tkmi_part *pt,
+                         int weighted)
 {
+    const size_t nb = tkmi_part_blocks(pt->n_total);
     size_t plan = 0;
-    if (m == TKM_INIT_RANDOM) /* idx: every row's index */
+    if (weighted) /* wpart */
+        tkmi_plan_add(&plan, nb, 1, sizeof(double));
+    if (m == TKM_INIT_RANDOM && weighted) /* avail; part */
+        tkmi_plan_add(&plan, n + nb, 1, sizeof(double));
+    else if (m == TKM_INIT_RANDOM) /* idx: every row's index */
         tkmi_plan_add(&plan, pt->n_total, 1, sizeof(size_t));
     else if (m == TKM_INIT_FARTHEST) /* dmin; bval, bidx */
         tkmi_plan_add(&plan, n + 2 * (n / INIT_BLOCK + 1), 1, sizeof(double));
     else /* dmin; part */
-        tkmi_plan_add(&plan, n + 3 * tkmi_part_blocks(pt->n_total), 1,
-                      sizeof(double));
+        tkmi_plan_add(&plan, n + 3 * nb, 1, sizeof(double));
     return plan;
 }
 
@@ -432,13 +523,29 @@ static tkm_status start_on_device(const tkm_dataset *ds, size_t k,
     return rc;
 }
 
+/* Whether every row of every process has the same weight: each draw's
+ * probabilities are then those of no weights, and the start is the
+ * unweighted one, bit for bit (weights of 1 are no weights). */
+static int same_weights(const tkm_dataset *ds, const double *w,
+                        const tkmi_part *pt)
+{
+    double v[2] = {-INFINITY, -INFINITY}; /* max w, max -w */
+    for (size_t i = 0; i < ds->n; i++) {
+        v[0] = w[i] > v[0] ? w[i] : v[0];
+        v[1] = -w[i] > v[1] ? -w[i] : v[1];
+    }
+    tkmi_part_max(pt, v, 2, NULL);
+    return v[0] == -v[1];
+}
+
 /* tkm_init_centroids_comm once the processes' rows are known (pt); a
  * CUDA form of one process tries the device first (*on_gpu set when it
  * chose the start). */
 static tkm_status init_over(const tkm_dataset *ds, const tkmi_part *pt,
                             size_t k, tkm_init_method m, int candidates,
-                            uint64_t seed, tkm_form form, int *on_gpu,
-                            double *out, char *msg, size_t msglen)
+                            uint64_t seed, const double *w, tkm_form form,
+                            int *on_gpu, double *out, char *msg,
+                            size_t msglen)
 {
     const tkm_comm *comm = pt->comm;
     tkm_status rc;
@@ -449,10 +556,13 @@ static tkm_status init_over(const tkm_dataset *ds, const tkmi_part *pt,
         return rc;
     if (rc != TKM_OK)
         return rc;
+    if (w && (rc = tkmi_weights_check(ds, w, pt, msg, msglen)) != TKM_OK)
+        return rc;
+    if (w && same_weights(ds, w, pt)) /* as if none: the same draws */
+        w = NULL;
     if (m == TKM_INIT_KMEANSPP_GREEDY && candidates == 0)
         candidates = 2 + (int)floor(log((double)k));
-    if (!comm && (form == TKM_CUDA_GLOBAL || form == TKM_CUDA_SHARED) &&
-        (ds->x || ds->x32) &&
+    if (!comm && !w && !tkmi_form_cpu(form) && (ds->x || ds->x32) &&
         (m == TKM_INIT_KMEANSPP || m == TKM_INIT_KMEANSPP_GREEDY ||
          m == TKM_INIT_FARTHEST)) {
         rc = start_on_device(ds, k, m, candidates, seed, out, msg, msglen);
@@ -460,41 +570,62 @@ static tkm_status init_over(const tkm_dataset *ds, const tkmi_part *pt,
         if (rc != TKM_ENOTSUP && rc != TKM_ENODEV && rc != TKM_ENOMEM)
             return rc;
     }
-    const size_t plan = init_bytes(m, ds->n, pt);
+    const size_t plan = init_bytes(m, ds->n, pt, w != NULL);
     rc = tkmi_mem_check(plan, msg, msglen, "init: the scratch of %zu points",
                         ds->n);
     if ((rc = tkmi_part_agree(pt, rc, msg, msglen)) != TKM_OK)
         return rc;
+    wdraw_t wd = {.w = w};
+    if (w) {
+        wd.wpart = tkmi_alloc(tkmi_part_blocks(pt->n_total), 1,
+                              sizeof *wd.wpart);
+        if ((rc = tkmi_part_agree(pt, wd.wpart ? TKM_OK : TKM_ENOMEM, NULL,
+                                  0)) != TKM_OK)
+            goto cleanup;
+        wd.wsum = potential(ds, pt, w, NULL, NULL, wd.wpart);
+        if (!(wd.wsum <= DBL_MAX)) {
+            rc = tkmi_fail(TKM_EINVAL, msg, msglen,
+                           "init: the sample weights' sum is beyond "
+                           "double's range");
+            goto cleanup;
+        }
+    }
     tkmi_rng r;
     tkmi_rng_seed(&r, seed);
     switch (m) {
     case TKM_INIT_RANDOM:
-        rc = random_rows(ds, pt, k, &r, out);
+        rc = w ? random_weighted(ds, pt, &wd, k, &r, out, msg, msglen)
+               : random_rows(ds, pt, k, &r, out);
         break;
     case TKM_INIT_KMEANSPP:
-        rc = kmeanspp(ds, pt, k, 1, &r, out);
+        rc = kmeanspp(ds, pt, &wd, k, 1, &r, out);
         break;
     case TKM_INIT_FARTHEST:
-        rc = farthest_first(ds, pt, k, &r, out);
+        rc = farthest_first(ds, pt, &wd, k, &r, out);
         break;
     case TKM_INIT_KMEANSPP_GREEDY:
-        rc = kmeanspp(ds, pt, k, candidates, &r, out);
+        rc = kmeanspp(ds, pt, &wd, k, candidates, &r, out);
         break;
     default:
-        return tkmi_fail(TKM_EINVAL, msg, msglen, "init: unknown method");
+        rc = tkmi_fail(TKM_EINVAL, msg, msglen, "init: unknown method");
+        break;
     }
-    if (rc != TKM_OK)
+cleanup:
+    free(wd.wpart);
+    if (rc == TKM_ENOMEM)
         return tkmi_fail_alloc(msg, msglen, plan, 1, 1,
                                "init: the scratch of %zu points", ds->n);
-    return TKM_OK;
+    return rc;
 }
 
-/* tkm_init_centroids_comm, or tkmi_init_centroids_form (comm NULL). */
+/* tkm_init_centroids_comm, tkm_init_centroids_weighted, or
+ * tkmi_init_centroids_form (comm NULL). */
 static tkm_status init_entry(const tkm_dataset *ds, size_t k,
                              tkm_init_method m, int candidates,
-                             uint64_t seed, const tkm_comm *comm,
-                             tkm_form form, int *on_gpu, double *out,
-                             char *msg, size_t msglen)
+                             uint64_t seed, const double *w,
+                             const tkm_comm *comm, tkm_form form,
+                             int *on_gpu, double *out, char *msg,
+                             size_t msglen)
 {
     tkmi_part pt;
     tkm_status rc = TKM_OK;
@@ -514,7 +645,7 @@ static tkm_status init_entry(const tkm_dataset *ds, size_t k,
         return rc;
     if ((rc = tkmi_part_init(&pt, comm, ds->n, msg, msglen)) != TKM_OK)
         return rc;
-    rc = init_over(ds, &pt, k, m, candidates, seed, form, on_gpu, out, msg,
+    rc = init_over(ds, &pt, k, m, candidates, seed, w, form, on_gpu, out, msg,
                    msglen);
     tkmi_part_free(&pt);
     return rc;
@@ -526,8 +657,19 @@ tkm_status tkm_init_centroids_comm(const tkm_dataset *ds, size_t k,
                                    double *out, char *msg, size_t msglen)
 {
     int on_gpu = 0;
-    return init_entry(ds, k, m, candidates, seed, comm, TKM_SEQ, &on_gpu,
-                      out, msg, msglen);
+    return init_entry(ds, k, m, candidates, seed, NULL, comm, TKM_SEQ,
+                      &on_gpu, out, msg, msglen);
+}
+
+tkm_status tkm_init_centroids_weighted(const tkm_dataset *ds, size_t k,
+                                       tkm_init_method m, int candidates,
+                                       uint64_t seed, const double *weights,
+                                       tkm_form form, const tkm_comm *comm,
+                                       double *out, char *msg, size_t msglen)
+{
+    int on_gpu = 0;
+    return init_entry(ds, k, m, candidates, seed, weights, comm,
+                      comm ? TKM_SEQ : form, &on_gpu, out, msg, msglen);
 }
 
 tkm_status tkmi_init_centroids_form(const tkm_dataset *ds, size_t k,
@@ -537,8 +679,8 @@ tkm_status tkmi_init_centroids_form(const tkm_dataset *ds, size_t k,
                                     size_t msglen)
 {
     int gpu = 0;
-    tkm_status rc = init_entry(ds, k, m, candidates, seed, NULL, form, &gpu,
-                               out, msg, msglen);
+    tkm_status rc = init_entry(ds, k, m, candidates, seed, NULL, NULL, form,
+                               &gpu, out, msg, msglen);
     if (on_gpu)
         *on_gpu = rc == TKM_OK && gpu;
     return rc;

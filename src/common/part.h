@@ -63,6 +63,13 @@ void tkmi_part_sum_i128(const tkmi_part *pt, void *v, size_t count,
 void tkmi_part_max(const tkmi_part *pt, double *v, size_t count,
                    double *t_comm);
 
+/* src/solve/fit.c: sample weights w of this process's rows (NULL: none)
+ * each finite and >= 0, some weight above 0 on some process, and every
+ * process with rows weighted when one is (a collective: every process
+ * calls it with its rows); TKM_EINVAL with the reason. */
+tkm_status tkmi_weights_check(const tkm_dataset *ds, const double *w,
+                              const tkmi_part *pt, char *msg, size_t msglen);
+
 /* The global row of the largest v over the processes, the lowest index
  * among equals; each process offers its best v at global row i. */
 size_t tkmi_part_argmax(const tkmi_part *pt, double v, size_t i,

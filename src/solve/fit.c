@@ -157,27 +157,25 @@ tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
 }
 
 /* Sample weights: each finite and >= 0, some weight above 0 on some
- * process, and every process with rows weighted when one is (a
- * collective: every process calls it with its rows). */
-static tkm_status weights_check(const tkm_dataset *ds, const tkm_params *p,
-                                const tkmi_part *pt, char *msg, size_t msglen)
+ * process, and every process with rows weighted when one is (part.h). */
+tkm_status tkmi_weights_check(const tkm_dataset *ds, const double *w,
+                              const tkmi_part *pt, char *msg, size_t msglen)
 {
     double any = 0.0; /* on every process: 1 if some weight is above 0 */
     tkm_status rc = TKM_OK;
-    for (size_t i = 0; p->weights && rc == TKM_OK && i < ds->n; i++) {
-        if (!(p->weights[i] >= 0.0 && p->weights[i] <= DBL_MAX))
+    for (size_t i = 0; w && rc == TKM_OK && i < ds->n; i++) {
+        if (!(w[i] >= 0.0 && w[i] <= DBL_MAX))
             rc = tkmi_fail(TKM_EINVAL, msg, msglen,
                            "sample weight of point %zu is %g: weights must "
                            "be finite and >= 0",
-                           pt->row0 + i, p->weights[i]);
-        else if (p->weights[i] > 0.0)
+                           pt->row0 + i, w[i]);
+        else if (w[i] > 0.0)
             any = 1.0;
     }
     if ((rc = tkmi_part_agree(pt, rc, msg, msglen)) != TKM_OK)
         return rc;
     /* any weight > 0; any process weighted; -1 where weighted or empty */
-    double v[3] = {any, p->weights ? 1.0 : 0.0,
-                   p->weights || !ds->n ? -1.0 : 0.0};
+    double v[3] = {any, w ? 1.0 : 0.0, w || !ds->n ? -1.0 : 0.0};
     tkmi_part_max(pt, v, 3, NULL);
     if (v[1] > 0.0 && v[2] == 0.0)
         return tkmi_fail(TKM_EINVAL, msg, msglen,
@@ -257,7 +255,7 @@ tkm_status tkm_fit(const tkm_dataset *ds, const double *init,
     if (rc == TKM_OK)
         rc = fit_check(ds, init, p, &pt, msg, msglen);
     if ((rc = tkmi_part_agree(&pt, rc, msg, msglen)) == TKM_OK)
-        rc = weights_check(ds, p, &pt, msg, msglen);
+        rc = tkmi_weights_check(ds, p->weights, &pt, msg, msglen);
     if (rc == TKM_OK)
         rc = p->precision == TKM_F32
                  ? tkmi_fit_f32(ds, init, p, &pt, res, msg, msglen)
