@@ -29,9 +29,10 @@ def uniform(n, d, seed=0, dtype=np.float64):
 
 
 def test_check_estimator():
-    # every check scikit-learn generates for this estimator, but that a
-    # zero sample weight removes the point (the start is drawn by row
-    # position; scikit-learn's KMeans is excused the same check)
+    # every check scikit-learn generates for this estimator, but that
+    # integer sample weights equal repeating or removing points (the start
+    # draws rows by position: other draws; scikit-learn's KMeans is
+    # excused the same checks)
     import inspect
     kw = {}
     if "expected_failed_checks" in inspect.signature(

@@ -206,8 +206,9 @@ class _Verbose:
 # why a point of weight 0 is not the same as no point: the seeding draws
 # rows by their position (and ignores the weights), as scikit-learn's
 # KMeans marks for its own estimator checks
-_ZERO_WEIGHT_WHY = ("the start is drawn by row position, so a zero sample "
-                    "weight is not equivalent to removing the sample")
+_ZERO_WEIGHT_WHY = ("the start draws rows by position, so integer sample "
+                    "weights draw other starts than the rows repeated or "
+                    "removed")
 
 
 def _not_finite(name, v, where):
