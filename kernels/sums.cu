@@ -45,18 +45,26 @@ static __device__ __forceinline__ long long digit_of(tkm_real v,
     return (long long)tkmi_fx_digit((double)v, vc.f1, vc.f2);
 }
 
-// Virtual column vc's digit of a point whose coordinate j is xi[j*ds]:
-// with sample weights (WT), of the exact product of the point's weight wi
-// and its coordinate, or of wi itself in the weights' column (fixsum.h's
-// tkmi_fx_wdigit, as update.c's fx_add makes them).
+// Virtual column vc's digit of a point's coordinate v: with sample
+// weights (WT), of the exact product of the point's weight wi and v, or of
+// wi itself in the weights' column (v then 0; fixsum.h's tkmi_fx_wdigit,
+// as update.c's fx_add makes them).
+template <bool WT>
+static __device__ __forceinline__ long long vdigit(tkm_real v,
+                                                  const tkmi_fx_vc &vc,
+                                                  double wi)
+{
+    return WT ? (long long)tkmi_fx_wdigit(wi, (double)v, &vc)
+              : digit_of(v, vc);
+}
+
+// vdigit of a point whose coordinate j is xi[j*ds].
 template <bool WT>
 static __device__ __forceinline__ long long
 pdigit(const tkm_real *xi, size_t ds, const tkmi_fx_vc &vc, double wi)
 {
-    if (!WT)
-        return digit_of(xi[(size_t)vc.col * ds], vc);
-    const double xv = vc.f1 != 0.0 ? 0.0 : (double)xi[(size_t)vc.col * ds];
-    return (long long)tkmi_fx_wdigit(wi, xv, &vc);
+    const bool wcol = WT && vc.f1 != 0.0; // the weights' column
+    return vdigit<WT>(wcol ? (tkm_real)0 : xi[(size_t)vc.col * ds], vc, wi);
 }
 
 // Point i's weight where the run has them (WT), else unused.
@@ -284,7 +292,7 @@ static __global__ __launch_bounds__(1024) void sums_sparse_kernel(
                 held[i] = now;
             for (int l = 0; WT && l < fw.W; l++) {
                 const size_t e = (size_t)fw.v0 + (size_t)l;
-                const long long dq = (long long)tkmi_fx_wdigit(wi, 0.0, vc + e);
+                const long long dq = vdigit<WT>((tkm_real)0, vc[e], wi);
                 add_digit(acc + 2 * ((size_t)now * nv + e), dq);
                 if (was >= 0)
                     add_digit(acc + 2 * ((size_t)was * nv + e), -dq);
@@ -294,9 +302,7 @@ static __global__ __launch_bounds__(1024) void sums_sparse_kernel(
             const tkmi_fx_col fc = fcol[col[q]];
             for (int l = 0; l < fc.W; l++) {
                 const size_t e = (size_t)fc.v0 + (size_t)l;
-                const long long dq =
-                    WT ? (long long)tkmi_fx_wdigit(wi, (double)v[q], vc + e)
-                       : digit_of(v[q], vc[e]);
+                const long long dq = vdigit<WT>(v[q], vc[e], wi);
                 if (!dq)
                     continue;
                 add_digit(acc + 2 * ((size_t)now * nv + e), dq);
@@ -713,15 +719,13 @@ static __global__ __launch_bounds__(TKM_RED_THREADS) void take_sparse_kernel(
         for (int l = 0; l < fc.W; l++) {
             const size_t e = (size_t)fc.v0 + (size_t)l;
             take_digit(acc + 2 * (a * nv + e), acc + 2 * (c * nv + e),
-                       WT ? (long long)tkmi_fx_wdigit(wi, (double)v[q],
-                                                      vc + e)
-                          : digit_of(v[q], vc[e]));
+                       vdigit<WT>(v[q], vc[e], wi));
         }
     }
     for (int l = 0; WT && threadIdx.x == 0 && l < fw.W; l++) {
         const size_t e = (size_t)fw.v0 + (size_t)l;
         take_digit(acc + 2 * (a * nv + e), acc + 2 * (c * nv + e),
-                   (long long)tkmi_fx_wdigit(wi, 0.0, vc + e));
+                   vdigit<WT>((tkm_real)0, vc[e], wi));
     }
     if (threadIdx.x == 0) {
         cnt[a]--;

@@ -562,7 +562,7 @@ static tkm_status init_over(const tkm_dataset *ds, const tkmi_part *pt,
         w = NULL;
     if (m == TKM_INIT_KMEANSPP_GREEDY && candidates == 0)
         candidates = 2 + (int)floor(log((double)k));
-    if (!comm && !w && !tkmi_form_cpu(form) && (ds->x || ds->x32) &&
+    if (!comm && !w && tkmi_form_cuda(form) && (ds->x || ds->x32) &&
         (m == TKM_INIT_KMEANSPP || m == TKM_INIT_KMEANSPP_GREEDY ||
          m == TKM_INIT_FARTHEST)) {
         rc = start_on_device(ds, k, m, candidates, seed, out, msg, msglen);

@@ -19,6 +19,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "algs.h"
 #include "arith.h"
 #include "cuda_check.h"
 #include "cuda_engine.h"
@@ -609,7 +610,7 @@ tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
                                     TKM_FN(tkmi_engine) *eng, char *msg,
                                     size_t msglen)
 {
-    if (pb->p->form != TKM_CUDA_GLOBAL && pb->p->form != TKM_CUDA_SHARED)
+    if (!tkmi_form_cuda(pb->p->form))
         return tkmi_fail(TKM_EINVAL, msg, msglen, "not a CUDA form");
     tkm_status rc = TKM_OK;
     engine_t *e = tkmi_calloc(1, 1, sizeof *e);

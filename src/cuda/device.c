@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "algs.h"
 #include "internal.h"
 
 #if TKM_HAVE_CUDA
@@ -124,7 +125,7 @@ static void *open_thread(void *arg)
 void tkmi_cuda_open_begin(tkm_form f)
 {
     opener.form = f;
-    opener.running = (f == TKM_CUDA_GLOBAL || f == TKM_CUDA_SHARED) &&
+    opener.running = tkmi_form_cuda(f) &&
                      pthread_create(&opener.th, NULL, open_thread, NULL) == 0;
 }
 

@@ -30,6 +30,12 @@ static inline int tkmi_form_cpu(tkm_form f)
     return (unsigned)f < TKM_NFORM && (TKMI_FORMS_CPU & TKMI_FORM_BIT(f));
 }
 
+/* A CUDA form (cuda-global, cuda-shared)? */
+static inline int tkmi_form_cuda(tkm_form f)
+{
+    return f == TKM_CUDA_GLOBAL || f == TKM_CUDA_SHARED;
+}
+
 /* What an algorithm takes, bits of tkmi_alg_row.flags. */
 enum {
     TKMI_CAP_BOUNDS = 1u << 0, /* keeps bounds per point (a bound phase)  */
