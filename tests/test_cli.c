@@ -1459,7 +1459,44 @@ static void test_weights(void **state)
         assert_true(stats_csv_rows(st) >= 1);
     }
     free(tb);
+    /* the start weighs its draws: init --weights writes the start fit
+     * --weights begins from, no row of weight 0 in it (rows i with i mod
+     * 3 = 0, the first coordinate i), for every method */
+    const char *methods[] = {"kmeans++", "kmeans++-greedy", "random",
+                             "farthest"};
+    PATH(st0, "wstart.csv");
+    for (int m = 0; m < 4; m++)
+        for (int seed = 1; seed <= 5; seed++) {
+            char sd[8];
+            snprintf(sd, sizeof sd, "%d", seed);
+            EXPECT(0, "init", data, "-k", "3", "--init", methods[m],
+                   "--seed", sd, "--weights", wts, "--out", st0, "--force",
+                   "-q");
+            char *t = slurp(st0);
+            for (const char *l = t; *l; l = strchr(l, '\n') + 1) {
+                if (atoi(l) % 3 == 0)
+                    fail_msg("init %s --seed %d --weights: row %d, of "
+                             "weight 0, chosen", methods[m], seed, atoi(l));
+                if (!strchr(l, '\n'))
+                    break;
+            }
+            free(t);
+            EXPECT(0, "fit", data, "-k", "3", "--init", st0, "--weights",
+                   wts, "--precision", PREC, "--max-iter", "2",
+                   "--centroids", a, "--force", "-q");
+            EXPECT(0, "fit", data, "-k", "3", "--init", methods[m], "--seed",
+                   sd, "--weights", wts, "--precision", PREC, "--max-iter",
+                   "2", "--centroids", b, "--force", "-q");
+            ta = slurp(a);
+            tb = slurp(b);
+            assert_string_equal(ta, tb);
+            free(ta);
+            free(tb);
+        }
     write_text(wts, "1\n2\n");
+    EXPECT(2, "init", data, "-k", "3", "--weights", wts, "--out", st0,
+           "--force", "-q");
+    assert_contains(err_text, "holds 2 x 1 values");
     EXPECT(2, "fit", data, "-k", "3", "--weights", wts, "-q");
     assert_contains(err_text, "holds 2 x 1 values; the data need one column "
                               "of 60");

@@ -357,6 +357,13 @@ int cli_run_read(const cli_run *r, const char *cmd, tkm_dataset *ds);
  * exit code is returned. */
 int cli_run_load(const cli_run *r, const char *cmd, tkm_dataset *ds,
                  double **init, cli_times *tm);
+/* cli_run_load, then the sample weights of --weights FILE (NULL: none;
+ * one column, each rank its rows) into *w and r->weights, then the start,
+ * which weighs its draws by them.  On failure *ds, *w and *init are left
+ * empty. */
+int cli_run_load_weighted(cli_run *r, const char *cmd, const char *weights,
+                          tkm_dataset *ds, tkm_dataset *w, double **init,
+                          cli_times *tm);
 /* Choose (or read from --init FILE) the k x d starting centroids for a
  * data set already in memory; *init (malloc'd) belongs to the caller. */
 int cli_run_start(const cli_run *r, const char *cmd, const tkm_dataset *ds,

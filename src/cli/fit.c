@@ -97,28 +97,6 @@ static int parse_args(int argc, char **argv, cli_run *r, fit_own *own,
     return cli_run_args(&a, argc, argv, r, help);
 }
 
-/* --weights FILE: one column, a weight for each of this rank's rows
- * (each rank reads the rows of its slice, as of the data); into *w, the
- * caller frees it.  Collective. */
-static int read_weights(const char *path, const tkm_dataset *ds,
-                        tkm_dataset *w)
-{
-    tkm_read_opts o;
-    tkm_read_opts_default(&o);
-    o.raw_d = 1;
-    o.raw_bits = 64;
-    if (cli_par_size() > 1)
-        o.comm = cli_par_comm();
-    memset(w, 0, sizeof *w);
-    int rc = cli_read_dense(CMD, path, &o, w);
-    if (rc == CLI_OK && (w->d != 1 || w->n != ds->n))
-        rc = cli_usage(CMD, "--weights %s holds %zu x %zu values; the data "
-                       "need one column of %zu", path,
-                       (size_t)cli_par_sum(w->n), w->d,
-                       (size_t)cli_par_sum(ds->n));
-    return cli_par_agree(rc);
-}
-
 /* ---- progress on stderr ------------------------------------------------ */
 
 typedef struct {
@@ -523,24 +501,12 @@ int cli_fit(int argc, char **argv)
     if ((rc = cli_par_agree(fit_checks(&r, n_init))) != CLI_OK)
         return rc;
     warn_confined(&r);
-    tkm_dataset ds;
+    tkm_dataset ds, w;
     double *init = NULL;
-    /* with weights, the start waits for them: it weighs its draws */
-    if ((rc = cli_run_load(&r, CMD, &ds, own.weights ? NULL : &init, &tm)) !=
-        CLI_OK)
+    if ((rc = cli_run_load_weighted(&r, CMD, own.weights, &ds, &w, &init,
+                                    &tm)) != CLI_OK)
         return rc;
-    tkm_dataset w = {0};
-    if (own.weights) {
-        double t0 = tkmi_now();
-        if ((rc = read_weights(own.weights, &ds, &w)) == CLI_OK) {
-            r.weights = w.x;
-            double t1 = tkmi_now();
-            tm.read += t1 - t0;
-            rc = cli_run_start(&r, CMD, &ds, &init);
-            tm.start = tkmi_now() - t1;
-        }
-    }
-    if (rc == CLI_OK && (rc = fit_room(&r, &ds)) == CLI_OK)
+    if ((rc = fit_room(&r, &ds)) == CLI_OK)
         rc = fit_and_write(&r, &ds, init, n_init, &tm, t_cmd);
     free(init);
     tkm_dataset_free(&w);

@@ -18,7 +18,7 @@ static const char *const taken[] = {
     "k", "init", "candidates", "seed", "form", "precision", "force", "quiet",
     NULL};
 
-enum { OPT_OUT = CLI_OPT_SUB };
+enum { OPT_OUT = CLI_OPT_SUB, OPT_WEIGHTS };
 
 void cli_init_help(FILE *f)
 {
@@ -54,6 +54,11 @@ void cli_init_help(FILE *f)
           "                       seq)\n"
           "  --precision f32|f64  reject data that do not fit this precision\n"
           "                       (default f64)\n"
+          "  --weights FILE       sample weights, one a row of the data, as\n"
+          "                       fit takes them: the draws weigh each row\n"
+          "                       by its weight (no row of weight 0 is\n"
+          "                       chosen; on the CPU whatever the form), the\n"
+          "                       start fit --weights begins from\n"
           "  --out FILE           where the centroids go (required; - is\n"
           "                       standard output, as CSV)\n"
           "  --force              replace FILE if it exists (refused\n"
@@ -68,23 +73,32 @@ void cli_init_help(FILE *f)
 
 static const struct option init_extra[] = {
     {"out", required_argument, NULL, OPT_OUT},
+    {"weights", required_argument, NULL, OPT_WEIGHTS},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
 
-/* init's own option, --out, into *(const char **)ctx. */
+/* init's own options. */
+typedef struct {
+    const char *out;     /* --out FILE                */
+    const char *weights; /* --weights FILE, or NULL   */
+} init_own;
+
 static int parse_own(void *ctx, int code, const char *arg)
 {
-    if (code != OPT_OUT)
+    init_own *o = ctx;
+    if (code == OPT_OUT)
+        o->out = arg;
+    else if (code == OPT_WEIGHTS)
+        o->weights = arg;
+    else
         return 0;
-    *(const char **)ctx = arg;
     return 1;
 }
 
-static int parse_args(int argc, char **argv, cli_run *r, const char **out,
+static int parse_args(int argc, char **argv, cli_run *r, init_own *own,
                       int *help)
 {
-    const cli_args a = {CMD, taken, init_extra, "k:q", parse_own,
-                        out};
+    const cli_args a = {CMD, taken, init_extra, "k:q", parse_own, own};
     return cli_run_args(&a, argc, argv, r, help);
 }
 
@@ -92,11 +106,12 @@ int cli_init(int argc, char **argv)
 {
     static const char *const exts[] = {".csv", ".tsv", ".npy", NULL};
     cli_run r;
-    const char *out = NULL;
+    init_own own = {NULL, NULL};
     int help = 0;
     cli_run_default(&r);
     r.f32_in_place = 1;
-    int rc = parse_args(argc, argv, &r, &out, &help);
+    int rc = parse_args(argc, argv, &r, &own, &help);
+    const char *out = own.out;
     if (rc != CLI_OK || help) {
         if (help)
             cli_init_help(stdout);
@@ -109,12 +124,15 @@ int cli_init(int argc, char **argv)
     if (r.init_file)
         return cli_usage(CMD, "--init takes a method here, not a file");
     const cli_output o = {"--out", out, exts};
-    const cli_output in = {"the data file", r.data, NULL};
-    if ((rc = cli_check_outputs(CMD, &o, 1, &in, 1, r.force)) != CLI_OK)
+    const cli_output in[] = {{"the data file", r.data, NULL},
+                             {"--weights", own.weights, NULL}};
+    if ((rc = cli_check_outputs(CMD, &o, 1, in, own.weights ? 2 : 1,
+                                r.force)) != CLI_OK)
         return rc;
-    tkm_dataset ds;
+    tkm_dataset ds, w;
     double *init = NULL;
-    if ((rc = cli_run_load(&r, CMD, &ds, &init, NULL)) != CLI_OK)
+    if ((rc = cli_run_load_weighted(&r, CMD, own.weights, &ds, &w, &init,
+                                    NULL)) != CLI_OK)
         return rc;
     char msg[512] = "";
     tkm_status st = tkm_write_matrix(out, init, r.k, ds.d, msg, sizeof msg);
@@ -126,6 +144,7 @@ int cli_init(int argc, char **argv)
                 cli_out_name(out), r.k, ds.d, tkm_init_name(r.init),
                 (unsigned long long)r.seed);
     free(init);
+    tkm_dataset_free(&w);
     tkm_dataset_free(&ds);
     return rc;
 }

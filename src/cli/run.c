@@ -322,3 +322,55 @@ int cli_run_load(const cli_run *r, const char *cmd, tkm_dataset *ds,
         tkm_dataset_free(ds);
     return rc;
 }
+
+/* --weights FILE: one column, a weight for each of this rank's rows
+ * (each rank reads the rows of its slice, as of the data); into *w, the
+ * caller frees it.  Collective. */
+static int read_weights(const char *cmd, const char *path,
+                        const tkm_dataset *ds, tkm_dataset *w)
+{
+    tkm_read_opts o;
+    tkm_read_opts_default(&o);
+    o.raw_d = 1;
+    o.raw_bits = 64;
+    if (cli_par_size() > 1)
+        o.comm = cli_par_comm();
+    memset(w, 0, sizeof *w);
+    int rc = cli_read_dense(cmd, path, &o, w);
+    if (rc == CLI_OK && (w->d != 1 || w->n != ds->n))
+        rc = cli_usage(cmd, "--weights %s holds %zu x %zu values; the data "
+                       "need one column of %zu", path,
+                       (size_t)cli_par_sum(w->n), w->d,
+                       (size_t)cli_par_sum(ds->n));
+    return cli_par_agree(rc);
+}
+
+int cli_run_load_weighted(cli_run *r, const char *cmd, const char *weights,
+                          tkm_dataset *ds, tkm_dataset *w, double **init,
+                          cli_times *tm)
+{
+    memset(w, 0, sizeof *w);
+    *init = NULL;
+    if (!weights)
+        return cli_run_load(r, cmd, ds, init, tm);
+    /* the start waits for the weights: it weighs its draws */
+    int rc = cli_run_load(r, cmd, ds, NULL, tm);
+    if (rc != CLI_OK)
+        return rc;
+    const double t0 = tkmi_now();
+    if ((rc = read_weights(cmd, weights, ds, w)) == CLI_OK) {
+        r->weights = w->x;
+        const double t1 = tkmi_now();
+        rc = cli_run_start(r, cmd, ds, init);
+        if (tm) {
+            tm->read += t1 - t0;
+            tm->start = tkmi_now() - t1;
+        }
+    }
+    if (rc != CLI_OK) {
+        r->weights = NULL;
+        tkm_dataset_free(w);
+        tkm_dataset_free(ds);
+    }
+    return rc;
+}
