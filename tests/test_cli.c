@@ -1467,7 +1467,7 @@ static void test_weights(void **state)
     PATH(st0, "wstart.csv");
     for (int m = 0; m < 4; m++)
         for (int seed = 1; seed <= 5; seed++) {
-            char sd[8];
+            char sd[16];
             snprintf(sd, sizeof sd, "%d", seed);
             EXPECT(0, "init", data, "-k", "3", "--init", methods[m],
                    "--seed", sd, "--weights", wts, "--out", st0, "--force",

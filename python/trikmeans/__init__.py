@@ -203,9 +203,9 @@ class _Verbose:
                                      if self.tol else 0))
 
 
-# why a point of weight 0 is not the same as no point: the seeding draws
-# rows by their position (and ignores the weights), as scikit-learn's
-# KMeans marks for its own estimator checks
+# why integer weights are not the same as repeated (or, for 0, removed)
+# points: the seeding draws rows by their position, so the two draw other
+# rows; scikit-learn's KMeans marks the same checks for itself
 _ZERO_WEIGHT_WHY = ("the start draws rows by position, so integer sample "
                     "weights draw other starts than the rows repeated or "
                     "removed")

@@ -215,7 +215,7 @@ static int init_from_file(const cli_run *r, const char *cmd,
     return rc;
 }
 
-/* The start from the file or the method (weighted by fit's --weights);
+/* The start from the file or the method (weighted by --weights);
  * one process of a CUDA form chooses an unweighted one on the device
  * where it can (*on_gpu set). */
 static int choose_init(const cli_run *r, const char *cmd,
