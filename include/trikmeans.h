@@ -376,7 +376,7 @@ tkm_status tkm_init_centroids_form(const tkm_dataset *ds, size_t k,
  * weight above 0 is 0), its greedy variant compare the candidates by
  * sum w min(D^2, .); random draw k distinct rows, each with probability
  * w_i over the weight of the rows not drawn yet (fewer than k rows of
- * weight above 0: TKM_EINVAL), a pass over the data a row; farthest draw
+ * weight above 0: TKM_EINVAL); farthest draw
  * its first row by weight and then take the farthest row of weight above
  * 0.  No row of weight 0 is chosen while a row of weight above 0 is left.
  * comm as tkm_init_centroids_comm (NULL: one process); form as

@@ -107,10 +107,38 @@ static inline double weigh(const double *w, size_t i, double v)
     return !w ? v : w[i] == 0.0 ? 0.0 : w[i] * v;
 }
 
-/* Sum of w_i min(dmin[i], |x_i - c|^2) over all points (w NULL: weights
- * of 1), or of w_i dmin[i] when c is NULL (dmin NULL: of w_i alone, c
- * NULL too); blocks combined in order.  part has one slot per global
- * block: this process fills its own, the others come from the gather. */
+/* Sum of w_i min(dmin[i], |x_i - c|^2) over this process's block b of
+ * rows (w NULL: weights of 1), or of w_i dmin[i] when c is NULL (dmin
+ * NULL: of w_i alone, c NULL too), the rows in order. */
+static double block_sum(const tkm_dataset *ds, const double *w,
+                        const double *dmin, const cen_t *c, size_t b)
+{
+    size_t lo = b * INIT_BLOCK;
+    size_t hi = lo + INIT_BLOCK < ds->n ? lo + INIT_BLOCK : ds->n;
+    double acc = 0.0;
+    for (size_t i = lo; i < hi; i++) {
+        double v = dmin ? dmin[i] : 1.0;
+        if (c) {
+            double t = row_dist2(ds, i, c);
+            v = t < v ? t : v;
+        }
+        acc += weigh(w, i, v);
+    }
+    return acc;
+}
+
+/* The block sums part added in order. */
+static double sum_blocks(const tkmi_part *pt, const double *part)
+{
+    double s = 0.0;
+    for (size_t b = 0; b < tkmi_part_blocks(pt->n_total); b++)
+        s += part[b];
+    return s;
+}
+
+/* block_sum over all points: part has one slot per global block, this
+ * process fills its own, the others come from the gather; the total of
+ * the blocks in order. */
 static double potential(const tkm_dataset *ds, const tkmi_part *pt,
                         const double *w, const double *dmin, const cen_t *c,
                         double *part)
@@ -118,25 +146,10 @@ static double potential(const tkm_dataset *ds, const tkmi_part *pt,
     size_t nblk = tkmi_part_blocks(ds->n), b0 = pt->row0 / INIT_BLOCK;
     long long nb = (long long)nblk;
 #pragma omp parallel for schedule(static)
-    for (long long b = 0; b < nb; b++) {
-        size_t lo = (size_t)b * INIT_BLOCK;
-        size_t hi = lo + INIT_BLOCK < ds->n ? lo + INIT_BLOCK : ds->n;
-        double acc = 0.0;
-        for (size_t i = lo; i < hi; i++) {
-            double v = dmin ? dmin[i] : 1.0;
-            if (c) {
-                double t = row_dist2(ds, i, c);
-                v = t < v ? t : v;
-            }
-            acc += weigh(w, i, v);
-        }
-        part[b0 + (size_t)b] = acc;
-    }
+    for (long long b = 0; b < nb; b++)
+        part[b0 + (size_t)b] = block_sum(ds, w, dmin, c, (size_t)b);
     tkmi_part_gather(pt, part, 1, NULL);
-    double s = 0.0;
-    for (size_t b = 0; b < tkmi_part_blocks(pt->n_total); b++)
-        s += part[b];
-    return s;
+    return sum_blocks(pt, part);
 }
 
 /* Global row gi of the data into out (d doubles) on every process. */
@@ -410,8 +423,9 @@ static tkm_status random_rows(const tkm_dataset *ds, const tkmi_part *pt,
 
 /* k distinct rows by weight, as numpy's choice without replacement
  * draws them: each with probability w_i over the weight of the rows not
- * drawn yet (avail[i] 1 or 0; one pass over the data a row).  Fewer than
- * k rows of weight above 0: TKM_EINVAL. */
+ * drawn yet (avail[i] 1 or 0; after a draw only the drawn row's block sum
+ * is made again, by the process that holds it, the sums potential would
+ * give bit for bit).  Fewer than k rows of weight above 0: TKM_EINVAL. */
 static tkm_status random_weighted(const tkm_dataset *ds, const tkmi_part *pt,
                                   const wdraw_t *wd, size_t k, tkmi_rng *r,
                                   double *out, char *msg, size_t msglen)
@@ -433,11 +447,18 @@ static tkm_status random_weighted(const tkm_dataset *ds, const tkmi_part *pt,
                        k, rows);
         goto cleanup;
     }
+    double total = potential(ds, pt, wd->w, avail, NULL, part);
     for (size_t c = 0; c < k; c++) {
-        const double total = potential(ds, pt, wd->w, avail, NULL, part);
         const size_t pick = sample_d2(wd->w, avail, pt, part, total, r);
-        if (pick >= pt->row0 && pick - pt->row0 < n)
+        const size_t gb = pick / INIT_BLOCK;
+        const int owner = tkmi_part_owner(pt, gb * INIT_BLOCK);
+        if (!pt->comm || owner == pt->comm->rank) {
             avail[pick - pt->row0] = 0.0;
+            part[gb] = block_sum(ds, wd->w, avail, NULL,
+                                 gb - pt->row0 / INIT_BLOCK);
+        }
+        tkmi_part_bcast(pt, part + gb, sizeof *part, owner, NULL);
+        total = sum_blocks(pt, part);
         fetch_row(ds, pt, pick, out + c * ds->d);
     }
 cleanup:
