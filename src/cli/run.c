@@ -69,7 +69,7 @@ static int ablations_apply(const cli_run *r, const char *cmd)
 /* Does cli_run_load open the run's device while it reads? */
 static int opens_late(const cli_run *r)
 {
-    return r->open_late && !tkmi_form_cpu(r->form);
+    return r->open_late && tkmi_form_cuda(r->form);
 }
 
 static int form_missing(const cli_run *r, const char *cmd, tkm_status st,
@@ -225,16 +225,10 @@ static int choose_init(const cli_run *r, const char *cmd,
     if (r->init_file)
         return init_from_file(r, cmd, ds, out);
     char msg[512] = "";
-    const tkm_comm *comm = cli_par_comm();
-    tkm_status st =
-        r->weights ? tkm_init_centroids_weighted(
-                         ds, r->k, r->init, r->candidates, r->seed,
-                         r->weights, r->form, comm, out, msg, sizeof msg)
-        : comm ? tkm_init_centroids_comm(ds, r->k, r->init, r->candidates,
-                                         r->seed, comm, out, msg, sizeof msg)
-               : tkmi_init_centroids_form(ds, r->k, r->init, r->candidates,
-                                          r->seed, r->form, on_gpu, out, msg,
-                                          sizeof msg);
+    tkm_status st = tkmi_init_centroids(ds, r->k, r->init, r->candidates,
+                                        r->seed, r->weights, cli_par_comm(),
+                                        r->form, on_gpu, out, msg,
+                                        sizeof msg);
     if (st != TKM_OK)
         return cli_status(cmd, cli_code_for(st), st, msg);
     return CLI_OK;

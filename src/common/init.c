@@ -682,15 +682,29 @@ tkm_status tkm_init_centroids_comm(const tkm_dataset *ds, size_t k,
                       &on_gpu, out, msg, msglen);
 }
 
+tkm_status tkmi_init_centroids(const tkm_dataset *ds, size_t k,
+                               tkm_init_method m, int candidates,
+                               uint64_t seed, const double *w,
+                               const tkm_comm *comm, tkm_form form,
+                               int *on_gpu, double *out, char *msg,
+                               size_t msglen)
+{
+    int gpu = 0;
+    tkm_status rc = init_entry(ds, k, m, candidates, seed, w, comm, form,
+                               &gpu, out, msg, msglen);
+    if (on_gpu)
+        *on_gpu = rc == TKM_OK && gpu;
+    return rc;
+}
+
 tkm_status tkm_init_centroids_weighted(const tkm_dataset *ds, size_t k,
                                        tkm_init_method m, int candidates,
                                        uint64_t seed, const double *weights,
                                        tkm_form form, const tkm_comm *comm,
                                        double *out, char *msg, size_t msglen)
 {
-    int on_gpu = 0;
-    return init_entry(ds, k, m, candidates, seed, weights, comm,
-                      comm ? TKM_SEQ : form, &on_gpu, out, msg, msglen);
+    return tkmi_init_centroids(ds, k, m, candidates, seed, weights, comm,
+                               form, NULL, out, msg, msglen);
 }
 
 tkm_status tkmi_init_centroids_form(const tkm_dataset *ds, size_t k,
@@ -699,12 +713,8 @@ tkm_status tkmi_init_centroids_form(const tkm_dataset *ds, size_t k,
                                     int *on_gpu, double *out, char *msg,
                                     size_t msglen)
 {
-    int gpu = 0;
-    tkm_status rc = init_entry(ds, k, m, candidates, seed, NULL, NULL, form,
-                               &gpu, out, msg, msglen);
-    if (on_gpu)
-        *on_gpu = rc == TKM_OK && gpu;
-    return rc;
+    return tkmi_init_centroids(ds, k, m, candidates, seed, NULL, NULL, form,
+                               on_gpu, out, msg, msglen);
 }
 
 tkm_status tkm_init_centroids_form(const tkm_dataset *ds, size_t k,

@@ -51,8 +51,18 @@ tkm_status tkmi_seed_cuda(const tkm_dataset *ds, size_t k, int cand,
                           int farthest, tkmi_rng *r, uint64_t *idx,
                           char *msg, size_t msglen);
 
-/* tkm_init_centroids_form, and in *on_gpu (may be NULL) whether the
- * device chose the start. */
+/* Every start's one entry: tkm_init_centroids_weighted (w NULL: none;
+ * comm NULL: one process, whose CUDA form may choose an unweighted start
+ * on the device), and in *on_gpu (may be NULL) whether the device chose
+ * it. */
+tkm_status tkmi_init_centroids(const tkm_dataset *ds, size_t k,
+                               tkm_init_method m, int candidates,
+                               uint64_t seed, const double *w,
+                               const tkm_comm *comm, tkm_form form,
+                               int *on_gpu, double *out, char *msg,
+                               size_t msglen);
+
+/* tkmi_init_centroids of one process without weights. */
 tkm_status tkmi_init_centroids_form(const tkm_dataset *ds, size_t k,
                                     tkm_init_method m, int candidates,
                                     uint64_t seed, tkm_form form,
