@@ -1,7 +1,8 @@
 // Sparse points on the device, both CUDA forms: the screened scan of
-// src/common/screen.c, a warp a row, and the per-point steps of Hamerly
-// and Elkan that the CPU forms take on sparse points (hamerly.c's filter,
-// elkan.c's elkan_point_sparse), a thread a point.
+// src/common/screen.c, a warp a row, and the per-point steps of Hamerly,
+// Elkan and Yinyang on sparse points (hamerly.c's filter, elkan.c's
+// elkan_point_sparse, yinyang.cuh's walk with the screen's boxes), a
+// thread a point.
 //
 // The scan.  A warp takes a row: its lanes hold 32 T consecutive
 // centroids, the row's stored values are read 32 at a time and handed
@@ -29,8 +30,10 @@
 #include "elkan_arith.h"
 #include "hamerly_arith.h"
 #include "solver.h"
+#include "yinyang_kernels.h"
 
 #include "common.cuh"
+#include "yinyang.cuh"
 
 #define FULL 0xffffffffu
 
@@ -112,17 +115,20 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sp_norms)(TKM_FN(tkmi_gpu) *g, char *msg,
     return TKM_OK;
 }
 
-// The centroids as the scans read them: column-major (ct) and their
-// norms' terms of the bound.
-static tkm_status prepare(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
+// The centroids' norms' terms of the boxes.
+static tkm_status cnorms(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
 {
-    tkm_status rc = TKM_FN(tkmi_cu_sh_ctrans)(g, msg, msglen);
-    if (rc != TKM_OK)
-        return rc;
     sp_cnorm_kernel<<<warp_blocks(g->k, g), TKM_SP_BLOCK, 0, g->st>>>(
         g->c, g->k, g->d, g->skk, g->snc);
     TKM_CU_LAUNCHED(sp_cnorm_kernel);
     return TKM_OK;
+}
+
+// The centroids as the scans read them: column-major (ct), and cnorms.
+static tkm_status prepare(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
+{
+    tkm_status rc = TKM_FN(tkmi_cu_sh_ctrans)(g, msg, msglen);
+    return rc == TKM_OK ? cnorms(g, msg, msglen) : rc;
 }
 
 // ---- the screened scan ------------------------------------------------------
@@ -586,12 +592,117 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sp_elkan)(TKM_FN(tkmi_gpu) *g,
                                                const tkm_real *s, char *msg,
                                                size_t msglen)
 {
-    tkm_status rc = prepare(g, msg, msglen);
+    tkm_status rc = cnorms(g, msg, msglen); // (boxes only: no ct)
     if (rc != TKM_OK)
         return rc;
     sp_elkan_kernel<<<g->grid, g->block, 0, g->st>>>(
         rows_of(g), g->n, g->d, g->c, g->k, h, s, g->upf, g->dnf, g->ab,
         g->labels, u, l, g->sc->ctr);
     TKM_CU_LAUNCHED(sp_elkan_kernel);
+    return TKM_OK;
+}
+
+// ---- Yinyang ------------------------------------------------------------------
+
+// The walk's distances on sparse rows (yinyang.cuh's yy_walk, as
+// sp_elkan_point decides a centroid): a member's box first; one wholly
+// beyond the best's box is farther whatever the index, one wholly below it
+// strictly nearer (the best then known by its box); else the direct
+// distances of both, compared in tkmi_closer's order.  The bounds are
+// the boxes' where no direct distance was taken: the labels are the
+// dense walk's, the bounds and counters may differ.
+struct yy_sparse {
+    sp_rows r;
+    size_t d;
+    const tkm_real *__restrict__ c;
+    tkm_real upf, dnf, ab;
+
+    __device__ tkm_real direct(size_t i, int j, unsigned long long *v) const
+    {
+        v[TKMI_CTR_RECHECKED]++;
+        return tkm_sp_dist2(r.v, r.col, r.ptr[i], r.ptr[i + 1],
+                            c + (size_t)j * d, d);
+    }
+
+    // The box of row i to centroid j (false: out of the proof's range).
+    __device__ bool box(size_t i, int j, double *lo, double *hi,
+                        unsigned long long *v) const
+    {
+        v[TKMI_CTR_SCREENED]++;
+        return pair_box(r, r.ptr[i], r.ptr[i + 1], r.xn[i],
+                        c + (size_t)j * d, (size_t)j, lo, hi);
+    }
+
+    __device__ tkm_real tight(size_t i, int a0, yy_best &w,
+                              unsigned long long *v) const
+    {
+        double lo, hi;
+        v[TKMI_CTR_DIST_PC]++;
+        if (box(i, a0, &lo, &hi, v)) {
+            w = yy_best{a0, 0, box_up(hi, upf, ab), lo, hi, false};
+            return box_down(lo, dnf, ab);
+        }
+        const tkm_real a2 = direct(i, a0, v);
+        const tkm_real dc = TKM_SQRT(a2);
+        w = yy_best{a0, a2, TKM_FN(tkmi_bnd_up)(dc, upf, ab), (double)a2,
+                    (double)a2, true};
+        return TKM_FN(tkmi_bnd_down)(dc, dnf, ab);
+    }
+
+    __device__ tkm_real visit(size_t i, int cc, yy_best &w,
+                              unsigned long long *v) const
+    {
+        double lc, uc;
+        v[TKMI_CTR_DIST_PC]++;
+        const bool in = box(i, cc, &lc, &uc, v);
+        if (in && lc > w.ua) // farther than the best, whatever the index
+            return box_down(lc, dnf, ab);
+        if (in && uc < w.la) { // strictly nearer than the best
+            w = yy_best{cc, 0, box_up(uc, upf, ab), lc, uc, false};
+            return box_down(lc, dnf, ab);
+        }
+        if (!w.exact) {
+            w.b2 = direct(i, w.b, v);
+            w.la = w.ua = (double)w.b2;
+            w.exact = true;
+        }
+        const tkm_real c2 = direct(i, cc, v);
+        const tkm_real dc = TKM_SQRT(c2);
+        if (TKM_FN(tkmi_closer)(c2, (size_t)cc, w.b2, (size_t)w.b))
+            w = yy_best{cc, c2, TKM_FN(tkmi_bnd_up)(dc, upf, ab), (double)c2,
+                        (double)c2, true};
+        return TKM_FN(tkmi_bnd_down)(dc, dnf, ab);
+    }
+};
+
+static yy_sparse sparse_of(const TKM_FN(tkmi_gpu) *g)
+{
+    return yy_sparse{rows_of(g), g->d, g->c, g->upf, g->dnf, g->ab};
+}
+
+// Both take the boxes only (no products through ct): cnorms first.
+extern "C" tkm_status TKM_FN(tkmi_cu_sp_yy_first)(TKM_FN(tkmi_gpu) *g,
+                                                  const TKM_FN(tkmi_yy_dev) *y,
+                                                  char *msg, size_t msglen)
+{
+    tkm_status rc = cnorms(g, msg, msglen);
+    if (rc != TKM_OK)
+        return rc;
+    tkm_yy_first_kernel<<<g->grid, g->block, 0, g->st>>>(
+        sparse_of(g), g->n, g->k, *y, g->labels, g->sc->ctr);
+    TKM_CU_LAUNCHED(tkm_yy_first_kernel<yy_sparse>);
+    return TKM_OK;
+}
+
+extern "C" tkm_status TKM_FN(tkmi_cu_sp_yy_assign)(
+    TKM_FN(tkmi_gpu) *g, const TKM_FN(tkmi_yy_dev) *y, char *msg,
+    size_t msglen)
+{
+    tkm_status rc = cnorms(g, msg, msglen);
+    if (rc != TKM_OK)
+        return rc;
+    tkm_yy_assign_kernel<<<g->grid, g->block, 0, g->st>>>(
+        sparse_of(g), g->n, g->k, g->t, *y, g->labels, g->sc->ctr);
+    TKM_CU_LAUNCHED(tkm_yy_assign_kernel<yy_sparse>);
     return TKM_OK;
 }

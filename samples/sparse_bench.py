@@ -15,7 +15,7 @@ For each shape (n, d, stored values a row, k) this script
      start (written as .npy), the same for every solver;
   3. runs scikit-learn's KMeans (algorithm 'lloyd' and 'elkan', n_init=1,
      tol=0, that start, the cap) on the CSR matrix, and `trikmeans fit`
-     on the .npz file (lloyd, elkan, hamerly; each form of --forms, omp
+     on the .npz file (each algorithm of --algs in each form of --forms, omp
      with --threads; f64), each --reps times (scikit-learn --sk-reps
      times), and keeps the median: scikit-learn's fit(),
      trikmeans's solver time (t_total: the data in memory to the labels;
@@ -35,6 +35,9 @@ Options:
   --reps N          repetitions (default 3)
   --sk-reps N       scikit-learn's repetitions (default: --reps; 0: none)
   --sk-algs LIST    scikit-learn's algorithms (default lloyd,elkan)
+  --algs LIST       trikmeans's algorithms (default lloyd,elkan,hamerly;
+                    yinyang, annulus and exponion take d a distance on
+                    the CPU)
   --forms LIST      trikmeans forms, comma-separated (default omp; seq,
                     cuda-global and cuda-shared run as they are)
   --cap N           iteration cap (default 100)
@@ -133,6 +136,7 @@ def main():
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--sk-reps", type=int)
     ap.add_argument("--sk-algs", default="lloyd,elkan")
+    ap.add_argument("--algs", default="lloyd,elkan,hamerly")
     ap.add_argument("--forms", default="omp")
     ap.add_argument("--shapes", default=DEFAULT_SHAPES)
     ap.add_argument("--kind", choices=("topics", "zipf"), default="topics")
@@ -188,7 +192,7 @@ def main():
         m0 = len(rows)
         kind = {}
         for form in a.forms.split(","):
-            for alg in ("lloyd", "elkan", "hamerly"):
+            for alg in a.algs.split(","):
                 runs = [tkm_fit(prog, data, init, k, alg, form, a.threads,
                                 a.cap, labels) for _ in range(a.reps)]
                 lab = np.load(labels)

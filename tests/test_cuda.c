@@ -929,9 +929,10 @@ static void sparse_case(size_t n, size_t d, size_t k, size_t dens,
     assert_int_equal(tkm_init_centroids(&dense, k, TKM_INIT_KMEANSPP, 0,
                                         seed + 1, c0, msg, sizeof msg),
                      TKM_OK);
-    static const tkm_algorithm algs[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY};
+    static const tkm_algorithm algs[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY,
+                                         TKM_YINYANG};
     for (size_t f = 0; f < NFORMS; f++)
-        for (size_t a = 0; a < 3; a++) {
+        for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++) {
             tkm_params p = fit_params(k, algs[a], FORMS[f], em);
             tkm_result rd = fit_with(&dense, c0, &p);
             for (int t = 0; t < 2; t++) {

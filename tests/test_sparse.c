@@ -157,8 +157,7 @@ static void refused(const tkm_dataset *ds, const tkm_params *p,
                  (int)got, msg);
 }
 
-/* A CSR's faults, each named with its point; the CUDA forms' refusal of
- * the algorithms they take no sparse points with. */
+/* A CSR's faults, each named with its point. */
 static void test_refusals(void **state)
 {
     (void)state;
@@ -188,16 +187,6 @@ static void test_refusals(void **state)
     v[3] = 1e300;
     refused(&ds, &p, TKM_ERANGE, "point 2, column 0");
     v[3] = 4;
-    for (int f = 0; f < TKM_NFORM; f++) {
-        if (f == TKM_SEQ || f == TKM_OMP)
-            continue;
-        tkm_params q = fit_params(2, TKM_YINYANG, (tkm_form)f, TKM_EMPTY_KEEP);
-        if (tkm_form_available((tkm_form)f, NULL, 0) != TKM_OK)
-            continue;
-        refused(&ds, &q, TKM_ENOTSUP,
-                "sparse points run in the CUDA forms with lloyd, elkan and "
-                "hamerly");
-    }
 }
 
 static void sparse_scores(const double *x, size_t n, size_t d,

@@ -65,9 +65,9 @@ def test_sparse_as_dense(algorithm, form, dtype,
 def test_sparse_on_the_gpu():
     """Sparse X in each CUDA form, where one runs: the algorithms the
     estimator sends there (form='auto') give the dense X's result in that
-    form bit for bit; the others are refused with the library's reason
-    (Yinyang: sparse points; Annulus, Exponion: no CUDA form) and 'auto'
-    keeps them on the CPU."""
+    form bit for bit; the others (Annulus, Exponion: no CUDA form) are
+    refused with the library's reason and 'auto' keeps them on the
+    CPU."""
     if trikmeans.info()["forms"]["cuda-shared"] is not None:
         pytest.skip("no usable GPU here")
     X = sparse_data(3000, 40, seed=8, density=0.1)
@@ -190,10 +190,9 @@ def test_canonical_csr_goes_in_as_it_is():
 def test_sparse_refusals():
     S = sp.csr_matrix(sparse_data(20, 3, seed=10))
     # the library's refusal, whichever reason: no GPU, or (on a GPU
-    # machine) an algorithm whose CUDA forms take no sparse points
-    with pytest.raises(RuntimeError,
-                       match="not available|sparse points run in"):
-        trikmeans.KMeans(2, algorithm="yinyang", form="cuda-global").fit(S)
+    # machine) an algorithm with no CUDA form
+    with pytest.raises(RuntimeError, match="not available|has no cuda"):
+        trikmeans.KMeans(2, algorithm="annulus", form="cuda-global").fit(S)
     with pytest.raises(ValueError, match="Complex"):
         trikmeans.KMeans(2).fit(S.astype(np.complex128))
     km = trikmeans.KMeans(2, init=S[:2].toarray(), n_init=1, form="seq")

@@ -62,13 +62,13 @@ def info():
     return _core.info()
 
 
-# scikit-learn's init names, and ours: "k-means++" is scikit-learn's greedy
-# D^2 sampling (2 + ln k candidates per step), as its KMeans does
 # The algorithms whose CUDA forms take sparse X (src/solve/algs.c: the
 # rows with TKMI_CAP_CUDA_SPARSE; python/tests/test_sparse.py holds the two
 # to each other on a GPU machine).
-_CUDA_SPARSE = ("lloyd", "elkan", "hamerly")
+_CUDA_SPARSE = ("lloyd", "elkan", "hamerly", "yinyang")
 
+# scikit-learn's init names, and ours: "k-means++" is scikit-learn's greedy
+# D^2 sampling (2 + ln k candidates per step), as its KMeans does
 _INITS = {"k-means++": "kmeans++-greedy", "kmeans++": "kmeans++",
           "kmeans++-greedy": "kmeans++-greedy", "random": "random",
           "farthest": "farthest"}

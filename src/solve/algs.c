@@ -16,7 +16,8 @@ static const tkmi_alg_row rows[] = {
     {TKM_HAMERLY, "hamerly", "Hamerly", TKMI_FORMS_ALL,
      TKMI_CAP_BOUNDS | TKMI_CAP_SCREEN | TKMI_CAP_NO_CC |
          TKMI_CAP_MAX_DRIFT | TKMI_CAP_CUDA_SPARSE},
-    {TKM_YINYANG, "yinyang", "Yinyang", TKMI_FORMS_ALL, TKMI_CAP_BOUNDS},
+    {TKM_YINYANG, "yinyang", "Yinyang", TKMI_FORMS_ALL,
+     TKMI_CAP_BOUNDS | TKMI_CAP_CUDA_SPARSE},
     {TKM_ANNULUS, "annulus", "Annulus", TKMI_FORMS_CPU,
      TKMI_CAP_BOUNDS | TKMI_CAP_SCREEN | TKMI_CAP_NO_CC |
          TKMI_CAP_MAX_DRIFT},

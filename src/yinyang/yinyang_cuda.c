@@ -6,7 +6,8 @@
  * One upper bound per point and one lower bound per point and group
  * (group-major, coalesced by construction).  cuda-shared adds two lists
  * of point indices, their distances and global bounds, and a copy of the
- * centroids in the order of the groups.
+ * centroids in the order of the groups.  Sparse points take cuda-global's
+ * groups and bounds in both forms.
  */
 #include "real.h"
 
@@ -192,6 +193,9 @@ static tkm_status yinyang_assign(TKM_FN(tkmi_gpu) *g, char *msg,
     return TKM_FN(tkmi_cu_yy_assign)(g, &e->y, msg, msglen);
 }
 
+/* Sparse points, both forms (below). */
+static const TKM_FN(tkmi_gpu_alg) yinyang_sp;
+
 const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_yinyang_gpu) = {
     .bytes = yinyang_bytes,
     .setup = yinyang_setup,
@@ -199,6 +203,7 @@ const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_yinyang_gpu) = {
     .bound = yinyang_bound,
     .assign = yinyang_assign,
     .release = yinyang_release,
+    .sparse = &yinyang_sp,
 };
 
 /* ---- cuda-shared ------------------------------------------------------ */
@@ -261,6 +266,34 @@ const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_yinyang_gpu_sh) = {
     .first = yinyang_sh_first,
     .bound = yinyang_sh_bound,
     .assign = yinyang_sh_assign,
+    .release = yinyang_release,
+    .sparse = &yinyang_sp,
+};
+
+/* ---- sparse points (kernels/sparse.cu), both forms ---------------------
+ * cuda-global's groups and bounds; the walks take each member's screen
+ * box before its direct distance. */
+
+static tkm_status yinyang_sp_first(TKM_FN(tkmi_gpu) *g, char *msg,
+                                   size_t msglen)
+{
+    yinyang_t *e = g->alg;
+    return TKM_FN(tkmi_cu_sp_yy_first)(g, &e->y, msg, msglen);
+}
+
+static tkm_status yinyang_sp_assign(TKM_FN(tkmi_gpu) *g, char *msg,
+                                    size_t msglen)
+{
+    yinyang_t *e = g->alg;
+    return TKM_FN(tkmi_cu_sp_yy_assign)(g, &e->y, msg, msglen);
+}
+
+static const TKM_FN(tkmi_gpu_alg) yinyang_sp = {
+    .bytes = yinyang_bytes,
+    .setup = yinyang_setup,
+    .first = yinyang_sp_first,
+    .bound = yinyang_bound,
+    .assign = yinyang_sp_assign,
     .release = yinyang_release,
 };
 #endif

@@ -48,6 +48,16 @@ tkm_status TKM_FN(tkmi_cu_yy_assign)(TKM_FN(tkmi_gpu) *g,
                                      const TKM_FN(tkmi_yy_dev) *y, char *msg,
                                      size_t msglen);
 
+/* kernels/sparse.cu: first and assign on sparse points (both forms), the
+ * same walks with each member's screen box before its direct distance
+ * (yinyang.cuh's yy_walk); the bound step is tkmi_cu_yy_groups. */
+tkm_status TKM_FN(tkmi_cu_sp_yy_first)(TKM_FN(tkmi_gpu) *g,
+                                       const TKM_FN(tkmi_yy_dev) *y,
+                                       char *msg, size_t msglen);
+tkm_status TKM_FN(tkmi_cu_sp_yy_assign)(TKM_FN(tkmi_gpu) *g,
+                                        const TKM_FN(tkmi_yy_dev) *y,
+                                        char *msg, size_t msglen);
+
 /* kernels/yinyang_shared.cu.  The scratch of the assign step: la, lw
  * (n point indices each), a2 (n), glb (n: each point's global bound),
  * cnt (2 list lengths) and cg (k*d: the centroids column-major in the
