@@ -20,6 +20,13 @@
 // distances than Lloyd's.  A row beyond the proof's range (a non-finite
 // product or norm, a box at half the precision's largest number) takes
 // every direct distance, and its bounds from them.
+//
+// A direct distance is tkmi_dist2's sum in increasing column; where the
+// centroid has few non-zeros (TKMI_SP_CCAP: a start drawn from the rows,
+// the mean of a few rows of a text's words) it runs over the union of
+// the row's columns and the centroid's alone: a column where both are 0
+// adds an exact 0 (a fused t t + s too), which leaves the sum as it was,
+// so the bits are the whole row's at the cost of the stored values.
 #include "real.h"
 
 #include <limits.h>
@@ -46,12 +53,43 @@ struct sp_rows {
     const double *hi;  // k: |c|^2 (1 + K)
     const double *lo;  // k: |c|^2 (1 - K)
     double kk, eta;
+    const int32_t *ccol, *cnz; // the centroids' non-zero columns (few)
+    size_t ccap;
 };
 
 static sp_rows rows_of(const TKM_FN(tkmi_gpu) *g)
 {
-    return sp_rows{g->sv, g->scol, g->sptr, g->sxn, g->snc, g->snc + g->k,
-                   g->skk, g->seta};
+    return sp_rows{g->sv,  g->scol, g->sptr,  g->sxn,  g->snc, g->snc + g->k,
+                   g->skk, g->seta, g->sccol, g->scnz, g->sccap};
+}
+
+// The direct squared distance of row (q, q1) to centroid j (its row cj
+// of d values): tkm_sp_dist2's bits, over the union of the two sets of
+// columns where the centroid's non-zeros were listed.
+static __device__ tkm_real sp_cdist2(const sp_rows &r, int64_t q, int64_t q1,
+                                     const tkm_real *__restrict__ cj,
+                                     size_t j, size_t d)
+{
+    const int m = r.ccap ? r.cnz[j] : -1;
+    if (m < 0)
+        return tkm_sp_dist2(r.v, r.col, q, q1, cj, d);
+    const int32_t *cc = r.ccol + j * r.ccap;
+    tkm_real s = 0;
+    int p = 0;
+    while (q < q1 || p < m) {
+        const size_t a = q < q1 ? (size_t)r.col[q] : d;
+        const size_t b = p < m ? (size_t)cc[p] : d;
+        size_t col = b;
+        tkm_real xj = 0;
+        if (a <= b) {
+            col = a;
+            xj = r.v[q++];
+        }
+        p += b == col;
+        const tkm_real t = xj - cj[col];
+        s += t * t;
+    }
+    return s;
 }
 
 // ---- norms ------------------------------------------------------------------
@@ -97,6 +135,32 @@ static __global__ __launch_bounds__(256) void sp_cnorm_kernel(
     }
 }
 
+// Each centroid's non-zero columns, in increasing order, where it has at
+// most cap (cnz -1 where more), a warp a centroid.
+static __global__ __launch_bounds__(256) void sp_csup_kernel(
+    const tkm_real *__restrict__ c, size_t k, size_t d, size_t cap,
+    int32_t *ccol, int32_t *cnz)
+{
+    const unsigned lane = threadIdx.x & 31u;
+    const size_t w0 = TKM_GRID_START >> 5, nw = TKM_GRID_STEP >> 5;
+    for (size_t j = w0; j < k; j += nw) {
+        const tkm_real *cj = c + j * d;
+        int32_t *out = ccol + j * cap;
+        size_t m = 0;
+        for (size_t q0 = 0; q0 < d && m <= cap; q0 += 32) {
+            const size_t q = q0 + lane;
+            const bool nz = q < d && cj[q] != 0;
+            const unsigned mask = __ballot_sync(FULL, nz);
+            const size_t at = m + (size_t)__popc(mask & ((1u << lane) - 1u));
+            if (nz && at < cap)
+                out[at] = (int32_t)q;
+            m += (size_t)__popc(mask);
+        }
+        if (lane == 0)
+            cnz[j] = m <= cap ? (int32_t)m : -1;
+    }
+}
+
 static int warp_blocks(size_t items, const TKM_FN(tkmi_gpu) *g)
 {
     const size_t per = TKM_SP_BLOCK / 32;
@@ -115,12 +179,17 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sp_norms)(TKM_FN(tkmi_gpu) *g, char *msg,
     return TKM_OK;
 }
 
-// The centroids' norms' terms of the boxes.
+// The centroids' norms' terms of the boxes, and their non-zero columns.
 static tkm_status cnorms(TKM_FN(tkmi_gpu) *g, char *msg, size_t msglen)
 {
     sp_cnorm_kernel<<<warp_blocks(g->k, g), TKM_SP_BLOCK, 0, g->st>>>(
         g->c, g->k, g->d, g->skk, g->snc);
     TKM_CU_LAUNCHED(sp_cnorm_kernel);
+    if (g->sccap) {
+        sp_csup_kernel<<<warp_blocks(g->k, g), TKM_SP_BLOCK, 0, g->st>>>(
+            g->c, g->k, g->d, g->sccap, g->sccol, g->scnz);
+        TKM_CU_LAUNCHED(sp_csup_kernel);
+    }
     return TKM_OK;
 }
 
@@ -224,7 +293,7 @@ static __device__ best3 direct(const sp_rows &r, int64_t q0, int64_t q1,
     for (size_t p = lane; p < m; p += 32) {
         const int j = cand ? cand[p] : (int)p;
         const tkm_real d2 =
-            tkm_sp_dist2(r.v, r.col, q0, q1, c + (size_t)j * d, d);
+            sp_cdist2(r, q0, q1, c + (size_t)j * d, (size_t)j, d);
         if (mode == TKMI_SP_ELK)
             o.l[(size_t)j * n + i] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(d2), o.dnf,
                                                            o.ab);
@@ -444,7 +513,7 @@ static __global__ __launch_bounds__(1024) void sp_ham_filter_kernel(
         if (pair_box(r, q0, q1, r.xn[i], ca, (size_t)a, &lo, &hi)) {
             ub = box_up(hi, upf, ab);
         } else {
-            const tkm_real a2 = tkm_sp_dist2(r.v, r.col, q0, q1, ca, d);
+            const tkm_real a2 = sp_cdist2(r, q0, q1, ca, (size_t)a, d);
             ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(a2), upf, ab);
         }
         if (TKM_FN(tkmi_hamerly_pruned)(ub, s[a], lb))
@@ -510,7 +579,7 @@ static __device__ int sp_elkan_point(const sp_rows &r, size_t i, size_t n,
                 ub = box_up(ua, upf, ab);
                 *la_ = box_down(la, dnf, ab);
             } else {
-                a2 = tkm_sp_dist2(r.v, r.col, q0, q1, ca, d);
+                a2 = sp_cdist2(r, q0, q1, ca, (size_t)a0, d);
                 la = ua = (double)a2;
                 exact = 1;
                 ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(a2), upf, ab);
@@ -540,11 +609,11 @@ static __device__ int sp_elkan_point(const sp_rows &r, size_t i, size_t n,
             continue;
         }
         if (!exact) {
-            a2 = tkm_sp_dist2(r.v, r.col, q0, q1, c + (size_t)a * d, d);
+            a2 = sp_cdist2(r, q0, q1, c + (size_t)a * d, (size_t)a, d);
             la = ua = (double)a2;
             exact = 1;
         }
-        const tkm_real c2 = tkm_sp_dist2(r.v, r.col, q0, q1, cr, d);
+        const tkm_real c2 = sp_cdist2(r, q0, q1, cr, cc, d);
         *lc_ = TKM_FN(tkmi_bnd_down)(TKM_SQRT(c2), dnf, ab);
         if (TKM_FN(tkmi_closer)(c2, cc, a2, (size_t)a)) {
             a = (int)cc;
@@ -620,8 +689,8 @@ struct yy_sparse {
     __device__ tkm_real direct(size_t i, int j, unsigned long long *v) const
     {
         v[TKMI_CTR_RECHECKED]++;
-        return tkm_sp_dist2(r.v, r.col, r.ptr[i], r.ptr[i + 1],
-                            c + (size_t)j * d, d);
+        return sp_cdist2(r, r.ptr[i], r.ptr[i + 1], c + (size_t)j * d,
+                         (size_t)j, d);
     }
 
     // The box of row i to centroid j (false: out of the proof's range).

@@ -38,6 +38,7 @@ Options:
   --algs LIST       trikmeans's algorithms (default lloyd,elkan,hamerly;
                     yinyang, annulus and exponion take d a distance on
                     the CPU)
+  --skip LIST       ALG@FORM pairs not run (e.g. hamerly@omp,yinyang@omp)
   --forms LIST      trikmeans forms, comma-separated (default omp; seq,
                     cuda-global and cuda-shared run as they are)
   --cap N           iteration cap (default 100)
@@ -138,6 +139,7 @@ def main():
     ap.add_argument("--sk-algs", default="lloyd,elkan")
     ap.add_argument("--algs", default="lloyd,elkan,hamerly")
     ap.add_argument("--forms", default="omp")
+    ap.add_argument("--skip", default="")
     ap.add_argument("--shapes", default=DEFAULT_SHAPES)
     ap.add_argument("--kind", choices=("topics", "zipf"), default="topics")
     ap.add_argument("--corpus")
@@ -193,6 +195,8 @@ def main():
         kind = {}
         for form in a.forms.split(","):
             for alg in a.algs.split(","):
+                if f"{alg}@{form}" in a.skip.split(","):
+                    continue
                 runs = [tkm_fit(prog, data, init, k, alg, form, a.threads,
                                 a.cap, labels) for _ in range(a.reps)]
                 lab = np.load(labels)

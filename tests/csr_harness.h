@@ -112,6 +112,44 @@ static inline double *sparse_values(size_t n, size_t d, size_t density_inv,
     return x;
 }
 
+/* Text-like rows, n x d: 1 to 6 words each (column j drawn with weight
+ * 1 / (j + 1), as words' frequencies fall with their rank), values
+ * spanning six decades, each row scaled to norm 1 as TF-IDF rows are (so
+ * a centroid drawn from the rows is as far from a row sharing no column
+ * with it as its norm's last bits say: ties the distance's order
+ * decides); every 53rd row empty, every 29th a repeat; in the run's
+ * precision. */
+static inline double *text_rows(size_t n, size_t d, uint64_t seed)
+{
+    double *x = calloc(n * d, sizeof *x);
+    assert_non_null(x);
+    tkmi_rng r;
+    tkmi_rng_seed(&r, seed);
+    for (size_t i = 0; i < n; i++) {
+        double *xi = x + i * d, s2 = 0.0;
+        if (i % 53 == 7)
+            continue;
+        if (i % 29 == 11 && i >= 3) {
+            memcpy(xi, xi - 3 * d, d * sizeof *xi);
+            continue;
+        }
+        const size_t words = 1 + tkmi_rng_below(&r, 6);
+        for (size_t w = 0; w < words; w++) {
+            /* j = d^u - 1, u uniform in [0, 1) */
+            const double u = (double)tkmi_rng_below(&r, 1u << 20) / 1048576.0;
+            size_t j = (size_t)pow((double)d, u) - 1;
+            j = j < d ? j : d - 1;
+            xi[j] += pow(10.0, (double)(j % 6) - 3.0) *
+                     (1.0 + (double)tkmi_rng_below(&r, 1000) / 100.0);
+        }
+        for (size_t j = 0; j < d; j++)
+            s2 += xi[j] * xi[j];
+        for (size_t j = 0; j < d; j++)
+            xi[j] = (double)(tkm_real)(xi[j] / sqrt(s2));
+    }
+    return x;
+}
+
 /* A sparse run's result a that of the dense run b (points x, n x d,
  * weights w): iterations, labels and centroids bit for bit, the inertia
  * as close as the sums can be. */

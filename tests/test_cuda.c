@@ -907,6 +907,10 @@ static void test_statistics(void **state)
  * (ties: the candidates' direct distances decide), a column never used
  * and, with big, a column of values near 2^40 next to ones near 2^-9
  * (several limbs a sum). */
+static void sparse_vs_dense(const double *x, size_t n, size_t d, size_t k,
+                            const double *c0, tkm_empty_policy em,
+                            const char *what);
+
 static void sparse_case(size_t n, size_t d, size_t k, size_t dens,
                         tkm_empty_policy em, int big, uint64_t seed,
                         const char *what)
@@ -929,6 +933,17 @@ static void sparse_case(size_t n, size_t d, size_t k, size_t dens,
     assert_int_equal(tkm_init_centroids(&dense, k, TKM_INIT_KMEANSPP, 0,
                                         seed + 1, c0, msg, sizeof msg),
                      TKM_OK);
+    sparse_vs_dense(x, n, d, k, c0, em, what);
+    free(c0);
+    free(x);
+}
+
+/* The runs of sparse_case from start c0. */
+static void sparse_vs_dense(const double *x, size_t n, size_t d, size_t k,
+                            const double *c0, tkm_empty_policy em,
+                            const char *what)
+{
+    tkm_dataset dense = {.n = n, .d = d, .x = (double *)x};
     static const tkm_algorithm algs[] = {TKM_LLOYD, TKM_ELKAN, TKM_HAMERLY,
                                          TKM_YINYANG};
     for (size_t f = 0; f < NFORMS; f++)
@@ -955,8 +970,6 @@ static void sparse_case(size_t n, size_t d, size_t k, size_t dens,
             }
             tkm_result_free(&rd);
         }
-    free(c0);
-    free(x);
 }
 
 static void test_sparse(void **state)
@@ -975,6 +988,17 @@ static void test_sparse(void **state)
                 "400 x 20, k 90, farthest");
     /* one centroid: every distance direct */
     sparse_case(500, 30, 1, 5, TKM_EMPTY_KEEP, 1, 45, "500 x 30, k 1");
+    /* text-like rows started from rows: centroids of few non-zeros, whose
+     * distances run over the union of the columns (kernels/sparse.cu),
+     * and ties their order decides */
+    const size_t n = 3000, d = 640, k = 24;
+    double *x = text_rows(n, d, 81), *c0 = malloc(k * d * sizeof *c0);
+    assert_non_null(c0);
+    for (size_t c = 0; c < k; c++)
+        memcpy(c0 + c * d, x + (c * 97 + 1) * d, d * sizeof *c0);
+    sparse_vs_dense(x, n, d, k, c0, TKM_EMPTY_KEEP, "text rows, rows start");
+    free(c0);
+    free(x);
 }
 
 /* Elkan's k lower bounds per point for 2,000,003 points and k = 100,000

@@ -1,8 +1,9 @@
 /*
  * Sparse points (tkm_csr) through the public API: the start, the
- * prediction, a run with tol and with sample weights give what the same
+ * prediction, a run with tol and with sample weights, text-like rows
+ * started from rows (centroids of few non-zeros) give what the same
  * points dense give, bit for bit; the faults of a CSR are refused with
- * their row named, and the forms that do not take sparse points say so.
+ * their row named.
  * (test_reference.c holds every CPU solver on sparse points to a
  * long-double Lloyd and to the dense run.)  Built for f32 and f64.
  */
@@ -121,6 +122,52 @@ static void test_tol_weights_farthest(void **state)
         }
     csr_free(&c);
     free(w);
+    free(c0);
+    free(x);
+}
+
+/* Text-like rows (text_rows, d = 640) started from k of the rows
+ * (centroids of at most 6 non-zeros: rows.c's distances over the union of
+ * the columns) and from k-means++: every CPU solver gives the dense run's
+ * result bit for bit. */
+static void test_text_rows(void **state)
+{
+    (void)state;
+    const size_t n = 3000, d = 640, k = 24;
+    double *x = text_rows(n, d, 81), *c0 = malloc(k * d * sizeof *c0);
+    assert_non_null(c0);
+    tkm_dataset dense = {.n = n, .d = d, .x = x};
+    char msg[256];
+    for (int start = 0; start < 2; start++) {
+        if (start == 0) {
+            for (size_t c = 0; c < k; c++) /* rows (row 1,650 empty) */
+                memcpy(c0 + c * d, x + (c * 97 + 1) * d, d * sizeof *c0);
+        } else {
+            assert_int_equal(tkm_init_centroids(&dense, k, TKM_INIT_KMEANSPP,
+                                                0, 82, c0, msg, sizeof msg),
+                             TKM_OK);
+        }
+        for (int t = 0; t < 2; t++) {
+            csr_copy c = csr_of(x, n, d, TKM_PREC == 32 && t, t, 0);
+            for (int a = 0; a < TKM_NALGO; a++)
+                for (int f = 0; f < 2; f++) {
+                    tkm_params p = fit_params(k, (tkm_algorithm)a,
+                                              f ? TKM_OMP : TKM_SEQ,
+                                              TKM_EMPTY_KEEP);
+                    p.threads = 2;
+                    char what[96];
+                    snprintf(what, sizeof what, "text rows, %s %s, %s start",
+                             tkm_algorithm_name(p.algorithm),
+                             tkm_form_name(p.form), start ? "k-means++" : "rows");
+                    tkm_result rd = fit_with(&dense, c0, &p);
+                    tkm_result rs = fit_with(&c.ds, c0, &p);
+                    same_result(&rs, &rd, x, n, d, NULL, what);
+                    tkm_result_free(&rd);
+                    tkm_result_free(&rs);
+                }
+            csr_free(&c);
+        }
+    }
     free(c0);
     free(x);
 }
@@ -281,6 +328,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_start_and_predict),
         cmocka_unit_test(test_tol_weights_farthest),
+        cmocka_unit_test(test_text_rows),
         cmocka_unit_test(test_all_zero),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_compare_and_scores),

@@ -286,8 +286,8 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
                                "centroid sums (%d threads, k = %zu, d = %zu)",
                                s->fx_threads, k, d);
     memcpy(s->c, pb->init, k * d * sizeof *s->c);
-    TKM_FN(tkmi_kc_pack)(&s->kc, s->c);
     s->kern = TKM_FN(tkmi_kern_get)();
+    TKM_FN(tkmi_rows_moved)(s);
     /* first touch by the threads that later read each run of labels */
     long long nn = (long long)n;
 #pragma omp parallel for num_threads(pb->threads) if (pb->threads > 1) \

@@ -8,6 +8,13 @@
  * as they read a dense row.  Where a run need not take every distance,
  * the sparse products screen them (screen.c); the labels are the direct
  * kernel's either way.
+ *
+ * A centroid of few non-zeros (a start drawn from sparse rows, the mean
+ * of a few rows of a text's words) needs no O(d) distance either: every
+ * column where the row and the centroid are both 0 adds an exact 0 to its
+ * partial sum (kern.h's order), which leaves it as it was, so the
+ * distance over the union of their columns, each term in its partial in
+ * increasing column, is the kernel's, bit for bit.
  */
 #include "real.h"
 
@@ -33,6 +40,18 @@ tkm_status TKM_FN(tkmi_rows_init)(TKM_FN(tkmi_cpu) *s, char *msg,
                                nt, s->d);
     for (size_t t = 0; t < nt; t++)
         s->rowat[t] = SIZE_MAX;
+    /* a union walk costs a few times a kernel's column (a branch, a
+     * modulo): worth it up to d / 32 non-zeros */
+    s->ccap = s->d >= 64 ? s->d / 32 : 0;
+    if (s->ccap) {
+        s->ccol = tkmi_alloc(s->k, s->ccap, sizeof *s->ccol);
+        s->cnz = tkmi_alloc(s->k, 1, sizeof *s->cnz);
+        if (!s->ccol || !s->cnz)
+            return tkmi_fail_alloc(msg, msglen, s->k, s->ccap,
+                                   sizeof *s->ccol,
+                                   "the non-zero columns of %zu centroids",
+                                   s->k);
+    }
     return TKM_OK;
 }
 
@@ -40,8 +59,69 @@ void TKM_FN(tkmi_rows_free)(TKM_FN(tkmi_cpu) *s)
 {
     free(s->rowbuf);
     free(s->rowat);
+    free(s->ccol);
+    free(s->cnz);
     s->rowbuf = NULL;
     s->rowat = NULL;
+    s->ccol = NULL;
+    s->cnz = NULL;
+}
+
+void TKM_FN(tkmi_rows_moved)(TKM_FN(tkmi_cpu) *s)
+{
+    TKM_FN(tkmi_kc_pack)(&s->kc, s->c);
+    if (!s->sp || !s->ccap)
+        return;
+    const size_t d = s->d, cap = s->ccap;
+    const long long k = (long long)s->k;
+#pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
+    schedule(static)
+    for (long long j = 0; j < k; j++) {
+        const tkm_real *c = s->c + (size_t)j * d;
+        int32_t *col = s->ccol + (size_t)j * cap;
+        size_t m = 0;
+        for (size_t q = 0; q < d && m <= cap; q++)
+            if (c[q] != 0) {
+                if (m < cap)
+                    col[m] = (int32_t)q;
+                m++;
+            }
+        s->cnz[j] = m <= cap ? m : SIZE_MAX;
+    }
+}
+
+tkm_real TKM_FN(tkmi_row_cdist2)(const TKM_FN(tkmi_cpu) *s, size_t i,
+                                 size_t j)
+{
+    const size_t d = s->d;
+    const tkm_real *c = s->c + j * d;
+    if (!s->sp || !s->ccap || s->cnz[j] == SIZE_MAX)
+        return s->kern->dist2(TKM_FN(tkmi_row)(s, i), c, d);
+    const TKM_FN(tkmi_sp) *sp = s->sp;
+    const int32_t *cc = s->ccol + j * s->ccap;
+    const size_t rn = s->cnz[j];
+    int64_t q = sp->ptr[i];
+    const int64_t q1 = sp->ptr[i + 1];
+    size_t r = 0;
+    tkm_real part[TKMI_KW] = {0};
+    while (q < q1 || r < rn) {
+        const size_t a = q < q1 ? (size_t)sp->col[q] : SIZE_MAX;
+        const size_t b = r < rn ? (size_t)cc[r] : SIZE_MAX;
+        size_t col = b;
+        tkm_real xj = 0;
+        if (a <= b) {
+            col = a;
+            xj = sp->v[q++];
+        }
+        r += b == col;
+        const tkm_real t = xj - c[col];
+        part[col % TKMI_KW] += t * t;
+    }
+    const size_t pw = d < TKMI_KW ? d : TKMI_KW;
+    tkm_real sum = part[0];
+    for (size_t p = 1; p < pw; p++)
+        sum += part[p];
+    return sum;
 }
 
 const tkm_real *TKM_FN(tkmi_row)(const TKM_FN(tkmi_cpu) *s, size_t i)
@@ -92,8 +172,13 @@ void TKM_FN(tkmi_rows_pairs)(const TKM_FN(tkmi_cpu) *s, const size_t *rows,
     enum { GROUP = 64 };
     const size_t d = s->d;
     if (s->sp) {
-        for (size_t t = 0; t < m; t++)
-            out[t] = s->kern->dist2(TKM_FN(tkmi_row)(s, rows[t]), cs[t], d);
+        for (size_t t = 0; t < m; t++) {
+            const size_t j = (size_t)(cs[t] - s->c) / d;
+            out[t] = cs[t] >= s->c && j < s->k && cs[t] == s->c + j * d
+                         ? TKM_FN(tkmi_row_cdist2)(s, rows[t], j)
+                         : s->kern->dist2(TKM_FN(tkmi_row)(s, rows[t]),
+                                          cs[t], d);
+        }
         return;
     }
     for (size_t g = 0; g < m; g += GROUP) {

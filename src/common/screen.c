@@ -334,7 +334,7 @@ static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
                            size_t t, uint32_t *cand)
 {
     const TKM_FN(tkmi_screen) *w = s->scr;
-    const size_t k = s->k, d = s->d;
+    const size_t k = s->k;
     const double *lo = w->lo;
     const int two = o->b2 != NULL;
     double thr;
@@ -347,15 +347,12 @@ static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
         o->lab[t] = (int32_t)cand[0];
         return 0;
     }
-    const tkm_real *xi = NULL; /* the row, at its first direct distance */
     uint64_t taken = 0;
     int32_t lab = -1;
     tkm_real b1 = 0, b2 = (tkm_real)INFINITY;
     for (size_t q = 0; q < cands; q++) {
         const size_t j = cand[q];
-        if (!xi)
-            xi = TKM_FN(tkmi_row)(s, row);
-        tkm_real dj = s->kern->dist2(xi, s->c + j * d, d);
+        tkm_real dj = TKM_FN(tkmi_row_cdist2)(s, row, j);
         taken++;
         if (lab < 0 || dj < b1) {
             if (lab >= 0)

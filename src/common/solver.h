@@ -95,6 +95,11 @@ typedef struct TKM_FN(tkmi_cpu) {
     tkm_real *rowbuf;     /* sp: threads_max * d, each thread's row made
                              dense (zero but for the row it holds)         */
     size_t *rowat;        /* sp: threads_max, that row (SIZE_MAX: none)    */
+    int32_t *ccol;        /* sp: k * ccap, each centroid's non-zero
+                             columns, increasing, where it has at most
+                             ccap (tkmi_rows_moved)                        */
+    size_t *cnz;          /* sp: k, their number (SIZE_MAX: more)          */
+    size_t ccap;          /* 0: every centroid read dense                  */
     size_t n, d, k;
     int threads;          /* the team (1 for seq); while the algorithm's
                              setup runs, threads_max, which its per-thread
@@ -156,6 +161,14 @@ void TKM_FN(tkmi_rows_scan)(const TKM_FN(tkmi_cpu) *s,
                             const TKM_FN(tkmi_kc) *kc, size_t lo,
                             const size_t *idx, size_t m,
                             const TKM_FN(tkmi_scan_out) *o);
+/* The centroids s->c moved (or were set): the packed copy s->kc, and
+ * for sparse points each centroid's non-zero columns. */
+void TKM_FN(tkmi_rows_moved)(TKM_FN(tkmi_cpu) *s);
+/* kern->dist2 of row i and centroid j of s->c, the same bits: for a
+ * sparse row and a centroid of few non-zeros over the union of the two
+ * columns (O(stored values) against O(d)). */
+tkm_real TKM_FN(tkmi_row_cdist2)(const TKM_FN(tkmi_cpu) *s, size_t i,
+                                 size_t j);
 /* out[t] = kern->dist2(row rows[t], cs[t]) for t < m, the same bits. */
 void TKM_FN(tkmi_rows_pairs)(const TKM_FN(tkmi_cpu) *s, const size_t *rows,
                              const tkm_real *const *cs, size_t m,

@@ -455,7 +455,7 @@ double TKM_FN(tkmi_cpu_update)(TKM_FN(tkmi_cpu) *s, double *inertia,
     }
     *shift2 = sum2;
     memcpy(s->c, newc, k * d * sizeof *newc);
-    TKM_FN(tkmi_kc_pack)(&s->kc, s->c);
+    TKM_FN(tkmi_rows_moved)(s);
     return maxd;
 }
 

@@ -297,6 +297,8 @@ static void gpu_destroy(void *st)
     cudaFree(g->sptr);
     cudaFree(g->sxn);
     cudaFree(g->snc);
+    cudaFree(g->sccol);
+    cudaFree(g->scnz);
     cudaFree(g->sg);
     cudaFree(g->scand);
     cudaFreeHost(g->hpin);
@@ -353,11 +355,15 @@ static size_t state_bytes(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg,
     size_t parts_n = g->sparse ? tkmi_inertia_parts(n, 1) + k
                                : tkmi_inertia_parts(n, d);
     size_t cen, acc, rows = 0, b = alg->bytes ? alg->bytes(n, d, k) : 0;
-    size_t scan = 0;
+    size_t scan = 0, sup = 0;
     int keep = keep_rows(g, alg);
-    if (g->sparse && tkmi_mul_size((size_t)g->swarps * k + 3 * k,
-                                   R + sizeof(int32_t) + 8, 1, &scan))
+    if (g->sparse && (tkmi_mul_size((size_t)g->swarps * k + 3 * k,
+                                    R + sizeof(int32_t) + 8, 1, &scan) ||
+                      tkmi_mul_size(k, TKMI_SP_CCAP(d) + 1, sizeof(int32_t),
+                                    &sup) ||
+                      scan + sup < scan))
         return 0;
+    scan += sup;
     if (tkmi_mul_size(k, d, (g->shared || g->sparse ? 3 : 2) * R, &cen) ||
         tkmi_mul_size(k, g->nv, 16, &acc) || (alg->bytes && b == 0) ||
         (keep && tkmi_mul_size(n, d, R, &rows)))
@@ -475,6 +481,12 @@ static tkm_status upload_sparse(gpu_t *g, const TKM_FN(tkmi_sp) *sp,
     TKMI_CUDA(cudaMalloc((void **)&g->snc, 3 * k * sizeof(double)));
     TKMI_CUDA(cudaMalloc((void **)&g->sg, sw * k * R));
     TKMI_CUDA(cudaMalloc((void **)&g->scand, sw * k * sizeof(int32_t)));
+    g->sccap = TKMI_SP_CCAP(g->d);
+    if (g->sccap) {
+        TKMI_CUDA(cudaMalloc((void **)&g->sccol,
+                             k * g->sccap * sizeof(int32_t)));
+        TKMI_CUDA(cudaMalloc((void **)&g->scnz, k * sizeof(int32_t)));
+    }
     TKMI_CUDA(cudaMemcpyAsync(g->sv, sp->v, nnz * R, cudaMemcpyHostToDevice,
                               g->st));
     TKMI_CUDA(cudaMemcpyAsync(g->scol, sp->col, nnz * sizeof(int32_t),

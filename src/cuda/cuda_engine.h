@@ -169,6 +169,10 @@ typedef struct TKM_FN(tkmi_gpu) {
     tkm_real *sg;           /* swarps * k: each warp's products of a row  */
     int32_t *scand;         /* swarps * k: ... and its candidates         */
     int swarps;             /* warps of the screened scan's launch        */
+    int32_t *sccol;         /* k * sccap: each centroid's non-zero columns,
+                               increasing, where it has at most sccap    */
+    int32_t *scnz;          /* k: their number (-1: more)                 */
+    size_t sccap;           /* TKMI_SP_CCAP(d); 0: centroids read dense   */
 } TKM_FN(tkmi_gpu);
 
 /* Whether the next update moves the kept sums by the points that changed
@@ -284,6 +288,11 @@ enum {
     TKMI_SP_HAM,       /* label, u and l (Hamerly's one lower bound)     */
     TKMI_SP_ELK        /* label, u and the k lower bounds l[c*n + i]     */
 };
+
+/* The distances over the union of a row's columns and a centroid's
+ * non-zero ones are worth it up to d / 32 of them (as on the CPU,
+ * rows.c). */
+#define TKMI_SP_CCAP(d) ((d) >= 64 ? (d) / 32 : 0)
 
 /* The row norms g->sxn, once, after the upload. */
 tkm_status TKM_FN(tkmi_cu_sp_norms)(TKM_FN(tkmi_gpu) *g, char *msg,

@@ -458,13 +458,12 @@ static int elkan_point(cpu_t *s, elkan_t *e, size_t i, uint64_t *ndist,
 static int elkan_point_sparse(cpu_t *s, elkan_t *e, size_t i,
                               uint64_t *ndist, uint64_t *npairs)
 {
-    const size_t k = s->k, d = s->d;
+    const size_t k = s->k;
     tkm_real *l = e->l + i * k;
     const int a0 = s->labels[i];
     int a = a0, tight = 0, exact = 0;
     tkm_real ub = e->u[i], a2 = 0;
     double la = 0, ua = 0; /* the box of a's squared distance */
-    const tkm_real *x = NULL; /* the row made dense, once needed */
     if (TKM_FN(tkmi_elkan_point_pruned)(ub, e->s[a0]))
         return 1;
     catch_up(s, e, i);
@@ -482,8 +481,7 @@ static int elkan_point_sparse(cpu_t *s, elkan_t *e, size_t i,
                 ub = box_up(e, ua);
                 l[a0] = box_down(e, la);
             } else {
-                x = TKM_FN(tkmi_row)(s, i);
-                a2 = s->kern->dist2(x, s->c + (size_t)a0 * d, d);
+                a2 = TKM_FN(tkmi_row_cdist2)(s, i, (size_t)a0);
                 la = ua = (double)a2;
                 exact = 1;
                 ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(a2), e->upf, e->ab);
@@ -511,14 +509,12 @@ static int elkan_point_sparse(cpu_t *s, elkan_t *e, size_t i,
             ub = box_up(e, uc);
             continue;
         }
-        if (!x)
-            x = TKM_FN(tkmi_row)(s, i);
         if (!exact) {
-            a2 = s->kern->dist2(x, s->c + (size_t)a * d, d);
+            a2 = TKM_FN(tkmi_row_cdist2)(s, i, (size_t)a);
             la = ua = (double)a2;
             exact = 1;
         }
-        const tkm_real c2 = s->kern->dist2(x, s->c + c * d, d);
+        const tkm_real c2 = TKM_FN(tkmi_row_cdist2)(s, i, c);
         l[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(c2), e->dnf, e->ab);
         if (TKM_FN(tkmi_closer)(c2, c, a2, (size_t)a)) {
             a = (int)c;
