@@ -8,6 +8,7 @@
  */
 #include "real.h"
 
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -441,6 +442,61 @@ static void test_screen_kernels(void **state)
     use_isa("auto");
 }
 
+/* The sparse products of a row (screen.c's spmm) against the scalar loop
+ * in increasing stored value, every instruction set, k around the
+ * kernel's blocks (4 W centroids, then W at a time, then a tail): the
+ * same bits, for rows of no value, one value and many, with values and
+ * centroids of mixed signs and scales (every sum rounds), a column used
+ * twice, and nothing written past k. */
+static void test_spmm_row(void **state)
+{
+    (void)state;
+    char names[4][16];
+    int ni = isa_names(names, 4);
+    const size_t ks[] = {1, 3, 8, 15, 16, 17, 31, 33, 63, 64, 65, 100, 129};
+    const size_t d = 50, nnz = 40;
+    tkmi_rng r;
+    tkmi_rng_seed(&r, 78);
+    tkm_real v[40];
+    int32_t col[40];
+    for (size_t q = 0; q < nnz; q++) {
+        col[q] = q == 7 ? col[3] : (int32_t)tkmi_rng_below(&r, d);
+        v[q] = (tkm_real)((tkmi_rng_uniform(&r) - 0.3) *
+                          pow(10.0, (double)(q % 9) - 4.0));
+    }
+    for (int s = 0; s < ni; s++) {
+        use_isa(names[s]);
+        const TKM_FN(tkmi_kern) *kern = TKM_FN(tkmi_kern_get)();
+        for (size_t a = 0; a < sizeof ks / sizeof *ks; a++) {
+            const size_t k = ks[a];
+            tkm_real *ct = calloc(d * k + TKMI_KW, sizeof *ct),
+                     *g = malloc((k + 1) * sizeof *g);
+            assert_true(ct && g);
+            for (size_t e = 0; e < d * k; e++)
+                ct[e] = (tkm_real)((tkmi_rng_uniform(&r) - 0.5) *
+                                   pow(10.0, (double)(e % 7) - 3.0));
+            const int64_t ends[] = {0, 1, 2, 9, (int64_t)nnz};
+            for (size_t t = 0; t < sizeof ends / sizeof *ends; t++) {
+                g[k] = (tkm_real)-7;
+                kern->spmm_row(v, col, 0, ends[t], ct, k, g);
+                for (size_t j = 0; j < k; j++) {
+                    tkm_real want = 0;
+                    for (int64_t q = 0; q < ends[t]; q++)
+                        want += v[q] * ct[(size_t)col[q] * k + j];
+                    if (memcmp(&want, &g[j], sizeof want))
+                        fail_msg("%s k=%zu, %lld values: g[%zu] %.17g, want "
+                                 "%.17g", names[s], k, (long long)ends[t], j,
+                                 (double)g[j], (double)want);
+                }
+                assert_true(g[k] == (tkm_real)-7);
+            }
+            free(ct);
+            free(g);
+        }
+    }
+    use_isa("auto");
+}
+
 static void test_values(void **state)
 {
     (void)state;
@@ -678,6 +734,7 @@ int main(void)
         cmocka_unit_test(test_kernels_match_reference),
         cmocka_unit_test(test_kernels_overflow),
         cmocka_unit_test(test_screen_kernels),
+        cmocka_unit_test(test_spmm_row),
         cmocka_unit_test(test_values),
         cmocka_unit_test(test_quot_i128),
         cmocka_unit_test(test_solvers_identical),

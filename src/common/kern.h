@@ -121,6 +121,13 @@ typedef struct TKM_FN(tkmi_kern) {
      * <= thr, in increasing order into out (room for k); their number. */
     size_t (*screen_pass)(const double *lo, const tkm_real *g, size_t k,
                           double thr, uint32_t *out);
+    /* The sparse products of one row (value v[q] at column col[q], q0 <=
+     * q < q1) with the k centroids of ct (column-major: ct[c k + j],
+     * readable W - 1 values past its end): g[j] = the sum of v[q]
+     * ct[col[q] k + j] in increasing q, from 0, each product and sum
+     * rounded. */
+    void (*spmm_row)(const tkm_real *v, const int32_t *col, int64_t q0,
+                     int64_t q1, const tkm_real *ct, size_t k, tkm_real *g);
 } TKM_FN(tkmi_kern);
 
 extern const TKM_FN(tkmi_kern) TKM_FN(tkmi_kern_generic);

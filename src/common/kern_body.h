@@ -736,6 +736,51 @@ static void kscan(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
         scan_impl(kc, x, idx, m, o, 0, 0);
 }
 
+/* A lane per centroid: the products of one sparse row (value v[q] at
+ * column col[q], q0 <= q < q1) with the k centroids of ct (column-major,
+ * ct[c k + j] centroid j's value of column c) into g: g_j = 0 + v_q0
+ * ct[.] + v_q0+1 ct[.] + ... in increasing q, each product and sum
+ * rounded, whatever the instruction set.  SPB kernel vectors of products
+ * stay in registers over the row, so that g is written once, and each
+ * stored value's column is read SPB W centroids at a time. */
+#define SPB 4
+KI kv axpy(kv acc, kv v, kv c)
+{
+    kv r;
+    EACH(h) r.h[h] = acc.h[h] + v.h[h] * c.h[h];
+    return r;
+}
+
+static void kspmm_row(const tkm_real *v, const int32_t *col, int64_t q0,
+                      int64_t q1, const tkm_real *ct, size_t k, tkm_real *g)
+{
+    size_t j0 = 0;
+    for (; j0 + SPB * KW <= k; j0 += SPB * KW) {
+        kv acc[SPB];
+#pragma GCC unroll 4
+        for (int b = 0; b < SPB; b++)
+            acc[b] = splat(0);
+        for (int64_t q = q0; q < q1; q++) {
+            const kv vq = splat(v[q]);
+            const tkm_real *cr = ct + (size_t)col[q] * k + j0;
+#pragma GCC unroll 4
+            for (int b = 0; b < SPB; b++)
+                acc[b] = axpy(acc[b], vq, loadu(cr + (size_t)b * KW));
+        }
+#pragma GCC unroll 4
+        for (int b = 0; b < SPB; b++)
+            storeu(g + j0 + (size_t)b * KW, acc[b]);
+    }
+    for (; j0 < k; j0 += KW) { /* (lanes past k read what follows) */
+        const size_t r = k - j0 < KW ? k - j0 : KW;
+        kv acc = splat(0);
+        for (int64_t q = q0; q < q1; q++)
+            acc = axpy(acc, splat(v[q]), loadu(ct + (size_t)col[q] * k + j0));
+        for (size_t l = 0; l < r; l++)
+            g[j0 + l] = LANE(acc, l);
+    }
+}
+
 const TKM_FN(tkmi_kern) KERN_NAME = {
     .isa = KERN_STR(KERN_ISA),
     .scan = kscan,
@@ -747,4 +792,5 @@ const TKM_FN(tkmi_kern) KERN_NAME = {
     .survivors = ksurvivors,
     .screen_min = kscreen_min,
     .screen_pass = kscreen_pass,
+    .spmm_row = kspmm_row,
 };

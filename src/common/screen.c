@@ -148,7 +148,7 @@ static void gemm(const tkm_real *x, size_t m, const tkm_real *c, size_t k,
 
 /* The products of the sparse rows idx[i] (idx NULL: lo + i), i < m, with
  * every centroid: each stored value times its column of ct, added into
- * the row's k products. */
+ * the row's k products (the kernel's spmm_row). */
 static void spmm(const TKM_FN(tkmi_cpu) *s, const tkm_real *ct, size_t lo,
                  const size_t *idx, size_t m, tkm_real *g)
 {
@@ -156,17 +156,8 @@ static void spmm(const TKM_FN(tkmi_cpu) *s, const tkm_real *ct, size_t lo,
     const size_t k = s->k;
     for (size_t i = 0; i < m; i++) {
         const size_t r = idx ? idx[i] : lo + i;
-        tkm_real *restrict gi = g + i * k;
-        memset(gi, 0, k * sizeof *gi);
-        for (int64_t q = sp->ptr[r]; q < sp->ptr[r + 1]; q++) {
-            const tkm_real v = sp->v[q];
-            const tkm_real *restrict cj = ct + (size_t)sp->col[q] * k;
-#ifndef __clang__ /* (clang at -O1 fails where it cannot vectorise) */
-#pragma omp simd
-#endif
-            for (size_t j = 0; j < k; j++)
-                gi[j] += v * cj[j];
-        }
+        s->kern->spmm_row(sp->v, sp->col, sp->ptr[r], sp->ptr[r + 1], ct, k,
+                          g + i * k);
     }
 }
 
@@ -208,9 +199,10 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
     w->hi = tkmi_alloc(3 * k, 1, sizeof *w->hi);
     w->g = tkmi_alloc(nt * w->rows, k, sizeof *w->g);
     w->cand = tkmi_alloc(nt, k, sizeof *w->cand);
-    if (s->sp)
-        w->ct = tkmi_alloc(d, k, sizeof *w->ct);
-    else
+    size_t dk;
+    if (s->sp && !tkmi_mul_size(d, k, 1, &dk) && dk < SIZE_MAX - TKMI_KW)
+        w->ct = tkmi_calloc(dk + TKMI_KW, 1, sizeof *w->ct); /* (spmm_row) */
+    else if (!s->sp)
         w->xb = tkmi_alloc(nt * w->rows, d, sizeof *w->xb);
     if (!w->xnorm || !w->hi || !w->g || !w->cand || !(w->xb || w->ct)) {
         screen_free(w);
