@@ -168,6 +168,22 @@ static void test_text_rows(void **state)
             csr_free(&c);
         }
     }
+    /* k >= 128: Elkan's first boxes of a point each from its own product
+     * (elkan.c's box_of), the later ones from all k at once */
+    const size_t k2 = 130;
+    double *c2 = malloc(k2 * d * sizeof *c2);
+    assert_non_null(c2);
+    for (size_t c = 0; c < k2; c++)
+        memcpy(c2 + c * d, x + (c * 23 + 2) * d, d * sizeof *c2);
+    csr_copy cc = csr_of(x, n, d, 0, 0, 0);
+    tkm_params p = fit_params(k2, TKM_ELKAN, TKM_SEQ, TKM_EMPTY_KEEP);
+    tkm_result rd = fit_with(&dense, c2, &p);
+    tkm_result rs = fit_with(&cc.ds, c2, &p);
+    same_result(&rs, &rd, x, n, d, NULL, "text rows, elkan seq, k 130");
+    tkm_result_free(&rd);
+    tkm_result_free(&rs);
+    csr_free(&cc);
+    free(c2);
     free(c0);
     free(x);
 }

@@ -404,12 +404,24 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
 int TKM_FN(tkmi_screen_pair_box)(const TKM_FN(tkmi_cpu) *s, size_t i,
                                  size_t a, double *lo, double *hi)
 {
-    const TKM_FN(tkmi_screen) *w = s->scr;
     const TKM_FN(tkmi_sp) *sp = s->sp;
     const tkm_real *c = s->c + a * s->d;
     tkm_real g = 0;
     for (int64_t q = sp->ptr[i]; q < sp->ptr[i + 1]; q++)
         g += sp->v[q] * c[sp->col[q]];
+    return TKM_FN(tkmi_screen_box_of)(s, i, a, g, lo, hi);
+}
+
+void TKM_FN(tkmi_screen_products)(const TKM_FN(tkmi_cpu) *s, size_t i,
+                                  tkm_real *g)
+{
+    spmm(s, s->scr->ct, i, NULL, 1, g);
+}
+
+int TKM_FN(tkmi_screen_box_of)(const TKM_FN(tkmi_cpu) *s, size_t i, size_t a,
+                               tkm_real g, double *lo, double *hi)
+{
+    const TKM_FN(tkmi_screen) *w = s->scr;
     const double nx = w->xnorm[i], g2 = 2.0 * (double)g;
     const double u = nx * (1.0 + w->kk) + w->eta + (w->hi[a] - g2);
     if (!(isfinite(g2) && isfinite(nx) && u < TOP_MAX))

@@ -252,6 +252,14 @@ double TKM_FN(tkmi_screen_pair_up)(const TKM_FN(tkmi_cpu) *s, size_t i,
  * them unset, where the proof's range is left. */
 int TKM_FN(tkmi_screen_pair_box)(const TKM_FN(tkmi_cpu) *s, size_t i,
                                  size_t a, double *lo, double *hi);
+/* Sparse row i's products with all k centroids into g (k), each the
+ * product tkmi_screen_pair_box takes, bit for bit, at once (the
+ * kernels' spmm_row over the column-major centroids); then the box of
+ * centroid a from its product g. */
+void TKM_FN(tkmi_screen_products)(const TKM_FN(tkmi_cpu) *s, size_t i,
+                                  tkm_real *g);
+int TKM_FN(tkmi_screen_box_of)(const TKM_FN(tkmi_cpu) *s, size_t i, size_t a,
+                               tkm_real g, double *lo, double *hi);
 /* K and eta of the bound (screen.c), for d coordinates in the run's
  * precision: the CUDA forms screen sparse points with them too. */
 void TKM_FN(tkmi_screen_consts)(size_t d, double *kk, double *eta);
