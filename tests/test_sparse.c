@@ -168,6 +168,38 @@ static void test_text_rows(void **state)
             csr_free(&c);
         }
     }
+    /* the prediction from rows as centroids (predict.c's screened labels
+     * and the distances): the dense points' */
+    for (size_t c = 0; c < k; c++)
+        memcpy(c0 + c * d, x + (c * 97 + 1) * d, d * sizeof *c0);
+    int32_t *la = malloc(n * sizeof *la), *lb = malloc(n * sizeof *lb);
+    double *da = malloc(n * k * sizeof *da), *db = malloc(n * k * sizeof *db);
+    assert_true(la && lb && da && db);
+    csr_copy cp = csr_of(x, n, d, 0, 0, 0);
+    for (int pr = 0; pr < 2; pr++) {
+        const tkm_precision prec = pr ? TKM_F64 : TKM_F32;
+        assert_int_equal(tkm_predict(&dense, c0, k, prec, 2, la, da, msg,
+                                     sizeof msg),
+                         TKM_OK);
+        assert_int_equal(tkm_predict(&cp.ds, c0, k, prec, 2, lb, db, msg,
+                                     sizeof msg),
+                         TKM_OK);
+        if (memcmp(la, lb, n * sizeof *la) ||
+            memcmp(da, db, n * k * sizeof *da))
+            fail_msg("text rows, predict %s: sparse not dense",
+                     pr ? "f64" : "f32");
+        assert_int_equal(tkm_predict(&cp.ds, c0, k, prec, 2, lb, NULL, msg,
+                                     sizeof msg),
+                         TKM_OK);
+        if (memcmp(la, lb, n * sizeof *la))
+            fail_msg("text rows, predict %s, labels alone: sparse not dense",
+                     pr ? "f64" : "f32");
+    }
+    csr_free(&cp);
+    free(la);
+    free(lb);
+    free(da);
+    free(db);
     /* k >= 128: Elkan's first boxes of a point each from its own product
      * (elkan.c's box_of), the later ones from all k at once */
     const size_t k2 = 130;

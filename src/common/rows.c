@@ -51,6 +51,8 @@ tkm_status TKM_FN(tkmi_rows_init)(TKM_FN(tkmi_cpu) *s, char *msg,
                                    sizeof *s->ccol,
                                    "the non-zero columns of %zu centroids",
                                    s->k);
+        for (size_t j = 0; j < s->k; j++)
+            s->cnz[j] = SIZE_MAX; /* (read dense until listed) */
     }
     return TKM_OK;
 }
@@ -70,6 +72,11 @@ void TKM_FN(tkmi_rows_free)(TKM_FN(tkmi_cpu) *s)
 void TKM_FN(tkmi_rows_moved)(TKM_FN(tkmi_cpu) *s)
 {
     TKM_FN(tkmi_kc_pack)(&s->kc, s->c);
+    TKM_FN(tkmi_rows_csup)(s);
+}
+
+void TKM_FN(tkmi_rows_csup)(TKM_FN(tkmi_cpu) *s)
+{
     if (!s->sp || !s->ccap)
         return;
     const size_t d = s->d, cap = s->ccap;
@@ -172,10 +179,13 @@ void TKM_FN(tkmi_rows_pairs)(const TKM_FN(tkmi_cpu) *s, const size_t *rows,
     enum { GROUP = 64 };
     const size_t d = s->d;
     if (s->sp) {
+        const uintptr_t c0 = (uintptr_t)s->c;
         for (size_t t = 0; t < m; t++) {
-            const size_t j = (size_t)(cs[t] - s->c) / d;
-            out[t] = cs[t] >= s->c && j < s->k && cs[t] == s->c + j * d
-                         ? TKM_FN(tkmi_row_cdist2)(s, rows[t], j)
+            /* (a centroid of s->c: its listed columns may serve) */
+            const uintptr_t at = (uintptr_t)cs[t];
+            const size_t e = (size_t)(at - c0) / sizeof *s->c;
+            out[t] = at >= c0 && e < s->k * d && e % d == 0
+                         ? TKM_FN(tkmi_row_cdist2)(s, rows[t], e / d)
                          : s->kern->dist2(TKM_FN(tkmi_row)(s, rows[t]),
                                           cs[t], d);
         }

@@ -164,6 +164,9 @@ void TKM_FN(tkmi_rows_scan)(const TKM_FN(tkmi_cpu) *s,
 /* The centroids s->c moved (or were set): the packed copy s->kc, and
  * for sparse points each centroid's non-zero columns. */
 void TKM_FN(tkmi_rows_moved)(TKM_FN(tkmi_cpu) *s);
+/* ... the second half alone: s->c's non-zero columns (a state whose
+ * packed copy is its caller's). */
+void TKM_FN(tkmi_rows_csup)(TKM_FN(tkmi_cpu) *s);
 /* kern->dist2 of row i and centroid j of s->c, the same bits: for a
  * sparse row and a centroid of few non-zeros over the union of the two
  * columns (O(stored values) against O(d)). */

@@ -94,6 +94,7 @@ static int screened_labels(const TKM_FN(tkmi_kc) *kc, const tkm_real *c,
     int ok = TKM_FN(tkmi_rows_init)(&s, NULL, 0) == TKM_OK &&
              TKM_FN(tkmi_screen_begin)(&s);
     if (ok) {
+        TKM_FN(tkmi_rows_csup)(&s);
         const size_t rows = TKM_FN(tkmi_screen_rows)(&s);
         const long long nch = (long long)((n + rows - 1) / rows);
 #pragma omp parallel for num_threads(threads) if (threads > 1) \
