@@ -341,8 +341,9 @@ class KMeans(*_BASES):
     made; a CSR one not canonical is sorted and its duplicates summed in
     a copy, other formats converted to CSR once.  Sparse X runs in the
     seq and omp forms with every algorithm and in the CUDA forms with
-    Lloyd, Elkan and Hamerly ("auto" picks cuda-shared where it can run,
-    else omp), with the results of the same X dense in the same form.
+    Lloyd, Elkan, Hamerly and Yinyang ("auto" picks cuda-shared where it
+    can run, else omp), with the results of the same X dense in the same
+    form.
 
     Attributes: cluster_centers_, labels_, inertia_, n_iter_,
     n_features_in_, feature_names_in_ (where X had string column names,
