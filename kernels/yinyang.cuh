@@ -67,7 +67,7 @@ static __device__ __forceinline__ void tkm_yy_merge(tkm_real &m1, tkm_real &m2,
 // The best centroid so far of a point's walk: index, computed squared
 // distance, upper bound; for sparse points also the screen's box [la, ua]
 // of the best's squared distance, exact when b2 was computed (la = ua =
-// b2).  Dense points are always exact.
+// b2).  Dense points use b2 alone (exact; la and ua unused).
 struct yy_best {
     int b;
     tkm_real b2, u;
