@@ -173,30 +173,23 @@ void TKM_FN(tkmi_rows_scan)(const TKM_FN(tkmi_cpu) *s,
 }
 
 void TKM_FN(tkmi_rows_pairs)(const TKM_FN(tkmi_cpu) *s, const size_t *rows,
-                             const tkm_real *const *cs, size_t m,
-                             tkm_real *out)
+                             const size_t *cents, size_t m, tkm_real *out)
 {
     enum { GROUP = 64 };
     const size_t d = s->d;
     if (s->sp) {
-        const uintptr_t c0 = (uintptr_t)s->c;
-        for (size_t t = 0; t < m; t++) {
-            /* (a centroid of s->c: its listed columns may serve) */
-            const uintptr_t at = (uintptr_t)cs[t];
-            const size_t e = (size_t)(at - c0) / sizeof *s->c;
-            out[t] = at >= c0 && e < s->k * d && e % d == 0
-                         ? TKM_FN(tkmi_row_cdist2)(s, rows[t], e / d)
-                         : s->kern->dist2(TKM_FN(tkmi_row)(s, rows[t]),
-                                          cs[t], d);
-        }
+        for (size_t t = 0; t < m; t++)
+            out[t] = TKM_FN(tkmi_row_cdist2)(s, rows[t], cents[t]);
         return;
     }
     for (size_t g = 0; g < m; g += GROUP) {
         const size_t mg = m - g < GROUP ? m - g : GROUP;
-        const tkm_real *xs[GROUP];
-        for (size_t t = 0; t < mg; t++)
+        const tkm_real *xs[GROUP], *cs[GROUP];
+        for (size_t t = 0; t < mg; t++) {
             xs[t] = s->x + rows[g + t] * d;
-        s->kern->dist2_pairs(xs, cs + g, mg, d, out + g);
+            cs[t] = s->c + cents[g + t] * d;
+        }
+        s->kern->dist2_pairs(xs, cs, mg, d, out + g);
     }
 }
 

@@ -172,10 +172,10 @@ void TKM_FN(tkmi_rows_csup)(TKM_FN(tkmi_cpu) *s);
  * columns (O(stored values) against O(d)). */
 tkm_real TKM_FN(tkmi_row_cdist2)(const TKM_FN(tkmi_cpu) *s, size_t i,
                                  size_t j);
-/* out[t] = kern->dist2(row rows[t], cs[t]) for t < m, the same bits. */
+/* out[t] = kern->dist2(row rows[t], centroid cents[t] of s->c) for t <
+ * m, the same bits. */
 void TKM_FN(tkmi_rows_pairs)(const TKM_FN(tkmi_cpu) *s, const size_t *rows,
-                             const tkm_real *const *cs, size_t m,
-                             tkm_real *out);
+                             const size_t *cents, size_t m, tkm_real *out);
 /* Make the per-thread row buffers of sparse points (nothing for dense):
  * TKM_OK or TKM_ENOMEM (msg says so). */
 tkm_status TKM_FN(tkmi_rows_init)(TKM_FN(tkmi_cpu) *s, char *msg,

@@ -261,9 +261,9 @@ size_t TKM_FN(tkmi_ham_filter)(cpu_t *s, ham_t *e, size_t lo, size_t m,
                                size_t *fi, tkm_real *a2, uint64_t *npts,
                                uint64_t *ndist, int up)
 {
-    size_t d = s->d, nt = 0, nf = 0;
+    size_t nt = 0, nf = 0;
     size_t ti[HAM_CHUNK];
-    const tkm_real *cs[HAM_CHUNK];
+    size_t cs[HAM_CHUNK];
     tkm_real t2[HAM_CHUNK];
     for (size_t i = lo; i < lo + m; i++) {
         int a = s->labels[i];
@@ -281,7 +281,7 @@ size_t TKM_FN(tkmi_ham_filter)(cpu_t *s, ham_t *e, size_t lo, size_t m,
             continue;
         }
         ti[nt] = i;
-        cs[nt++] = s->c + (size_t)a * d;
+        cs[nt++] = (size_t)a;
     }
     if (!nt)
         return nf;
