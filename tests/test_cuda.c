@@ -972,22 +972,42 @@ static void sparse_vs_dense(const double *x, size_t n, size_t d, size_t k,
         }
 }
 
-static void test_sparse(void **state)
+/* The sparse cases, four tests so that the sanitizers (tools/gpu-proof.sh,
+ * one job a test) run them side by side. */
+static void test_sparse_lanes(void **state)
 {
     (void)state;
     NEED_GPU();
     /* one product a lane (k <= 32) */
     sparse_case(3000, 40, 12, 10, TKM_EMPTY_KEEP, 0, 41, "3000 x 40, k 12");
-    /* four a lane; wide rows, many limbs */
-    sparse_case(2000, 300, 100, 30, TKM_EMPTY_KEEP, 1, 42,
-                "2000 x 300, k 100");
-    /* passes of 256 centroids */
-    sparse_case(1500, 60, 300, 8, TKM_EMPTY_KEEP, 0, 43, "1500 x 60, k 300");
     /* the farthest policy: clusters emptied, points taken */
     sparse_case(400, 20, 90, 6, TKM_EMPTY_FARTHEST, 0, 44,
                 "400 x 20, k 90, farthest");
     /* one centroid: every distance direct */
     sparse_case(500, 30, 1, 5, TKM_EMPTY_KEEP, 1, 45, "500 x 30, k 1");
+}
+
+static void test_sparse_wide(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    /* four a lane; wide rows, many limbs */
+    sparse_case(2000, 300, 100, 30, TKM_EMPTY_KEEP, 1, 42,
+                "2000 x 300, k 100");
+}
+
+static void test_sparse_passes(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    /* passes of 256 centroids */
+    sparse_case(1500, 60, 300, 8, TKM_EMPTY_KEEP, 0, 43, "1500 x 60, k 300");
+}
+
+static void test_sparse_text(void **state)
+{
+    (void)state;
+    NEED_GPU();
     /* text-like rows started from rows: centroids of few non-zeros, whose
      * distances run over the union of the columns (kernels/sparse.cu),
      * and ties their order decides */
@@ -1336,7 +1356,10 @@ int main(void)
         cmocka_unit_test(test_sums_moved),
         cmocka_unit_test(test_empty_policies),
         cmocka_unit_test(test_statistics),
-        cmocka_unit_test(test_sparse),
+        cmocka_unit_test(test_sparse_lanes),
+        cmocka_unit_test(test_sparse_wide),
+        cmocka_unit_test(test_sparse_passes),
+        cmocka_unit_test(test_sparse_text),
         cmocka_unit_test(test_too_large),
         cmocka_unit_test(test_seed_on_gpu),
         cmocka_unit_test(test_weighted),

@@ -179,14 +179,16 @@ san_job() {
 }
 export -f san_job
 export LOG SAN_JOBS
-# san_tool TOOL: every test of test_cuda, f32 and f64, SAN_JOBS at a time;
-# fails when any job did or a log lacks the tool's clean summary.
+# san_tool TOOL: every test of test_cuda, f32 and f64, SAN_JOBS at a time,
+# the last tests of the file first (the longest: sparse points, the start
+# on the GPU, weights); fails when any job did or a log lacks the tool's
+# clean summary.
 san_tool() {
     local tests
     tests=$(sed -n 's/^ *cmocka_unit_test(\(test_[a-z0-9_]*\)).*/\1/p' \
-        tests/test_cuda.c)
-    for p in f32 f64; do
-        for t in $tests; do echo "$1 $p $t"; done
+        tests/test_cuda.c | tac)
+    for t in $tests; do
+        for p in f64 f32; do echo "$1 $p $t"; done
     done | xargs -P "$SAN_JOBS" -n 3 bash -c 'san_job "$0" "$1" "$2"' |
         sort -k5 -n
     ! grep -L "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" \
