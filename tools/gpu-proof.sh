@@ -14,7 +14,8 @@
 #   san-racecheck  check, racecheck, synccheck, initcheck: f32 and f64, one
 #   san-synccheck  job a test (TKM_TEST_ONLY), SAN_JOBS at a time; racecheck
 #   san-initcheck  on cuda-shared (TKM_TEST_FORMS), the form whose kernels
-#                  share tiles through shared memory
+#                  share tiles through shared memory; SAN_TESTS (names)
+#                  runs those tests alone, SAN_SKIP leaves those out
 #   check          trikmeans check --forms cuda-global,cuda-shared
 #                  --block-sizes 64,256,1024 on generated CHECK_SPECS data
 #                  (default 1,000,000 x 8, k = 100; 200,000 x 64, k = 500),
@@ -178,7 +179,9 @@ san_job() {
     echo "$1 $2 $3 rc=$rc $((SECONDS - t))s"
 }
 export -f san_job
-export LOG SAN_JOBS
+SAN_TESTS=${SAN_TESTS:-}
+SAN_SKIP=${SAN_SKIP:-}
+export LOG SAN_JOBS SAN_TESTS SAN_SKIP
 # san_tool TOOL: every test of test_cuda, f32 and f64, SAN_JOBS at a time,
 # the last tests of the file first (the longest: sparse points, the start
 # on the GPU, weights); fails when any job did or a log lacks the tool's
@@ -188,6 +191,8 @@ san_tool() {
     tests=$(sed -n 's/^ *cmocka_unit_test(\(test_[a-z0-9_]*\)).*/\1/p' \
         tests/test_cuda.c | tac)
     for t in $tests; do
+        case " ${SAN_TESTS:-$t} " in *" $t "*) ;; *) continue ;; esac
+        case " ${SAN_SKIP:-} " in *" $t "*) continue ;; esac
         for p in f64 f32; do echo "$1 $p $t"; done
     done | xargs -P "$SAN_JOBS" -n 3 bash -c 'san_job "$0" "$1" "$2"' |
         sort -k5 -n
@@ -198,7 +203,7 @@ san_tool() {
 export -f san_tool
 
 if want tests; then
-    step make-test 400 $MAKE -j"$J" test
+    step make-test "${TEST_LIMIT:-400}" $MAKE -j"$J" test
 fi
 if want nofma; then
     step build-nofma 300 $MAKE -j"$J" BUILD=build-nofma FMA=0 \
