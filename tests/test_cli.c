@@ -1246,12 +1246,14 @@ static void test_memory_limit(void **state)
                     "limit of 4194304 bytes (4.00 MiB) that TKM_MEMORY_LIMIT "
                     "sets");
     assert_false(exists(g));
-    /* Elkan's n x k lower bounds (and its lazy bounds' drift sums: 129
-     * rows of k, a byte a point); Hamerly's 2 a point fit */
+    /* Elkan's n x k lower bounds, floats in either precision (and its
+     * lazy bounds' drift sums, 65 rows of k, their shrinks, 64 rows of
+     * k floats, a byte a point); Hamerly's 2 a point fit */
     EXPECT(1, "fit", tp("ml.csv"), "-k", "300", "--algorithm", "elkan",
            "--precision", PREC, "--labels", l);
     snprintf(want, sizeof want, "out of memory: %zu bytes",
-             (n + n * k + k * k + 2 * k + 129 * k) * real + n);
+             (n + k * k + 2 * k + 65 * k) * real + (n * k + 64 * k) * 4 +
+                 n);
     assert_contains(err_text, want);
     assert_false(exists(l));
     EXPECT(0, "fit", tp("ml.csv"), "-k", "300", "--algorithm", "hamerly",

@@ -8,6 +8,7 @@
  */
 #include "real.h"
 
+#include <float.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -201,25 +202,37 @@ static void kernel_case(const char *isa, size_t m, size_t d, size_t k,
     free(xs);
     free(cs);
 
-    /* Elkan's bound move: lower bounds all[0..k) (one +inf) by drifts
-     * ref[0..k) (some 0, one larger than its bound), tkmi_bnd_shrink's
-     * bits */
-    fill(ref, k, &r, 1);
+    /* Elkan's bound move on the stored floats: lower bounds lb[0..k)
+     * (one +inf, one subnormal) by drifts lt[0..k) (some 0, one larger
+     * than its bound, one subnormal), tkmi_lb_shrink's bits */
+    tkmi_lb *lb = malloc(2 * k * sizeof *lb), *lt = malloc(k * sizeof *lt);
+    assert_true(lb && lt);
     for (size_t q = 0; q < k; q++) {
-        all[q] = (tkm_real)(5 * tkmi_rng_uniform(&r));
-        ref[q] = q % 3 == 0 ? 0 : (tkm_real)fabs((double)ref[q]);
+        lb[q] = (float)(5 * tkmi_rng_uniform(&r));
+        lt[q] = q % 3 == 0 ? 0 : (float)tkmi_rng_uniform(&r);
     }
-    all[k - 1] = (tkm_real)INFINITY;
-    ref[0] = all[0] + 1;
-    memcpy(all + k, all, k * sizeof *all); /* the expected row */
-    kern->shrink(all, ref, k);
-    for (size_t q = 0; q < k; q++)
-        assert_true(same_bits(all[q],
-                              TKM_FN(tkmi_bnd_shrink)(all[k + q], ref[q])));
+    lb[k - 1] = INFINITY;
+    lt[0] = lb[0] + 1;
+    if (k >= 6) {
+        lb[4] = 0x1p-140f;
+        lt[4] = 0x1p-147f;
+    }
+    memcpy(lb + k, lb, k * sizeof *lb); /* the expected row */
+    kern->shrink(lb, lt, k);
+    for (size_t q = 0; q < k; q++) {
+        const float want = tkmi_lb_shrink(lb[k + q], lt[q]);
+        assert_memory_equal(&lb[q], &want, sizeof want);
+        /* still a lower bound on the exact difference */
+        assert_true(!(lt[q] > 0) || isinf(lb[k + q]) ||
+                    (double)lb[q] <= (double)lb[k + q] - (double)lt[q] ||
+                    lb[q] == 0);
+    }
 
     /* Elkan's first bounds: squared distances all[0..k) (one 0, one
      * subnormal, whose root is below the bounds' absolute term, one +inf)
-     * made lower bounds, the bits of tkmi_bnd_down of the square root */
+     * made stored lower bounds, the bits of tkmi_lb_of of tkmi_bnd_down
+     * of the square root; in an f64 run with sc = 1 and 2^-3, each float
+     * times sc at most the bound and the next float above it */
     for (size_t q = 0; q < k; q++)
         all[q] = (tkm_real)(25 * tkmi_rng_uniform(&r));
     if (k >= 3) {
@@ -227,14 +240,22 @@ static void kernel_case(const char *isa, size_t m, size_t d, size_t k,
         all[k / 2] = (tkm_real)(TKM_PREC == 32 ? 1e-44 : 1e-323);
         all[k - 1] = (tkm_real)INFINITY;
     }
-    memcpy(all + k, all, k * sizeof *all);
     const tkm_real dnf = TKM_FN(tkmi_bnd_dnf)(d), ab = TKM_FN(tkmi_bnd_abs)(d);
-    kern->down(all, k, dnf, ab);
-    for (size_t q = 0; q < k; q++)
-        assert_true(same_bits(all[q], TKM_FN(tkmi_bnd_down)(
-                                          TKM_SQRT(all[k + q]), dnf, ab)));
-    assert_true(k < 3 || (same_bits(all[0], 0) && same_bits(all[k / 2], 0) &&
-                          isinf(all[k - 1])));
+    for (int sv2 = 0; sv2 < (TKM_PREC == 64 ? 2 : 1); sv2++) {
+        const tkm_real sc = sv2 ? (tkm_real)0.125 : 1;
+        kern->down(all, lb, k, dnf, ab, sc);
+        for (size_t q = 0; q < k; q++) {
+            const tkm_real v =
+                TKM_FN(tkmi_bnd_down)(TKM_SQRT(all[q]), dnf, ab);
+            const tkmi_lb want = TKM_FN(tkmi_lb_of)(v, sc, 1 / sc, -1);
+            assert_memory_equal(&lb[q], &want, sizeof want);
+            assert_true((tkm_real)lb[q] * sc <= v);
+            assert_true(isinf(v) ||
+                        (tkm_real)nextafterf(lb[q], INFINITY) * sc > v);
+        }
+        assert_true(k < 3 || (lb[0] == 0 && lb[k / 2] == 0 &&
+                              isinf(lb[k - 1])));
+    }
 
     /* Elkan's candidate test over [1, k): bounds all[0..k), halves
      * ref[0..k), ub the median-ish value 2.5; a0 = k / 2 is left out */
@@ -242,14 +263,21 @@ static void kernel_case(const char *isa, size_t m, size_t d, size_t k,
     assert_non_null(sv);
     for (size_t q = 0; q < k; q++)
         ref[q] = (tkm_real)(5 * tkmi_rng_uniform(&r));
-    ns = kern->survivors(all, ref, (tkm_real)2.5, k / 2, 1, k, sv);
+    /* the bounds stored as floats times sc (2^-3 in an f64 run) */
+    const tkm_real sc = TKM_PREC == 64 ? (tkm_real)0.125 : 1;
+    for (size_t q = 0; q < k; q++)
+        lb[q] = (float)(all[q] / sc);
+    ns = kern->survivors(lb, sc, ref, (tkm_real)2.5, k / 2, 1, k, sv);
     for (size_t q = 1; q < k; q++)
         if (q != k / 2 &&
-            !TKM_FN(tkmi_elkan_pair_pruned)((tkm_real)2.5, all[q], ref[q])) {
+            !TKM_FN(tkmi_elkan_pair_pruned)((tkm_real)2.5,
+                                            (tkm_real)lb[q] * sc, ref[q])) {
             assert_true(want < ns && sv[want] == q);
             want++;
         }
     assert_int_equal(ns, want);
+    free(lb);
+    free(lt);
     free(sv);
     TKM_FN(tkmi_kc_free)(&kc);
     free(x);
@@ -727,6 +755,44 @@ static void test_solvers_identical(void **state)
     use_isa("auto");
 }
 
+/* Elkan's stored bounds (kern.h's tkmi_lb_of): in an f64 run, at every
+ * scale lb_scale may choose and for values from 0 and the smallest
+ * subnormal to DBL_MAX and +inf, rounded down the largest float whose
+ * product with sc is at most v, rounded up the smallest at least v
+ * (exact products, taken in long double as a reference outside the
+ * function's own arithmetic); an f32 run stores v itself. */
+static void test_stored_bounds(void **state)
+{
+    (void)state;
+#if TKM_PREC == 64
+    const int xs[] = {0, -3, 40, -870, 890};
+    const double vs[] = {0, 0x1p-1074, 1e-300, 1e-45, 0x1p-149, 1.0, M_PI,
+                         3.4e38, 0x1.fffffep127, 1e39, 1e300, DBL_MAX,
+                         INFINITY};
+    for (size_t a = 0; a < sizeof xs / sizeof *xs; a++)
+        for (size_t b = 0; b < sizeof vs / sizeof *vs; b++) {
+            const double sc = ldexp(1.0, xs[a]), isc = ldexp(1.0, -xs[a]);
+            const long double v = vs[b], lsc = sc;
+            const float dn = TKM_FN(tkmi_lb_of)(vs[b], sc, isc, -1);
+            const float up = TKM_FN(tkmi_lb_of)(vs[b], sc, isc, 1);
+            const float dn1 = nextafterf(dn, INFINITY);
+            const float up1 = nextafterf(up, 0.0f);
+            if (!((long double)dn * lsc <= v &&
+                  (isinf(dn) || (long double)dn1 * lsc > v) &&
+                  (long double)up * lsc >= v &&
+                  (up == 0 || (long double)up1 * lsc < v)))
+                fail_msg("sc 2^%d, v %.17g: down %.9g, up %.9g", xs[a],
+                         vs[b], (double)dn, (double)up);
+        }
+#else
+    const float v = 0x1.234p-100f;
+    const float dn = TKM_FN(tkmi_lb_of)(v, 1, 1, -1);
+    const float up = TKM_FN(tkmi_lb_of)(v, 1, 1, 1);
+    assert_memory_equal(&dn, &v, sizeof v);
+    assert_memory_equal(&up, &v, sizeof v);
+#endif
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -737,6 +803,7 @@ int main(void)
         cmocka_unit_test(test_spmm_row),
         cmocka_unit_test(test_values),
         cmocka_unit_test(test_quot_i128),
+        cmocka_unit_test(test_stored_bounds),
         cmocka_unit_test(test_solvers_identical),
     };
     return cmocka_run_group_tests_name("kern_" TKM_PREC_NAME, tests, NULL,

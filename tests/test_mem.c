@@ -199,10 +199,11 @@ static void test_fit(void **state)
                                         g_msg, sizeof g_msg),
                      TKM_OK);
     tkm_params p = fit_params(k, TKM_ELKAN, TKM_SEQ, TKM_EMPTY_KEEP);
-    /* u, l (n x k), h (k x k), s and t; the lazy bounds' drift sums
-     * (129 rows of k) and a byte a point */
-    const size_t bounds =
-        (n + n * k + k * k + 2 * k + 129 * k) * sizeof(tkm_real) + n;
+    /* u, h (k x k), s and t; the lazy bounds' drift sums (65 rows of
+     * k); l (n x k) and the shrinks (64 rows of k) as floats in either
+     * precision; a byte a point */
+    const size_t bounds = (n + k * k + 2 * k + 65 * k) * sizeof(tkm_real) +
+                          (n * k + 64 * k) * sizeof(float) + n;
     assert_refused(tkm_fit(&ds, ds.x, &p, &r, g_msg, sizeof g_msg), bounds,
                    LIMIT_TEXT);
     assert_has(g_msg, "elkan");

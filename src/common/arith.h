@@ -211,4 +211,15 @@ static inline TKM_HD tkm_real TKM_FN(tkmi_bnd_shrink)(tkm_real l, tkm_real t)
     return v > 0 ? v : (tkm_real)0;
 }
 
+/* The same rule in float whatever the precision: the CPU's Elkan stores
+ * its lower bounds as floats (kern.h's tkmi_lb).  Where l - t is
+ * subnormal it is exact, and the product rounds back to it. */
+static inline TKM_HD float tkmi_lb_shrink(float l, float t)
+{
+    if (!(t > 0))
+        return l;
+    float v = (l - t) * (1.0f - 2 * FLT_EPSILON);
+    return v > 0 ? v : 0.0f;
+}
+
 #endif /* TKM_ARITH_H */

@@ -26,6 +26,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "real.h"
 #include "trikmeans.h"
@@ -36,6 +37,38 @@ extern "C" {
 
 /* Lanes of one kernel vector. */
 #define TKMI_KW (64 / sizeof(tkm_real))
+
+/* Elkan's stored lower bounds on the CPU, float in both precisions: an
+ * f64 run keeps each as a float times a power of two, rounded down
+ * (elkan.c), so the n x k bounds cost half the memory and traffic.  An
+ * f32 run's are its floats, unscaled. */
+typedef float tkmi_lb;
+
+/* Bound v >= 0 stored (sc a power of two, isc = 1 / sc), dir -1: the
+ * largest float f with f sc <= v (a lower bound); dir +1: the smallest
+ * with f sc >= v (a shrink).  Both products are exact where sc keeps the
+ * floats' range inside the doubles' (elkan.c's lb_scale).  An f32 run
+ * stores v itself. */
+static inline tkmi_lb TKM_FN(tkmi_lb_of)(tkm_real v, tkm_real sc,
+                                        tkm_real isc, int dir)
+{
+#if TKM_PREC == 64
+    float f = (float)(v * isc);
+    const double back = (double)f * sc;
+    if (dir < 0 ? back > v : back < v) { /* the next float that way */
+        uint32_t b;
+        memcpy(&b, &f, sizeof b);
+        b += (uint32_t)dir;
+        memcpy(&f, &b, sizeof f);
+    }
+    return f;
+#else
+    (void)sc;
+    (void)isc;
+    (void)dir;
+    return v;
+#endif
+}
 
 /* Centroids packed for the scan: nb = ceil(k / W) blocks of d x W
  * values, block b holding centroids b W .. b W + W - 1, its rows in the
@@ -92,10 +125,15 @@ typedef struct TKM_FN(tkmi_kern) {
     void (*dist2_pairs)(const tkm_real *const *xs,
                         const tkm_real *const *cs, size_t m, size_t d,
                         tkm_real *out);
-    /* l[c] = tkmi_bnd_shrink(l[c], t[c]) for c < k (arith.h), same bits. */
-    void (*shrink)(tkm_real *l, const tkm_real *t, size_t k);
-    /* l[c] = tkmi_bnd_down(sqrt(l[c]), dnf, ab) for c < k, same bits. */
-    void (*down)(tkm_real *l, size_t k, tkm_real dnf, tkm_real ab);
+    /* l[c] = tkmi_lb_shrink(l[c], t[c]) for c < k (arith.h), same
+     * bits: the stored bounds moved, in float in either precision. */
+    void (*shrink)(tkmi_lb *l, const tkmi_lb *t, size_t k);
+    /* l[c] = tkmi_lb_of(tkmi_bnd_down(sqrt(sq[c]), dnf, ab), sc, 1 / sc,
+     * -1)
+     * for c < k, same bits: squared distances made stored lower bounds
+     * (sq is left as it was). */
+    void (*down)(const tkm_real *sq, tkmi_lb *l, size_t k, tkm_real dnf,
+                 tkm_real ab, tkm_real sc);
     /* The data's values as the run takes them: rows [0, m) x d of xd
      * (doubles; or of xf, floats, when xd is NULL), each v made
      * (tkm_real)v, written to out when it is not NULL; per column j,
@@ -107,10 +145,13 @@ typedef struct TKM_FN(tkmi_kern) {
                   tkm_real lim, tkm_real *out, tkm_real *amax,
                   tkm_real *lowb);
     /* Elkan's candidates: the c in [c0, c1), c != a0, that
-     * tkmi_elkan_pair_pruned(ub, l[c], h[c]) keeps, in increasing order
-     * into out (room for c1 - c0); returns their number. */
-    size_t (*survivors)(const tkm_real *l, const tkm_real *h, tkm_real ub,
-                        size_t a0, size_t c0, size_t c1, size_t *out);
+     * tkmi_elkan_pair_pruned(ub, l[c] sc, h[c]) keeps (the stored bound
+     * times sc, a power of two, exact; an f32 run's sc is 1), in
+     * increasing order into out (room for c1 - c0); returns their
+     * number. */
+    size_t (*survivors)(const tkmi_lb *l, tkm_real sc, const tkm_real *h,
+                        tkm_real ub, size_t a0, size_t c0, size_t c1,
+                        size_t *out);
     /* The screening's row test (screen.c): m[0] the smallest of
      * hi[j] - 2 (double)g[j] over j < k, each rounded as written, and
      * with two, m[1] the second smallest (equal values counted apart;

@@ -16,6 +16,7 @@
  * share each centroid vector loaded, and their KERN_P chains hide the
  * adder's latency.
  */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -436,40 +437,72 @@ KI void scan_impl(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
     }
 }
 
-/* l[c] = tkmi_bnd_shrink(l[c], t[c]) for c < k, W lanes at a time:
- * where t > 0, (l - t) (1 - 2 eps) kept >= 0, else l unchanged. */
-static void kshrink(tkm_real *l, const tkm_real *t, size_t k)
+/* l[c] = tkmi_lb_shrink(l[c], t[c]) for c < k on the stored
+ * bounds (floats in either precision), a native vector of floats at a
+ * time: where t > 0, (l - t) (1 - 2 eps) kept >= 0, else l unchanged. */
+typedef float vfl __attribute__((vector_size(KERN_VB)));
+typedef float vflu __attribute__((vector_size(KERN_VB), aligned(4),
+                                  may_alias));
+typedef int32_t vfli __attribute__((vector_size(KERN_VB)));
+#define VF (KERN_VB / sizeof(float))
+
+static void kshrink(tkmi_lb *l, const tkmi_lb *t, size_t k)
 {
-    const kv f = splat((tkm_real)1 - 2 * TKM_EPS), zero = splat(0);
+    const vfl f = (vfl){0} + (1.0f - 2 * FLT_EPSILON), zero = {0};
     size_t c = 0;
-    for (; c + KW <= k; c += KW) {
-        kv lv = loadu(l + c), tv = loadu(t + c), v;
-        EACH(h) v.h[h] = (lv.h[h] - tv.h[h]) * f.h[h];
-        v = sel(less(zero, v), v, zero);
-        storeu(l + c, sel(less(zero, tv), v, lv));
+    for (; c + VF <= k; c += VF) {
+        vfl lv = *(const vflu *)(l + c), tv = *(const vflu *)(t + c);
+        vfl v = (lv - tv) * f;
+        v = BLEND(vfli, zero < v, v, zero);
+        *(vflu *)(l + c) = BLEND(vfli, zero < tv, v, lv);
     }
     for (; c < k; c++)
-        l[c] = TKM_FN(tkmi_bnd_shrink)(l[c], t[c]);
+        l[c] = tkmi_lb_shrink(l[c], t[c]);
 }
 
-/* l[c] = tkmi_bnd_down(sqrt(l[c]), dnf, ab) for c < k, W lanes at a
- * time: squared distances made lower bounds on the distances. */
-static void kdown(tkm_real *l, size_t k, tkm_real dnf, tkm_real ab)
+/* l[c] = tkmi_lb_of(tkmi_bnd_down(sqrt(sq[c]), dnf, ab), sc, 1 / sc, -1)
+ * for c < k, W lanes at a time: squared distances made stored lower
+ * bounds.  In an f64 run each lane's float is rounded down as
+ * tkmi_lb_of does: where the float times sc is above the bound, one
+ * less in its bits (the mask of -1s added). */
+static void kdown(const tkm_real *sq, tkmi_lb *l, size_t k, tkm_real dnf,
+                  tkm_real ab, tkm_real sc)
 {
     const kv f = splat(dnf), b = splat(ab), zero = splat(0);
+    const tkm_real isc = 1 / sc;
+#if TKM_PREC == 64
+    typedef float vlh __attribute__((vector_size(KERN_VB / 2)));
+    typedef float vlhu __attribute__((vector_size(KERN_VB / 2), aligned(4),
+                                      may_alias));
+    typedef int32_t vlhi __attribute__((vector_size(KERN_VB / 2)));
+    const kv s = splat(sc), is = splat(isc);
+#endif
     size_t c = 0;
     for (; c + KW <= k; c += KW) {
-        kv v = loadu(l + c);
+        kv v = loadu(sq + c);
         EACH(h)
         {
             for (size_t q = 0; q < VL; q++)
                 v.h[h][q] = TKM_SQRT(v.h[h][q]);
             v.h[h] = v.h[h] * f.h[h] - b.h[h];
         }
-        storeu(l + c, sel(less(zero, v), v, zero));
+        v = sel(less(zero, v), v, zero);
+#if TKM_PREC == 64
+        EACH(h)
+        {
+            vlh fl = __builtin_convertvector(v.h[h] * is.h[h], vlh);
+            vi up = __builtin_convertvector(fl, vn) * s.h[h] > v.h[h];
+            fl = (vlh)((vlhi)fl + __builtin_convertvector(up, vlhi));
+            *(vlhu *)(l + c + h * VL) = fl;
+        }
+#else
+        (void)isc;
+        storeu(l + c, v);
+#endif
     }
     for (; c < k; c++)
-        l[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(l[c]), dnf, ab);
+        l[c] = TKM_FN(tkmi_lb_of)(
+            TKM_FN(tkmi_bnd_down)(TKM_SQRT(sq[c]), dnf, ab), sc, isc, -1);
 }
 
 #if TKM_PREC == 32
@@ -571,13 +604,29 @@ static int kvalues(const double *xd, const float *xf, size_t m, size_t d,
  * keeps, !(ub < l[c] || ub < h[c]), in increasing order into out; returns
  * how many.  A block of W tests is skipped in one branch when none
  * survives, the common case once the bounds are tight. */
-static size_t ksurvivors(const tkm_real *l, const tkm_real *h, tkm_real ub,
-                         size_t a0, size_t c0, size_t c1, size_t *out)
+static size_t ksurvivors(const tkmi_lb *l, tkm_real sc, const tkm_real *h,
+                         tkm_real ub, size_t a0, size_t c0, size_t c1,
+                         size_t *out)
 {
     const kv u = splat(ub);
+#if TKM_PREC == 64
+    /* the stored floats made doubles and scaled, exactly */
+    typedef float vlhu __attribute__((vector_size(KERN_VB / 2), aligned(4),
+                                      may_alias));
+    const kv s = splat(sc);
+#else
+    (void)sc; /* an f32 run's bounds are unscaled */
+#endif
     size_t ns = 0, c = c0;
     for (; c + KW <= c1; c += KW) {
-        kv lv = loadu(l + c), hv = loadu(h + c);
+        kv lv, hv = loadu(h + c);
+#if TKM_PREC == 64
+        EACH(h) lv.h[h] = __builtin_convertvector(
+                              *(const vlhu *)(l + c + h * VL), vn) *
+                          s.h[h];
+#else
+        lv = loadu(l + c);
+#endif
         ki m;
         EACH(h) m.h[h] = (lv.h[h] <= u.h[h]) & (hv.h[h] <= u.h[h]);
         vi any = m.h[0];
@@ -591,7 +640,7 @@ static size_t ksurvivors(const tkm_real *l, const tkm_real *h, tkm_real ub,
     }
     for (; c < c1; c++) {
         out[ns] = c;
-        ns += !(ub < l[c] || ub < h[c]);
+        ns += !(ub < (tkm_real)l[c] * sc || ub < h[c]);
     }
     for (size_t q = 0; q < ns; q++) /* a0 is never a candidate */
         if (out[q] == a0) {

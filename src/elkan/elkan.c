@@ -30,21 +30,26 @@ typedef TKM_FN(tkmi_cpu) cpu_t;
 
 typedef struct {
     tkm_real *u;     /* n upper bounds                                  */
-    tkm_real *l;     /* n*k lower bounds, point-major                   */
+    tkmi_lb *l;      /* n*k lower bounds, point-major, stored (lb_put)  */
     tkm_real *h;     /* k*k lower bounds on half the centroid distances */
     tkm_real *s;     /* k: min over c' != c of h(c, c')                 */
     tkm_real *t;     /* k safe drifts of the last update                */
     /* Lazy lower bounds: a point's k bounds are moved only when it fails
      * the global test (below, catch_up).  S holds, for the assign steps
      * 0..now since the last rebase, each centroid's safe drifts summed
-     * (rounded up); dl[j] the safe shrink from step j to now;
-     * last[i] the step point i's bounds are current at. */
+     * (rounded up); dl[j] the safe shrink from step j to now, stored as
+     * the bounds are (lb_up); last[i] the step point i's bounds are
+     * current at. */
     tkm_real *S;     /* (ELK_HIST + 1) x k                              */
-    tkm_real *dl;    /* ELK_HIST x k                                    */
+    tkmi_lb *dl;     /* ELK_HIST x k                                    */
     unsigned char *last; /* n                                           */
     int now;
     tkm_real *gp;    /* sparse points: threads_max x k, a point's products
                         with every centroid (elkan_point_sparse)         */
+    tkm_real *sq;    /* threads_max x ELK_ROWS x k: the first pass's
+                        squared distances, before they are stored       */
+    tkm_real sc;     /* a stored bound times sc is the bound (lb_put)   */
+    tkm_real isc;    /* 1 / sc                                          */
     tkm_real upf;    /* 1 + rounding margin                             */
     tkm_real dnf;    /* 1 - rounding margin                             */
     tkm_real ab;     /* absolute term of the bounds                     */
@@ -64,6 +69,7 @@ static void elkan_release(cpu_t *s)
     free(e->dl);
     free(e->last);
     free(e->gp);
+    free(e->sq);
     free(e);
     s->alg = NULL;
 }
@@ -73,14 +79,65 @@ static void elkan_release(cpu_t *s)
  * ELK_HIST steps; last[i] fits a byte). */
 #define ELK_HIST 64
 
+/* Points per scan call of the first assignment. */
+#define ELK_CHUNK 64
+/* Rows of squared distances a thread holds at once in the first pass. */
+#define ELK_ROWS 8
+
+/* The stored lower bounds (kern.h's tkmi_lb, tkmi_lb_of): a bound v >=
+ * 0 is kept as the largest float f with f sc <= v, sc a power of two.  An
+ * f32 run's sc is 1 and f is v.  A bound below sc 2^-149 is stored 0, one
+ * above FLT_MAX sc as FLT_MAX: weaker, never wrong. */
+static tkmi_lb lb_put(const elkan_t *e, tkm_real v)
+{
+    return TKM_FN(tkmi_lb_of)(v, e->sc, e->isc, -1);
+}
+
+/* The smallest stored value at least v (the drifts' sums). */
+static tkmi_lb lb_up(const elkan_t *e, tkm_real v)
+{
+    return TKM_FN(tkmi_lb_of)(v, e->sc, e->isc, 1);
+}
+
+static tkm_real lb_get(const elkan_t *e, tkmi_lb f)
+{
+    return (tkm_real)f * e->sc;
+}
+
+/* sc for an f64 run from the start's centroids: their largest |value| m
+ * maps to 2^-40 2^ilogb(m), so that the distances of points near them
+ * stay far inside the floats' range (below 2^128, above 2^-126: a point
+ * 2^80 times farther than m, or nearer than m 2^-80, still keeps a
+ * float's precision); the exponent kept in [-870, 890], where a float
+ * times sc is an exact double.  1 where m is 0, and in an f32 run. */
+static void lb_scale(const cpu_t *s, elkan_t *e)
+{
+    e->sc = e->isc = 1;
+#if TKM_PREC == 64
+    double m = 0;
+    for (size_t j = 0; j < s->k * s->d; j++)
+        if (fabs(s->c[j]) > m)
+            m = fabs(s->c[j]);
+    if (m > 0 && isfinite(m)) {
+        int x = ilogb(m) - 40;
+        x = x < -870 ? -870 : x > 890 ? 890 : x;
+        e->sc = ldexp(1.0, x);
+        e->isc = ldexp(1.0, -x);
+    }
+#else
+    (void)s;
+#endif
+}
+
 static tkm_status elkan_setup(cpu_t *s, char *msg, size_t msglen)
 {
     size_t n = s->n, k = s->k, plan = 0;
     /* u; l (n x k); h (k x k); s, t; S, dl; last */
     tkmi_plan_add(&plan, n, 1, sizeof(tkm_real));
-    tkmi_plan_add(&plan, n, k, sizeof(tkm_real));
+    tkmi_plan_add(&plan, n, k, sizeof(tkmi_lb));
     tkmi_plan_add(&plan, k, k + 2, sizeof(tkm_real));
-    tkmi_plan_add(&plan, 2 * ELK_HIST + 1, k, sizeof(tkm_real));
+    tkmi_plan_add(&plan, ELK_HIST + 1, k, sizeof(tkm_real));
+    tkmi_plan_add(&plan, ELK_HIST, k, sizeof(tkmi_lb));
     tkmi_plan_add(&plan, n, 1, 1);
     char what[160];
     snprintf(what, sizeof what, "elkan: the bounds of %zu points and %zu "
@@ -102,11 +159,12 @@ static tkm_status elkan_setup(cpu_t *s, char *msg, size_t msglen)
     e->dl = tkmi_alloc(ELK_HIST, k, sizeof *e->dl);
     e->last = tkmi_alloc(n ? n : 1, 1, 1);
     /* (per-thread scratch, left out of the plan: see yinyang.c) */
+    const size_t nt = (size_t)(s->threads > 1 ? s->threads : 1);
     if (s->sp)
-        e->gp = tkmi_alloc((size_t)(s->threads > 1 ? s->threads : 1), k,
-                           sizeof *e->gp);
+        e->gp = tkmi_alloc(nt, k, sizeof *e->gp);
+    e->sq = tkmi_alloc(nt * ELK_ROWS, k, sizeof *e->sq);
     if (!e->u || !e->l || !e->h || !e->s || !e->t || !e->S || !e->dl ||
-        !e->last || (s->sp && !e->gp)) {
+        !e->last || (s->sp && !e->gp) || !e->sq) {
         elkan_release(s);
         return tkmi_fail_alloc(msg, msglen, plan, 1, 1, "%s", what);
     }
@@ -136,8 +194,6 @@ static void restart_sums(const cpu_t *s, elkan_t *e)
     e->now = 0;
 }
 
-/* Points per scan call of the first assignment. */
-#define ELK_CHUNK 64
 /* Candidates tested together in the later assignments. */
 #define ELK_BLOCK 64
 
@@ -156,12 +212,14 @@ static tkm_real box_up(const elkan_t *e, double hi)
                                e->ab);
 }
 
-/* A point's k squared distances li, as the scan wrote them, made its
- * lower bounds, and its upper bound *u from b1, its nearest's. */
-static void direct_bounds(const cpu_t *s, const elkan_t *e, tkm_real *li,
-                          tkm_real b1, tkm_real *u)
+/* A point's k squared distances sq, as the scan wrote them, made its
+ * stored lower bounds li, and its upper bound *u from b1, its
+ * nearest's. */
+static void direct_bounds(const cpu_t *s, const elkan_t *e,
+                          const tkm_real *sq, tkmi_lb *li, tkm_real b1,
+                          tkm_real *u)
 {
-    s->kern->down(li, s->k, e->dnf, e->ab);
+    s->kern->down(sq, li, s->k, e->dnf, e->ab, e->sc);
     *u = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1), e->upf, e->ab);
 }
 
@@ -178,23 +236,24 @@ static uint64_t first_sparse(cpu_t *s, elkan_t *e, size_t lo, size_t m,
     int32_t lab[ELK_CHUNK];
     TKM_FN(tkmi_scan_out) o = {.lab = lab};
     TKM_FN(tkmi_screen_scan)(s, lo, NULL, m, &o, screened, rechecked);
+    tkm_real *sq = e->sq + tkmi_thread_id() * ELK_ROWS * k;
     for (size_t t = 0; t < m; t++) {
         const size_t i = lo + t;
-        tkm_real *li = e->l + i * k;
+        tkmi_lb *li = e->l + i * k;
         double l2, u2;
         int ok = 1;
         for (size_t c = 0; ok && c < k; c++) {
             ok = TKM_FN(tkmi_screen_pair_box)(s, i, c, &l2, &u2);
-            li[c] = box_down(e, l2);
+            li[c] = lb_put(e, box_down(e, l2));
             if ((int32_t)c == lab[t])
                 e->u[i] = box_up(e, u2);
         }
         if (!ok) { /* every distance direct */
             tkm_real b1;
-            TKM_FN(tkmi_scan_out) one = {.lab = lab + t, .b1 = &b1, .all = li,
+            TKM_FN(tkmi_scan_out) one = {.lab = lab + t, .b1 = &b1, .all = sq,
                                          .astride = k};
             TKM_FN(tkmi_rows_scan)(s, &s->kc, i, NULL, 1, &one);
-            direct_bounds(s, e, li, b1, e->u + i);
+            direct_bounds(s, e, sq, li, b1, e->u + i);
             *rechecked += k;
         }
         if (lab[t] != s->labels[i]) {
@@ -205,12 +264,14 @@ static uint64_t first_sparse(cpu_t *s, elkan_t *e, size_t lo, size_t m,
     return m;
 }
 
-/* First call: every distance through the scan kernel, written straight
- * into the point's row of lower bounds, then turned into bounds. */
+/* First call: every distance through the scan kernel, ELK_ROWS points
+ * at a time into the thread's rows sq, then turned into bounds and
+ * stored. */
 static void first_pass(cpu_t *s, tkm_iter_stats *row)
 {
     elkan_t *e = s->alg;
     size_t n = s->n, k = s->k;
+    lb_scale(s, e);
     const int scr = s->sp ? TKM_FN(tkmi_screen_begin)(s) : 0;
     long long nch = (long long)((n + ELK_CHUNK - 1) / ELK_CHUNK);
     uint64_t changed = 0, screened = 0, rechecked = 0;
@@ -223,16 +284,22 @@ static void first_pass(cpu_t *s, tkm_iter_stats *row)
             first_sparse(s, e, lo, m, &changed, &screened, &rechecked);
             continue;
         }
-        int32_t lab[ELK_CHUNK];
-        tkm_real b1[ELK_CHUNK];
-        TKM_FN(tkmi_scan_out) o = {.lab = lab, .b1 = b1,
-                                   .all = e->l + lo * k, .astride = k};
-        TKM_FN(tkmi_rows_scan)(s, &s->kc, lo, NULL, m, &o);
-        for (size_t i = 0; i < m; i++) {
-            direct_bounds(s, e, e->l + (lo + i) * k, b1[i], e->u + lo + i);
-            if (lab[i] != s->labels[lo + i]) {
-                s->labels[lo + i] = lab[i];
-                changed++;
+        int32_t lab[ELK_ROWS];
+        tkm_real b1[ELK_ROWS];
+        tkm_real *sq = e->sq + tkmi_thread_id() * ELK_ROWS * k;
+        for (size_t r = 0; r < m; r += ELK_ROWS) {
+            const size_t mr = m - r < ELK_ROWS ? m - r : ELK_ROWS;
+            TKM_FN(tkmi_scan_out) o = {.lab = lab, .b1 = b1, .all = sq,
+                                       .astride = k};
+            TKM_FN(tkmi_rows_scan)(s, &s->kc, lo + r, NULL, mr, &o);
+            for (size_t i = 0; i < mr; i++) {
+                const size_t p = lo + r + i;
+                direct_bounds(s, e, sq + i * k, e->l + p * k, b1[i],
+                              e->u + p);
+                if (lab[i] != s->labels[p]) {
+                    s->labels[p] = lab[i];
+                    changed++;
+                }
             }
         }
     }
@@ -290,11 +357,11 @@ static void next_step(cpu_t *s, elkan_t *e)
     e->now++;
     for (int j = 0; j < e->now; j++) {
         const tkm_real *sj = e->S + (size_t)j * k;
-        tkm_real *dj = e->dl + (size_t)j * k;
+        tkmi_lb *dj = e->dl + (size_t)j * k;
         for (size_t c = 0; c < k; c++)
-            dj[c] = cur[c] > sj[c] ? (cur[c] - sj[c]) *
-                                         ((tkm_real)1 + 2 * TKM_EPS)
-                                   : (tkm_real)0;
+            dj[c] = lb_up(e, cur[c] > sj[c] ? (cur[c] - sj[c]) *
+                                                  ((tkm_real)1 + 2 * TKM_EPS)
+                                            : (tkm_real)0);
     }
 }
 
@@ -334,7 +401,7 @@ static uint64_t centroid_halves(cpu_t *s, elkan_t *e)
  * computed squared distance a2 (once tight), the upper bound ub. */
 typedef struct {
     const tkm_real *x;
-    tkm_real *l;
+    tkmi_lb *l;
     int a0, a, tight;
     tkm_real ub, a2;
     uint64_t ndist, npairs;
@@ -345,8 +412,8 @@ typedef struct {
 static size_t survivors(const cpu_t *s, const elkan_t *e, const walk_t *w,
                         size_t c0, size_t c1, size_t *out)
 {
-    return s->kern->survivors(w->l, e->h + (size_t)w->a * s->k, w->ub,
-                              (size_t)w->a0, c0, c1, out);
+    return s->kern->survivors(w->l, e->sc, e->h + (size_t)w->a * s->k,
+                              w->ub, (size_t)w->a0, c0, c1, out);
 }
 
 /* Tighten u: the distance to the original centroid. */
@@ -356,7 +423,7 @@ static void tighten(cpu_t *s, elkan_t *e, walk_t *w)
     w->ndist++;
     tkm_real da = TKM_SQRT(w->a2);
     w->ub = TKM_FN(tkmi_bnd_up)(da, e->upf, e->ab);
-    w->l[w->a0] = TKM_FN(tkmi_bnd_down)(da, e->dnf, e->ab);
+    w->l[w->a0] = lb_put(e, TKM_FN(tkmi_bnd_down)(da, e->dnf, e->ab));
     w->tight = 1;
 }
 
@@ -366,7 +433,7 @@ static int take(const elkan_t *e, walk_t *w, size_t c, tkm_real c2)
 {
     w->ndist++;
     tkm_real dc = TKM_SQRT(c2);
-    w->l[c] = TKM_FN(tkmi_bnd_down)(dc, e->dnf, e->ab);
+    w->l[c] = lb_put(e, TKM_FN(tkmi_bnd_down)(dc, e->dnf, e->ab));
     if (!TKM_FN(tkmi_closer)(c2, c, w->a2, (size_t)w->a))
         return 0;
     w->a = (int)c;
@@ -421,7 +488,7 @@ static void walk_block(cpu_t *s, elkan_t *e, walk_t *w, size_t c0,
             continue;
         int have = q < ns && sv[q] == c;
         tkm_real c2 = have ? dist[q++] : 0;
-        if (TKM_FN(tkmi_elkan_pair_pruned)(w->ub, w->l[c],
+        if (TKM_FN(tkmi_elkan_pair_pruned)(w->ub, lb_get(e, w->l[c]),
                                            e->h[(size_t)w->a * k + c])) {
             w->npairs++;
             continue;
@@ -489,7 +556,7 @@ static int elkan_point_sparse(cpu_t *s, elkan_t *e, size_t i,
                               uint64_t *ndist, uint64_t *npairs)
 {
     const size_t k = s->k;
-    tkm_real *l = e->l + i * k;
+    tkmi_lb *l = e->l + i * k;
     const int a0 = s->labels[i];
     int a = a0, tight = 0, exact = 0;
     tkm_real ub = e->u[i], a2 = 0;
@@ -502,7 +569,8 @@ static int elkan_point_sparse(cpu_t *s, elkan_t *e, size_t i,
     for (size_t c = 0; c < k; c++) {
         if ((int)c == a0)
             continue;
-        if (TKM_FN(tkmi_elkan_pair_pruned)(ub, l[c], e->h[(size_t)a * k + c])) {
+        if (TKM_FN(tkmi_elkan_pair_pruned)(ub, lb_get(e, l[c]),
+                                           e->h[(size_t)a * k + c])) {
             (*npairs)++;
             continue;
         }
@@ -511,15 +579,16 @@ static int elkan_point_sparse(cpu_t *s, elkan_t *e, size_t i,
             (*ndist)++;
             if (box_of(s, gp, &nbox, i, (size_t)a0, &la, &ua)) {
                 ub = box_up(e, ua);
-                l[a0] = box_down(e, la);
+                l[a0] = lb_put(e, box_down(e, la));
             } else {
                 a2 = TKM_FN(tkmi_row_cdist2)(s, i, (size_t)a0);
                 la = ua = (double)a2;
                 exact = 1;
                 ub = TKM_FN(tkmi_bnd_up)(TKM_SQRT(a2), e->upf, e->ab);
-                l[a0] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(a2), e->dnf, e->ab);
+                l[a0] = lb_put(e, TKM_FN(tkmi_bnd_down)(TKM_SQRT(a2), e->dnf,
+                                                        e->ab));
             }
-            if (TKM_FN(tkmi_elkan_pair_pruned)(ub, l[c],
+            if (TKM_FN(tkmi_elkan_pair_pruned)(ub, lb_get(e, l[c]),
                                                e->h[(size_t)a * k + c])) {
                 (*npairs)++;
                 continue;
@@ -529,11 +598,11 @@ static int elkan_point_sparse(cpu_t *s, elkan_t *e, size_t i,
         double lc, uc;
         const int box = box_of(s, gp, &nbox, i, c, &lc, &uc);
         if (box && lc > ua) { /* farther than a, whatever the index */
-            l[c] = box_down(e, lc);
+            l[c] = lb_put(e, box_down(e, lc));
             continue;
         }
         if (box && uc < la) { /* strictly nearer than a */
-            l[c] = box_down(e, lc);
+            l[c] = lb_put(e, box_down(e, lc));
             a = (int)c;
             la = lc;
             ua = uc;
@@ -547,7 +616,7 @@ static int elkan_point_sparse(cpu_t *s, elkan_t *e, size_t i,
             exact = 1;
         }
         const tkm_real c2 = TKM_FN(tkmi_row_cdist2)(s, i, c);
-        l[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(c2), e->dnf, e->ab);
+        l[c] = lb_put(e, TKM_FN(tkmi_bnd_down)(TKM_SQRT(c2), e->dnf, e->ab));
         if (TKM_FN(tkmi_closer)(c2, c, a2, (size_t)a)) {
             a = (int)c;
             a2 = c2;
