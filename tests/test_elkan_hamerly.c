@@ -347,6 +347,25 @@ static void test_blobs_like_lloyd(void **state)
             tkm_dataset_free(&ds);
             seed++;
         }
+    /* k = 400: Yinyang's 40 groups, past 2 W in either precision, take
+     * its vector global filter (yinyang.c's yy_point) */
+    for (size_t d = 2; d <= 8; d += 6) {
+        const size_t n = 2000, k = 400;
+        tkm_dataset ds;
+        char msg[256], what[96];
+        assert_int_equal(tkm_generate_blobs(n, d, 40, 1.0, 10, seed++, &ds,
+                                            NULL, msg, sizeof msg),
+                         TKM_OK);
+        double *init = malloc(k * d * sizeof *init);
+        assert_non_null(init);
+        assert_int_equal(tkm_init_centroids(&ds, k, TKM_INIT_KMEANSPP, 0, 3,
+                                            init, msg, sizeof msg),
+                         TKM_OK);
+        snprintf(what, sizeof what, "blobs n=%zu d=%zu k=%zu", n, d, k);
+        compare_all(&ds, init, k, TKM_EMPTY_KEEP, what);
+        free(init);
+        tkm_dataset_free(&ds);
+    }
 }
 
 /* Points on a small integer grid, each repeated: exact distance ties
@@ -417,10 +436,11 @@ static void test_k_near_n(void **state)
 static void test_omp_bit_identical(void **state)
 {
     (void)state;
+    /* (k = 400: Yinyang's vector global filter in either precision) */
     const size_t shapes[][3] = {{20011, 5, 40}, {3001, 50, 10},
-                                {900, 2, 200}};
+                                {900, 2, 200}, {1201, 3, 400}};
     const int threads[] = {1, 2, 4};
-    for (size_t sh = 0; sh < 3; sh++) {
+    for (size_t sh = 0; sh < 4; sh++) {
         size_t n = shapes[sh][0], d = shapes[sh][1], k = shapes[sh][2];
         tkm_dataset ds;
         char msg[256];

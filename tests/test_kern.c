@@ -228,6 +228,29 @@ static void kernel_case(const char *isa, size_t m, size_t d, size_t k,
                     lb[q] == 0);
     }
 
+    /* Yinyang's global filter: bounds all[0..k) (one +inf) shrunk by
+     * drifts ref[0..k) (some 0, one larger than its bound) into sh,
+     * tkmi_bnd_shrink's bits, and their minimum */
+    for (size_t q = 0; q < k; q++) {
+        all[q] = (tkm_real)(5 * tkmi_rng_uniform(&r));
+        ref[q] = q % 3 == 0 ? 0 : (tkm_real)tkmi_rng_uniform(&r);
+    }
+    all[k - 1] = (tkm_real)INFINITY;
+    ref[0] = all[0] + 1;
+    {
+        tkm_real *sh = malloc(k * sizeof *sh);
+        assert_non_null(sh);
+        const tkm_real mn = kern->shrink_min(all, ref, k, sh);
+        tkm_real want = (tkm_real)INFINITY;
+        for (size_t q = 0; q < k; q++) {
+            const tkm_real v = TKM_FN(tkmi_bnd_shrink)(all[q], ref[q]);
+            assert_true(same_bits(sh[q], v));
+            want = v < want ? v : want;
+        }
+        assert_true(same_bits(mn, want));
+        free(sh);
+    }
+
     /* Elkan's first bounds: squared distances all[0..k) (one 0, one
      * subnormal, whose root is below the bounds' absolute term, one +inf)
      * made stored lower bounds, the bits of tkmi_lb_of of tkmi_bnd_down

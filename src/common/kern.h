@@ -128,6 +128,11 @@ typedef struct TKM_FN(tkmi_kern) {
     /* l[c] = tkmi_lb_shrink(l[c], t[c]) for c < k (arith.h), same
      * bits: the stored bounds moved, in float in either precision. */
     void (*shrink)(tkmi_lb *l, const tkmi_lb *t, size_t k);
+    /* Yinyang's global filter: out[g] = tkmi_bnd_shrink(l[g], t[g]) for
+     * g < n (arith.h), same bits; returns the smallest out[g] (+inf
+     * where n is 0). */
+    tkm_real (*shrink_min)(const tkm_real *l, const tkm_real *t, size_t n,
+                           tkm_real *out);
     /* l[c] = tkmi_lb_of(tkmi_bnd_down(sqrt(sq[c]), dnf, ab), sc, 1 / sc,
      * -1)
      * for c < k, same bits: squared distances made stored lower bounds

@@ -460,6 +460,33 @@ static void kshrink(tkmi_lb *l, const tkmi_lb *t, size_t k)
         l[c] = tkmi_lb_shrink(l[c], t[c]);
 }
 
+/* out[g] = tkmi_bnd_shrink(l[g], t[g]) for g < n, W lanes at a time:
+ * where t > 0, (l - t) (1 - 2 eps) kept >= 0, else l; returns the
+ * smallest (a minimum, in any order the same value). */
+static tkm_real kshrink_min(const tkm_real *l, const tkm_real *t, size_t n,
+                            tkm_real *out)
+{
+    const kv f = splat((tkm_real)1 - 2 * TKM_EPS), zero = splat(0);
+    kv mn = splat((tkm_real)INFINITY);
+    size_t c = 0;
+    for (; c + KW <= n; c += KW) {
+        kv lv = loadu(l + c), tv = loadu(t + c), v;
+        EACH(h) v.h[h] = (lv.h[h] - tv.h[h]) * f.h[h];
+        v = sel(less(zero, v), v, zero);
+        v = sel(less(zero, tv), v, lv);
+        storeu(out + c, v);
+        mn = sel(less(v, mn), v, mn);
+    }
+    tkm_real m = (tkm_real)INFINITY;
+    for (size_t q = 0; q < KW; q++)
+        m = LANE(mn, q) < m ? LANE(mn, q) : m;
+    for (; c < n; c++) {
+        out[c] = TKM_FN(tkmi_bnd_shrink)(l[c], t[c]);
+        m = out[c] < m ? out[c] : m;
+    }
+    return m;
+}
+
 /* l[c] = tkmi_lb_of(tkmi_bnd_down(sqrt(sq[c]), dnf, ab), sc, 1 / sc, -1)
  * for c < k, W lanes at a time: squared distances made stored lower
  * bounds.  In an f64 run each lane's float is rounded down as
@@ -836,6 +863,7 @@ const TKM_FN(tkmi_kern) KERN_NAME = {
     .dist2 = kdist2,
     .dist2_pairs = kdist2_pairs,
     .shrink = kshrink,
+    .shrink_min = kshrink_min,
     .down = kdown,
     .values = kvalues,
     .survivors = ksurvivors,

@@ -17,6 +17,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -49,8 +50,9 @@ typedef struct {
     tkm_real *tg;    /* t: the largest safe drift in each group         */
     yy_drift *ds;    /* k: scratch of the sort by drift                 */
     yy_min *mins;    /* threads * t: a point's walk over the groups     */
+    tkm_real *sh;    /* threads * ts: a point's bounds shrunk (yy_point) */
     tkm_real *buf;   /* threads * chunk * k: the first pass's distances */
-    size_t t, chunk, nt;
+    size_t t, ts, chunk, nt; /* ts: sh's stride, whole cache lines apart */
     uint64_t by_group, by_local; /* the last assign's pruned pairs      */
     tkm_real upf;    /* 1 + rounding margin                             */
     tkm_real dnf;    /* 1 - rounding margin                             */
@@ -77,6 +79,7 @@ static void yinyang_release(cpu_t *s)
     free(e->tg);
     free(e->ds);
     free(e->mins);
+    free(e->sh);
     free(e->buf);
     free(e);
     s->alg = NULL;
@@ -95,6 +98,9 @@ static tkm_status yinyang_setup(cpu_t *s, char *msg, size_t msglen)
     tkmi_plan_add(&plan, k, 2, sizeof(int32_t));          /* grp, gmem */
     tkmi_plan_add(&plan, t + 1, 1, sizeof(size_t));       /* gstart    */
     tkmi_plan_add(&scratch, nt * t, 1, sizeof(yy_min));   /* mins      */
+    /* sh: a thread's t values on cache lines of their own */
+    const size_t ts = (t + 2 * TKMI_KW - 1) / TKMI_KW * TKMI_KW;
+    tkmi_plan_add(&scratch, nt * ts, 1, sizeof(tkm_real)); /* sh       */
     tkmi_plan_add(&scratch, k, 1, sizeof(yy_drift));      /* ds        */
     tkmi_plan_add(&scratch, nt * chunk, k, sizeof(tkm_real)); /* buf   */
     tkmi_plan_add(&scratch, t, d, sizeof(tkm_real));      /* centres   */
@@ -121,11 +127,13 @@ static tkm_status yinyang_setup(cpu_t *s, char *msg, size_t msglen)
     e->tg = tkmi_alloc(t, 1, sizeof *e->tg);
     e->ds = tkmi_alloc(k, 1, sizeof *e->ds);
     e->mins = tkmi_alloc(nt, t, sizeof *e->mins);
+    e->ts = ts;
+    e->sh = tkmi_alloc(nt, ts, sizeof *e->sh);
     e->buf = tkmi_alloc(nt * chunk, k, sizeof *e->buf);
     tkm_real *cen = tkmi_alloc(t, d, sizeof *cen);
     double *acc = tkmi_alloc(t, d + 1, sizeof *acc);
     if (!e->u || !e->lb || !e->grp || !e->gstart || !e->gmem || !e->tc ||
-        !e->tg || !e->ds || !e->mins || !e->buf || !cen || !acc) {
+        !e->tg || !e->ds || !e->mins || !e->sh || !e->buf || !cen || !acc) {
         free(cen);
         free(acc);
         yinyang_release(s);
@@ -160,17 +168,23 @@ static void first_chunk(cpu_t *s, yinyang_t *e, tkm_real *all, size_t lo,
     TKM_FN(tkmi_rows_scan)(s, &s->kc, lo, NULL, m, &o);
     for (size_t i = 0; i < m; i++) {
         tkm_real *lb = e->lb + (lo + i) * t;
-        const tkm_real *ai = all + i * k;
-        for (size_t g = 0; g < t; g++)
-            lb[g] = (tkm_real)INFINITY;
-        for (size_t c = 0; c < k; c++)
-            if ((int32_t)c != lab[i] && ai[c] < lb[e->grp[c]])
-                lb[e->grp[c]] = ai[c];
-        /* the bound of the smallest squared distance: tkmi_bnd_down and
-         * the square root are monotone */
-        for (size_t g = 0; g < t; g++)
-            if (lb[g] < (tkm_real)INFINITY)
-                lb[g] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(lb[g]), e->dnf, e->ab);
+        tkm_real *ai = all + i * k;
+        /* each group's smallest squared distance but the label's, its
+         * members read in turn (gmem) with a branch-free minimum: the
+         * label's entry of this scratch row is set +inf first */
+        ai[lab[i]] = (tkm_real)INFINITY;
+        for (size_t g = 0; g < t; g++) {
+            tkm_real v = (tkm_real)INFINITY;
+            for (size_t q = e->gstart[g]; q < e->gstart[g + 1]; q++) {
+                const tkm_real a = ai[e->gmem[q]];
+                v = a < v ? a : v;
+            }
+            /* the bound of the smallest squared distance: tkmi_bnd_down
+             * and the square root are monotone */
+            lb[g] = v < (tkm_real)INFINITY
+                        ? TKM_FN(tkmi_bnd_down)(TKM_SQRT(v), e->dnf, e->ab)
+                        : v;
+        }
         e->u[lo + i] = TKM_FN(tkmi_bnd_up)(TKM_SQRT(b1[i]), e->upf, e->ab);
         if (lab[i] != s->labels[lo + i]) {
             s->labels[lo + i] = lab[i];
@@ -248,6 +262,8 @@ typedef struct {
 typedef struct {
     const tkm_real *x;
     const tkm_real *lb; /* the old lower bounds (before the shrink) */
+    const tkm_real *sh; /* the group bounds shrunk by their groups' drift
+                           (NULL: shrink lb as the walk goes) */
     int a0, b;
     tkm_real b2, u;
 } yy_walk;
@@ -318,7 +334,8 @@ static void walk_groups(const cpu_t *s, const yinyang_t *e, yy_walk *w,
         TKM_FN(tkmi_yy_min_init)(&m[g]);
         if (in_a0)
             TKM_FN(tkmi_yy_min_add)(&m[g], da0, w->a0);
-        tkm_real lg = TKM_FN(tkmi_bnd_shrink)(w->lb[g], e->tg[g]);
+        const tkm_real lg =
+            w->sh ? w->sh[g] : TKM_FN(tkmi_bnd_shrink)(w->lb[g], e->tg[g]);
         if (TKM_FN(tkmi_yinyang_pruned)(w->u, lg)) {
             TKM_FN(tkmi_yy_min_add)(&m[g], lg, -1);
             cnt->by_group += g1 - g0 - (size_t)in_a0;
@@ -331,17 +348,26 @@ static void walk_groups(const cpu_t *s, const yinyang_t *e, yy_walk *w,
 /* Later assignment of point i after the bound phase: the global filter
  * with the loose u, again with u tight, else the walk over the groups.
  * The point's lower bounds leave shrunk by this update's drifts, or
- * rebuilt by the walk; m is the thread's scratch of t. */
+ * rebuilt by the walk; m and sh are the thread's scratch of t.  From
+ * 2 W groups on, the shrunk bounds and their minimum come from one
+ * vector pass into sh (kern.h's shrink_min), which the walk's group
+ * filter reuses; below, in place (at k = 100 the pass into sh measured
+ * 1.15x slower on two threads; docs/results/yinyang-filter-2core.md). */
 static void yy_point(cpu_t *s, yinyang_t *e, size_t i, yy_min *m,
-                     yy_count *cnt)
+                     tkm_real *sh, yy_count *cnt)
 {
     const size_t t = e->t, d = s->d;
     tkm_real *lb = e->lb + i * t;
-    yy_walk w = {.lb = lb, .a0 = s->labels[i]};
+    const int vec = t >= 2 * TKMI_KW;
+    yy_walk w = {.lb = lb, .sh = vec ? sh : NULL, .a0 = s->labels[i]};
     tkm_real glb = (tkm_real)INFINITY;
-    for (size_t g = 0; g < t; g++) {
-        tkm_real v = TKM_FN(tkmi_bnd_shrink)(lb[g], e->tg[g]);
-        glb = v < glb ? v : glb;
+    if (vec) {
+        glb = s->kern->shrink_min(lb, e->tg, t, sh);
+    } else {
+        for (size_t g = 0; g < t; g++) {
+            tkm_real v = TKM_FN(tkmi_bnd_shrink)(lb[g], e->tg[g]);
+            glb = v < glb ? v : glb;
+        }
     }
     int pruned = TKM_FN(tkmi_yinyang_pruned)(e->u[i], glb);
     if (!pruned) {
@@ -356,7 +382,7 @@ static void yy_point(cpu_t *s, yinyang_t *e, size_t i, yy_min *m,
     }
     if (pruned || TKM_FN(tkmi_yinyang_pruned)(w.u, glb)) {
         for (size_t g = 0; g < t; g++)
-            lb[g] = TKM_FN(tkmi_bnd_shrink)(lb[g], e->tg[g]);
+            lb[g] = vec ? sh[g] : TKM_FN(tkmi_bnd_shrink)(lb[g], e->tg[g]);
         return;
     }
     walk_groups(s, e, &w, m, cnt);
@@ -377,11 +403,12 @@ static void pruned_pass(cpu_t *s, tkm_iter_stats *row)
 #pragma omp parallel num_threads(s->threads) if (s->threads > 1)
     {
         yy_min *m = e->mins + tkmi_thread_id() * e->t;
+        tkm_real *sh = e->sh + tkmi_thread_id() * e->ts;
 #pragma omp for schedule(dynamic, 256) \
     reduction(+ : changed, ndist, npts, by_group, by_local)
         for (long long i = 0; i < n; i++) {
             yy_count c = {0, 0, 0, 0, 0};
-            yy_point(s, e, (size_t)i, m, &c);
+            yy_point(s, e, (size_t)i, m, sh, &c);
             changed += c.changed;
             ndist += c.ndist;
             npts += c.npts;
