@@ -104,12 +104,13 @@ static tkm_real lb_get(const elkan_t *e, tkmi_lb f)
     return (tkm_real)f * e->sc;
 }
 
-/* sc for an f64 run from the start's centroids: their largest |value| m
- * maps to 2^-40 2^ilogb(m), so that the distances of points near them
- * stay far inside the floats' range (below 2^128, above 2^-126: a point
- * 2^80 times farther than m, or nearer than m 2^-80, still keeps a
- * float's precision); the exponent kept in [-870, 890], where a float
- * times sc is an exact double.  1 where m is 0, and in an f32 run. */
+/* sc for an f64 run from the start's centroids: sc = 2^(ilogb(m) - 40)
+ * for their largest |value| m, so that m is stored near 2^40 and the
+ * distances of points near the centroids stay far inside the floats'
+ * normal range [2^-126, 2^128) (a distance 2^80 times m, or m 2^-80,
+ * still keeps a float's precision); the exponent kept in [-870, 890],
+ * where a float times sc is an exact double.  1 where m is 0, and in an
+ * f32 run. */
 static void lb_scale(const cpu_t *s, elkan_t *e)
 {
     e->sc = e->isc = 1;
