@@ -133,8 +133,7 @@ typedef struct TKM_FN(tkmi_kern) {
      * where n is 0). */
     tkm_real (*shrink_min)(const tkm_real *l, const tkm_real *t, size_t n,
                            tkm_real *out);
-    /* l[c] = tkmi_lb_of(tkmi_bnd_down(sqrt(sq[c]), dnf, ab), sc, 1 / sc,
-     * -1)
+    /* l[c] = tkmi_lb_of(tkmi_bnd_down(sqrt(sq[c]), dnf, ab), sc, 1 / sc, -1)
      * for c < k, same bits: squared distances made stored lower bounds
      * (sq is left as it was). */
     void (*down)(const tkm_real *sq, tkmi_lb *l, size_t k, tkm_real dnf,
