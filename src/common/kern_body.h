@@ -445,6 +445,12 @@ typedef float vflu __attribute__((vector_size(KERN_VB), aligned(4),
                                   may_alias));
 typedef int32_t vfli __attribute__((vector_size(KERN_VB)));
 #define VF (KERN_VB / sizeof(float))
+/* Half a native vector of floats: as many lanes as a native vector of
+ * doubles (f64 runs' stored bounds; f32 runs' products in double). */
+typedef float vfh __attribute__((vector_size(KERN_VB / 2)));
+typedef float vfhu __attribute__((vector_size(KERN_VB / 2), aligned(4),
+                                  may_alias));
+typedef int32_t vfhi __attribute__((vector_size(KERN_VB / 2)));
 
 static void kshrink(tkmi_lb *l, const tkmi_lb *t, size_t k)
 {
@@ -498,10 +504,6 @@ static void kdown(const tkm_real *sq, tkmi_lb *l, size_t k, tkm_real dnf,
     const kv f = splat(dnf), b = splat(ab), zero = splat(0);
     const tkm_real isc = 1 / sc;
 #if TKM_PREC == 64
-    typedef float vlh __attribute__((vector_size(KERN_VB / 2)));
-    typedef float vlhu __attribute__((vector_size(KERN_VB / 2), aligned(4),
-                                      may_alias));
-    typedef int32_t vlhi __attribute__((vector_size(KERN_VB / 2)));
     const kv s = splat(sc), is = splat(isc);
 #endif
     size_t c = 0;
@@ -517,10 +519,10 @@ static void kdown(const tkm_real *sq, tkmi_lb *l, size_t k, tkm_real dnf,
 #if TKM_PREC == 64
         EACH(h)
         {
-            vlh fl = __builtin_convertvector(v.h[h] * is.h[h], vlh);
+            vfh fl = __builtin_convertvector(v.h[h] * is.h[h], vfh);
             vi up = __builtin_convertvector(fl, vn) * s.h[h] > v.h[h];
-            fl = (vlh)((vlhi)fl + __builtin_convertvector(up, vlhi));
-            *(vlhu *)(l + c + h * VL) = fl;
+            fl = (vfh)((vfhi)fl + __builtin_convertvector(up, vfhi));
+            *(vfhu *)(l + c + h * VL) = fl;
         }
 #else
         (void)isc;
@@ -638,8 +640,6 @@ static size_t ksurvivors(const tkmi_lb *l, tkm_real sc, const tkm_real *h,
     const kv u = splat(ub);
 #if TKM_PREC == 64
     /* the stored floats made doubles and scaled, exactly */
-    typedef float vlhu __attribute__((vector_size(KERN_VB / 2), aligned(4),
-                                      may_alias));
     const kv s = splat(sc);
 #else
     (void)sc; /* an f32 run's bounds are unscaled */
@@ -649,7 +649,7 @@ static size_t ksurvivors(const tkmi_lb *l, tkm_real sc, const tkm_real *h,
         kv lv, hv = loadu(h + c);
 #if TKM_PREC == 64
         EACH(h) lv.h[h] = __builtin_convertvector(
-                              *(const vlhu *)(l + c + h * VL), vn) *
+                              *(const vfhu *)(l + c + h * VL), vn) *
                           s.h[h];
 #else
         lv = loadu(l + c);
@@ -687,11 +687,6 @@ typedef double vdn __attribute__((vector_size(KERN_VB)));
 typedef double vdnu __attribute__((vector_size(KERN_VB), aligned(8),
                                    may_alias));
 typedef int64_t vdi __attribute__((vector_size(KERN_VB)));
-#if TKM_PREC == 32
-typedef float vfh __attribute__((vector_size(KERN_VB / 2)));
-typedef float vfhu __attribute__((vector_size(KERN_VB / 2), aligned(4),
-                                  may_alias));
-#endif
 
 /* 2 g[j .. j + DL) in double (exact). */
 KI vdn twice_g(const tkm_real *g)
