@@ -314,6 +314,28 @@ static void test_hand_single_centroid(void **state)
     }
 }
 
+/* n points in truek Gaussian blobs (seed) started from k centroids of
+ * method m (iseed): every bound algorithm against Lloyd. */
+static void blobs_case(size_t n, size_t d, size_t k, size_t truek,
+                       double spread, uint64_t seed, tkm_init_method m,
+                       uint64_t iseed)
+{
+    tkm_dataset ds;
+    char msg[256], what[96];
+    assert_int_equal(tkm_generate_blobs(n, d, truek, spread, 10, seed, &ds,
+                                        NULL, msg, sizeof msg),
+                     TKM_OK);
+    double *init = malloc(k * d * sizeof *init);
+    assert_non_null(init);
+    assert_int_equal(tkm_init_centroids(&ds, k, m, 0, iseed, init, msg,
+                                        sizeof msg),
+                     TKM_OK);
+    snprintf(what, sizeof what, "blobs n=%zu d=%zu k=%zu", n, d, k);
+    compare_all(&ds, init, k, TKM_EMPTY_KEEP, what);
+    free(init);
+    tkm_dataset_free(&ds);
+}
+
 /* Gaussian blobs over a grid of d and k, both starts. */
 static void test_blobs_like_lloyd(void **state)
 {
@@ -328,44 +350,14 @@ static void test_blobs_like_lloyd(void **state)
             /* fewer true blobs than k for large k: centroids must share */
             size_t truek = k == 200 ? 25 : k;
             double spread = seed % 2 ? 1.0 : 3.0;
-            tkm_dataset ds;
-            char msg[256], what[96];
-            assert_int_equal(tkm_generate_blobs(n, d, truek, spread, 10,
-                                                seed, &ds, NULL, msg,
-                                                sizeof msg),
-                             TKM_OK);
-            double *init = malloc(k * d * sizeof *init);
-            assert_non_null(init);
-            tkm_init_method m = seed % 3 ? TKM_INIT_RANDOM
-                                         : TKM_INIT_KMEANSPP;
-            assert_int_equal(tkm_init_centroids(&ds, k, m, 0, seed, init,
-                                                msg, sizeof msg),
-                             TKM_OK);
-            snprintf(what, sizeof what, "blobs n=%zu d=%zu k=%zu", n, d, k);
-            compare_all(&ds, init, k, TKM_EMPTY_KEEP, what);
-            free(init);
-            tkm_dataset_free(&ds);
+            blobs_case(n, d, k, truek, spread, seed,
+                       seed % 3 ? TKM_INIT_RANDOM : TKM_INIT_KMEANSPP, seed);
             seed++;
         }
     /* k = 400: Yinyang's 40 groups, past 2 W in either precision, take
      * its vector global filter (yinyang.c's yy_point) */
-    for (size_t d = 2; d <= 8; d += 6) {
-        const size_t n = 2000, k = 400;
-        tkm_dataset ds;
-        char msg[256], what[96];
-        assert_int_equal(tkm_generate_blobs(n, d, 40, 1.0, 10, seed++, &ds,
-                                            NULL, msg, sizeof msg),
-                         TKM_OK);
-        double *init = malloc(k * d * sizeof *init);
-        assert_non_null(init);
-        assert_int_equal(tkm_init_centroids(&ds, k, TKM_INIT_KMEANSPP, 0, 3,
-                                            init, msg, sizeof msg),
-                         TKM_OK);
-        snprintf(what, sizeof what, "blobs n=%zu d=%zu k=%zu", n, d, k);
-        compare_all(&ds, init, k, TKM_EMPTY_KEEP, what);
-        free(init);
-        tkm_dataset_free(&ds);
-    }
+    for (size_t d = 2; d <= 8; d += 6)
+        blobs_case(2000, d, 400, 40, 1.0, seed++, TKM_INIT_KMEANSPP, 3);
 }
 
 /* Points on a small integer grid, each repeated: exact distance ties
