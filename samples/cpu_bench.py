@@ -25,6 +25,15 @@ script
      thread beside the same kernel's rate on an in-cache problem (its
      practical peak on this core).
 
+With FAISS importable (PyPI's faiss-cpu; --no-faiss to leave it out),
+FAISS's CPU k-means runs beside them: faiss.Kmeans on the float32 points
+from the same start, for exactly the iterations trikmeans's Lloyd took in
+that row (FAISS has no convergence test), with no subsampling
+(max_points_per_centroid above n), FAISS's OpenMP threads set to the
+row's count; the table adds its time and lloyd/omp's speed over it.
+FAISS computes in float32 alone: an f64 row compares trikmeans's f64
+Lloyd with FAISS's float32 one.
+
 Options:
   --trikmeans PATH  the trikmeans program (default build/trikmeans beside
                     this script)
@@ -37,6 +46,8 @@ Options:
   --reps N          repetitions of each run (default 3)
   --one-thread      also run every solver with one thread (default on;
                     --no-one-thread to skip)
+  --faiss           run FAISS beside them (default: when it imports;
+                    --faiss fails without it, --no-faiss skips it)
 
 Needs numpy and scikit-learn (Debian: python3-sklearn, from 'make deps');
 run it with /usr/bin/python3.  Exit status 0 when every run finished (the
@@ -121,6 +132,33 @@ def sk_fit(x, start, k, alg, threads, cap):
             "inertia": float(km.inertia_), "labels": km.labels_}
 
 
+def faiss_fit(x32, start32, k, threads, iters):
+    import faiss
+    faiss.omp_set_num_threads(threads)
+    km = faiss.Kmeans(x32.shape[1], k, niter=iters, verbose=False,
+                      max_points_per_centroid=x32.shape[0] + 1,
+                      min_points_per_centroid=1)
+    t0 = time.perf_counter()
+    km.train(x32, init_centroids=start32)
+    t = time.perf_counter() - t0
+    return {"time": t, "iterations": iters, "t_assign": float("nan"),
+            "inertia": float(km.obj[-1])}
+
+
+def faiss_wanted(flag):
+    """Whether FAISS runs: --faiss demands it, --no-faiss refuses it."""
+    if flag is False:
+        return False
+    try:
+        import faiss  # noqa: F401
+        return True
+    except ImportError as e:
+        if flag:
+            die("--faiss: FAISS does not import (" + str(e) + "); "
+                "pip install faiss-cpu")
+        return False
+
+
 def median_run(fn, reps):
     runs = [fn() for _ in range(reps)]
     best = dict(runs[0])
@@ -156,6 +194,8 @@ def parse_args():
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--one-thread", action=argparse.BooleanOptionalAction,
                     default=True)
+    ap.add_argument("--faiss", action=argparse.BooleanOptionalAction,
+                    default=None)
     a = ap.parse_args()
     if a.scale <= 0 or a.reps < 1 or a.threads < 1:
         die("--scale, --reps and --threads must be positive")
@@ -183,7 +223,9 @@ def write_md(path, rows, args, peaks, machine):
                 return r
         return None
 
-    lines = ["# trikmeans CPU forms beside scikit-learn", "",
+    has_faiss = any(r["who"] == "faiss" for r in rows)
+    lines = ["# trikmeans CPU forms beside scikit-learn" +
+             (" and FAISS" if has_faiss else ""), "",
              "Machine: " + machine, "",
              "Command: `%s samples/cpu_bench.py %s--threads %d %s"
              "--reps %d OUTDIR`" % (sys.executable,
@@ -195,13 +237,17 @@ def write_md(path, rows, args, peaks, machine):
                                     args.reps), "",
              "Seconds, median of %d; same data, same start "
              "(scikit-learn's k-means++), same iteration cap, tol 0." %
-             args.reps, "",
+             args.reps + (" FAISS: float32 points, the iterations "
+                          "trikmeans's Lloyd took in the row, no "
+                          "subsampling." if has_faiss else ""), "",
              "| n x d x k (cap) | prec | threads | iterations sklearn / "
              "trikmeans | sklearn lloyd | sklearn "
              "elkan | lloyd | elkan | hamerly | lloyd vs sklearn lloyd | "
              "fastest vs sklearn fastest | Lloyd triples/s/thread "
-             "(share of in-cache) |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "(share of in-cache) |" + (" FAISS f32 lloyd | lloyd vs "
+                                        "FAISS |" if has_faiss else ""),
+             "|---|---|---|---|---|---|---|---|---|---|---|---|" +
+             ("---|---|" if has_faiss else "")]
     for shape in dict.fromkeys(r["shape"] for r in rows):
         for prec in dict.fromkeys(r["precision"] for r in rows):
             for thr in sorted({r["threads"] for r in rows}, reverse=True):
@@ -227,6 +273,12 @@ def write_md(path, rows, args, peaks, machine):
                      "ok" if r1 >= 1 else "MISSED",
                      r2, "ok" if r2 >= 3 else "MISSED (target 3x)", rate,
                      "%.0f%%" % (100 * rate / peak) if peak else "n/a"))
+                fa = get(shape, prec, thr, "faiss", "lloyd")
+                if has_faiss:
+                    r3 = fa["time"] / tk["lloyd"]["time"] if fa else 0
+                    lines[-1] += (" %.3f | %.2fx %s |" % (
+                        fa["time"], r3, "ok" if r3 >= 1 else "MISSED")
+                        if fa else " - | - |")
     lines += ["", "f32 over f64 speed of trikmeans's Lloyd (target >= 1.6 "
               "for d >= 8):", ""]
     for shape in dict.fromkeys(r["shape"] for r in rows):
@@ -240,6 +292,32 @@ def write_md(path, rows, args, peaks, machine):
         f.write("\n".join(lines) + "\n")
 
 
+def write_results(args, rows, peaks):
+    """cpu-bench.csv and cpu-bench.md of the rows so far (written after
+    each shape, so that a run cut short keeps the shapes it finished)."""
+    cols = ["shape", "precision", "threads", "who", "algorithm", "time",
+            "iterations", "t_assign", "inertia", "rate"]
+    with open(os.path.join(args.outdir, "cpu-bench.csv"), "w",
+              newline="") as f:
+        w = csv.DictWriter(f, fieldnames=cols, extrasaction="ignore")
+        w.writeheader()
+        w.writerows(rows)
+    isa = subprocess.run([args.trikmeans, "info"], capture_output=True,
+                         text=True).stdout
+    isa = next((l for l in isa.splitlines() if l.startswith("cpu kernels")),
+               "")
+    from threadpoolctl import threadpool_info
+    blas = ", ".join("%s %s (%s)" % (i.get("internal_api"), i.get("version"),
+                                     i.get("architecture"))
+                     for i in threadpool_info()
+                     if i.get("user_api") == "blas") or "no BLAS found"
+    import sklearn
+    machine = "%s, %d processors, %s; scikit-learn %s on %s" % (
+        lscpu_model(), os.cpu_count(), isa, sklearn.__version__, blas)
+    write_md(os.path.join(args.outdir, "cpu-bench.md"), rows, args, peaks,
+             machine)
+
+
 def main():
     args = parse_args()
     import numpy as np
@@ -251,6 +329,7 @@ def main():
     precs = args.precisions.split(",")
     thread_counts = [args.threads] + ([1] if args.one_thread and
                                       args.threads > 1 else [])
+    use_faiss = faiss_wanted(args.faiss)
     rows, peaks = [], {}
     with tempfile.TemporaryDirectory() as tmp:
         for prec in precs:
@@ -265,6 +344,9 @@ def main():
             np.save(data, x)
             np.save(spath, start)
             shape = "%d x %d x %d (%d)" % (n, d, k, cap)
+            x32 = np.ascontiguousarray(x, dtype=np.float32)
+            s32 = np.ascontiguousarray(start, dtype=np.float32)
+            faiss_done = {}
             for prec in precs:
                 xp = np.ascontiguousarray(x, dtype=np.float32 if prec ==
                                           "f32" else np.float64)
@@ -293,31 +375,29 @@ def main():
                                          algorithm=alg, rate=float("nan")))
                         print(shape, prec, thr, "sklearn", alg,
                               "%.3f s" % r["time"], flush=True)
+                    if use_faiss:
+                        iters = next(r["iterations"] for r in reversed(rows)
+                                     if r["who"] == "trikmeans" and
+                                     r["algorithm"] == "lloyd")
+                        if (thr, iters) not in faiss_done:
+                            time.sleep(1.0)
+                            faiss_done[(thr, iters)] = median_run(
+                                lambda: faiss_fit(x32, s32, k, thr, iters),
+                                args.reps)
+                            print(shape, thr, "faiss", iters, "iterations",
+                                  "%.3f s" % faiss_done[(thr, iters)]["time"],
+                                  flush=True)
+                        rows.append(dict(faiss_done[(thr, iters)],
+                                         shape=shape, precision=prec,
+                                         threads=thr, who="faiss",
+                                         algorithm="lloyd",
+                                         rate=float("nan")))
                     # scikit-learn's OpenMP and BLAS threads spin for a
                     # while after a call: let them stop before trikmeans
                     # runs again
                     time.sleep(1.0)
-    cols = ["shape", "precision", "threads", "who", "algorithm", "time",
-            "iterations", "t_assign", "inertia", "rate"]
-    with open(os.path.join(args.outdir, "cpu-bench.csv"), "w",
-              newline="") as f:
-        w = csv.DictWriter(f, fieldnames=cols, extrasaction="ignore")
-        w.writeheader()
-        w.writerows(rows)
-    isa = subprocess.run([args.trikmeans, "info"], capture_output=True,
-                         text=True).stdout
-    isa = next((l for l in isa.splitlines() if l.startswith("cpu kernels")),
-               "")
-    from threadpoolctl import threadpool_info
-    blas = ", ".join("%s %s (%s)" % (i.get("internal_api"), i.get("version"),
-                                     i.get("architecture"))
-                     for i in threadpool_info()
-                     if i.get("user_api") == "blas") or "no BLAS found"
-    import sklearn
-    machine = "%s, %d processors, %s; scikit-learn %s on %s" % (
-        lscpu_model(), os.cpu_count(), isa, sklearn.__version__, blas)
-    write_md(os.path.join(args.outdir, "cpu-bench.md"), rows, args, peaks,
-             machine)
+            write_results(args, rows, peaks)
+    write_results(args, rows, peaks)
     print("cpu_bench: wrote %s/cpu-bench.csv and cpu-bench.md" % args.outdir)
 
 
