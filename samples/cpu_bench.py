@@ -232,8 +232,10 @@ def write_md(path, rows, args, peaks, machine):
                                     "--scale %g " % args.scale
                                     if args.scale != 1 else "",
                                     args.threads,
-                                    "" if args.one_thread
-                                    else "--no-one-thread ",
+                                    ("" if args.one_thread
+                                     else "--no-one-thread ") +
+                                    {True: "--faiss ", False: "--no-faiss ",
+                                     None: ""}[args.faiss],
                                     args.reps), "",
              "Seconds, median of %d; same data, same start "
              "(scikit-learn's k-means++), same iteration cap, tol 0." %
