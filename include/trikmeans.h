@@ -445,7 +445,7 @@ typedef struct {
     int fixed_iter;         /* run exactly max_iter iterations, update
                                included, whatever converges (for timing,
                                as the CUDA blog and course report do)    */
-    /* Pruning ablations (seq and omp forms), each still exact: */
+    /* Pruning ablations (every form), each still exact: */
     int no_cc;              /* elkan, hamerly: without the centroid-centroid
                                tests (Elkan's s(a) and h(a, c), Hamerly's
                                s(a)), as the reference thesis; dist_cc 0 */

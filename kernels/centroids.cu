@@ -60,6 +60,15 @@ extern "C" tkm_status TKM_FN(tkmi_cu_halves)(TKM_FN(tkmi_gpu) *g,
                                              char *msg, size_t msglen)
 {
     const size_t k = g->k;
+    if (g->no_cc) {
+        // the ablation (the CPU forms' elkan.c and hamerly.c): h = s = 0,
+        // which no upper bound is below, so only u < l prunes; no pair
+        // computed, none counted
+        TKM_CU_CHECK(cudaMemsetAsync(s, 0, k * sizeof *s, g->st));
+        if (h)
+            TKM_CU_CHECK(cudaMemsetAsync(h, 0, k * k * sizeof *h, g->st));
+        return TKM_OK;
+    }
     fill_kernel<<<tkm_blocks_for(k, g->block, g->grid), g->block, 0,
                   g->st>>>(s, k, (tkm_real)INFINITY);
     TKM_CU_LAUNCHED(fill_kernel);

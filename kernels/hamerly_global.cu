@@ -35,14 +35,15 @@ static __global__ __launch_bounds__(1024) void hamerly_first_kernel(
 }
 
 // Bound phase: u grows by the own centroid's safe drift, l shrinks by the
-// largest safe drift among the other centroids (t1 or t2 of the update).
+// largest safe drift among the other centroids (t1 or t2 of the update);
+// with max_only (the max_drift_only ablation) by the largest of all, t1.
 static __global__ __launch_bounds__(1024) void hamerly_move_kernel(
     size_t n, const int32_t *__restrict__ labels,
-    const tkm_real *__restrict__ t, const TKM_FN(tkmi_gsc) *sc, tkm_real *u,
-    tkm_real *l)
+    const tkm_real *__restrict__ t, const TKM_FN(tkmi_gsc) *sc, int max_only,
+    tkm_real *u, tkm_real *l)
 {
     const int imax = sc->imax;
-    const tkm_real t1 = sc->t1, t2 = sc->t2;
+    const tkm_real t1 = sc->t1, t2 = max_only ? sc->t1 : sc->t2;
     for (size_t i = TKM_GRID_START; i < n; i += TKM_GRID_STEP) {
         tkm_real ub = u[i], lb = l[i];
         TKM_FN(tkmi_hamerly_move)(&ub, &lb, labels[i], t, imax, t1, t2);
@@ -97,7 +98,7 @@ extern "C" tkm_status TKM_FN(tkmi_cu_hamerly_move)(TKM_FN(tkmi_gpu) *g,
                                                    char *msg, size_t msglen)
 {
     hamerly_move_kernel<<<g->grid, g->block, 0, g->st>>>(
-        g->n, g->labels, g->t, g->sc, u, l);
+        g->n, g->labels, g->t, g->sc, g->max_drift_only, u, l);
     TKM_CU_LAUNCHED(hamerly_move_kernel);
     return TKM_OK;
 }

@@ -291,11 +291,8 @@ static void test_ablation_words(void **state)
         {"--max-drift-only", "--algorithm", "elkan", NULL, NULL, NULL,
          md_elkan},
         {"--no-cc", NULL, NULL, NULL, NULL, NULL, no_cc},
-        {"--no-cc", "--algorithm", "elkan", "--form", "cuda-global", NULL,
-         "--no-cc runs in the seq and omp forms only; --form cuda-global"},
-        {"--max-drift-only", "--no-cc", "--algorithm", "hamerly", "--form",
-         "cuda-shared", "--no-cc and --max-drift-only run in the seq and omp "
-         "forms only; --form cuda-shared"},
+        {"--max-drift-only", "--no-cc", "--algorithm", "elkan", "--form",
+         "cuda-shared", md_elkan},
         {"--fixed-iter", "--tol", "1e-4", NULL, NULL, NULL,
          "--fixed-iter runs exactly --max-iter iterations, so --tol "},
         {"--fixed-iter", "--tol-abs", "0.1", NULL, NULL, NULL,

@@ -897,6 +897,110 @@ static void test_statistics(void **state)
     free_problem(&pr);
 }
 
+/* ---- pruning ablations -------------------------------------------------- */
+
+/* Sums over a run's iterations of the distances it computed. */
+static uint64_t total_dist_pc(const tkm_result *r)
+{
+    uint64_t t = 0;
+    for (int it = 0; it < r->iterations; it++)
+        t += r->iters[it].dist_pc;
+    return t;
+}
+
+/* The pruning ablations in each CUDA form (kernels/centroids.cu,
+ * kernels/hamerly_global.cu): Elkan without the centroid-centroid tests,
+ * Hamerly without them, with its lower bounds moved by the largest drift
+ * of all, and both.  Each run gives the full tests' iterations, labels,
+ * centroids and inertia in the same form bit for bit, and the sequential
+ * form's ablated run's labels (but for ties of the distances' last
+ * bits), iterations and centroids (assert_like).  The ablation shows in the counters: no_cc computes
+ * no centroid pair, and Elkan's global test (u < s(a) = 0) prunes no
+ * point; in the second iteration, from the same exact bounds of the
+ * first, an ablated run prunes no point the full one keeps, and over the
+ * run it computes more distances. */
+static void ablation_case(size_t n, size_t d, size_t kgen, size_t k,
+                          uint64_t seed)
+{
+    static const struct {
+        tkm_algorithm a;
+        int no_cc, max_drift;
+    } abl[] = {{TKM_ELKAN, 1, 0},
+               {TKM_HAMERLY, 1, 0},
+               {TKM_HAMERLY, 0, 1},
+               {TKM_HAMERLY, 1, 1}};
+    problem pr = make_problem(n, d, kgen, k, 1, seed);
+    for (size_t v = 0; v < sizeof abl / sizeof abl[0]; v++) {
+        const char *an = tkm_algorithm_name(abl[v].a);
+        tkm_params p = params(k, abl[v].a, TKM_SEQ, 0, TKM_EMPTY_KEEP);
+        p.no_cc = abl[v].no_cc;
+        p.max_drift_only = abl[v].max_drift;
+        tkm_result seq = fit_pr(&pr, &p);
+        for (size_t f = 0; f < NFORMS; f++) {
+            p = params(k, abl[v].a, FORMS[f], 0, TKM_EMPTY_KEEP);
+            tkm_result full = fit_pr(&pr, &p);
+            p.no_cc = abl[v].no_cc;
+            p.max_drift_only = abl[v].max_drift;
+            tkm_result r = fit_pr(&pr, &p);
+            char what[128];
+            snprintf(what, sizeof what, "%s %s no_cc=%d max_drift_only=%d",
+                     an, tkm_form_name(FORMS[f]), abl[v].no_cc,
+                     abl[v].max_drift);
+            if (r.iterations != full.iterations ||
+                memcmp(r.labels, full.labels, n * sizeof *r.labels) != 0 ||
+                memcmp(r.centroids, full.centroids,
+                       k * d * sizeof *r.centroids) != 0 ||
+                memcmp(&r.inertia, &full.inertia, sizeof r.inertia) != 0)
+                fail_msg("%s (%s): not the full tests' result (%d against "
+                         "%d iterations)",
+                         what, TKM_PREC_NAME, r.iterations, full.iterations);
+            assert_like(&pr, &seq, &r, what);
+            for (int it = 0; it < r.iterations; it++) {
+                const tkm_iter_stats *s = &r.iters[it];
+                if (abl[v].no_cc && s->dist_cc != 0)
+                    fail_msg("%s (%s): iteration %d computed %llu "
+                             "centroid pairs",
+                             what, TKM_PREC_NAME, it + 1,
+                             (unsigned long long)s->dist_cc);
+                if (abl[v].no_cc && abl[v].a == TKM_ELKAN &&
+                    s->pruned_points != 0)
+                    fail_msg("%s (%s): iteration %d pruned %llu points "
+                             "with s = 0",
+                             what, TKM_PREC_NAME, it + 1,
+                             (unsigned long long)s->pruned_points);
+            }
+            assert_true(r.iterations >= 3);
+            const tkm_iter_stats *a2 = &r.iters[1], *f2 = &full.iters[1];
+            if (a2->pruned_points > f2->pruned_points ||
+                a2->dist_pc < f2->dist_pc ||
+                total_dist_pc(&r) <= total_dist_pc(&full))
+                fail_msg("%s (%s): pruned %llu points and computed %llu "
+                         "distances in iteration 2, %llu in all; the full "
+                         "tests %llu, %llu, %llu",
+                         what, TKM_PREC_NAME,
+                         (unsigned long long)a2->pruned_points,
+                         (unsigned long long)a2->dist_pc,
+                         (unsigned long long)total_dist_pc(&r),
+                         (unsigned long long)f2->pruned_points,
+                         (unsigned long long)f2->dist_pc,
+                         (unsigned long long)total_dist_pc(&full));
+            tkm_result_free(&r);
+            tkm_result_free(&full);
+        }
+        tkm_result_free(&seq);
+    }
+    free_problem(&pr);
+}
+
+static void test_ablations(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    /* cuda-shared's register kernel, its tile kernel */
+    ablation_case(3001, 4, 12, 12, 25);
+    ablation_case(20011, 20, 60, 60, 33);
+}
+
 /* ---- sparse points -------------------------------------------------------- */
 
 /* Sparse points in each CUDA form (kernels/sparse.cu): every algorithm
@@ -1356,6 +1460,7 @@ int main(void)
         cmocka_unit_test(test_sums_moved),
         cmocka_unit_test(test_empty_policies),
         cmocka_unit_test(test_statistics),
+        cmocka_unit_test(test_ablations),
         cmocka_unit_test(test_sparse_lanes),
         cmocka_unit_test(test_sparse_wide),
         cmocka_unit_test(test_sparse_passes),

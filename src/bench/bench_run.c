@@ -288,8 +288,6 @@ void cli_bench_tally(bench_state *b, const char *v)
 static void one_run(bench_state *b, bench_case *c, const tkm_params *tmpl,
                     cli_solver_run *r, int rep)
 {
-    /* the ablations as the preset names them */
-    static const char *const ablation[2] = {"no_cc", "max_drift_only"};
     run_extra x = {0};
     cli_load load = {0, -1, -1};
     long id = b->next_id++;
@@ -300,7 +298,7 @@ static void one_run(bench_state *b, bench_case *c, const tkm_params *tmpl,
     cli_progress_draw(&b->pg, 1);
     if (c->start) {
         cli_load_begin(&load);
-        cli_solver_run_one(tmpl, c->ds, c->start, ablation, r);
+        cli_solver_run_one(tmpl, c->ds, c->start, r);
         cli_load_end(&load);
     } else {
         r->ran = r->skipped = 0;

@@ -496,7 +496,6 @@ static int on_iter(const tkm_iter_stats *it, void *ctx)
 
 static int check_run(check_opts *o, const tkm_dataset *ds, const double *init)
 {
-    static const char *const ablation[2] = {"--no-cc", "--max-drift-only"};
     tkm_params p;
     cli_run_params(&o->run, &p);
     size_t n;
@@ -521,7 +520,7 @@ static int check_run(check_opts *o, const tkm_dataset *ds, const double *init)
         if (o->run.verbosity > 0 && !pg.tty)
             fprintf(stderr, "check: %zu/%zu %s\n", i + 1, n, pg.current);
         cli_progress_draw(&pg, 1);
-        cli_solver_run_one(&p, ds, init, ablation, &rows[i]);
+        cli_solver_run_one(&p, ds, init, &rows[i]);
         pg.runs_done++;
     }
     cli_progress_end(&pg);

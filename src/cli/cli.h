@@ -466,13 +466,11 @@ cli_solver_run *cli_solver_plan(const cli_solver_set *s, int baseline,
                                 size_t *nrows);
 /* Run one planned row with the template parameters (k, max_iter, tol,
  * empty, the ablations, progress) and the row's solver.  A form that
- * cannot run here (or not with the ablations asked, which the reason
- * names as the caller's user wrote them: ablation[0] for no_cc,
- * ablation[1] for max_drift_only) marks the row skipped, a failed fit
- * marks it not ran; the reason goes to row->why.  Never prints. */
+ * cannot run here (or not with what the data or the template asks) marks
+ * the row skipped, a failed fit marks it not ran; the reason goes to
+ * row->why.  Never prints. */
 void cli_solver_run_one(const tkm_params *tmpl, const tkm_dataset *ds,
-                        const double *init, const char *const ablation[2],
-                        cli_solver_run *row);
+                        const double *init, cli_solver_run *row);
 /* The row marked baseline of precision p, or NULL. */
 const cli_solver_run *cli_solver_baseline(const cli_solver_run *rows,
                                           size_t n, tkm_precision p);

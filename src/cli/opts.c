@@ -174,11 +174,11 @@ static const shared_opt shared[] = {
     {"no-cc", no_argument, OPT_NO_CC, NULL, 1,
      "  --no-cc              @no_cc@: without the centroid-centroid\n"
      "                       tests, as the reference thesis (an ablation:\n"
-     "                       still exact; seq and omp forms)\n"},
+     "                       still exact; every form)\n"},
     {"max-drift-only", no_argument, OPT_MAX_DRIFT, NULL, 1,
      "  --max-drift-only     @drift@: the lower bound shrinks by the largest\n"
      "                       drift of all centroids, as the thesis (an\n"
-     "                       ablation: still exact; seq and omp forms)\n"},
+     "                       ablation: still exact; every form)\n"},
     {"labels", required_argument, OPT_LABELS, NULL, 2,
      "  --labels FILE        labels, .csv, .tsv or .npy (int32)\n"},
     {"centroids", required_argument, OPT_CENTROIDS, NULL, 2,

@@ -54,15 +54,6 @@ static int ablations_apply(const cli_run *r, const char *cmd)
                          tkmi_alg_names(TKMI_CAP_MAX_DRIFT, ", ", " and ",
                                         names, sizeof names),
                          tkm_algorithm_name(r->algorithm));
-    if ((r->no_cc || r->max_drift_only) && !tkmi_form_cpu(r->form))
-        return cli_usage(cmd, "%s run%s in the seq and omp forms only; "
-                         "--form %s has only the full tests",
-                         r->no_cc && r->max_drift_only
-                             ? "--no-cc and --max-drift-only"
-                         : r->no_cc ? "--no-cc"
-                                    : "--max-drift-only",
-                         r->no_cc && r->max_drift_only ? "" : "s",
-                         tkm_form_name(r->form));
     return CLI_OK;
 }
 

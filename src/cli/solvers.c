@@ -81,25 +81,8 @@ static void sum_counters(cli_solver_run *row)
     }
 }
 
-/* The ablations of p that its form lacks (the library's rule, told in
- * the caller's names): the reason into why, 1; else 0. */
-static int ablation_lacking(const tkm_params *p, const char *const name[2],
-                            char *why, size_t len)
-{
-    if ((!p->no_cc && !p->max_drift_only) || tkmi_form_cpu(p->form))
-        return 0;
-    snprintf(why, len, "%s%s%s run%s in the seq and omp forms only; %s has "
-             "only the full tests", p->no_cc ? name[0] : "",
-             p->no_cc && p->max_drift_only ? " and " : "",
-             p->max_drift_only ? name[1] : "",
-             p->no_cc && p->max_drift_only ? "" : "s",
-             tkm_form_name(p->form));
-    return 1;
-}
-
 void cli_solver_run_one(const tkm_params *tmpl, const tkm_dataset *ds,
-                        const double *init, const char *const ablation[2],
-                        cli_solver_run *row)
+                        const double *init, cli_solver_run *row)
 {
     tkm_params p = *tmpl;
     p.algorithm = row->algo;
@@ -115,9 +98,8 @@ void cli_solver_run_one(const tkm_params *tmpl, const tkm_dataset *ds,
                         : TKM_ENOTSUP;
     /* a combination the form does not have (the library's rule) is
      * skipped like an absent form */
-    if (st == TKM_OK && (ablation_lacking(&p, ablation, why, sizeof why) ||
-                         tkm_params_check(&p, ds->n, ds->d, why,
-                                          sizeof why) == TKM_ENOTSUP))
+    if (st == TKM_OK &&
+        tkm_params_check(&p, ds->n, ds->d, why, sizeof why) == TKM_ENOTSUP)
         st = TKM_ENOTSUP;
     row->skipped = st != TKM_OK;
     if (st == TKM_OK &&

@@ -636,6 +636,8 @@ tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
     g->d = pb->d;
     g->k = pb->k;
     g->empty = pb->p->empty;
+    g->no_cc = pb->p->no_cc;
+    g->max_drift_only = pb->p->max_drift_only;
     g->first = 1;
     g->upf = TKM_FN(tkmi_bnd_upf)(pb->d);
     g->dnf = TKM_FN(tkmi_bnd_dnf)(pb->d);

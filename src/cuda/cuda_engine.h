@@ -118,6 +118,9 @@ typedef struct TKM_FN(tkmi_gpu) {
     int smem_optin;         /* ... per block with the opt-in              */
     tkmi_shplan plan[TKMI_NPLAN];
     tkm_empty_policy empty;
+    int no_cc;              /* the pruning ablations (params): no         */
+    int max_drift_only;     /* centroid-centroid tests; l shrinks by the
+                               largest drift of all                       */
     int first;              /* the next assign is the first               */
     size_t nv;              /* limbs of a cluster's sums (fixsum.h)       */
     tkmi_fx_vc *fvc;        /* nv: each limb's column and scale           */
@@ -266,7 +269,8 @@ tkm_status TKM_FN(tkmi_cu_drift)(TKM_FN(tkmi_gpu) *g, char *msg,
 
 /* kernels/centroids.cu: lower bounds on half the centroid distances:
  * h[c*k + o] (h may be NULL) and s[c] = min over o != c (infinite when
- * k == 1); each pair computed once, counted in ctr[TKMI_CTR_DIST_CC]. */
+ * k == 1); each pair computed once, counted in ctr[TKMI_CTR_DIST_CC].
+ * Under g->no_cc: h and s all +0, nothing computed or counted. */
 tkm_status TKM_FN(tkmi_cu_halves)(TKM_FN(tkmi_gpu) *g, tkm_real *h,
                                   tkm_real *s, char *msg, size_t msglen);
 

@@ -86,11 +86,6 @@ static tkm_status alg_check(const tkm_params *p, char *msg, size_t msglen)
                          "max_drift_only applies to %s only",
                          tkmi_alg_names(TKMI_CAP_MAX_DRIFT, ", ", " and ",
                                         names, sizeof names));
-    if ((p->no_cc || p->max_drift_only) && !tkmi_form_cpu(p->form))
-        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
-                         "the pruning ablations (no_cc, max_drift_only) run "
-                         "in the seq and omp forms; %s has only the full "
-                         "tests", tkm_form_name(p->form));
     if (p->screen == TKM_SCREEN_ON &&
         (!tkmi_alg_has(p->algorithm, TKMI_CAP_SCREEN) ||
          !tkmi_form_cpu(p->form)))
