@@ -276,11 +276,12 @@ def write_md(path, rows, args, peaks, machine):
                      r2, "ok" if r2 >= 3 else "MISSED (target 3x)", rate,
                      "%.0f%%" % (100 * rate / peak) if peak else "n/a"))
                 fa = get(shape, prec, thr, "faiss", "lloyd")
-                if has_faiss:
-                    r3 = fa["time"] / tk["lloyd"]["time"] if fa else 0
-                    lines[-1] += (" %.3f | %.2fx %s |" % (
+                if fa:
+                    r3 = fa["time"] / tk["lloyd"]["time"]
+                    lines[-1] += " %.3f | %.2fx %s |" % (
                         fa["time"], r3, "ok" if r3 >= 1 else "MISSED")
-                        if fa else " - | - |")
+                elif has_faiss:
+                    lines[-1] += " - | - |"
     lines += ["", "f32 over f64 speed of trikmeans's Lloyd (target >= 1.6 "
               "for d >= 8):", ""]
     for shape in dict.fromkeys(r["shape"] for r in rows):
@@ -399,7 +400,6 @@ def main():
                     # runs again
                     time.sleep(1.0)
             write_results(args, rows, peaks)
-    write_results(args, rows, peaks)
     print("cpu_bench: wrote %s/cpu-bench.csv and cpu-bench.md" % args.outdir)
 
 
