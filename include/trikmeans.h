@@ -109,6 +109,30 @@ typedef enum {
     TKM_SCREEN_ON        /* TKM_ENOTSUP without BLAS, for Elkan, or
                             outside the seq and omp forms                */
 } tkm_screen;
+/* How a CUDA form sums each cluster's points in the update (docs/update.md).
+ * EXACT, the default and the only one of the CPU forms, makes exact
+ * fixed-point sums and correctly rounded means: the same bits in every form,
+ * block size and run.  The others add in the run's precision, as the GPU
+ * k-means of the sources do; their centroids differ from the exact means by
+ * rounding, and atomic and shared also from run to run: */
+typedef enum {
+    TKM_UPDATE_EXACT = 0,
+    TKM_UPDATE_ATOMIC, /* each point's coordinates added into the cluster's
+                          sums in global memory by atomic additions      */
+    TKM_UPDATE_SHARED, /* each block adds its points into sums in shared
+                          memory by atomics, then those into global memory
+                          by atomics                                      */
+    TKM_UPDATE_TREE,   /* a fine reduction in each block (each warp adds
+                          the points of one label in lane order, the warps'
+                          sums in warp order) and a coarse one over the
+                          blocks' sums: no atomic, the same sums from run
+                          to run on one device and block size            */
+    TKM_UPDATE_DC,     /* divide and conquer (Li, Zhao & Chu): groups of M
+                          points reduced to partial sums on the device, M
+                          of those again, until at most M remain, which the
+                          host adds; M = 4 times the multiprocessors      */
+    TKM_NUPDATE
+} tkm_update;
 typedef enum {
     TKM_INIT_KMEANSPP = 0,    /* D^2 sampling, one candidate per step      */
     TKM_INIT_KMEANSPP_GREEDY, /* D^2 sampling, best of several candidates  */
@@ -134,6 +158,7 @@ const char *tkm_precision_name(tkm_precision p);
 const char *tkm_init_name(tkm_init_method m);
 const char *tkm_empty_name(tkm_empty_policy e);
 const char *tkm_screen_name(tkm_screen s);
+const char *tkm_update_name(tkm_update u);
 /* Parse a name; return 0 on success, -1 if the name is unknown. */
 int tkm_algorithm_parse(const char *s, tkm_algorithm *out);
 int tkm_form_parse(const char *s, tkm_form *out);
@@ -143,6 +168,8 @@ int tkm_precision_parse(const char *s, tkm_precision *out);
 int tkm_init_parse(const char *s, tkm_init_method *out);
 int tkm_empty_parse(const char *s, tkm_empty_policy *out);
 int tkm_screen_parse(const char *s, tkm_screen *out); /* auto, off, on */
+/* exact, atomic, shared, tree, dc */
+int tkm_update_parse(const char *s, tkm_update *out);
 
 /* Is the form compiled in and runnable here?  TKM_OK, or TKM_ENOTSUP /
  * TKM_ENODEV with the reason in why. */
@@ -416,6 +443,11 @@ typedef struct {
                                  (tkm_params.screen): (point, centroid),
                                  and Hamerly's (centroid, other centroid) */
     uint64_t rechecked;       /* direct distances the screening took       */
+    /* tkm_params.update_error with an inexact update: how far this
+     * update's centroids are from the exact means of the same labels,
+     * |c - m| / |m| per centroid (Euclidean norms; |c - m| where m = 0),
+     * the largest and the mean over the k centroids; NaN otherwise */
+    double upd_err_max, upd_err_mean;
 } tkm_iter_stats;
 
 /* Progress callback, called after every iteration; return non-zero to stop
@@ -473,6 +505,14 @@ typedef struct {
      * Statistics rows count the work of every process (dist_cc once: each
      * computes the same); times are this process's own. */
     const tkm_comm *comm;
+    /* The CUDA forms' update (tkm_update): TKM_ENOTSUP for an inexact one
+     * in the CPU forms, with sample weights, sparse points or the farthest
+     * empty policy (an empty cluster keeps its centroid). */
+    tkm_update update;
+    /* With an inexact update: make the exact sums of the same labels too
+     * in every update and measure the distance (tkm_iter_stats.upd_err_*,
+     * tkm_result.update_err_*); the update's time then includes them. */
+    int update_error;
 } tkm_params;
 
 /* Defaults: lloyd, seq, f64, max_iter 300, tol 0, tol_abs 0, empty keep.
@@ -528,6 +568,10 @@ typedef struct {
                                 and the upload of the points              */
     double t_loop;           /* the iterations (the thesis's measure)       */
     double t_result;         /* centroids and labels back, final inertia    */
+    /* tkm_params.update_error with an inexact update: the largest
+     * upd_err_max and the mean of upd_err_mean over the updates; NaN
+     * otherwise */
+    double update_err_max, update_err_mean;
 } tkm_result;
 
 /* Check parameters against a data set of n x d; TKM_EINVAL with a message

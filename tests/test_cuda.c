@@ -1001,6 +1001,236 @@ static void test_ablations(void **state)
     ablation_case(20011, 20, 60, 60, 33);
 }
 
+/* ---- the inexact updates (kernels/update.cu) ------------------------------ */
+
+static const tkm_update INEXACT[] = {TKM_UPDATE_ATOMIC, TKM_UPDATE_SHARED,
+                                     TKM_UPDATE_TREE, TKM_UPDATE_DC};
+
+/* One update from the start, against sums made outside the library: the
+ * labels of the start (tkm_predict, the fits' first assignment) and each
+ * cluster's mean in long double.  Each coordinate must be within what
+ * adding cnt values in the precision can cost, (cnt + 4) u (S / cnt + |m|)
+ * for the sum S of the |x|, and the run's reported largest error must be
+ * what the long double means give for its centroids (the exact means it
+ * measured against are theirs rounded once: 2 u sqrt(d) apart). */
+static void update_once(const problem *pr, tkm_algorithm a, tkm_form f,
+                        int block, tkm_update u)
+{
+    const size_t n = pr->ds.n, d = pr->ds.d, k = pr->k;
+    const long double ur = (long double)TKM_EPS / 2;
+    int32_t *lab = malloc(n * sizeof *lab);
+    long double *m = calloc(k * d, sizeof *m), *sa = calloc(k * d, sizeof *sa);
+    size_t *cnt = calloc(k, sizeof *cnt);
+    assert_true(lab && m && sa && cnt);
+    char msg[256] = "";
+    assert_int_equal(tkm_predict(&pr->ds, pr->init, k, TKM_PREC_ENUM, 0, lab,
+                                 NULL, msg, sizeof msg),
+                     TKM_OK);
+    for (size_t i = 0; i < n; i++) {
+        cnt[lab[i]]++;
+        for (size_t j = 0; j < d; j++) {
+            /* the coordinate as the run holds it */
+            const long double x = (long double)(tkm_real)pr->ds.x[i * d + j];
+            m[(size_t)lab[i] * d + j] += x;
+            sa[(size_t)lab[i] * d + j] += fabsl(x);
+        }
+    }
+    tkm_params p = params(k, a, f, block, TKM_EMPTY_KEEP);
+    p.max_iter = 1;
+    p.update = u;
+    p.update_error = 1;
+    tkm_result r = fit_pr(pr, &p);
+    char what[160];
+    snprintf(what, sizeof what, "%s %s block %d update %s, n=%zu d=%zu k=%zu",
+             tkm_algorithm_name(a), tkm_form_name(f), block,
+             tkm_update_name(u), n, d, k);
+    double emax = 0.0;
+    for (size_t c = 0; c < k; c++) {
+        long double num = 0, den = 0;
+        for (size_t j = 0; j < d; j++) {
+            const size_t e = c * d + j;
+            const long double mean =
+                cnt[c] ? m[e] / cnt[c] : (long double)(tkm_real)pr->init[e];
+            const long double got = r.centroids[e];
+            const long double tol =
+                cnt[c] ? (cnt[c] + 4) * ur * (sa[e] / cnt[c] + fabsl(mean))
+                       : 0;
+            if (!(fabsl(got - mean) <= tol))
+                fail_msg("%s (%s): centroid %zu, coordinate %zu: %.17Lg, "
+                         "the mean %.17Lg of its %zu points (allowed %.3Lg)",
+                         what, TKM_PREC_NAME, c, j, got, mean, cnt[c], tol);
+            num += (got - mean) * (got - mean);
+            den += mean * mean;
+        }
+        const double e = num == 0 ? 0.0
+                         : den > 0 ? (double)sqrtl(num / den)
+                                   : (double)sqrtl(num);
+        emax = e > emax ? e : emax;
+    }
+    const double said = r.update_err_max;
+    if (!(fabs(said - emax) <= 4.0 * (double)ur * sqrt((double)d) + 1e-300))
+        fail_msg("%s (%s): reported error %.6g, the long double means give "
+                 "%.6g", what, TKM_PREC_NAME, said, emax);
+    assert_true(r.iterations == 1 && isfinite(r.iters[0].upd_err_mean) &&
+                r.iters[0].upd_err_mean <= r.iters[0].upd_err_max);
+    tkm_result_free(&r);
+    free(lab);
+    free(m);
+    free(sa);
+    free(cnt);
+}
+
+/* Labels of r like the exact run's but at ties, centroids within TOL. */
+static void assert_near_exact(const problem *pr, const tkm_result *ex,
+                              const tkm_result *r, const char *what)
+{
+    const size_t n = ex->n, d = ex->d;
+    const double rel = 8.0 * (double)(d + 4) * TKM_EPS;
+    for (size_t i = 0; i < n; i++) {
+        const int32_t a = ex->labels[i], b = r->labels[i];
+        if (a == b)
+            continue;
+        const double *x = pr->ds.x + i * d;
+        const double da = dist_d(x, ex->centroids + (size_t)a * d, d);
+        const double db = dist_d(x, ex->centroids + (size_t)b * d, d);
+        if (fabs(da - db) > rel * fmax(da, db))
+            fail_msg("%s (%s): point %zu has label %d, exact %d: no tie", what,
+                     TKM_PREC_NAME, i, b, a);
+    }
+    for (size_t q = 0; q < ex->k * d; q++)
+        if (!(fabs(r->centroids[q] - ex->centroids[q]) <= TOL))
+            fail_msg("%s (%s): centroid %zu, coordinate %zu: %.17g, exact "
+                     "%.17g", what, TKM_PREC_NAME, q / d, q % d,
+                     r->centroids[q], ex->centroids[q]);
+}
+
+static int same_bits(const tkm_result *a, const tkm_result *b)
+{
+    return a->iterations == b->iterations &&
+           !memcmp(a->labels, b->labels, a->n * sizeof *a->labels) &&
+           !memcmp(a->centroids, b->centroids,
+                   a->k * a->d * sizeof *a->centroids);
+}
+
+/* Every algorithm, form and inexact update to convergence: the exact
+ * run's result but for rounding; the errors recorded only when asked;
+ * tree and dc the same bits run after run, measured or not. */
+static void update_runs(const problem *pr, int block)
+{
+    const size_t k = pr->k;
+    for (size_t f = 0; f < NFORMS; f++)
+        for (size_t a = 0; a < TKM_NALGO; a++) {
+            if (!has(a, FORMS[f]))
+                continue;
+            tkm_params p = params(k, ALG(a), FORMS[f], block, TKM_EMPTY_KEEP);
+            tkm_result ex = fit_pr(pr, &p);
+            for (size_t v = 0; v < sizeof INEXACT / sizeof INEXACT[0]; v++) {
+                char what[128];
+                snprintf(what, sizeof what, "%s %s block %d update %s",
+                         tkm_algorithm_name(ALG(a)), tkm_form_name(FORMS[f]),
+                         block, tkm_update_name(INEXACT[v]));
+                p.update = INEXACT[v];
+                p.update_error = 0;
+                tkm_result r = fit_pr(pr, &p);
+                assert_near_exact(pr, &ex, &r, what);
+                for (int it = 0; it < r.iterations; it++)
+                    if (!isnan(r.iters[it].upd_err_max))
+                        fail_msg("%s (%s): an error recorded unasked", what,
+                                 TKM_PREC_NAME);
+                assert_true(isnan(r.update_err_max));
+                p.update_error = 1;
+                tkm_result m = fit_pr(pr, &p);
+                assert_near_exact(pr, &ex, &m, what);
+                assert_true(m.update_err_max >= 0 && m.update_err_mean >= 0 &&
+                            m.update_err_mean <= m.update_err_max &&
+                            m.update_err_max < 1e3 * TKM_EPS);
+                if (INEXACT[v] == TKM_UPDATE_TREE ||
+                    INEXACT[v] == TKM_UPDATE_DC) {
+                    tkm_result r2 = fit_pr(pr, &p);
+                    if (!same_bits(&r, &r2) || !same_bits(&r, &m))
+                        fail_msg("%s (%s): not the same bits run after run",
+                                 what, TKM_PREC_NAME);
+                    tkm_result_free(&r2);
+                }
+                tkm_result_free(&m);
+                tkm_result_free(&r);
+            }
+            tkm_result_free(&ex);
+        }
+}
+
+static void test_update(void **state)
+{
+    (void)state;
+    /* refused where they do not run, GPU or not */
+    {
+        problem pr = make_problem(500, 3, 5, 5, 1, 3);
+        tkm_params p = params(5, TKM_LLOYD, TKM_SEQ, 0, TKM_EMPTY_KEEP);
+        p.update = TKM_UPDATE_TREE;
+        tkm_result r;
+        char msg[256] = "";
+        assert_int_equal(tkm_fit(&pr.ds, pr.init, &p, &r, msg, sizeof msg),
+                         TKM_ENOTSUP);
+        assert_non_null(strstr(msg, "CUDA forms"));
+        p.form = TKM_CUDA_SHARED;
+        p.empty = TKM_EMPTY_FARTHEST;
+        assert_int_equal(tkm_fit(&pr.ds, pr.init, &p, &r, msg, sizeof msg),
+                         TKM_ENOTSUP);
+        p.update = (tkm_update)TKM_NUPDATE;
+        assert_int_equal(tkm_fit(&pr.ds, pr.init, &p, &r, msg, sizeof msg),
+                         TKM_EINVAL);
+        free_problem(&pr);
+    }
+    NEED_GPU();
+    {
+        problem pr = make_problem(2000, 3, 5, 5, 1, 3);
+        double *w = malloc(pr.ds.n * sizeof *w);
+        assert_non_null(w);
+        for (size_t i = 0; i < pr.ds.n; i++)
+            w[i] = 1.0 + (double)(i % 3);
+        tkm_params p = params(5, TKM_LLOYD, TKM_CUDA_GLOBAL, 0,
+                              TKM_EMPTY_KEEP);
+        p.update = TKM_UPDATE_ATOMIC;
+        p.weights = w;
+        tkm_result r;
+        char msg[256] = "";
+        assert_int_equal(tkm_fit(&pr.ds, pr.init, &p, &r, msg, sizeof msg),
+                         TKM_ENOTSUP);
+        free(w);
+        free_problem(&pr);
+    }
+    /* the register kernel, d = 5; shared's sums in two tiles of clusters
+     * at d = 1000 and in two of columns at d = 15,000; tree's and dc's
+     * blocks hold k = 500 in two tiles at block 1024 (456 clusters fit on
+     * an H100 or H200, 32 warps of 8-byte accumulators in half of its
+     * 228 KiB); dc's levels on the device at 400,000 points (more groups
+     * of M = 4 x multiprocessors than M on any device of up to 300 of
+     * them) */
+    problem pr = make_problem(20011, 5, 30, 30, 1, 41);
+    for (size_t v = 0; v < sizeof INEXACT / sizeof INEXACT[0]; v++)
+        for (size_t f = 0; f < NFORMS; f++)
+            update_once(&pr, TKM_LLOYD, FORMS[f], 0, INEXACT[v]);
+    update_runs(&pr, 0);
+    free_problem(&pr);
+    static const struct {
+        size_t n, d, k;
+    } shapes[] = {{3001, 1000, 20}, {200, 15000, 2}, {20000, 3, 500}};
+    for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++) {
+        pr = make_problem(shapes[sh].n, shapes[sh].d, shapes[sh].k,
+                          shapes[sh].k, 1, 42 + sh);
+        for (size_t v = 0; v < sizeof INEXACT / sizeof INEXACT[0]; v++)
+            for (size_t f = 0; f < NFORMS; f++)
+                for (int b = 0; b < 2; b++)
+                    update_once(&pr, TKM_LLOYD, FORMS[f], SMALL_LARGE[b],
+                                INEXACT[v]);
+        free_problem(&pr);
+    }
+    pr = make_problem(400000, 2, 8, 8, 1, 47);
+    for (size_t f = 0; f < NFORMS; f++)
+        update_once(&pr, TKM_LLOYD, FORMS[f], 0, TKM_UPDATE_DC);
+    free_problem(&pr);
+}
+
 /* ---- sparse points -------------------------------------------------------- */
 
 /* Sparse points in each CUDA form (kernels/sparse.cu): every algorithm
@@ -1461,6 +1691,7 @@ int main(void)
         cmocka_unit_test(test_empty_policies),
         cmocka_unit_test(test_statistics),
         cmocka_unit_test(test_ablations),
+        cmocka_unit_test(test_update),
         cmocka_unit_test(test_sparse_lanes),
         cmocka_unit_test(test_sparse_wide),
         cmocka_unit_test(test_sparse_passes),

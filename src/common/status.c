@@ -35,6 +35,8 @@ static const char *const init_names[] = {"kmeans++", "kmeans++-greedy",
 static const char *const empty_names[] = {"keep", "farthest"};
 /* in tkm_screen's order */
 static const char *const screen_names[] = {"auto", "off", "on"};
+static const char *const update_names[] = {"exact", "atomic", "shared",
+                                           "tree", "dc"};
 
 static int parse_name(const char *s, const char *const *names, int n)
 {
@@ -79,6 +81,12 @@ const char *tkm_empty_name(tkm_empty_policy e)
 const char *tkm_screen_name(tkm_screen s)
 {
     return (unsigned)s < (unsigned)NAMES_N(screen_names) ? screen_names[s]
+                                                         : "?";
+}
+
+const char *tkm_update_name(tkm_update u)
+{
+    return (unsigned)u < (unsigned)NAMES_N(update_names) ? update_names[u]
                                                          : "?";
 }
 
@@ -130,6 +138,14 @@ int tkm_screen_parse(const char *s, tkm_screen *out)
     int i = parse_name(s, screen_names, NAMES_N(screen_names));
     if (i >= 0)
         *out = (tkm_screen)i;
+    return i >= 0 ? 0 : -1;
+}
+
+int tkm_update_parse(const char *s, tkm_update *out)
+{
+    int i = parse_name(s, update_names, NAMES_N(update_names));
+    if (i >= 0)
+        *out = (tkm_update)i;
     return i >= 0 ? 0 : -1;
 }
 

@@ -128,19 +128,12 @@ static tkm_status collect_assign(engine_t *e, tkm_iter_stats *row, char *msg,
     return elapsed(g->ev[1], g->ev[2], &row->t_assign, msg, msglen);
 }
 
-/* Queue the update step between events 3 and 4: the inertia of the
- * current centroids (want_inertia), the new centroids into g->cn (the
- * search for farthest points first waits for the count of empty
- * clusters), their drifts. */
-static tkm_status queue_update(engine_t *e, int want_inertia, char *msg,
-                               size_t msglen)
+/* The exact means into g->cn: the sums, then (farthest policy) the
+ * search for farthest points, which first waits for the count of empty
+ * clusters, then the quotients. */
+static tkm_status exact_means(gpu_t *g, char *msg, size_t msglen)
 {
-    gpu_t *g = &e->g;
     tkm_status rc = TKM_OK;
-    TKMI_CUDA(cudaEventRecord(g->ev[3], g->st));
-    if (want_inertia &&
-        (rc = TKM_FN(tkmi_cu_inertia)(g, g->c, msg, msglen)) != TKM_OK)
-        goto cleanup;
     if ((rc = TKM_FN(tkmi_cu_sums)(g, msg, msglen)) != TKM_OK)
         goto cleanup;
     int moved = 0;
@@ -158,7 +151,36 @@ static tkm_status queue_update(engine_t *e, int want_inertia, char *msg,
             moved = 1;
         }
     }
-    if ((rc = TKM_FN(tkmi_cu_means)(g, moved, msg, msglen)) != TKM_OK)
+    rc = TKM_FN(tkmi_cu_means)(g, moved, msg, msglen);
+cleanup:
+    return rc;
+}
+
+/* Queue the update step between events 3 and 4: the inertia of the
+ * current centroids (want_inertia), the new centroids into g->cn, their
+ * drifts.  An inexact update (g->update) makes g->cn its own way; with
+ * update_error the exact means are made first and kept in g->cex to
+ * measure it against. */
+static tkm_status queue_update(engine_t *e, int want_inertia, char *msg,
+                               size_t msglen)
+{
+    gpu_t *g = &e->g;
+    tkm_status rc = TKM_OK;
+    const int inexact = g->update != TKM_UPDATE_EXACT;
+    TKMI_CUDA(cudaEventRecord(g->ev[3], g->st));
+    if (want_inertia &&
+        (rc = TKM_FN(tkmi_cu_inertia)(g, g->c, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    if ((!inexact || g->update_error) &&
+        (rc = exact_means(g, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    if (inexact && g->update_error)
+        TKMI_CUDA(cudaMemcpyAsync(g->cex, g->cn, g->k * g->d * sizeof *g->cn,
+                                  cudaMemcpyDeviceToDevice, g->st));
+    if (inexact && (rc = TKM_FN(tkmi_cu_update)(g, msg, msglen)) != TKM_OK)
+        goto cleanup;
+    if (inexact && g->update_error &&
+        (rc = TKM_FN(tkmi_cu_update_error)(g, msg, msglen)) != TKM_OK)
         goto cleanup;
     if ((rc = TKM_FN(tkmi_cu_drift)(g, msg, msglen)) != TKM_OK)
         goto cleanup;
@@ -179,6 +201,10 @@ static tkm_status collect_update(engine_t *e, tkm_iter_stats *row,
     row->max_drift = g->hsc.max_drift;
     row->shift2 = g->hsc.shift2;
     row->inertia = want_inertia ? g->hsc.inertia : NAN;
+    if (g->update != TKM_UPDATE_EXACT && g->update_error) {
+        row->upd_err_max = g->hsc.uerr_max;
+        row->upd_err_mean = g->hsc.uerr_mean;
+    }
     return elapsed(g->ev[3], g->ev[4], &row->t_update, msg, msglen);
 }
 
@@ -221,7 +247,10 @@ static tkm_status gpu_step(void *st, tkm_iter_stats *row, int want_inertia,
     engine_t *e = st;
     gpu_t *g = &e->g;
     tkm_status rc;
-    if (g->empty == TKM_EMPTY_FARTHEST || !TKM_FN(tkmi_sums_move)(g)) {
+    /* (an inexact update makes no choice by the count) */
+    const int plain = g->update != TKM_UPDATE_EXACT && !g->update_error;
+    if (g->empty == TKM_EMPTY_FARTHEST ||
+        (!plain && !TKM_FN(tkmi_sums_move)(g))) {
         rc = gpu_assign(st, row, msg, msglen);
         if (rc == TKM_OK && row->changed)
             rc = gpu_update(st, row, want_inertia, msg, msglen);
@@ -301,6 +330,8 @@ static void gpu_destroy(void *st)
     cudaFree(g->scnz);
     cudaFree(g->sg);
     cudaFree(g->scand);
+    cudaFree(g->cex);
+    TKM_FN(tkmi_cu_update_free)(g);
     cudaFreeHost(g->hpin);
     for (int i = 0; i < TKMI_NEV; i++)
         if (g->ev[i])
@@ -368,7 +399,11 @@ static size_t state_bytes(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg,
         tkmi_mul_size(k, g->nv, 16, &acc) || (alg->bytes && b == 0) ||
         (keep && tkmi_mul_size(n, d, R, &rows)))
         return 0;
-    size_t parts[] = {cen, acc, 2 * n * 4, 2 * k * R, k * 9,
+    size_t pinned, upd = TKM_FN(tkmi_cu_update_bytes)(g, &pinned);
+    if (g->update != TKM_UPDATE_EXACT && upd == 0)
+        return 0;
+    size_t parts[] = {cen, acc, 2 * n * 4, 2 * k * R, k * 9, upd,
+                      g->update_error ? k * d * R : 0,
                       g->empty == TKM_EMPTY_FARTHEST ? n * 8 : 0,
                       parts_n * 8, sizeof(TKM_FN(tkmi_gsc)), rows,
                       keep ? n * sizeof(size_t) : 0,
@@ -526,6 +561,10 @@ static tkm_status alloc_state(gpu_t *g, const tkm_real *init, char *msg,
     TKMI_CUDA(cudaMalloc((void **)&g->sc, sizeof *g->sc));
     if (g->empty == TKM_EMPTY_FARTHEST)
         TKMI_CUDA(cudaMalloc((void **)&g->pd2, n * sizeof *g->pd2));
+    if (g->update_error)
+        TKMI_CUDA(cudaMalloc((void **)&g->cex, k * d * R));
+    if ((rc = TKM_FN(tkmi_cu_update_alloc)(g, msg, msglen)) != TKM_OK)
+        goto cleanup;
     TKMI_CUDA(cudaMemcpyAsync(g->c, init, k * d * R, cudaMemcpyHostToDevice,
                               g->st));
     TKMI_CUDA(cudaMemsetAsync(g->labels, 0xff, n * sizeof *g->labels,
@@ -638,6 +677,9 @@ tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
     g->empty = pb->p->empty;
     g->no_cc = pb->p->no_cc;
     g->max_drift_only = pb->p->max_drift_only;
+    g->update = (int)pb->p->update;
+    /* (the exact update has nothing to measure) */
+    g->update_error = g->update != TKM_UPDATE_EXACT && pb->p->update_error;
     g->first = 1;
     g->upf = TKM_FN(tkmi_bnd_upf)(pb->d);
     g->dnf = TKM_FN(tkmi_bnd_dnf)(pb->d);

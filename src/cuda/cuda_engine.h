@@ -76,6 +76,8 @@ typedef struct TKM_FN(tkmi_gsc) {
     double max_drift;           /* largest centroid move of the update    */
     double shift2;              /* sum of squared moves of the update     */
     double inertia;             /* last inertia reduction                 */
+    double uerr_max, uerr_mean; /* inexact update against the exact
+                                   means (tkmi_cu_update_error)          */
     tkm_real t1, t2;            /* largest safe drift, largest of others  */
     int imax;                   /* first centroid with drift t1           */
 } TKM_FN(tkmi_gsc);
@@ -121,6 +123,21 @@ typedef struct TKM_FN(tkmi_gpu) {
     int no_cc;              /* the pruning ablations (params): no         */
     int max_drift_only;     /* centroid-centroid tests; l shrinks by the
                                largest drift of all                       */
+    int update;             /* tkm_update: the sums of the update         */
+    int update_error;       /* ... measured against the exact means       */
+    tkm_real *cex;          /* update_error: k*d exact means              */
+    /* the inexact updates (kernels/update.cu): */
+    tkm_real *usum;         /* k*d sums in the run's precision            */
+    unsigned long long *ucnt; /* k: their counts                          */
+    tkm_real *upart, *upart2; /* tree: ublk*k*d blocks' sums; dc: the
+                               groups' sums, level 0 and the next         */
+    unsigned long long *upcnt, *upcnt2; /* ... and counts (ublk*k)        */
+    size_t ublk;            /* tree: blocks of the fine pass; dc: groups
+                               of level 0                                 */
+    size_t um;              /* dc: M, points (and partial sums) a group   */
+    tkm_real *uhost;        /* dc: pinned, the last level's sums (<= M*k*d)
+                               then k*d of their total                    */
+    unsigned long long *uhcnt; /* dc: pinned, counts as much              */
     int first;              /* the next assign is the first               */
     size_t nv;              /* limbs of a cluster's sums (fixsum.h)       */
     tkmi_fx_vc *fvc;        /* nv: each limb's column and scale           */
@@ -229,6 +246,21 @@ struct TKM_FN(tkmi_gpu_alg) {
 /* kernels/data.cu: g->x = transpose of the row-major xr (n*d). */
 tkm_status TKM_FN(tkmi_cu_transpose)(TKM_FN(tkmi_gpu) * g, const tkm_real *xr,
                                      char *msg, size_t msglen);
+
+/* kernels/update.cu: the inexact updates (g->update not EXACT): the
+ * bytes of device memory their buffers take (0 on overflow) and of pinned
+ * host memory (*pinned), their buffers, g->cn = the means of the labels'
+ * sums made by g->update (an empty cluster keeps its centroid), and
+ * g->sc->uerr_* = how far g->cn is from the exact means g->cex. */
+size_t TKM_FN(tkmi_cu_update_bytes)(const TKM_FN(tkmi_gpu) *g,
+                                    size_t *pinned);
+tkm_status TKM_FN(tkmi_cu_update_alloc)(TKM_FN(tkmi_gpu) *g, char *msg,
+                                        size_t msglen);
+void TKM_FN(tkmi_cu_update_free)(TKM_FN(tkmi_gpu) *g);
+tkm_status TKM_FN(tkmi_cu_update)(TKM_FN(tkmi_gpu) *g, char *msg,
+                                  size_t msglen);
+tkm_status TKM_FN(tkmi_cu_update_error)(TKM_FN(tkmi_gpu) *g, char *msg,
+                                        size_t msglen);
 
 /* kernels/inertia.cu: inertia of g->labels against centroids c into
  * g->sc->inertia. */

@@ -148,6 +148,18 @@ tkm_status tkm_params_check(const tkm_params *p, size_t n, size_t d,
     if ((unsigned)p->empty > TKM_EMPTY_FARTHEST)
         return tkmi_fail(TKM_EINVAL, msg, msglen,
                          "unknown empty-cluster policy");
+    if ((unsigned)p->update >= TKM_NUPDATE)
+        return tkmi_fail(TKM_EINVAL, msg, msglen, "unknown update");
+    if (p->update != TKM_UPDATE_EXACT && !tkmi_form_cuda(p->form))
+        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
+                         "update %s runs in the CUDA forms (cuda-global, "
+                         "cuda-shared); %s sums exactly",
+                         tkm_update_name(p->update), tkm_form_name(p->form));
+    if (p->update != TKM_UPDATE_EXACT && p->empty != TKM_EMPTY_KEEP)
+        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
+                         "update %s keeps an empty cluster's centroid: "
+                         "empty %s needs the exact update",
+                         tkm_update_name(p->update), tkm_empty_name(p->empty));
     return alg_check(p, msg, msglen);
 }
 
@@ -206,6 +218,11 @@ static tkm_status fit_check(const tkm_dataset *ds, const double *init,
                                         names, sizeof names),
                          tkm_algorithm_name(p->algorithm));
     }
+    if (p->update != TKM_UPDATE_EXACT && (p->weights || TKM_DATASET_SPARSE(ds)))
+        return tkmi_fail(TKM_ENOTSUP, msg, msglen,
+                         "update %s takes dense points without sample "
+                         "weights; the exact update takes both",
+                         tkm_update_name(p->update));
     if (p->comm && p->comm->size > 1 && !tkmi_form_cpu(p->form))
         return tkmi_fail(TKM_ENOTSUP, msg, msglen,
                          "form %s does not run over several processes yet "

@@ -30,6 +30,7 @@ static void result_init(tkm_result *res, const TKM_FN(tkmi_problem) *pb)
     res->algorithm = pb->p->algorithm;
     res->form = pb->p->form;
     res->precision = TKM_PREC_ENUM;
+    res->update_err_max = res->update_err_mean = NAN;
 }
 
 /* Room for row it in res->iters, growing it by doubling: a large max_iter
@@ -128,6 +129,24 @@ static tkm_status callback_stop(const tkm_params *p, const tkmi_part *pt,
     return rc;
 }
 
+/* The run's update errors from its rows': the largest, and the mean of
+ * the rows' means, over the rows that measured one (NaN: none did). */
+static void update_errors(tkm_result *res)
+{
+    double mx = NAN, sum = 0.0;
+    int m = 0;
+    for (int i = 0; i < res->iterations; i++) {
+        const tkm_iter_stats *r = &res->iters[i];
+        if (isnan(r->upd_err_max))
+            continue;
+        mx = m && mx >= r->upd_err_max ? mx : r->upd_err_max;
+        sum += r->upd_err_mean;
+        m++;
+    }
+    res->update_err_max = mx;
+    res->update_err_mean = m ? sum / m : NAN;
+}
+
 /* The loop itself; one row per iteration goes into res->iters. */
 
 static tkm_status run_loop(TKM_FN(tkmi_engine) *e, const tkm_params *p,
@@ -146,6 +165,7 @@ static tkm_status run_loop(TKM_FN(tkmi_engine) *e, const tkm_params *p,
         memset(row, 0, sizeof *row);
         row->iter = it + 1;
         row->inertia = NAN;
+        row->upd_err_max = row->upd_err_mean = NAN;
         if (e->step && !p->fixed_iter) {
             rc = e->step(e->st, row, want, msg, msglen);
         } else {
@@ -171,6 +191,7 @@ static tkm_status run_loop(TKM_FN(tkmi_engine) *e, const tkm_params *p,
         if (res->stop != TKM_STOP_MAX_ITER)
             break;
     }
+    update_errors(res);
     res->converged = res->stop == TKM_STOP_LABELS ||
                      res->stop == TKM_STOP_TOL ||
                      res->stop == TKM_STOP_TOL_ABS ||
