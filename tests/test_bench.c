@@ -116,7 +116,7 @@ static const char *const runs_columns[] = {
     "f64_label_diff", "f64_max_abs_diff", "f64_inertia_rel", "silhouette",
     "calinski_harabasz", "davies_bouldin", "t_convert", "t_setup", "t_loop",
     "t_result", "gflops", "gbytes_s", "share_transfer", "share_assign",
-    "share_update", "busy_cpus", "no_cc", "max_drift_only"};
+    "share_update", "busy_cpus", "no_cc", "max_drift_only", "update"};
 #define NRUNCOL (sizeof runs_columns / sizeof runs_columns[0])
 
 enum { REPS = 2, NTHREADS = 2 };

@@ -21,7 +21,7 @@ const char cli_bench_runs_header[] =
     "ties,max_abs_diff,inertia_rel,f64_label_diff,f64_max_abs_diff,"
     "f64_inertia_rel,silhouette,calinski_harabasz,davies_bouldin,"
     "t_convert,t_setup,t_loop,t_result,gflops,gbytes_s,share_transfer,"
-    "share_assign,share_update,busy_cpus,no_cc,max_drift_only\n";
+    "share_assign,share_update,busy_cpus,no_cc,max_drift_only,update\n";
 
 const char cli_bench_iters_header[] =
     "run,iter,changed,dist_pc,dist_cc,pruned_points,pruned_pairs,"
@@ -179,7 +179,8 @@ static void write_run(bench_state *b, const bench_case *c, long id,
         fprintf(f, ",,%d", c->d->runs.max_iter);
         for (int i = 0; i < 31; i++)
             fputc(',', f);
-        fprintf(f, ",%d,%d\n", no_cc, max_drift);
+        fprintf(f, ",%d,%d,%s\n", no_cc, max_drift,
+                tkm_update_name(r->update));
         return;
     }
     const tkm_result *res = &r->res;
@@ -214,7 +215,7 @@ static void write_run(bench_state *b, const bench_case *c, long id,
     throughput(f, res, r);
     if (cli_load_busy(load) >= 0)
         fprintf(f, "%d", cli_load_busy(load));
-    fprintf(f, ",%d,%d\n", no_cc, max_drift);
+    fprintf(f, ",%d,%d,%s\n", no_cc, max_drift, tkm_update_name(r->update));
 }
 
 static void write_iters(bench_state *b, long id, const cli_solver_run *r)

@@ -61,7 +61,7 @@ enum {
     CLI_RK_MAX_ITER = 1 << 9, CLI_RK_EMPTY = 1 << 10,
     CLI_RK_BASELINE = 1 << 11, CLI_RK_SCORES = 1 << 12,
     CLI_RK_SAMPLE = 1 << 13, CLI_RK_FIXED = 1 << 14, CLI_RK_NO_CC = 1 << 15,
-    CLI_RK_MAX_DRIFT = 1 << 16
+    CLI_RK_MAX_DRIFT = 1 << 16, CLI_RK_UPDATES = 1 << 17
 };
 
 /* The runs of one data set: the solver set, crossed with every k, init

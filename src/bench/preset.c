@@ -132,6 +132,13 @@ static int k_threads(parse_ctx *c, const char *v)
     return int_list(c, v, 1, 4096, s->threads, &s->nthreads);
 }
 
+static int k_updates(parse_ctx *c, const char *v)
+{
+    cli_solver_set *s = &runs_of(c)->set;
+    return cli_list_names(CLI_LIST_UPDATE, v, s->updates, TKM_NUPDATE,
+                          &s->nupdate, c->err, c->errlen);
+}
+
 static int k_blocks(parse_ctx *c, const char *v)
 {
     cli_solver_set *s = &runs_of(c)->set;
@@ -362,6 +369,7 @@ static const key_def keys[] = {
     {"precisions", IN_BOTH, CLI_RK_PRECS, k_precisions},
     {"threads", IN_BOTH, CLI_RK_THREADS, k_threads},
     {"block_sizes", IN_BOTH, CLI_RK_BLOCKS, k_blocks},
+    {"updates", IN_BOTH, CLI_RK_UPDATES, k_updates},
     {"k", IN_BOTH, CLI_RK_K, k_k},
     {"init", IN_BOTH, CLI_RK_INIT, k_init},
     {"seed", IN_BOTH, CLI_RK_SEED, k_seed},
@@ -648,6 +656,10 @@ void cli_preset_help(FILE *f)
         "  threads = LIST         omp thread counts (default max)\n"
         "  block_sizes = LIST     cuda threads per block, multiples of 32\n"
         "                         up to 1024 (default 256)\n"
+        "  updates = LIST         the cuda forms' centroid sums, each with\n"
+        "                         every block size: exact (default),\n"
+        "                         atomic, shared, tree, dc (as fit's\n"
+        "                         option of that name)\n"
         "  repetitions = N        runs of each solver (default 1)\n"
         "  init = LIST            kmeans++, kmeans++-greedy, random,\n"
         "                         farthest\n"

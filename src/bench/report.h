@@ -30,6 +30,8 @@ typedef struct {
                         not recorded: sklearn.csv, older folders)       */
     int no_cc, max_drift; /* the pruning ablations it ran with (0 where
                              not recorded)                              */
+    const char *update;   /* the CUDA forms' sums ("exact" where not
+                             recorded)                                  */
 } rp_run;
 
 /* One solver configuration of a case, over its repetitions (and seeds). */
@@ -37,6 +39,7 @@ typedef struct {
     const char *algo, *form, *prec;
     int threads, block;
     int no_cc, max_drift;                      /* its ablations          */
+    const char *update;                        /* its sums               */
     size_t nrun, nok;
     size_t npass, nfail, nbase, nunchecked, nskipped, nfailed;
     size_t nbusy;                              /* ok runs while other work

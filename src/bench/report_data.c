@@ -44,7 +44,7 @@ static int take_rows(rp_report *r, const cli_table *t)
         "t_bound", "frac_pruned", "inertia", "label_diff", "inertia_rel",
         "f64_label_diff", "f64_inertia_rel", "silhouette",
         "calinski_harabasz", "davies_bouldin", "t_loop", "gflops",
-        "gbytes_s", "busy_cpus", "no_cc", "max_drift_only"};
+        "gbytes_s", "busy_cpus", "no_cc", "max_drift_only", "update"};
     enum { NC = sizeof names / sizeof names[0] };
     int c[NC];
     for (int i = 0; i < NC; i++)
@@ -78,6 +78,7 @@ static int take_rows(rp_report *r, const cli_table *t)
         u->busy = *S(33) ? (int)inum(S(33)) : -1;
         u->no_cc = (int)inum(S(34));
         u->max_drift = (int)inum(S(35));
+        u->update = *S(36) ? S(36) : "exact";
 #undef S
         u->ok = !strcmp(u->status, "ok");
     }
@@ -146,7 +147,7 @@ static int same_cfg(const rp_cfg *g, const rp_run *u)
     return !strcmp(g->algo, u->algo) && !strcmp(g->form, u->form) &&
            !strcmp(g->prec, u->prec) && g->threads == u->threads &&
            g->block == u->block && g->no_cc == u->no_cc &&
-           g->max_drift == u->max_drift;
+           g->max_drift == u->max_drift && !strcmp(g->update, u->update);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -274,6 +275,7 @@ static int group(rp_report *r)
             *g = (rp_cfg){.algo = u->algo, .form = u->form, .prec = u->prec,
                           .threads = u->threads, .block = u->block,
                           .no_cc = u->no_cc, .max_drift = u->max_drift,
+                          .update = u->update,
                           .f64_diff = NAN, .f64_inertia = NAN,
                           .label_diff = NAN};
         }
@@ -308,11 +310,14 @@ int rp_same_data(const rp_report *r, const char *a, const char *b)
 
 const char *rp_cfg_name(const rp_cfg *g, char *buf, size_t len)
 {
-    if (!g->no_cc && !g->max_drift)
+    const int upd = strcmp(g->update, "exact") != 0;
+    if (!g->no_cc && !g->max_drift && !upd)
         return g->algo;
-    snprintf(buf, len, "%s (%s%s%s)", g->algo, g->no_cc ? "no cc" : "",
+    snprintf(buf, len, "%s (%s%s%s%s%s)", g->algo, g->no_cc ? "no cc" : "",
              g->no_cc && g->max_drift ? ", " : "",
-             g->max_drift ? "max drift" : "");
+             g->max_drift ? "max drift" : "",
+             upd && (g->no_cc || g->max_drift) ? ", " : "",
+             upd ? g->update : "");
     return buf;
 }
 

@@ -4,6 +4,7 @@
  * solver's float result against its double result.
  */
 #include <ctype.h>
+#include <math.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +68,13 @@ void cli_check_help(FILE *f)
           "                       [--threads]\n"
           "  --block-sizes LIST   CUDA block sizes (default 64,256,1024)\n"
           "                       [--block-size]\n"
+          "  --updates LIST       the CUDA forms' centroid sums, each with\n"
+          "                       every block size (default exact): an\n"
+          "                       inexact one (atomic, shared, tree, dc) is\n"
+          "                       compared and reported as inexact, not\n"
+          "                       judged, with how far its centroids were\n"
+          "                       from the exact means of the same labels in\n"
+          "                       each update (docs/update.md) [--update]\n"
           "Data and output:\n"
           "  --generate N,D,K     use generated Gaussian blobs (N points, D\n"
           "                       dims, K centres uniform in [-10,10]^D)\n"
@@ -92,6 +100,7 @@ enum {
     OPT_PRECS,
     OPT_TLIST,
     OPT_BLIST,
+    OPT_ULIST,
     OPT_GEN,
     OPT_SPREAD,
     OPT_OUT,
@@ -109,6 +118,8 @@ static const struct option check_extra[] = {
     {"threads", required_argument, NULL, OPT_TLIST},
     {"block-sizes", required_argument, NULL, OPT_BLIST},
     {"block-size", required_argument, NULL, OPT_BLIST},
+    {"updates", required_argument, NULL, OPT_ULIST},
+    {"update", required_argument, NULL, OPT_ULIST},
     {"generate", required_argument, NULL, OPT_GEN},
     {"spread", required_argument, NULL, OPT_SPREAD},
     {"out", required_argument, NULL, OPT_OUT},
@@ -187,6 +198,7 @@ static void defaults(check_opts *o)
     for (int i = 0; i < 3; i++) {
         s->blocks[s->nblocks++] = b[i];
     }
+    s->updates[s->nupdate++] = TKM_UPDATE_EXACT;
     o->spread = 1.0;
 }
 
@@ -212,6 +224,9 @@ static int parse_own(void *ctx, int c, const char *arg)
     case OPT_BLIST:
         return count_list("--block-sizes", arg, s->blocks, &s->nblocks)
                    ? -1 : 1;
+    case OPT_ULIST:
+        return name_list("--updates", arg, CLI_LIST_UPDATE, s->updates,
+                         TKM_NUPDATE, &s->nupdate) ? -1 : 1;
     case OPT_GEN:
         return parse_generate(arg, o->gen) ? -1 : 1;
     case OPT_SPREAD:
@@ -294,6 +309,8 @@ static void shape_str(const check_row *r, char *buf, size_t len)
 {
     if (r->form == TKM_OMP)
         snprintf(buf, len, "t=%d", r->ran ? r->res.threads : r->threads);
+    else if (r->form >= TKM_CUDA_GLOBAL && r->update != TKM_UPDATE_EXACT)
+        snprintf(buf, len, "bs=%d,%s", r->block, tkm_update_name(r->update));
     else if (r->form >= TKM_CUDA_GLOBAL)
         snprintf(buf, len, "bs=%d", r->block);
     else
@@ -325,7 +342,10 @@ static void print_table(const check_row *rows, size_t n)
                base ? r->res.iterations : r->cmp.iterations_base,
                r->cmp.label_diff, r->cmp.ties, r->cmp.max_abs_diff,
                r->cmp.inertia_rel, 100.0 * cli_solver_pruned(r), r->res.t_total,
-               base ? "baseline" : r->cmp.pass ? "pass" : "FAIL");
+               base                               ? "baseline"
+               : r->update != TKM_UPDATE_EXACT    ? "inexact"
+               : r->cmp.pass                      ? "pass"
+                                                  : "FAIL");
     }
 }
 
@@ -363,7 +383,7 @@ static void print_precision_gap(const tkm_dataset *ds, const check_row *rows,
             const check_row *b = &rows[j];
             if (b->prec != TKM_F64 || !b->ran || b->algo != a->algo ||
                 b->form != a->form || b->threads != a->threads ||
-                b->block != a->block)
+                b->block != a->block || b->update != a->update)
                 continue;
             tkm_comparison c;
             char msg[256], sh[32];
@@ -381,6 +401,34 @@ static void print_precision_gap(const tkm_dataset *ds, const check_row *rows,
                    a->res.iterations, b->res.iterations, c.label_diff,
                    c.max_abs_diff, c.inertia_rel);
         }
+    }
+}
+
+/* The inexact updates: against the baseline (not judged), and how far
+ * their centroids were from the exact means of the same labels. */
+static void print_update_study(const check_row *rows, size_t n)
+{
+    int header = 0;
+    for (size_t i = 0; i < n; i++) {
+        const check_row *r = &rows[i];
+        if (!r->judged || r->update == TKM_UPDATE_EXACT)
+            continue;
+        if (!header++)
+            fprintf(say, "\ninexact updates (not judged): against the "
+                    "baseline, and |c - m| / |m| of each update's centroids "
+                    "c\nfrom the exact means m of the same labels (the "
+                    "largest, the mean over updates of the mean\nover "
+                    "centroids):\n%-8s %-12s %-4s %-14s %5s %5s %9s %10s "
+                    "%10s %10s\n", "algo", "form", "prec", "shape", "iter",
+                    "base", "labeldiff", "max|dc|", "err_max", "err_mean");
+        char sh[48];
+        shape_str(r, sh, sizeof sh);
+        fprintf(say, "%-8s %-12s %-4s %-14s %5d %5d %9zu %10.3g %10.3g "
+                "%10.3g\n", tkm_algorithm_name(r->algo),
+                tkm_form_name(r->form), tkm_precision_name(r->prec), sh,
+                r->res.iterations, r->cmp.iterations_base, r->cmp.label_diff,
+                r->cmp.max_abs_diff, r->res.update_err_max,
+                r->res.update_err_mean);
     }
 }
 
@@ -406,6 +454,9 @@ static void write_row_json(FILE *f, const check_row *r)
     cli_json_num(f, "dist_pc", (double)r->dist_pc, ", ");
     cli_json_num(f, "pruned_points", (double)r->pruned_points, ", ");
     cli_json_num(f, "pruned_pairs", (double)r->pruned_pairs, ", ");
+    cli_json_str(f, "update", tkm_update_name(r->update), ", ");
+    cli_json_num(f, "update_err_max", r->res.update_err_max, ", ");
+    cli_json_num(f, "update_err_mean", r->res.update_err_mean, ", ");
     cli_json_num(f, "time_s", r->res.t_total, "}");
 }
 
@@ -423,9 +474,16 @@ static void write_row_csv(FILE *f, const check_row *r)
         tkmi_put_double(f, v[i]);
         fputc(',', f);
     }
-    fprintf(f, "%llu,%llu,%llu,", (unsigned long long)r->dist_pc,
+    fprintf(f, "%llu,%llu,%llu,%s,", (unsigned long long)r->dist_pc,
             (unsigned long long)r->pruned_points,
-            (unsigned long long)r->pruned_pairs);
+            (unsigned long long)r->pruned_pairs, tkm_update_name(r->update));
+    /* (an exact update's errors: empty, not measured) */
+    if (!isnan(r->res.update_err_max))
+        tkmi_put_double(f, r->res.update_err_max);
+    fputc(',', f);
+    if (!isnan(r->res.update_err_mean))
+        tkmi_put_double(f, r->res.update_err_mean);
+    fputc(',', f);
     tkmi_put_float(f, (float)r->res.t_total); /* seconds: float's digits */
     fputc('\n', f);
 }
@@ -445,7 +503,7 @@ static void fill_out(FILE *f, void *ctx)
         fputs("algorithm,form,precision,threads,block_size,verdict,"
               "iterations,label_diff,ties,max_abs_diff,max_rel_diff,"
               "inertia,inertia_rel,dist_pc,pruned_points,pruned_pairs,"
-              "time_s\n", f);
+              "update,update_err_max,update_err_mean,time_s\n", f);
     for (size_t i = 0; i < o->n; i++) {
         if (o->json) {
             write_row_json(f, &o->rows[i]);
@@ -498,6 +556,7 @@ static int check_run(check_opts *o, const tkm_dataset *ds, const double *init)
 {
     tkm_params p;
     cli_run_params(&o->run, &p);
+    p.update_error = 1; /* (each inexact update measured) */
     size_t n;
     check_row *rows = cli_solver_plan(&o->set, 1, &n);
     if (!rows)
@@ -531,6 +590,7 @@ static int check_run(check_opts *o, const tkm_dataset *ds, const double *init)
     print_table(rows, n);
     print_skipped(rows, n);
     print_precision_gap(ds, rows, n);
+    print_update_study(rows, n);
     int rc = o->out ? write_out(o->out, rows, n) : CLI_OK;
     fprintf(say, "\n%d solver run(s) failed\n", failed);
     if (cli_load_busy(&load) > 0) {

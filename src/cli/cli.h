@@ -193,6 +193,8 @@ typedef struct {
     int inertia_each_iter;
     int no_cc;              /* --no-cc                                    */
     int max_drift_only;     /* --max-drift-only                           */
+    tkm_update update;      /* --update                                   */
+    int update_error;       /* --update-error                             */
     size_t raw_d, raw_n;    /* raw binary input: shape (n 0 = from size)  */
     int raw_bits;           /* 32 or 64; 0 = not given                    */
     int raw_set;            /* any --raw-* option seen                    */
@@ -396,7 +398,8 @@ typedef enum {
     CLI_LIST_FORM, /* seq, omp, cuda-global, cuda-shared         */
     CLI_LIST_PREC, /* f32, f64                                   */
     CLI_LIST_INIT, /* kmeans++, kmeans++-greedy, random, farthest */
-    CLI_LIST_EMPTY /* keep, farthest                             */
+    CLI_LIST_EMPTY, /* keep, farthest                            */
+    CLI_LIST_UPDATE /* exact, atomic, shared, tree, dc           */
 } cli_list_kind;
 
 /* The library's valid names of one kind, "a, b, c", into buf; returns
@@ -437,6 +440,8 @@ typedef struct {
     int precs[2], nprec;
     int threads[CLI_MAX_LIST], nthreads; /* omp form                    */
     int blocks[CLI_MAX_LIST], nblocks;   /* cuda forms                  */
+    int updates[TKM_NUPDATE], nupdate;   /* cuda forms: each block size
+                                            with each; none: exact      */
 } cli_solver_set;
 
 /* One solver run of a sweep and its verdict. */
@@ -445,6 +450,7 @@ typedef struct {
     tkm_form form;
     tkm_precision prec;
     int threads, block;  /* as asked (0 = the form's default)          */
+    tkm_update update;   /* the CUDA forms' sums (exact elsewhere)      */
     int baseline;        /* the sequential Lloyd run others are held to */
     int ran;             /* 0: did not run, reason in why              */
     int skipped;         /* the form cannot run here                   */
@@ -465,7 +471,8 @@ typedef struct {
 cli_solver_run *cli_solver_plan(const cli_solver_set *s, int baseline,
                                 size_t *nrows);
 /* Run one planned row with the template parameters (k, max_iter, tol,
- * empty, the ablations, progress) and the row's solver.  A form that
+ * empty, the ablations, update_error, progress) and the row's solver
+ * (its update too).  A form that
  * cannot run here (or not with what the data or the template asks) marks
  * the row skipped, a failed fit marks it not ran; the reason goes to
  * row->why.  Never prints. */
@@ -483,8 +490,8 @@ int cli_solver_judge(const tkm_dataset *ds, const cli_solver_run *base,
                      size_t max_list);
 /* Share of Lloyd's n k distances per iteration the run did not compute. */
 double cli_solver_pruned(const cli_solver_run *r);
-/* "skipped", "failed", "baseline", "unchecked" (not compared), "pass" or
- * "fail". */
+/* "skipped", "failed", "baseline", "unchecked" (not compared), "pass",
+ * "fail", or "inexact" (an inexact update: compared, not judged). */
 const char *cli_solver_verdict(const cli_solver_run *r);
 /* The threads a run used, as every output file gives them: 1 for seq,
  * the team for omp (the one asked for where it did not run), 0 for the

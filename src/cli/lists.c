@@ -16,6 +16,7 @@ const char *cli_valid_names(cli_list_kind kind, char *buf, size_t len)
     int count = kind == CLI_LIST_ALGO   ? TKM_NALGO
               : kind == CLI_LIST_FORM   ? TKM_NFORM
               : kind == CLI_LIST_INIT   ? TKM_NINIT
+              : kind == CLI_LIST_UPDATE ? TKM_NUPDATE
                                         : 2;
     buf[0] = '\0';
     for (int i = 0; i < count; i++) {
@@ -26,6 +27,8 @@ const char *cli_valid_names(cli_list_kind kind, char *buf, size_t len)
                             ? tkm_init_name((tkm_init_method)i)
                         : kind == CLI_LIST_EMPTY
                             ? tkm_empty_name((tkm_empty_policy)i)
+                        : kind == CLI_LIST_UPDATE
+                            ? tkm_update_name((tkm_update)i)
                             : tkm_precision_name(i ? TKM_F64 : TKM_F32);
         strncat(buf, i ? ", " : "", len - strlen(buf) - 1);
         strncat(buf, s, len - strlen(buf) - 1);
@@ -221,6 +224,13 @@ static int parse_name(cli_list_kind kind, const char *s, int *out)
         if (tkm_precision_parse(s, &p))
             return -1;
         *out = p;
+        return 0;
+    }
+    case CLI_LIST_UPDATE: {
+        tkm_update u;
+        if (tkm_update_parse(s, &u))
+            return -1;
+        *out = u;
         return 0;
     }
     default: {

@@ -32,6 +32,8 @@ enum {
     OPT_INERTIA,
     OPT_NO_CC,
     OPT_MAX_DRIFT,
+    OPT_UPDATE,
+    OPT_UPDATE_ERROR,
     OPT_RAW_D,
     OPT_RAW_N,
     OPT_RAW_BITS,
@@ -179,6 +181,18 @@ static const shared_opt shared[] = {
      "  --max-drift-only     @drift@: the lower bound shrinks by the largest\n"
      "                       drift of all centroids, as the thesis (an\n"
      "                       ablation: still exact; every form)\n"},
+    {"update", required_argument, OPT_UPDATE, NULL, 1,
+     "  --update NAME        the CUDA forms' centroid sums: exact (default,\n"
+     "                       every form: exact sums, the same bits\n"
+     "                       everywhere), or the sources' inexact ones in\n"
+     "                       the run's precision: atomic, shared, tree, dc\n"
+     "                       (docs/update.md; dense points, no weights,\n"
+     "                       --empty keep)\n"},
+    {"update-error", no_argument, OPT_UPDATE_ERROR, NULL, 1,
+     "  --update-error       with an inexact --update: make the exact sums\n"
+     "                       too and record how far each update's\n"
+     "                       centroids are from them (stats: upd_err_max,\n"
+     "                       upd_err_mean; the update's time includes them)\n"},
     {"labels", required_argument, OPT_LABELS, NULL, 2,
      "  --labels FILE        labels, .csv, .tsv or .npy (int32)\n"},
     {"centroids", required_argument, OPT_CENTROIDS, NULL, 2,
@@ -236,6 +250,7 @@ void cli_run_default(cli_run *r)
     r->tol_abs = p.tol_abs;
     r->empty = p.empty;
     r->screen = p.screen;
+    r->update = p.update;
 }
 
 /* Named choices: algorithm, form, precision, init, empty policy. */
@@ -305,6 +320,12 @@ static int parse_name_opt(cli_run *r, int code, const char *arg,
         if (tkm_screen_parse(arg, &r->screen) == 0)
             return 1;
         cli_usage(cmd, "--screen takes auto, on or off, not '%s'", arg);
+        return -1;
+    case OPT_UPDATE:
+        if (tkm_update_parse(arg, &r->update) == 0)
+            return 1;
+        cli_usage(cmd, "unknown update '%s'; valid names: %s", arg,
+                  cli_valid_names(CLI_LIST_UPDATE, names, sizeof names));
         return -1;
     case OPT_EMPTY:
         if (tkm_empty_parse(arg, &r->empty) == 0)
@@ -411,6 +432,7 @@ int cli_run_parse(cli_run *r, int code, const char *arg, const char *cmd)
     case OPT_HEADER:
     case OPT_DELIMITER:
     case OPT_SCREEN:
+    case OPT_UPDATE:
     case OPT_EMPTY: return parse_name_opt(r, code, arg, cmd);
     case OPT_USECOLS:
     case OPT_SKIP_COLS: return parse_cols(r, code, arg, cmd);
@@ -430,6 +452,7 @@ int cli_run_parse(cli_run *r, int code, const char *arg, const char *cmd)
     case OPT_NO_CC: r->no_cc = 1; return 1;
     case OPT_FIXED_ITER: r->fixed_iter = 1; return 1;
     case OPT_MAX_DRIFT: r->max_drift_only = 1; return 1;
+    case OPT_UPDATE_ERROR: r->update_error = 1; return 1;
     case OPT_LABELS: r->labels = arg; return 1;
     case OPT_CENTROIDS: r->centroids = arg; return 1;
     case OPT_STATS: r->stats = arg; return 1;

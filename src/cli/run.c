@@ -25,6 +25,8 @@ void cli_run_params(const cli_run *r, tkm_params *p)
     p->fixed_iter = r->fixed_iter;
     p->no_cc = r->no_cc;
     p->max_drift_only = r->max_drift_only;
+    p->update = r->update;
+    p->update_error = r->update_error;
     p->threads = r->threads;
     p->block_size = r->block_size;
     p->empty = r->empty;

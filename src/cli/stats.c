@@ -15,7 +15,8 @@
 static const char csv_header[] =
     "iter,changed,dist_pc,dist_cc,pruned_points,pruned_pairs,max_drift,"
     "shift2,inertia,t_assign,t_update,t_bound,t_read,t_context,t_start,"
-    "t_convert,t_setup,t_loop,t_result,t_write,t_wall\n";
+    "t_convert,t_setup,t_loop,t_result,t_write,t_wall,upd_err_max,"
+    "upd_err_mean\n";
 
 /* The run's phases in the order of the CSV columns and the JSON object;
  * the command's own (tm) are NaN when not measured. */
@@ -71,7 +72,9 @@ static void write_csv(FILE *f, const tkm_result *res, const cli_times *tm)
         csv_num(f, s->t_update, ",");
         csv_num(f, s->t_bound, ",");
         for (int q = 0; q < NPHASE; q++)
-            csv_num(f, ph[q], q + 1 < NPHASE ? "," : "\n");
+            csv_num(f, ph[q], ",");
+        csv_num(f, s->upd_err_max, ",");
+        csv_num(f, s->upd_err_mean, "\n");
     }
 }
 
@@ -123,6 +126,9 @@ static void json_meta(FILE *f, const cli_run *r, const tkm_result *res)
     fprintf(f, "  \"empty\": \"%s\",\n", tkm_empty_name(r->empty));
     fprintf(f, "  \"no_cc\": %s,\n  \"max_drift_only\": %s,\n",
             r->no_cc ? "true" : "false", r->max_drift_only ? "true" : "false");
+    fprintf(f, "  \"update\": \"%s\",\n  ", tkm_update_name(r->update));
+    cli_json_num(f, "update_err_max", res->update_err_max, ",\n  ");
+    cli_json_num(f, "update_err_mean", res->update_err_mean, ",\n");
     fprintf(f, "  \"n\": %zu,\n  \"d\": %zu,\n  \"k\": %zu,\n", res->n,
             res->d, res->k);
     fprintf(f, "  \"iterations\": %d,\n  \"converged\": %s,\n"
@@ -227,9 +233,11 @@ static void write_json(FILE *f, const cli_run *r, const tkm_result *res,
         cli_json_num(f, "t_update", s->t_update, ", ");
         cli_json_num(f, "t_bound", s->t_bound, ", ");
         cli_json_num(f, "t_comm", s->t_comm, ", ");
-        fprintf(f, "\"screened\": %llu, \"rechecked\": %llu}",
+        fprintf(f, "\"screened\": %llu, \"rechecked\": %llu, ",
                 (unsigned long long)s->screened,
                 (unsigned long long)s->rechecked);
+        cli_json_num(f, "upd_err_max", s->upd_err_max, ", ");
+        cli_json_num(f, "upd_err_mean", s->upd_err_mean, "}");
     }
     fputs(res->iterations ? "\n  ]\n}\n" : "]\n}\n", f);
 }
