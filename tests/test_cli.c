@@ -298,12 +298,20 @@ static void test_ablation_words(void **state)
         {"--fixed-iter", "--tol-abs", "0.1", NULL, NULL, NULL,
          "so --tol-abs (a stop before them) cannot go with it"},
         {"--fixed-iter", "--tol-inertia", "0.1", NULL, NULL, NULL,
-         "so --tol-inertia (a stop before them) cannot go with it"}};
+         "so --tol-inertia (a stop before them) cannot go with it"},
+        {"--update-error", NULL, NULL, NULL, NULL, NULL,
+         "the exact update has nothing to measure"},
+        {"--update", "tree", NULL, NULL, NULL, NULL,
+         "update tree runs in the CUDA forms (cuda-global, cuda-shared); "
+         "seq sums exactly"},
+        {"--update", "atomic", "--form", "cuda-global", "--empty",
+         "farthest", "update atomic keeps an empty cluster's centroid"}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *const *a = cases[i];
         for (int check = 0; check < 2; check++) {
-            /* check applies the ablations where they fit: only
-             * --fixed-iter's rule is its too */
+            /* check applies the ablations where they fit and takes
+             * its updates as a list: only --fixed-iter's rule is its
+             * too */
             if (check && strcmp(a[0], "--fixed-iter"))
                 continue;
             int rc = run(check ? "check" : "fit", data, "-k", "3", a[0],

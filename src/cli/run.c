@@ -35,9 +35,9 @@ void cli_run_params(const cli_run *r, tkm_params *p)
     p->weights = r->weights;
 }
 
-/* The ablations' rules for one run, in the options' names (the
- * library's messages name its fields, no_cc and max_drift_only): CLI_OK
- * or CLI_USAGE, said. */
+/* The ablations' rules for one run, and --update-error's, in the
+ * options' names (the library's messages name its fields, no_cc and
+ * max_drift_only): CLI_OK or CLI_USAGE, said. */
 static int ablations_apply(const cli_run *r, const char *cmd)
 {
     char names[128];
@@ -56,6 +56,10 @@ static int ablations_apply(const cli_run *r, const char *cmd)
                          tkmi_alg_names(TKMI_CAP_MAX_DRIFT, ", ", " and ",
                                         names, sizeof names),
                          tkm_algorithm_name(r->algorithm));
+    if (r->update_error && r->update == TKM_UPDATE_EXACT)
+        return cli_usage(cmd, "--update-error measures an inexact --update "
+                         "(atomic, shared, tree, dc) against the exact "
+                         "sums; the exact update has nothing to measure");
     return CLI_OK;
 }
 
