@@ -418,7 +418,10 @@ static void test_auto(void **state)
         p.screen = TKM_SCREEN_AUTO;
         p.max_iter = 1;
         tkm_result r = fit_with(&ds, init, &p);
-        const int want = TKM_PREC == 64 ? cases[c].f64 : cases[c].f32;
+        /* (not where OpenBLAS took kernels narrower than the processor's:
+         * there the products lose to the direct scan) */
+        const int want = (TKM_PREC == 64 ? cases[c].f64 : cases[c].f32) &&
+                         !tkmi_blas_narrow();
         if ((r.iters[0].screened > 0) != want)
             fail_msg("%s, d = %zu, k = %zu (%s): auto screened %llu pairs",
                      tkm_algorithm_name(cases[c].a), d, k, TKM_PREC_NAME,

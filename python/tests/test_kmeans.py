@@ -154,7 +154,10 @@ def test_screen_same_result(algorithm, dtype):
         assert "OpenBLAS" in str(e)
         pytest.skip(str(e))
     km["off"].fit(X)
-    km["auto"].fit(X)  # d >= 256 and k >= 64: on
+    # d >= 256 and k >= 64: on, but where OpenBLAS took kernels narrower
+    # than the processor's (test_screen's test_auto holds that rule)
+    km["auto"].fit(X)
+    assert km["auto"].stats_["screened"][0] in (0, 700 * 70)
     for s in ("on", "auto"):
         assert np.array_equal(km[s].labels_, km["off"].labels_)
         assert km[s].cluster_centers_.tobytes() == \
@@ -162,7 +165,7 @@ def test_screen_same_result(algorithm, dtype):
         assert km[s].n_iter_ == km["off"].n_iter_
         assert np.array_equal(km[s].stats_["dist_pc"],
                               km["off"].stats_["dist_pc"])
-        assert km[s].stats_["screened"][0] == 700 * 70
+    assert km["on"].stats_["screened"][0] == 700 * 70
     assert km["off"].stats_["screened"].sum() == 0
     with pytest.raises(ValueError, match="screen must be"):
         trikmeans.KMeans(3, screen="yes").fit(X)

@@ -12,6 +12,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <string.h>
+#include <strings.h>
 
 #include "internal.h"
 
@@ -58,7 +59,61 @@ void tkmi_blas_pool_stop(void)
     shutdown();
 }
 
+/* The vector class of an OpenBLAS core name: 2 AVX-512, 1 AVX2, 0 older
+ * (the names of its dynamic build's table). */
+static int core_class(const char *name)
+{
+    static const char *const wide[] = {"SkylakeX", "Cooperlake",
+                                       "SapphireRapids"};
+    static const char *const avx2[] = {"Haswell", "Zen", "Excavator"};
+    for (size_t i = 0; name && i < sizeof wide / sizeof wide[0]; i++)
+        if (!strcasecmp(name, wide[i]))
+            return 2;
+    for (size_t i = 0; name && i < sizeof avx2 / sizeof avx2[0]; i++)
+        if (!strcasecmp(name, avx2[i]))
+            return 1;
+    return 0;
+}
+
+/* The processor's class: the instructions of OpenBLAS's SkylakeX kernels
+ * (AVX-512 F, BW, DQ, VL) or of its Haswell kernels (AVX2, FMA). */
+static int cpu_class(void)
+{
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") &&
+        __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512dq") &&
+        __builtin_cpu_supports("avx512vl"))
+        return 2;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        return 1;
+#endif
+    return 0;
+}
+
+const char *tkmi_blas_core(void)
+{
+    const char *name = openblas_get_corename();
+    return name ? name : "";
+}
+
+int tkmi_blas_narrow(void)
+{
+    return core_class(tkmi_blas_core()) < cpu_class();
+}
+
+const char *tkmi_blas_fit_core(void)
+{
+    static const char *const names[] = {NULL, "HASWELL", "SKYLAKEX"};
+    return names[cpu_class()];
+}
+
 #else
+
+const char *tkmi_blas_core(void) { return ""; }
+int tkmi_blas_narrow(void) { return 0; }
+const char *tkmi_blas_fit_core(void) { return NULL; }
 
 void tkmi_blas_single_begin(void) {}
 void tkmi_blas_single_end(void) {}

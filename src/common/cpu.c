@@ -242,6 +242,7 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
                 (pb->p->screen == TKM_SCREEN_ON ||
                  (pb->p->screen == TKM_SCREEN_AUTO &&
                   (s->sp || (TKM_FN(tkmi_screen_available)() &&
+                             !tkmi_blas_narrow() &&
                              screen_wins(pb->p->algorithm, d, k)))));
     int many = pb->pt->comm && pb->pt->comm->size > 1;
     const size_t plan = cpu_bytes(s, many);

@@ -226,6 +226,22 @@ void tkmi_blas_single_end(void);
  * no such pool, nor in a build without BLAS. */
 void tkmi_blas_pool_stop(void);
 
+/* OpenBLAS's kernels against this processor (blas.c).  OpenBLAS picks its
+ * kernels by the processor's model when it is loaded, and takes an old
+ * SSE3 core (Prescott) for a model it does not know: Debian's 0.3.21 on an
+ * Emerald Rapids Xeon, whose AVX-512 it then leaves unused, and the
+ * screening's products lose to the direct scan.  tkmi_blas_core: the name
+ * of the core it chose ("" without BLAS); tkmi_blas_narrow: 1 when that
+ * core's vectors are narrower than the processor's (then the screening's
+ * auto setting leaves the scans direct); tkmi_blas_fit_core: the core to
+ * name in OPENBLAS_CORETYPE for this processor, NULL where OpenBLAS has no
+ * wider one. */
+#define TKMI_SCREEN_MIN_K 64 /* below it the auto setting never screens
+                                dense points (solver.h's rules)        */
+const char *tkmi_blas_core(void);
+int tkmi_blas_narrow(void);
+const char *tkmi_blas_fit_core(void);
+
 /* Allocate n*m elements of size bytes (zeroed: calloc); NULL on overflow,
  * above the limit (not tried) or when the system refuses.  realloc keeps
  * p as it was when it returns NULL. */

@@ -292,7 +292,7 @@ void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s);
  * d = 64, where it measured faster on 16 AVX-512 cores
  * (docs/results/screen-bench-16core.md). */
 #define TKMI_SCREEN_MIN_D 256
-#define TKMI_SCREEN_MIN_K 64
+/* (TKMI_SCREEN_MIN_K, the least k of every rule: internal.h) */
 #define TKMI_SCREEN_F64_D 32
 #define TKMI_SCREEN_F64_K 1000
 #define TKMI_SCREEN_F64_LLOYD_D 64
