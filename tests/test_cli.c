@@ -1410,6 +1410,79 @@ static void test_busy_note(void **state)
     assert_null(strstr(out_text, "load:"));
 }
 
+/* The first "screened" count of a stats JSON file. */
+static unsigned long long first_screened(const char *path)
+{
+    char *text = slurp(path);
+    const char *p = strstr(text, "\"screened\": ");
+    assert_non_null(p);
+    unsigned long long v = strtoull(p + strlen("\"screened\": "), NULL, 10);
+    free(text);
+    return v;
+}
+
+/* OpenBLAS's kernels narrower than the processor's (OPENBLAS_CORETYPE=
+ * PRESCOTT given, as OpenBLAS takes for a model it does not know): info
+ * names the core and says it is narrower, the screening's auto setting
+ * leaves the scans direct, --screen on still screens, and the labels are
+ * the same.  Without the variable a fit that may screen gets the
+ * processor's kernels (restarting itself where OpenBLAS took narrower
+ * ones), so auto screens at d = 256, k = 64.  Builds without OpenBLAS:
+ * nothing to hold. */
+static void test_blas_core(void **state)
+{
+    (void)state;
+    need_bin();
+    if (!TKM_HAVE_BLAS)
+        skip();
+    PATH(data, "bc.npy");
+    PATH(js, "bc.json");
+    PATH(l0, "bc0.csv");
+    PATH(l1, "bc1.csv");
+    {
+        tkm_dataset ds = {0};
+        char msg[256];
+        assert_int_equal(tkm_generate_blobs(300, 256, 64, 1.0, 10.0, 9, &ds,
+                                            NULL, msg, sizeof msg),
+                         TKM_OK);
+        assert_int_equal(tkm_write_matrix(data, ds.x, ds.n, ds.d, msg,
+                                          sizeof msg),
+                         TKM_OK);
+        tkm_dataset_free(&ds);
+    }
+    const char *saved = getenv("OPENBLAS_CORETYPE");
+    char *keep = saved ? strdup(saved) : NULL;
+    unsetenv("OPENBLAS_CORETYPE");
+    EXPECT(0, "fit", data, "-k", "64", "--precision", PREC, "--max-iter",
+           "2", "--stats", js, "--labels", l0, "--force", "-q");
+    assert_true(first_screened(js) > 0);
+    __builtin_cpu_init();
+    const int wide = __builtin_cpu_supports("avx2") &&
+                     __builtin_cpu_supports("fma");
+    setenv("OPENBLAS_CORETYPE", "PRESCOTT", 1);
+    EXPECT(0, "info");
+    assert_contains(out_text, "core Prescott");
+    if (wide)
+        assert_contains(out_text, "core Prescott is narrower than this "
+                                  "processor's vectors");
+    EXPECT(0, "fit", data, "-k", "64", "--precision", PREC, "--max-iter",
+           "2", "--stats", js, "--labels", l1, "--force", "-q");
+    assert_int_equal(first_screened(js) > 0, !wide);
+    char *a = slurp(l0), *b = slurp(l1);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    EXPECT(0, "fit", data, "-k", "64", "--precision", PREC, "--max-iter",
+           "2", "--screen", "on", "--stats", js, "--force", "-q");
+    assert_true(first_screened(js) > 0);
+    if (keep) {
+        setenv("OPENBLAS_CORETYPE", keep, 1);
+        free(keep);
+    } else {
+        unsetenv("OPENBLAS_CORETYPE");
+    }
+}
+
 /* --n-init N keeps the run of lowest inertia among the starts seed,
  * seed + 1, ...: its outputs are those of that single run, and every
  * start's inertia is in the statistics. */
@@ -1889,6 +1962,7 @@ int main(void)
         cmocka_unit_test(test_numbers_shortest),
         cmocka_unit_test(test_weights),
         cmocka_unit_test(test_busy_note),
+        cmocka_unit_test(test_blas_core),
     };
     return cmocka_run_group_tests_name("cli (" PREC ")", tests, setup,
                                        teardown);

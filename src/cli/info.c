@@ -3,6 +3,7 @@
  * precisions, forms and why one is absent, OpenMP threads, CUDA devices,
  * FMA in the kernels, compiler).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -20,7 +21,9 @@ void cli_info_help(FILE *f)
           "the environment variable TKM_CPU_ISA names: avx512, avx2, sse2\n"
           "on x86-64, generic elsewhere), the CUDA devices seen (or why there are\n"
           "none), whether the CUDA kernels use fused multiply-add, the\n"
-          "compiler, whether the exact screening has its BLAS, the\n"
+          "compiler, whether the exact screening has its BLAS and the\n"
+          "core OpenBLAS chose (and whether it is narrower than the\n"
+          "processor's vectors, and what fit, check and bench do then), the\n"
           "machine's memory and the limit of one request (the memory, or\n"
           "less with the environment variable TKM_MEMORY_LIMIT), and MPI:\n"
           "the library and the ranks' layout in\n"
@@ -95,9 +98,22 @@ static void print_info(void)
     printf("compiler: %s\n", cli_compiler());
     char algs[128];
     tkmi_alg_titles(TKMI_CAP_SCREEN, ", ", " and ", algs, sizeof algs);
-    if (TKM_HAVE_BLAS)
-        printf("screening: OpenBLAS (the scans of %s, seq and omp; "
-               "--screen)\n", algs);
+    if (TKM_HAVE_BLAS) {
+        const char *was = getenv("TKM_BLAS_WAS");
+        printf("screening: OpenBLAS, core %s (the scans of %s, seq and "
+               "omp; --screen)\n", tkmi_blas_core(), algs);
+        if (was && *was)
+            printf("  OPENBLAS_CORETYPE=%s set by trikmeans at its start: "
+                   "OpenBLAS had taken %s, narrower than this processor's "
+                   "vectors\n", getenv("OPENBLAS_CORETYPE"), was);
+        if (tkmi_blas_narrow() && tkmi_blas_fit_core())
+            printf("  core %s is narrower than this processor's vectors: "
+                   "fit, check (-k >= %d) and bench start again with "
+                   "OPENBLAS_CORETYPE=%s; the library alone (Python) leaves "
+                   "the scans direct under --screen auto\n",
+                   tkmi_blas_core(), TKMI_SCREEN_MIN_K,
+                   tkmi_blas_fit_core());
+    }
     else
         printf("screening: not built (no OpenBLAS: make deps)\n");
     char par[CLI_PAR_CPUS + 1024];
