@@ -100,12 +100,13 @@ static void print_info(void)
     tkmi_alg_titles(TKMI_CAP_SCREEN, ", ", " and ", algs, sizeof algs);
     if (TKM_HAVE_BLAS) {
         const char *was = getenv("TKM_BLAS_WAS");
+        const char *set = getenv("OPENBLAS_CORETYPE");
         printf("screening: OpenBLAS, core %s (the scans of %s, seq and "
                "omp; --screen)\n", tkmi_blas_core(), algs);
-        if (was && *was)
+        if (was && *was && set)
             printf("  OPENBLAS_CORETYPE=%s set by trikmeans at its start: "
                    "OpenBLAS had taken %s, narrower than this processor's "
-                   "vectors\n", getenv("OPENBLAS_CORETYPE"), was);
+                   "vectors\n", set, was);
         if (tkmi_blas_narrow() && tkmi_blas_fit_core())
             printf("  core %s is narrower than this processor's vectors: "
                    "fit, check (-k >= %d) and bench start again with "
