@@ -412,7 +412,8 @@ static int same_double(double a, double b)
  * smallest), the finite flag (a g of +inf, -inf or NaN anywhere, in the
  * vector part or the tail), and the candidates below a threshold in
  * increasing order, none on either side of it lost (values at the
- * threshold itself are in). */
+ * threshold itself are in); the values the kernels read past k (their
+ * last vector) left out, though they would be the smallest and pass. */
 static void test_screen_kernels(void **state)
 {
     (void)state;
@@ -428,11 +429,20 @@ static void test_screen_kernels(void **state)
         for (size_t a = 0; a < sizeof ks / sizeof *ks; a++)
             for (int kind = 0; kind < 6; kind++) {
                 const size_t k = ks[a];
-                double *hi = malloc(2 * k * sizeof *hi), want[2], got[2];
-                tkm_real *g = malloc(k * sizeof *g);
-                uint32_t *out = malloc(k * sizeof *out);
+                /* the kernels read up to TKMI_KW - 1 values past k:
+                 * there, values that would be the smallest and pass
+                 * every threshold if they were not left out */
+                double *hi = malloc((2 * k + TKMI_KW) * sizeof *hi), want[2],
+                       got[2];
+                tkm_real *g = malloc((k + TKMI_KW) * sizeof *g);
+                uint32_t *out = malloc((k + 1) * sizeof *out); /* k, and a
+                                                           guard past them */
                 assert_true(hi && g && out);
                 double *lo = hi + k;
+                for (size_t j = 0; j < TKMI_KW; j++) {
+                    lo[k + j] = -INFINITY;
+                    g[k + j] = (tkm_real)INFINITY;
+                }
                 for (size_t j = 0; j < k; j++) {
                     hi[j] = 10 * tkmi_rng_uniform(&r);
                     lo[j] = hi[j] * (1 - 1e-3);
@@ -473,8 +483,10 @@ static void test_screen_kernels(void **state)
                 double thrs[4] = {want[0] - 1, want[0] + 0.5,
                                   lo[at] - 2.0 * (double)g[at], 1e9};
                 for (int t = 0; t < 4; t++) {
+                    out[k] = 0xdeadbeefu; /* room for k: none written past */
                     size_t ns = kern->screen_pass(lo, g, k, thrs[t], out),
                            m = 0;
+                    assert_int_equal(out[k], 0xdeadbeefu);
                     for (size_t j = 0; j < k; j++)
                         if (lo[j] - 2.0 * (double)g[j] <= thrs[t]) {
                             assert_true(m < ns && out[m] == j);
@@ -491,6 +503,123 @@ static void test_screen_kernels(void **state)
             }
     }
     use_isa("auto");
+}
+
+#if TKM_PREC == 32
+/* The float test's reference: v_j = hf[j] - (g[j] + g[j]) in float, one
+ * at a time, the two smallest kept as they come; finite when every v_j
+ * is. */
+static int screen_min_f_ref(const float *hf, const float *g, size_t k,
+                            float *m)
+{
+    int finite = 1;
+    m[0] = m[1] = INFINITY;
+    for (size_t j = 0; j < k; j++) {
+        const float v = hf[j] - (g[j] + g[j]);
+        finite &= isfinite(v) != 0;
+        if (v < m[0]) {
+            m[1] = m[0];
+            m[0] = v;
+        } else if (v < m[1])
+            m[1] = v;
+    }
+    return finite;
+}
+#endif
+
+/* The float runs' row test in float lanes (screen.c's float test, kern.h's
+ * screen_min_f and screen_pass_f) against the scalar loops, every
+ * instruction set, k around the kernels' steps (4 native vectors of
+ * floats): the two smallest to the bit, ties counted apart, the finite
+ * flag (a g of +inf, -inf or NaN, or one whose double overflows, in the
+ * vector part or the tail), the candidates below a threshold in
+ * increasing order, those at it included. */
+static void test_screen_kernels_f(void **state)
+{
+    (void)state;
+#if TKM_PREC == 64
+    skip(); /* (f32 builds only) */
+#else
+    char names[4][16];
+    int ni = isa_names(names, 4);
+    const size_t ks[] = {1, 2, 3, 15, 16, 17, 63, 64, 65, 100, 1003};
+    tkmi_rng r;
+    tkmi_rng_seed(&r, 79);
+    for (int s = 0; s < ni; s++) {
+        use_isa(names[s]);
+        const TKM_FN(tkmi_kern) *kern = TKM_FN(tkmi_kern_get)();
+        for (size_t a = 0; a < sizeof ks / sizeof *ks; a++)
+            for (int kind = 0; kind < 7; kind++) {
+                const size_t k = ks[a];
+                float *hf = malloc((3 * k + TKMI_KW) * sizeof *hf),
+                      want[2], got[2];
+                uint32_t *out = malloc((k + 1) * sizeof *out); /* k, and a
+                                                           guard past them */
+                assert_true(hf && out);
+                float *lf = hf + k, *g = hf + 2 * k;
+                for (size_t j = 0; j < TKMI_KW; j++) /* (as above) */
+                    g[k + j] = INFINITY;
+                for (size_t j = 0; j < k; j++) {
+                    hf[j] = (float)(10 * tkmi_rng_uniform(&r));
+                    lf[j] = hf[j] * (1 - 1e-3f);
+                    g[j] = (float)(5 * tkmi_rng_uniform(&r) - 1);
+                }
+                const size_t at = (size_t)(tkmi_rng_uniform(&r) * (double)k);
+                if (kind == 1 && k >= 2) { /* the two smallest tie */
+                    hf[at] = hf[(at + 1) % k] = -50;
+                    g[at] = g[(at + 1) % k] = 0;
+                }
+                if (kind >= 2 && kind <= 4) /* one g not finite */
+                    g[kind == 4 ? k - 1 : at] = kind == 2   ? INFINITY
+                                                : kind == 3 ? -INFINITY
+                                                            : NAN;
+                if (kind == 5) /* 2 g overflows: v is -inf */
+                    g[at] = FLT_MAX;
+                if (kind == 6) /* every v the same: each a candidate */
+                    for (size_t j = 0; j < k; j++) {
+                        hf[j] = lf[j] = 1;
+                        g[j] = 0;
+                    }
+                const int fin = screen_min_f_ref(hf, g, k, want);
+                assert_int_equal(fin, kind < 2 || kind == 6);
+                for (int two = 0; two < 2; two++) {
+                    got[0] = got[1] = -1;
+                    const int f = kern->screen_min_f(hf, g, k, two, got);
+                    assert_int_equal(f, fin);
+                    if (!fin)
+                        continue; /* the row takes the double test */
+                    if (memcmp(&got[0], &want[0], sizeof *got) != 0 ||
+                        (two && memcmp(&got[1], &want[1], sizeof *got)) ||
+                        (!two && got[1] != INFINITY))
+                        fail_msg("%s k=%zu kind %d two %d: %.9g %.9g, want "
+                                 "%.9g %.9g", names[s], k, kind, two,
+                                 got[0], got[1], want[0], want[1]);
+                }
+                if (fin) {
+                    const float thrs[4] = {want[0] - 1, want[0] + 0.5f,
+                                           lf[at] - (g[at] + g[at]), 1e9f};
+                    for (int t = 0; t < 4; t++) {
+                        out[k] = 0xdeadbeefu; /* (as above) */
+                        size_t ns = kern->screen_pass_f(lf, g, k, thrs[t],
+                                                        out),
+                               m = 0;
+                        assert_int_equal(out[k], 0xdeadbeefu);
+                        for (size_t j = 0; j < k; j++)
+                            if (lf[j] - (g[j] + g[j]) <= thrs[t]) {
+                                assert_true(m < ns && out[m] == j);
+                                m++;
+                            }
+                        assert_int_equal(ns, m);
+                        if (t >= 2)
+                            assert_true(ns >= 1);
+                    }
+                }
+                free(hf);
+                free(out);
+            }
+    }
+    use_isa("auto");
+#endif
 }
 
 /* The sparse products of a row (screen.c's spmm) against the scalar loop
@@ -823,6 +952,7 @@ int main(void)
         cmocka_unit_test(test_kernels_match_reference),
         cmocka_unit_test(test_kernels_overflow),
         cmocka_unit_test(test_screen_kernels),
+        cmocka_unit_test(test_screen_kernels_f),
         cmocka_unit_test(test_spmm_row),
         cmocka_unit_test(test_values),
         cmocka_unit_test(test_quot_i128),

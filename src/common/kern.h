@@ -159,13 +159,26 @@ typedef struct TKM_FN(tkmi_kern) {
     /* The screening's row test (screen.c): m[0] the smallest of
      * hi[j] - 2 (double)g[j] over j < k, each rounded as written, and
      * with two, m[1] the second smallest (equal values counted apart;
-     * +inf where k < 2); returns 1 when every g[j] is finite. */
+     * +inf where k < 2); returns 1 when every g[j] is finite, 0 when one
+     * is not (or, in double, when their sum overflows: the caller then
+     * scans the row directly, as it must for a g[j] beyond range).
+     * These four read each array up to TKMI_KW - 1 values past its k-th
+     * (whole vectors, the lanes past k left out): the caller's arrays
+     * have that room. */
     int (*screen_min)(const double *hi, const tkm_real *g, size_t k,
                       int two, double *m);
     /* The screening's candidates: the j < k with lo[j] - 2 (double)g[j]
      * <= thr, in increasing order into out (room for k); their number. */
     size_t (*screen_pass)(const double *lo, const tkm_real *g, size_t k,
                           double thr, uint32_t *out);
+#if TKM_PREC == 32
+    /* The same two in float lanes, each value hf[j] - (g[j] + g[j])
+     * (lf[j] - ...) rounded in float; screen.c bounds that rounding. */
+    int (*screen_min_f)(const float *hf, const float *g, size_t k, int two,
+                        float *m);
+    size_t (*screen_pass_f)(const float *lf, const float *g, size_t k,
+                            float thr, uint32_t *out);
+#endif
     /* The sparse products of one row (value v[q] at column col[q], q0 <=
      * q < q1) with the k centroids of ct (column-major: ct[c k + j],
      * readable W - 1 values past its end): g[j] = the sum of v[q]

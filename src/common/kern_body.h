@@ -17,6 +17,7 @@
  * adder's latency.
  */
 #include <float.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -709,11 +710,41 @@ KI void two_smallest(double *s, double v)
         s[1] = v;
 }
 
+KI vdn vmin2(vdn a, vdn b) { return BLEND(vdi, a < b, a, b); }
+KI vdn vmax2(vdn a, vdn b) { return BLEND(vdi, a < b, b, a); }
+
+/* Lanes q < r all ones, the others zero (r <= 0: none). */
+KI vdi lanes_below_d(ptrdiff_t r)
+{
+    vdi m;
+    for (int q = 0; q < DL; q++)
+        m[q] = q < r ? -1 : 0;
+    return m;
+}
+
+/* One vector's values v (its lanes in, the others left out) into the
+ * chain's smallest m1 and (two) second smallest m2. */
+#define MIN_STEP(I, v, m1, m2, two)                                          \
+    do {                                                                     \
+        const I lt1_ = (v) < (m1);                                           \
+        if (two) {                                                           \
+            const __typeof__(v) up_ = BLEND(I, lt1_, m1, v);                 \
+            (m2) = BLEND(I, up_ < (m2), up_, m2);                            \
+        }                                                                    \
+        (m1) = BLEND(I, lt1_, v, m1);                                        \
+    } while (0)
+
 /* m[0], m[1]: the smallest and (with two) second smallest of v_j =
  * hi[j] - 2 g[j] over j < k (a multiset: equal values count twice; +inf
  * where there are fewer), each v_j rounded once as the scalar expression
  * rounds it, so the same bits in any order.  Returns 1 when every g[j] is
- * finite. */
+ * finite (checked through the sum of the 2 g[j] in double: finite only if
+ * each is; a sum that overflows answers 0, and the caller scans the row
+ * directly, as for a g[j] beyond range).  hi and g are read up to the
+ * vector past k (kern.h).  The chains' minima are merged as vectors, and
+ * the values past the last whole step go through vectors too, the last
+ * one masked: at k = 1000 the scalar merge of every lane and the scalar
+ * tail cost as much as the loop. */
 KI int screen_min_impl(const double *hi, const tkm_real *g, size_t k,
                        const int two, double *m)
 {
@@ -728,29 +759,32 @@ KI int screen_min_impl(const double *hi, const tkm_real *g, size_t k,
         EACH_A(a) {
             const vdn g2 = twice_g(g + j + a * DL);
             const vdn v = *(const vdnu *)(hi + j + a * DL) - g2;
-            z[a] += g2 * 0.0; /* NaN from here on if g is not finite */
-            const vdi lt1 = v < m1[a];
-            if (two) {
-                const vdn up = BLEND(vdi, lt1, m1[a], v); /* the larger */
-                m2[a] = BLEND(vdi, up < m2[a], up, m2[a]);
-            }
-            m1[a] = BLEND(vdi, lt1, v, m1[a]);
+            z[a] += g2;
+            MIN_STEP(vdi, v, m1[a], m2[a], two);
         }
-    double s[2] = {INFINITY, INFINITY};
-    int finite = 1;
-    for (int a = 0; a < NA; a++)
-        for (int q = 0; q < DL; q++) {
-            two_smallest(s, m1[a][q]);
-            two_smallest(s, m2[a][q]);
-            finite &= z[a][q] == 0.0;
-        }
-    for (; j < k; j++) {
-        finite &= isfinite((double)g[j]) != 0;
-        two_smallest(s, hi[j] - 2.0 * (double)g[j]);
+    for (; j < k; j += DL) { /* the rest: chain 0, the last vector masked */
+        const vdi in = lanes_below_d((ptrdiff_t)(k - j));
+        const vdn g2 = twice_g(g + j);
+        const vdn v = BLEND(vdi, in, *(const vdnu *)(hi + j) - g2, inf);
+        z[0] += BLEND(vdi, in, g2, (vdn){0});
+        MIN_STEP(vdi, v, m1[0], m2[0], two);
+    }
+    for (int a = 1; a < NA; a++) { /* the chains into chain 0 */
+        if (two)
+            m2[0] = vmin2(vmax2(m1[0], m1[a]), vmin2(m2[0], m2[a]));
+        m1[0] = vmin2(m1[0], m1[a]);
+        z[0] += z[a];
+    }
+    double s[2] = {INFINITY, INFINITY}, zs = 0.0;
+    for (int q = 0; q < DL; q++) {
+        two_smallest(s, m1[0][q]);
+        if (two)
+            two_smallest(s, m2[0][q]);
+        zs += z[0][q];
     }
     m[0] = s[0];
     m[1] = two ? s[1] : INFINITY;
-    return finite;
+    return isfinite(zs) != 0;
 }
 
 static int kscreen_min(const double *hi, const tkm_real *g, size_t k,
@@ -761,7 +795,8 @@ static int kscreen_min(const double *hi, const tkm_real *g, size_t k,
 }
 
 /* The j < k with lo[j] - 2 g[j] <= thr (in double), increasing, into out
- * (room for k); returns their number. */
+ * (room for k); returns their number.  lo and g are read up to the vector
+ * past k (kern.h). */
 static size_t kscreen_pass(const double *lo, const tkm_real *g, size_t k,
                            double thr, uint32_t *out)
 {
@@ -782,13 +817,128 @@ static size_t kscreen_pass(const double *lo, const tkm_real *g, size_t k,
                 ns += (size_t)(in[a][q] & 1);
             }
     }
-    for (; j < k; j++) {
-        out[ns] = (uint32_t)j;
-        ns += lo[j] - 2.0 * (double)g[j] <= thr;
+    for (; j < k; j += DL) {
+        const vdi in = (*(const vdnu *)(lo + j) - twice_g(g + j) <= t) &
+                       lanes_below_d((ptrdiff_t)(k - j));
+        if (!any_set(&in))
+            continue;
+        for (int q = 0; q < DL && j + (size_t)q < k; q++) {
+            out[ns] = (uint32_t)(j + (size_t)q); /* (ns < k: room) */
+            ns += (size_t)(in[q] & 1);
+        }
     }
     return ns;
 }
 
+#if TKM_PREC == 32
+/* ---- the same tests in float lanes (f32 runs: screen.c's float test) --- */
+
+/* m[0], m[1]: the smallest and (with two) second smallest of v_j =
+ * hf[j] - (g[j] + g[j]) over j < k, each rounded in float (g + g exact,
+ * or infinite), as screen_min_impl takes them in double.  Returns 1 when
+ * every v_j is finite. */
+/* Lanes q < r all ones, the others zero (r <= 0: none). */
+KI vi lanes_below(ptrdiff_t r)
+{
+    vi m;
+    for (int q = 0; q < (int)VL; q++)
+        m[q] = q < r ? -1 : 0;
+    return m;
+}
+
+KI int screen_min_f_impl(const float *hf, const float *g, size_t k,
+                         const int two, float *m)
+{
+    const vn inf = (vn){0} + INFINITY;
+    vn m1[NA], m2[NA], z[NA];
+    for (int a = 0; a < NA; a++) {
+        m1[a] = m2[a] = inf;
+        z[a] = (vn){0};
+    }
+    size_t j = 0;
+    for (; j + NA * VL <= k; j += NA * VL)
+        EACH_A(a) {
+            const vn gv = *(const vnu *)(g + j + a * VL);
+            const vn v = *(const vnu *)(hf + j + a * VL) - (gv + gv);
+            z[a] += v * 0.0f; /* NaN from here on if v is not finite */
+            MIN_STEP(vi, v, m1[a], m2[a], two);
+        }
+    for (; j < k; j += VL) { /* the rest: chain 0, the last vector masked */
+        const vi in = lanes_below((ptrdiff_t)(k - j));
+        const vn gv = *(const vnu *)(g + j);
+        const vn v0 = *(const vnu *)(hf + j) - (gv + gv);
+        z[0] += BLEND(vi, in, v0 * 0.0f, (vn){0});
+        const vn v = BLEND(vi, in, v0, inf);
+        MIN_STEP(vi, v, m1[0], m2[0], two);
+    }
+    for (int a = 1; a < NA; a++) { /* the chains into chain 0 (lane-wise
+                                      two smallest of a multiset) */
+        if (two) {
+            const vn hi1 = BLEND(vi, m1[0] < m1[a], m1[a], m1[0]);
+            const vn lo2 = BLEND(vi, m2[0] < m2[a], m2[0], m2[a]);
+            m2[0] = BLEND(vi, hi1 < lo2, hi1, lo2);
+        }
+        m1[0] = BLEND(vi, m1[0] < m1[a], m1[0], m1[a]);
+        z[0] += z[a];
+    }
+    double s[2] = {INFINITY, INFINITY}; /* (floats, exactly) */
+    int finite = 1;
+    for (int q = 0; q < (int)VL; q++) {
+        two_smallest(s, m1[0][q]);
+        if (two)
+            two_smallest(s, m2[0][q]);
+        finite &= z[0][q] == 0.0f;
+    }
+    m[0] = (float)s[0];
+    m[1] = two ? (float)s[1] : INFINITY;
+    return finite;
+}
+
+static int kscreen_min_f(const float *hf, const float *g, size_t k, int two,
+                         float *m)
+{
+    return two ? screen_min_f_impl(hf, g, k, 1, m)
+               : screen_min_f_impl(hf, g, k, 0, m);
+}
+
+/* The j < k with lf[j] - (g[j] + g[j]) <= thr in float, increasing, into
+ * out (room for k); returns their number. */
+static size_t kscreen_pass_f(const float *lf, const float *g, size_t k,
+                             float thr, uint32_t *out)
+{
+    const vn t = (vn){0} + thr;
+    size_t ns = 0, j = 0;
+    for (; j + NA * VL <= k; j += NA * VL) {
+        vi in[NA], any = (vi){0};
+        EACH_A(a) {
+            const vn gv = *(const vnu *)(g + j + a * VL);
+            in[a] = *(const vnu *)(lf + j + a * VL) - (gv + gv) <= t;
+            any |= in[a];
+        }
+        if (!any_set(&any))
+            continue;
+        for (int a = 0; a < NA; a++)
+            for (int q = 0; q < (int)VL; q++) {
+                out[ns] = (uint32_t)(j + (size_t)a * VL + (size_t)q);
+                ns += (size_t)(in[a][q] & 1);
+            }
+    }
+    for (; j < k; j += VL) {
+        const vn gv = *(const vnu *)(g + j);
+        const vi in = (*(const vnu *)(lf + j) - (gv + gv) <= t) &
+                      lanes_below((ptrdiff_t)(k - j));
+        if (!any_set(&in))
+            continue;
+        for (int q = 0; q < (int)VL && j + (size_t)q < k; q++) {
+            out[ns] = (uint32_t)(j + (size_t)q); /* (ns < k: room) */
+            ns += (size_t)(in[q] & 1);
+        }
+    }
+    return ns;
+}
+#endif
+
+#undef MIN_STEP
 #undef EACH_A
 #undef NA
 #undef DL
@@ -864,5 +1014,9 @@ const TKM_FN(tkmi_kern) KERN_NAME = {
     .survivors = ksurvivors,
     .screen_min = kscreen_min,
     .screen_pass = kscreen_pass,
+#if TKM_PREC == 32
+    .screen_min_f = kscreen_min_f,
+    .screen_pass_f = kscreen_pass_f,
+#endif
     .spmm_row = kspmm_row,
 };
