@@ -716,7 +716,7 @@ KI vdn vmax2(vdn a, vdn b) { return BLEND(vdi, a < b, b, a); }
 /* Lanes q < r all ones, the others zero (r <= 0: none). */
 KI vdi lanes_below_d(ptrdiff_t r)
 {
-    vdi m;
+    vdi m = (vdi){0};
     for (int q = 0; q < DL; q++)
         m[q] = q < r ? -1 : 0;
     return m;
@@ -840,7 +840,7 @@ static size_t kscreen_pass(const double *lo, const tkm_real *g, size_t k,
 /* Lanes q < r all ones, the others zero (r <= 0: none). */
 KI vi lanes_below(ptrdiff_t r)
 {
-    vi m;
+    vi m = (vi){0};
     for (int q = 0; q < (int)VL; q++)
         m[q] = q < r ? -1 : 0;
     return m;
