@@ -402,11 +402,15 @@ static void test_auto(void **state)
         int f64, f32; /* screens in that precision */
     } cases[] = {
         {256, 64, TKM_LLOYD, 1, 1},    {256, 63, TKM_LLOYD, 0, 0},
-        {255, 64, TKM_HAMERLY, 0, 0},  {32, 1000, TKM_LLOYD, 1, 0},
-        {32, 1000, TKM_HAMERLY, 1, 0}, {31, 1000, TKM_LLOYD, 0, 0},
+        {255, 64, TKM_HAMERLY, 0, 0},  {32, 1000, TKM_LLOYD, 1, 1},
+        {32, 1000, TKM_HAMERLY, 1, 1}, {31, 1000, TKM_LLOYD, 0, 0},
         {32, 999, TKM_HAMERLY, 0, 0},  {64, 64, TKM_LLOYD, 1, 0},
         {64, 64, TKM_HAMERLY, 0, 0},   {63, 64, TKM_LLOYD, 0, 0},
         {64, 63, TKM_LLOYD, 0, 0},     {32, 1000, TKM_ANNULUS, 0, 0},
+        {32, 100, TKM_LLOYD, 1, 0},    {32, 99, TKM_LLOYD, 0, 0},
+        {31, 100, TKM_LLOYD, 0, 0},    {32, 100, TKM_HAMERLY, 0, 0},
+        {128, 100, TKM_LLOYD, 1, 1},   {127, 100, TKM_LLOYD, 1, 0},
+        {128, 99, TKM_LLOYD, 1, 0},    {128, 100, TKM_HAMERLY, 0, 0},
     };
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         const size_t d = cases[c].d, k = cases[c].k, n = k + 7;

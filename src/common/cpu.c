@@ -199,14 +199,16 @@ static int screen_wins(tkm_algorithm a, size_t d, size_t k)
 {
     if (d >= TKMI_SCREEN_MIN_D && k >= TKMI_SCREEN_MIN_K)
         return 1;
+    if ((a == TKM_LLOYD || a == TKM_HAMERLY) && d >= TKMI_SCREEN_WIDE_D &&
+        k >= TKMI_SCREEN_WIDE_K)
+        return 1;
+    if (a != TKM_LLOYD)
+        return 0;
 #if TKM_PREC == 64
-    return ((a == TKM_LLOYD || a == TKM_HAMERLY) && d >= TKMI_SCREEN_F64_D &&
-            k >= TKMI_SCREEN_F64_K) ||
-           (a == TKM_LLOYD && d >= TKMI_SCREEN_F64_LLOYD_D &&
-            k >= TKMI_SCREEN_MIN_K);
+    return (d >= TKMI_SCREEN_F64_LLOYD_D && k >= TKMI_SCREEN_MIN_K) ||
+           (d >= TKMI_SCREEN_F64_LLOYD_KD && k >= TKMI_SCREEN_LLOYD_K);
 #else
-    (void)a;
-    return 0;
+    return d >= TKMI_SCREEN_F32_LLOYD_KD && k >= TKMI_SCREEN_LLOYD_K;
 #endif
 }
 
