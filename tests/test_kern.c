@@ -505,7 +505,6 @@ static void test_screen_kernels(void **state)
     use_isa("auto");
 }
 
-#if TKM_PREC == 32
 /* The float test's reference: v_j = hf[j] - (g[j] + g[j]) in float, one
  * at a time, the two smallest kept as they come; finite when every v_j
  * is. */
@@ -525,10 +524,10 @@ static int screen_min_f_ref(const float *hf, const float *g, size_t k,
     }
     return finite;
 }
-#endif
 
-/* The float runs' row test in float lanes (screen.c's float test, kern.h's
- * screen_min_f and screen_pass_f) against the scalar loops, every
+/* The row test in float lanes (screen.c's float test, kern.h's
+ * screen_min_f and screen_pass_f: float runs, and double runs whose
+ * products are taken in float) against the scalar loops, every
  * instruction set, k around the kernels' steps (4 native vectors of
  * floats): the two smallest to the bit, ties counted apart, the finite
  * flag (a g of +inf, -inf or NaN, or one whose double overflows, in the
@@ -537,9 +536,6 @@ static int screen_min_f_ref(const float *hf, const float *g, size_t k,
 static void test_screen_kernels_f(void **state)
 {
     (void)state;
-#if TKM_PREC == 64
-    skip(); /* (f32 builds only) */
-#else
     char names[4][16];
     int ni = isa_names(names, 4);
     const size_t ks[] = {1, 2, 3, 15, 16, 17, 63, 64, 65, 100, 1003};
@@ -619,7 +615,6 @@ static void test_screen_kernels_f(void **state)
             }
     }
     use_isa("auto");
-#endif
 }
 
 /* The sparse products of a row (screen.c's spmm) against the scalar loop

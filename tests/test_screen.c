@@ -230,6 +230,97 @@ static void test_overflow(void **state)
     tkm_dataset_free(&ds);
 }
 
+/* A double run takes its products in float, of the points less a shift:
+ * a point beyond float's range there (its float values infinite) takes
+ * the direct scan, and centroids beyond it leave the iteration to the
+ * direct scan; the bits stay the direct run's.  In float runs the same
+ * data at a scale float holds. */
+static void test_float_range(void **state)
+{
+    (void)state;
+    if (no_blas())
+        skip();
+    tkm_dataset ds = make_data(3000, 8, 0.0, 0, 13);
+    const double big = TKM_PREC == 64 ? 1e40 : 1e15;
+    for (size_t j = 0; j < ds.d; j++) /* one point far away */
+        ds.x[1234 * ds.d + j] = big * (j % 2 ? 1.0 : -0.7);
+    for (int i = 0; i < TKM_NALGO; i++) {
+        const tkm_algorithm a = (tkm_algorithm)i;
+        if (!tkmi_alg_has(a, TKMI_CAP_SCREEN))
+            continue;
+        compare(&ds, 9, a, TKM_SEQ, TKM_INIT_RANDOM, EXPECT_GAPS,
+                "a point beyond float");
+        compare(&ds, 9, a, TKM_OMP, TKM_INIT_KMEANSPP, EXPECT_GAPS,
+                "a point beyond float");
+    }
+    tkm_dataset_free(&ds);
+}
+
+/* Points a few roundings of the run's precision off the bisector of two
+ * centroids: the direct scan tells the two apart, a product in float
+ * (a double run's) cannot, so only a bound of float's size keeps the
+ * direct scan's labels and distances (the screen as a stand-in for
+ * kern->scan, as below). */
+static void test_near_ties(void **state)
+{
+    (void)state;
+    if (no_blas())
+        skip();
+    enum { N = 600, D = 4, K = 8 };
+    tkm_real x[(N + K) * D], *c = x + N * D;
+    uint64_t st = 99;
+    for (size_t q = 0; q < K * D; q++) { /* centroids along a line, 10
+                                             apart, on small integers */
+        st = st * 6364136223846793005ull + 1442695040888963407ull;
+        c[q] = (tkm_real)((int)((st >> 33) % 4) + (q % D ? 0 : 10 * (int)(q / D)));
+    }
+    for (size_t i = 0; i < N; i++) { /* near the bisector of neighbours */
+        const size_t a = i % (K - 1), b = a + 1;
+        const double t = (i % 2 ? 1.0 : -1.0) * (double)(1 + i % 5) * 64.0 *
+                         (double)TKM_EPS;
+        for (size_t q = 0; q < D; q++) {
+            const double ca = (double)c[a * D + q], cb = (double)c[b * D + q];
+            x[i * D + q] = (tkm_real)(0.5 * (ca + cb) + t * (cb - ca));
+        }
+    }
+    TKM_FN(tkmi_cpu) s;
+    memset(&s, 0, sizeof s);
+    s.x = x;
+    s.n = N;
+    s.d = D;
+    s.k = K;
+    s.threads = s.threads_max = 1;
+    s.c = c;
+    s.kern = TKM_FN(tkmi_kern_get)();
+    s.screen = 1;
+    assert_int_equal(TKM_FN(tkmi_kc_init)(&s.kc, K, D), TKM_OK);
+    TKM_FN(tkmi_kc_pack)(&s.kc, s.c);
+    assert_int_equal(TKM_FN(tkmi_screen_begin)(&s), 1);
+    for (int two = 0; two < 2; two++) {
+        int32_t la[N], lb[N];
+        tkm_real a1[N], a2[N], b1[N], b2[N];
+        TKM_FN(tkmi_scan_out) oa = {.lab = la, .b1 = two ? a1 : NULL,
+                                    .b2 = two ? a2 : NULL};
+        TKM_FN(tkmi_scan_out) ob = {.lab = lb, .b1 = two ? b1 : NULL,
+                                    .b2 = two ? b2 : NULL};
+        uint64_t sc = 0, re = 0;
+        s.kern->scan(&s.kc, s.x, NULL, N, &oa);
+        TKM_FN(tkmi_screen_scan)(&s, 0, NULL, N, &ob, &sc, &re);
+        for (size_t i = 0; i < N; i++)
+            if (la[i] != lb[i])
+                fail_msg("%s: point %zu has label %d direct, %d screened",
+                         TKM_PREC_NAME, i, la[i], lb[i]);
+        if (two) {
+            assert_memory_equal(a1, b1, sizeof a1);
+            assert_memory_equal(a2, b2, sizeof a2);
+        }
+        assert_true(re >= N); /* each point's two nearest, directly */
+    }
+    TKM_FN(tkmi_screen_end)(&s);
+    TKM_FN(tkmi_screen_release)(&s);
+    TKM_FN(tkmi_kc_free)(&s.kc);
+}
+
 /* The screened scan as a stand-in for kern->scan, and Hamerly's
  * centroid gaps against every pair, field by field: coordinates at a
  * large offset with a spread of a few units, where the product cannot
@@ -337,8 +428,11 @@ static void test_beyond_range(void **state)
     s.screen = 1;
     assert_int_equal(TKM_FN(tkmi_kc_init)(&s.kc, k, d), TKM_OK);
     TKM_FN(tkmi_kc_pack)(&s.kc, s.c);
-    assert_int_equal(TKM_FN(tkmi_screen_begin)(&s), 1);
-    for (int two = 0; two < 2; two++) {
+    /* (a double run takes its products in float: centroids beyond
+     * float's range leave the whole iteration to the direct scan) */
+    const int began = TKM_FN(tkmi_screen_begin)(&s);
+    assert_int_equal(began, TKM_PREC == 32);
+    for (int two = 0; began && two < 2; two++) {
         int32_t la = -1, lb = -1;
         tkm_real a1 = 0, a2 = 0, b1 = 0, b2 = 0;
         TKM_FN(tkmi_scan_out) oa = {.lab = &la, .b1 = two ? &a1 : NULL,
@@ -445,6 +539,8 @@ int main(void)
         cmocka_unit_test(test_overflow),
         cmocka_unit_test(test_stand_in),
         cmocka_unit_test(test_beyond_range),
+        cmocka_unit_test(test_float_range),
+        cmocka_unit_test(test_near_ties),
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_auto),
     };

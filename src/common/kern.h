@@ -171,14 +171,14 @@ typedef struct TKM_FN(tkmi_kern) {
      * <= thr, in increasing order into out (room for k); their number. */
     size_t (*screen_pass)(const double *lo, const tkm_real *g, size_t k,
                           double thr, uint32_t *out);
-#if TKM_PREC == 32
     /* The same two in float lanes, each value hf[j] - (g[j] + g[j])
-     * (lf[j] - ...) rounded in float; screen.c bounds that rounding. */
+     * (lf[j] - ...) rounded in float (products in float: float runs, and
+     * double runs that take them in float); screen.c bounds that
+     * rounding. */
     int (*screen_min_f)(const float *hf, const float *g, size_t k, int two,
                         float *m);
     size_t (*screen_pass_f)(const float *lf, const float *g, size_t k,
                             float thr, uint32_t *out);
-#endif
     /* The sparse products of one row (value v[q] at column col[q], q0 <=
      * q < q1) with the k centroids of ct (column-major: ct[c k + j],
      * readable W - 1 values past its end): g[j] = the sum of v[q]

@@ -830,60 +830,65 @@ static size_t kscreen_pass(const double *lo, const tkm_real *g, size_t k,
     return ns;
 }
 
-#if TKM_PREC == 32
-/* ---- the same tests in float lanes (f32 runs: screen.c's float test) --- */
+/* ---- the same tests in float lanes (screen.c's float test: float runs,
+ * and double runs whose products are taken in float) ---- */
+
+#define FL (KERN_VB / 4) /* floats in a native vector */
+typedef float vf __attribute__((vector_size(KERN_VB)));
+typedef float vfu __attribute__((vector_size(KERN_VB), aligned(4), may_alias));
+typedef int32_t vfi __attribute__((vector_size(KERN_VB)));
+
+/* Lanes q < r all ones, the others zero (r <= 0: none). */
+KI vfi lanes_below(ptrdiff_t r)
+{
+    vfi m = (vfi){0};
+    for (int q = 0; q < FL; q++)
+        m[q] = q < r ? -1 : 0;
+    return m;
+}
 
 /* m[0], m[1]: the smallest and (with two) second smallest of v_j =
  * hf[j] - (g[j] + g[j]) over j < k, each rounded in float (g + g exact,
  * or infinite), as screen_min_impl takes them in double.  Returns 1 when
  * every v_j is finite. */
-/* Lanes q < r all ones, the others zero (r <= 0: none). */
-KI vi lanes_below(ptrdiff_t r)
-{
-    vi m = (vi){0};
-    for (int q = 0; q < (int)VL; q++)
-        m[q] = q < r ? -1 : 0;
-    return m;
-}
-
 KI int screen_min_f_impl(const float *hf, const float *g, size_t k,
                          const int two, float *m)
 {
-    const vn inf = (vn){0} + INFINITY;
-    vn m1[NA], m2[NA], z[NA];
+    const vf inf = (vf){0} + INFINITY;
+    vf m1[NA], m2[NA], z[NA];
     for (int a = 0; a < NA; a++) {
         m1[a] = m2[a] = inf;
-        z[a] = (vn){0};
+        z[a] = (vf){0};
     }
     size_t j = 0;
-    for (; j + NA * VL <= k; j += NA * VL)
+    for (; j + NA * FL <= k; j += NA * FL)
         EACH_A(a) {
-            const vn gv = *(const vnu *)(g + j + a * VL);
-            const vn v = *(const vnu *)(hf + j + a * VL) - (gv + gv);
+            const vf gv = *(const vfu *)(g + j + a * FL);
+            const vf v = *(const vfu *)(hf + j + a * FL) - (gv + gv);
             z[a] += v * 0.0f; /* NaN from here on if v is not finite */
-            MIN_STEP(vi, v, m1[a], m2[a], two);
+            MIN_STEP(vfi, v, m1[a], m2[a], two);
         }
-    for (; j < k; j += VL) { /* the rest: chain 0, the last vector masked */
-        const vi in = lanes_below((ptrdiff_t)(k - j));
-        const vn gv = *(const vnu *)(g + j);
-        const vn v0 = *(const vnu *)(hf + j) - (gv + gv);
-        z[0] += BLEND(vi, in, v0 * 0.0f, (vn){0});
-        const vn v = BLEND(vi, in, v0, inf);
-        MIN_STEP(vi, v, m1[0], m2[0], two);
+    for (; j < k; j += FL) { /* the rest: chain 0, the last vector masked */
+        const vfi in = lanes_below((ptrdiff_t)(k - j));
+        const vf gv = *(const vfu *)(g + j);
+        const vf v0 = *(const vfu *)(hf + j) - (gv + gv);
+        z[0] += BLEND(vfi, in, v0 * 0.0f, (vf){0});
+        const vf v = BLEND(vfi, in, v0, inf);
+        MIN_STEP(vfi, v, m1[0], m2[0], two);
     }
     for (int a = 1; a < NA; a++) { /* the chains into chain 0 (lane-wise
                                       two smallest of a multiset) */
         if (two) {
-            const vn hi1 = BLEND(vi, m1[0] < m1[a], m1[a], m1[0]);
-            const vn lo2 = BLEND(vi, m2[0] < m2[a], m2[0], m2[a]);
-            m2[0] = BLEND(vi, hi1 < lo2, hi1, lo2);
+            const vf hi1 = BLEND(vfi, m1[0] < m1[a], m1[a], m1[0]);
+            const vf lo2 = BLEND(vfi, m2[0] < m2[a], m2[0], m2[a]);
+            m2[0] = BLEND(vfi, hi1 < lo2, hi1, lo2);
         }
-        m1[0] = BLEND(vi, m1[0] < m1[a], m1[0], m1[a]);
+        m1[0] = BLEND(vfi, m1[0] < m1[a], m1[0], m1[a]);
         z[0] += z[a];
     }
     double s[2] = {INFINITY, INFINITY}; /* (floats, exactly) */
     int finite = 1;
-    for (int q = 0; q < (int)VL; q++) {
+    for (int q = 0; q < FL; q++) {
         two_smallest(s, m1[0][q]);
         if (two)
             two_smallest(s, m2[0][q]);
@@ -906,41 +911,42 @@ static int kscreen_min_f(const float *hf, const float *g, size_t k, int two,
 static size_t kscreen_pass_f(const float *lf, const float *g, size_t k,
                              float thr, uint32_t *out)
 {
-    const vn t = (vn){0} + thr;
+    const vf t = (vf){0} + thr;
     size_t ns = 0, j = 0;
-    for (; j + NA * VL <= k; j += NA * VL) {
-        vi in[NA], any = (vi){0};
+    for (; j + NA * FL <= k; j += NA * FL) {
+        vfi in[NA], any = (vfi){0};
         EACH_A(a) {
-            const vn gv = *(const vnu *)(g + j + a * VL);
-            in[a] = *(const vnu *)(lf + j + a * VL) - (gv + gv) <= t;
+            const vf gv = *(const vfu *)(g + j + a * FL);
+            in[a] = *(const vfu *)(lf + j + a * FL) - (gv + gv) <= t;
             any |= in[a];
         }
         if (!any_set(&any))
             continue;
         for (int a = 0; a < NA; a++)
-            for (int q = 0; q < (int)VL; q++) {
-                out[ns] = (uint32_t)(j + (size_t)a * VL + (size_t)q);
+            for (int q = 0; q < FL; q++) {
+                out[ns] = (uint32_t)(j + (size_t)a * FL + (size_t)q);
                 ns += (size_t)(in[a][q] & 1);
             }
     }
-    for (; j < k; j += VL) {
-        const vn gv = *(const vnu *)(g + j);
-        const vi in = (*(const vnu *)(lf + j) - (gv + gv) <= t) &
+    for (; j < k; j += FL) {
+        const vf gv = *(const vfu *)(g + j);
+        const vfi in = (*(const vfu *)(lf + j) - (gv + gv) <= t) &
                       lanes_below((ptrdiff_t)(k - j));
         if (!any_set(&in))
             continue;
-        for (int q = 0; q < (int)VL && j + (size_t)q < k; q++) {
+        for (int q = 0; q < FL && j + (size_t)q < k; q++) {
             out[ns] = (uint32_t)(j + (size_t)q); /* (ns < k: room) */
             ns += (size_t)(in[q] & 1);
         }
     }
     return ns;
 }
-#endif
+
 
 #undef MIN_STEP
 #undef EACH_A
 #undef NA
+#undef FL
 #undef DL
 
 static void kscan(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
@@ -1014,9 +1020,7 @@ const TKM_FN(tkmi_kern) KERN_NAME = {
     .survivors = ksurvivors,
     .screen_min = kscreen_min,
     .screen_pass = kscreen_pass,
-#if TKM_PREC == 32
     .screen_min_f = kscreen_min_f,
     .screen_pass_f = kscreen_pass_f,
-#endif
     .spmm_row = kspmm_row,
 };

@@ -77,6 +77,27 @@
  * direct distances at most, the same scan results.  Rows whose numbers
  * leave float's range take the double test.
  *
+ * Double runs of dense points take their products in float too (twice
+ * the lanes and half the bytes of double's), of shifted values: with m
+ * a fixed vector (the mean of the first points), x^ = fl32(x - m) and
+ * c^ = fl32(c - m), each coordinate within 1.01 u_f of x - m (u_f float's
+ * unit roundoff; the double subtraction's rounding included), so
+ * x^ - c^ = (x - c) + e with |e| <= 1.01 u_f (A + B), A = |x^|, B = |c^|.
+ * Then D^ = |x^ - c^|^2 and D = |x - c|^2 differ by
+ * |2 (x - c).e + |e|^2| <= 2.1 u_f (A + B)^2, the shift cancelling
+ * exactly in x - c.  The bound above holds for x^ and c^ with float's
+ * unit (the product, its roundings, nx = |x^|^2 and nc = |c^|^2 in
+ * double, the direct kernel's gamma_{d+3} in double below float's), so
+ * K for float plus 6 u_f covers D' against s; float's underflow (a
+ * subnormal x^ or c^ coordinate, a product) adds at most
+ * (d + 3) FLT_TRUE_MIN (1 + A + B) in all, which 4 (d + 3) FLT_TRUE_MIN in
+ * K and twice that in eta cover.  The shift keeps A and B at the data's
+ * spread rather than its offset, where the bound's width grows with
+ * them.  Such a run takes the float tests above; an iteration whose
+ * centroids leave float's range, and a row whose values do, take the
+ * direct scan.  Hamerly's centroid gaps take their products in double
+ * from c^ (the values nc holds), under the same K.
+ *
  * Where the argument needs finite numbers it gets them or steps aside:
  * an iteration whose centroid norms overflow, a row whose norm or
  * products are not finite, a row whose threshold T reaches half the
@@ -110,13 +131,15 @@
  * own layout at every product, which d rows keep a small part of its
  * work (at d = 784, k = 1000, 128 rows cost 5 to 20 % more than 512). */
 #define SCREEN_BYTES ((size_t)1 << 20)
+/* A double run's shift: the mean of its first points, at most this many. */
+#define MIX_ROWS 4096
 
 struct TKM_FN(tkmi_screen) {
     double *xnorm;  /* n: |x|^2 of each point, once per run              */
     double *nc;     /* k: |c_j|^2 of the current centroids               */
     double *hi;     /* k: |c_j|^2 (1 + K)                                */
     double *lo;     /* k: |c_j|^2 (1 - K)                                */
-    float *hf, *lf; /* k each: hi and lo rounded to float (f32 runs)     */
+    float *hf, *lf; /* k each: hi and lo rounded to float (float tests)  */
     int fl;         /* this iteration's point rows take the float test   */
     double hmax;    /* the largest hi_j                                  */
     double ncmax;   /* the largest |c_j|^2                               */
@@ -127,14 +150,23 @@ struct TKM_FN(tkmi_screen) {
     uint32_t *cand; /* threads * k: a row's candidates                   */
     size_t rows;    /* rows per product                                  */
     double kk, eta; /* K and eta of the bound                            */
+    /* Double runs of dense points take their products in float, of the
+     * points and centroids less a shift m (the head comment); then
+     * xnorm, nc, hi and lo are those of the shifted float values. */
+    int mixed;      /* this run's products in float                      */
+    double *m;      /* d: the shift                                      */
+    float *cf;      /* k * d: the centroids less m, in float             */
+    double *cd;     /* k * d: the same values in double (the gaps)       */
+    float *xf;      /* threads * rows * d: a block's points less m       */
+    float *gf;      /* threads * rows * k float products                 */
 };
 
 /* K of the bound above, for d coordinates in the run's precision (the
  * tests below are evaluated in a rearranged order; 8u and the factor
  * 1.25 cover those roundings, and those of K itself, with room). */
-static double screen_k(size_t d)
+static double screen_k(size_t d, double u)
 {
-    const double u = (double)TKM_EPS / 2.0, m = (double)d;
+    const double m = (double)d;
     const double gd = m * u / (1.0 - m * u);
     const double gd3 = (m + 3.0) * u / (1.0 - (m + 3.0) * u);
     return 1.25 * 2.0 * (gd + gd3 + 8.0 * u) / (1.0 - gd);
@@ -142,7 +174,7 @@ static double screen_k(size_t d)
 
 void TKM_FN(tkmi_screen_consts)(size_t d, double *kk, double *eta)
 {
-    *kk = screen_k(d);
+    *kk = screen_k(d, (double)TKM_EPS / 2.0);
 #if TKM_PREC == 64
     *eta = 4.0 * ((double)d + 3.0) * DBL_TRUE_MIN;
 #else
@@ -173,6 +205,19 @@ static void gemm(const tkm_real *x, size_t m, const tkm_real *c, size_t k,
 #endif
 }
 
+/* The same in float (a double run's mixed products; they need the BLAS,
+ * which screen_new asks for). */
+static void gemm_f(const float *x, size_t m, const float *c, size_t k,
+                   size_t d, float *g)
+{
+#if TKM_HAVE_BLAS
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)m, (int)k,
+                (int)d, 1.0f, x, (int)d, c, (int)d, 0.0f, g, (int)k);
+#else
+    (void)x, (void)m, (void)c, (void)k, (void)d, (void)g;
+#endif
+}
+
 /* The products of the sparse rows idx[i] (idx NULL: lo + i), i < m, with
  * every centroid: each stored value times its column of ct, added into
  * the row's k products (the kernel's spmm_row). */
@@ -196,11 +241,24 @@ static double norm2(const tkm_real *v, size_t d)
     return s;
 }
 
+static double norm2_d(const double *v, size_t d)
+{
+    double s = 0.0;
+    for (size_t j = 0; j < d; j++)
+        s += v[j] * v[j];
+    return s;
+}
+
 static void screen_free(TKM_FN(tkmi_screen) *w)
 {
     if (!w)
         return;
     free(w->xnorm);
+    free(w->m);
+    free(w->cf);
+    free(w->cd);
+    free(w->xf);
+    free(w->gf);
     free(w->hi);
     free(w->hf);
     free(w->g);
@@ -228,11 +286,22 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
     /* the row tests read up to a vector past a row's end (kern.h): the
      * arrays end in TKMI_KW zeros */
     size_t gk = 0;
+    w->mixed = TKM_PREC == 64 && !s->sp && TKM_HAVE_BLAS;
     w->hi = tkmi_calloc(3 * k + TKMI_KW, 1, sizeof *w->hi);
-    w->hf = TKM_PREC == 32 ? tkmi_calloc(2 * k + TKMI_KW, 1, sizeof *w->hf)
-                           : NULL;
-    if (!tkmi_mul_size(nt * w->rows, k, 1, &gk) && gk < SIZE_MAX - TKMI_KW)
+    w->hf = TKM_PREC == 32 || w->mixed
+                ? tkmi_calloc(2 * k + TKMI_KW, 1, sizeof *w->hf)
+                : NULL;
+    if (!tkmi_mul_size(nt * w->rows, k, 1, &gk) && gk < SIZE_MAX - TKMI_KW) {
         w->g = tkmi_calloc(gk + TKMI_KW, 1, sizeof *w->g);
+        if (w->mixed)
+            w->gf = tkmi_calloc(gk + TKMI_KW, 1, sizeof *w->gf);
+    }
+    if (w->mixed) {
+        w->m = tkmi_calloc(d, 1, sizeof *w->m);
+        w->cf = tkmi_alloc(k, d, sizeof *w->cf);
+        w->cd = tkmi_alloc(k, d, sizeof *w->cd);
+        w->xf = tkmi_alloc(nt * w->rows, d, sizeof *w->xf);
+    }
     w->cand = tkmi_alloc(nt, k, sizeof *w->cand);
     size_t dk;
     if (s->sp && !tkmi_mul_size(d, k, 1, &dk) && dk < SIZE_MAX - TKMI_KW)
@@ -240,7 +309,8 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
     else if (!s->sp)
         w->xb = tkmi_alloc(nt * w->rows, d, sizeof *w->xb);
     if (!w->xnorm || !w->hi || !w->g || !w->cand || !(w->xb || w->ct) ||
-        (TKM_PREC == 32 && !w->hf)) {
+        ((TKM_PREC == 32 || w->mixed) && !w->hf) ||
+        (w->mixed && !(w->gf && w->m && w->cf && w->cd && w->xf))) {
         screen_free(w);
         return NULL;
     }
@@ -248,6 +318,21 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
     w->lf = w->hf ? w->hf + k : NULL;
     w->nc = w->hi + 2 * k;
     TKM_FN(tkmi_screen_consts)(d, &w->kk, &w->eta);
+    if (w->mixed) {
+        /* float's K, the inputs' rounding to float (6u) and float's
+         * underflow (the head comment); the shift: the mean of the first
+         * points, in order (any m keeps the bound) */
+        const double u = (double)FLT_EPSILON / 2.0;
+        const double tiny = 4.0 * ((double)d + 3.0) * (double)FLT_TRUE_MIN;
+        w->kk = screen_k(d, u) + 6.0 * u + tiny;
+        w->eta = 2.0 * tiny;
+        const size_t nm = n < MIX_ROWS ? n : MIX_ROWS;
+        for (size_t i = 0; i < nm; i++)
+            for (size_t q = 0; q < d; q++)
+                w->m[q] += (double)s->x[i * d + q];
+        for (size_t q = 0; nm && q < d; q++)
+            w->m[q] /= (double)nm;
+    }
     long long nn = (long long)n; /* the points' norms, once per run */
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(static)
@@ -255,6 +340,14 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
         if (s->sp) { /* (the zeros add nothing) */
             const int64_t q0 = s->sp->ptr[i];
             w->xnorm[i] = norm2(s->sp->v + q0, (size_t)(s->sp->ptr[i + 1] - q0));
+        } else if (w->mixed) { /* of the float values the products take */
+            double t = 0.0;
+            for (size_t q = 0; q < d; q++) {
+                const double v = (double)(float)((double)s->x[(size_t)i * d + q] -
+                                                 w->m[q]);
+                t += v * v;
+            }
+            w->xnorm[i] = t;
         } else {
             w->xnorm[i] = norm2(s->x + (size_t)i * d, d);
         }
@@ -279,8 +372,19 @@ int TKM_FN(tkmi_screen_begin)(TKM_FN(tkmi_cpu) *s)
     TKM_FN(tkmi_screen) *w = s->scr;
     int finite = 1;
     w->hmax = w->ncmax = 0.0;
+    if (w->mixed) { /* the centroids less m, in float */
+        const size_t d = s->d;
+        for (size_t j = 0; j < s->k; j++)
+            for (size_t q = 0; q < d; q++) {
+                const float v = (float)((double)s->c[j * d + q] - w->m[q]);
+                w->cf[j * d + q] = v;
+                w->cd[j * d + q] = (double)v;
+            }
+    }
     for (size_t j = 0; j < s->k; j++) {
-        double nc = w->nc[j] = norm2(s->c + j * s->d, s->d);
+        double nc = w->nc[j] =
+            w->mixed ? norm2_d(w->cd + j * s->d, s->d)
+                     : norm2(s->c + j * s->d, s->d);
         w->hi[j] = nc * (1.0 + w->kk);
         w->lo[j] = nc * (1.0 - w->kk);
         finite &= isfinite(w->hi[j]) != 0;
@@ -293,6 +397,8 @@ int TKM_FN(tkmi_screen_begin)(TKM_FN(tkmi_cpu) *s)
      * bound's gamma_d means something) */
     w->fl = w->hf && w->hmax < FLT_MAX / 8 &&
             (double)s->d * (double)FLT_EPSILON < 0.25;
+    if (w->mixed && !w->fl)
+        return 0; /* float products beyond float's range: scan */
     for (size_t j = 0; w->fl && j < s->k; j++) {
         w->hf[j] = (float)w->hi[j];
         w->lf[j] = (float)w->lo[j];
@@ -366,7 +472,6 @@ static int row_test(const TKM_FN(tkmi_cpu) *s, size_t k, double nx,
     return finite && top < TOP_MAX;
 }
 
-#if TKM_PREC == 32
 /* The float test of a point's row (the head comment): 1 with the
  * candidates' threshold, rounded up to a float, in *thrf; 0 when the row
  * is beyond the proof's range (the direct scan's then); -1 when its
@@ -391,17 +496,24 @@ static int row_test_f(const TKM_FN(tkmi_cpu) *s, size_t k, double nx,
     *thrf = tf;
     return finite && top < TOP_MAX;
 }
-#endif
 
-/* The candidates of a point's row from its products g (k) into cand,
- * their number into *nc, in increasing index (the float test where this
- * iteration takes it).  Returns 0 when the row takes the direct scan. */
+/* The candidates of a point's row from its products g (k), or its float
+ * products gf (a double run's, mixed), into cand, their number into *nc,
+ * in increasing index (the float test where this iteration takes it).
+ * Returns 0 when the row takes the direct scan. */
 static int row_candidates(const TKM_FN(tkmi_cpu) *s, size_t row,
-                          const tkm_real *g, int two, uint32_t *cand,
-                          size_t *nc)
+                          const tkm_real *g, const float *gf, int two,
+                          uint32_t *cand, size_t *nc)
 {
     const TKM_FN(tkmi_screen) *w = s->scr;
     const size_t k = s->k;
+    if (gf) { /* (begin() took the mixed products only with w->fl) */
+        float thrf;
+        const int t = row_test_f(s, k, w->xnorm[row], gf, two, &thrf);
+        if (t > 0)
+            *nc = s->kern->screen_pass_f(w->lf, gf, k, thrf, cand);
+        return t > 0;
+    }
 #if TKM_PREC == 32
     if (w->fl) {
         float thrf;
@@ -423,13 +535,14 @@ static int row_candidates(const TKM_FN(tkmi_cpu) *s, size_t row,
  * nearest squared distances (those o asks for) into slot t; cand is the
  * thread's room for k candidates.  Returns the direct distances taken. */
 static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
-                           const tkm_real *g, const TKM_FN(tkmi_scan_out) *o,
-                           size_t t, uint32_t *cand)
+                           const tkm_real *g, const float *gf,
+                           const TKM_FN(tkmi_scan_out) *o, size_t t,
+                           uint32_t *cand)
 {
     const size_t k = s->k;
     const int two = o->b2 != NULL;
     size_t cands = 0;
-    if (!row_candidates(s, row, g, two, cand, &cands)) {
+    if (!row_candidates(s, row, g, gf, two, cand, &cands)) {
         direct_row(s, row, o, t);
         return k;
     }
@@ -477,10 +590,19 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
     tid = (size_t)omp_get_thread_num();
 #endif
     tkm_real *g = w->g + tid * rows * k;
+    float *gf = w->mixed ? w->gf + tid * rows * k : NULL;
     uint32_t *cand = w->cand + tid * k;
     for (size_t b = 0; b < m; b += rows) {
         const size_t mb = m - b < rows ? m - b : rows;
-        if (s->sp) {
+        if (gf) { /* the block's points less m, in float */
+            float *xf = w->xf + tid * rows * d;
+            for (size_t i = 0; i < mb; i++) {
+                const tkm_real *xi = s->x + (idx ? idx[b + i] : lo + b + i) * d;
+                for (size_t q = 0; q < d; q++)
+                    xf[i * d + q] = (float)((double)xi[q] - w->m[q]);
+            }
+            gemm_f(xf, mb, w->cf, k, d, gf);
+        } else if (s->sp) {
             spmm(s, w->ct, lo + b, idx ? idx + b : NULL, mb, g);
         } else {
             const tkm_real *xr = s->x + (lo + b) * d;
@@ -494,7 +616,8 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
         }
         for (size_t i = 0; i < mb; i++)
             *rechecked += screen_row(s, idx ? idx[b + i] : lo + b + i,
-                                     g + i * k, o, b + i, cand);
+                                     g + i * k, gf ? gf + i * k : NULL, o,
+                                     b + i, cand);
         *screened += (uint64_t)mb * k;
     }
 }
@@ -579,9 +702,14 @@ void TKM_FN(tkmi_screen_gaps)(const TKM_FN(tkmi_cpu) *s, size_t c0,
     tid = (size_t)omp_get_thread_num();
 #endif
     tkm_real *g = w->g + tid * rows * k;
+    const tkm_real *cs = s->c; /* the centroids whose norms nc holds */
+#if TKM_PREC == 64
+    if (w->mixed)
+        cs = w->cd; /* (less m, rounded to float) */
+#endif
     for (size_t b = 0; b < m; b += rows) {
         const size_t mb = m - b < rows ? m - b : rows;
-        gemm(s->c + (c0 + b) * d, mb, s->c, k, d, g);
+        gemm(cs + (c0 + b) * d, mb, cs, k, d, g);
         for (size_t i = 0; i < mb; i++)
             *rechecked += gap_row(s, c0 + b + i, g + i * k, m2 + b + i);
         *screened += (uint64_t)mb * (k - 1);
