@@ -505,6 +505,8 @@ static void test_auto(void **state)
         {31, 100, TKM_LLOYD, 0, 0},    {32, 100, TKM_HAMERLY, 0, 0},
         {128, 100, TKM_LLOYD, 1, 1},   {127, 100, TKM_LLOYD, 1, 0},
         {128, 99, TKM_LLOYD, 1, 0},    {128, 100, TKM_HAMERLY, 0, 0},
+        {16, 1000, TKM_LLOYD, 1, 0},   {16, 1000, TKM_HAMERLY, 1, 0},
+        {15, 1000, TKM_HAMERLY, 0, 0}, {16, 999, TKM_LLOYD, 0, 0},
     };
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         const size_t d = cases[c].d, k = cases[c].k, n = k + 7;

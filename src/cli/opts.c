@@ -168,11 +168,11 @@ static const shared_opt shared[] = {
      "                       distance only where its rounding bound cannot\n"
      "                       decide: the same labels, centroids and pruning\n"
      "                       counts, bit for bit (default auto: on from\n"
-     "                       d >= 256 and k >= 64; from d >= 32 with\n"
-     "                       k >= 1000 (lloyd, hamerly); lloyd in f64 from\n"
-     "                       d >= 64, and d >= 32 with k >= 100, in f32\n"
-     "                       from d >= 128 with k >= 100: where it\n"
-     "                       measured faster)\n"},
+     "                       d >= 256 and k >= 64; with k >= 1000 from\n"
+     "                       d >= 32 in f32, 16 in f64 (lloyd, hamerly);\n"
+     "                       lloyd in f64 from d >= 64, and d >= 32 with\n"
+     "                       k >= 100, in f32 from d >= 128 with k >= 100:\n"
+     "                       where it measured faster)\n"},
     {"inertia-each-iter", no_argument, OPT_INERTIA, NULL, 1,
      "  --inertia-each-iter  record the inertia in every iteration's stats\n"},
     {"no-cc", no_argument, OPT_NO_CC, NULL, 1,

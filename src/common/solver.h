@@ -288,13 +288,17 @@ size_t TKM_FN(tkmi_screen_rows)(const TKM_FN(tkmi_cpu) *s);
 void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s);
 /* TKM_SCREEN_AUTO screens from this d and k on, where it measured faster
  * in both precisions (docs/results/screen-bench.md); Lloyd's and
- * Hamerly's from d = 32 with k >= 1000 in both precisions; Lloyd's in
- * double from d = 64, and from d = 32 with k >= 100, in float from
- * d = 128 with k >= 100: where it measured faster on 16 AVX-512 cores
- * and on 2 (docs/results/screen-bench-16core.md, screen-rows.md). */
+ * Hamerly's with k >= 1000 from d = 32 in float, d = 16 in double;
+ * Lloyd's in double from d = 64, and from d = 32 with k >= 100, in float
+ * from d = 128 with k >= 100: where it measured faster on 16 AVX-512
+ * cores and on 2 (docs/results/screen-bench-16core.md, screen-rows.md). */
 #define TKMI_SCREEN_MIN_D 256
 /* (TKMI_SCREEN_MIN_K, the least k of every rule: internal.h) */
+#if TKM_PREC == 64
+#define TKMI_SCREEN_WIDE_D 16
+#else
 #define TKMI_SCREEN_WIDE_D 32
+#endif
 #define TKMI_SCREEN_WIDE_K 1000
 #define TKMI_SCREEN_F64_LLOYD_D 64
 #define TKMI_SCREEN_LLOYD_K 100
