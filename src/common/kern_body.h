@@ -811,11 +811,15 @@ static size_t kscreen_pass(const double *lo, const tkm_real *g, size_t k,
         }
         if (!any_set(&any))
             continue;
-        for (int a = 0; a < NA; a++)
+        for (int a = 0; a < NA; a++) { /* the lanes of the vectors that
+                                          passed (a row has few) */
+            if (!any_set(&in[a]))
+                continue;
             for (int q = 0; q < DL; q++) {
                 out[ns] = (uint32_t)(j + (size_t)(a * DL + q));
                 ns += (size_t)(in[a][q] & 1);
             }
+        }
     }
     for (; j < k; j += DL) {
         const vdi in = (*(const vdnu *)(lo + j) - twice_g(g + j) <= t) &
@@ -922,11 +926,14 @@ static size_t kscreen_pass_f(const float *lf, const float *g, size_t k,
         }
         if (!any_set(&any))
             continue;
-        for (int a = 0; a < NA; a++)
+        for (int a = 0; a < NA; a++) { /* (as kscreen_pass) */
+            if (!any_set(&in[a]))
+                continue;
             for (int q = 0; q < FL; q++) {
                 out[ns] = (uint32_t)(j + (size_t)a * FL + (size_t)q);
                 ns += (size_t)(in[a][q] & 1);
             }
+        }
     }
     for (; j < k; j += FL) {
         const vf gv = *(const vfu *)(g + j);
