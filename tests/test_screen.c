@@ -497,7 +497,7 @@ static void test_auto(void **state)
     } cases[] = {
         {256, 64, TKM_LLOYD, 1, 1},    {256, 63, TKM_LLOYD, 0, 0},
         {255, 64, TKM_HAMERLY, 0, 0},  {32, 1000, TKM_LLOYD, 1, 1},
-        {32, 1000, TKM_HAMERLY, 1, 1}, {31, 1000, TKM_LLOYD, 0, 0},
+        {32, 1000, TKM_HAMERLY, 1, 1}, {31, 1000, TKM_LLOYD, 1, 0},
         {32, 999, TKM_HAMERLY, 0, 0},  {64, 64, TKM_LLOYD, 1, 0},
         {64, 64, TKM_HAMERLY, 0, 0},   {63, 64, TKM_LLOYD, 0, 0},
         {64, 63, TKM_LLOYD, 0, 0},     {32, 1000, TKM_ANNULUS, 0, 0},
@@ -507,9 +507,16 @@ static void test_auto(void **state)
         {128, 99, TKM_LLOYD, 1, 0},    {128, 100, TKM_HAMERLY, 0, 0},
         {16, 1000, TKM_LLOYD, 1, 0},   {16, 1000, TKM_HAMERLY, 1, 0},
         {15, 1000, TKM_HAMERLY, 0, 0}, {16, 999, TKM_LLOYD, 0, 0},
+        {15, 1000, TKM_LLOYD, 0, 0},
     };
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         const size_t d = cases[c].d, k = cases[c].k, n = k + 7;
+        const int rule = TKM_PREC == 64 ? cases[c].f64 : cases[c].f32;
+        /* the thresholds themselves, on every machine */
+        if (TKM_FN(tkmi_screen_wins)(cases[c].a, d, k) != rule)
+            fail_msg("%s, d = %zu, k = %zu (%s): the rule says %d",
+                     tkm_algorithm_name(cases[c].a), d, k, TKM_PREC_NAME,
+                     !rule);
         tkm_dataset ds = make_data(n, d, 0.0, 0, c + 1);
         double *init = malloc(k * d * sizeof *init);
         assert_non_null(init);
@@ -520,8 +527,7 @@ static void test_auto(void **state)
         tkm_result r = fit_with(&ds, init, &p);
         /* (not where OpenBLAS took kernels narrower than the processor's:
          * there the products lose to the direct scan) */
-        const int want = (TKM_PREC == 64 ? cases[c].f64 : cases[c].f32) &&
-                         !tkmi_blas_narrow();
+        const int want = rule && !tkmi_blas_narrow();
         if ((r.iters[0].screened > 0) != want)
             fail_msg("%s, d = %zu, k = %zu (%s): auto screened %llu pairs",
                      tkm_algorithm_name(cases[c].a), d, k, TKM_PREC_NAME,

@@ -195,7 +195,7 @@ static size_t cpu_bytes(const cpu_t *s, int many)
 
 /* Whether TKM_SCREEN_AUTO screens dense points of d columns against k
  * centroids (solver.h's thresholds, from the measurements they cite). */
-static int screen_wins(tkm_algorithm a, size_t d, size_t k)
+int TKM_FN(tkmi_screen_wins)(tkm_algorithm a, size_t d, size_t k)
 {
     if (d >= TKMI_SCREEN_MIN_D && k >= TKMI_SCREEN_MIN_K)
         return 1;
@@ -245,7 +245,8 @@ static tkm_status cpu_alloc(engine_t *e, const TKM_FN(tkmi_problem) *pb,
                  (pb->p->screen == TKM_SCREEN_AUTO &&
                   (s->sp || (TKM_FN(tkmi_screen_available)() &&
                              !tkmi_blas_narrow() &&
-                             screen_wins(pb->p->algorithm, d, k)))));
+                             TKM_FN(tkmi_screen_wins)(pb->p->algorithm, d,
+                                                      k)))));
     int many = pb->pt->comm && pb->pt->comm->size > 1;
     const size_t plan = cpu_bytes(s, many);
     snprintf(what, sizeof what, "the solver's state for n=%zu, d=%zu, "

@@ -304,6 +304,10 @@ void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s);
 #define TKMI_SCREEN_LLOYD_K 100
 #define TKMI_SCREEN_F64_LLOYD_KD 32
 #define TKMI_SCREEN_F32_LLOYD_KD 128
+/* Whether TKM_SCREEN_AUTO screens dense points of d columns against k
+ * centroids by the thresholds above alone (cpu.c asks besides for the
+ * BLAS, and for its kernels not narrower than the processor's). */
+int TKM_FN(tkmi_screen_wins)(tkm_algorithm a, size_t d, size_t k);
 /* 1 when the build has the BLAS the screening needs. */
 int TKM_FN(tkmi_screen_available)(void);
 
