@@ -314,7 +314,11 @@ static void test_near_ties(void **state)
             assert_memory_equal(a1, b1, sizeof a1);
             assert_memory_equal(a2, b2, sizeof a2);
         }
-        assert_true(re >= N); /* each point's two nearest, directly */
+        /* in double the points lie far inside float's rounding: each
+         * point's two nearest taken directly (in float some are told
+         * apart by the shifted products) */
+        if (TKM_PREC == 64)
+            assert_true(re >= N);
     }
     TKM_FN(tkmi_screen_end)(&s);
     TKM_FN(tkmi_screen_release)(&s);
@@ -428,10 +432,12 @@ static void test_beyond_range(void **state)
     s.screen = 1;
     assert_int_equal(TKM_FN(tkmi_kc_init)(&s.kc, k, d), TKM_OK);
     TKM_FN(tkmi_kc_pack)(&s.kc, s.c);
-    /* (a double run takes its products in float: centroids beyond
-     * float's range leave the whole iteration to the direct scan) */
+    /* (dense points take their products in float, of shifted values:
+     * centroids beyond float's range leave the whole iteration to the
+     * direct scan, so the rows below are never screened; sparse rows,
+     * whose products are the run's, still meet the fallback) */
     const int began = TKM_FN(tkmi_screen_begin)(&s);
-    assert_int_equal(began, TKM_PREC == 32);
+    assert_int_equal(began, 0);
     for (int two = 0; began && two < 2; two++) {
         int32_t la = -1, lb = -1;
         tkm_real a1 = 0, a2 = 0, b1 = 0, b2 = 0;

@@ -77,8 +77,9 @@
  * direct distances at most, the same scan results.  Rows whose numbers
  * leave float's range take the double test.
  *
- * Double runs of dense points take their products in float too (twice
- * the lanes and half the bytes of double's), of shifted values: with m
+ * Dense points, in both precisions, take their products of shifted
+ * values, in float (for double runs twice the lanes and half the bytes
+ * of double's products; for float runs the shift alone): with m
  * a fixed vector (the mean of the first points), x^ = fl32(x - m) and
  * c^ = fl32(c - m), each coordinate within 1.01 u_f of x - m (u_f float's
  * unit roundoff; the double subtraction's rounding included), so
@@ -87,16 +88,17 @@
  * |2 (x - c).e + |e|^2| <= 2.1 u_f (A + B)^2, the shift cancelling
  * exactly in x - c.  The bound above holds for x^ and c^ with float's
  * unit (the product, its roundings, nx = |x^|^2 and nc = |c^|^2 in
- * double, the direct kernel's gamma_{d+3} in double below float's), so
+ * double, the direct kernel's gamma_{d+3} at most float's), so
  * K for float plus 6 u_f covers D' against s; float's underflow (a
  * subnormal x^ or c^ coordinate, a product) adds at most
  * (d + 3) FLT_TRUE_MIN (1 + A + B) in all, which 4 (d + 3) FLT_TRUE_MIN in
  * K and twice that in eta cover.  The shift keeps A and B at the data's
  * spread rather than its offset, where the bound's width grows with
- * them.  Such a run takes the float tests above; an iteration whose
+ * them (a float run's unshifted products: the candidates of data far
+ * from the origin).  Such a run takes the float tests above; an iteration whose
  * centroids leave float's range, and a row whose values do, take the
- * direct scan.  Hamerly's centroid gaps take their products in double
- * from c^ (the values nc holds), under the same K.
+ * direct scan.  Hamerly's centroid gaps take their products in the
+ * run's precision from c^ (the values nc holds), under the same K.
  *
  * Where the argument needs finite numbers it gets them or steps aside:
  * an iteration whose centroid norms overflow, a row whose norm or
@@ -150,10 +152,10 @@ struct TKM_FN(tkmi_screen) {
     uint32_t *cand; /* threads * k: a row's candidates                   */
     size_t rows;    /* rows per product                                  */
     double kk, eta; /* K and eta of the bound                            */
-    /* Double runs of dense points take their products in float, of the
-     * points and centroids less a shift m (the head comment); then
-     * xnorm, nc, hi and lo are those of the shifted float values. */
-    int mixed;      /* this run's products in float                      */
+    /* Dense points' products are taken of the points and centroids less
+     * a shift m, in float (the head comment); then xnorm, nc, hi and lo
+     * are those of the shifted float values. */
+    int mixed;      /* this run's products so                            */
     double *m;      /* d: the shift                                      */
     float *cf;      /* k * d: the centroids less m, in float             */
     double *cd;     /* k * d: the same values in double (the gaps)       */
@@ -205,7 +207,7 @@ static void gemm(const tkm_real *x, size_t m, const tkm_real *c, size_t k,
 #endif
 }
 
-/* The same in float (a double run's mixed products; they need the BLAS,
+/* The same in float (the shifted products of dense points; they need the BLAS,
  * which screen_new asks for). */
 static void gemm_f(const float *x, size_t m, const float *c, size_t k,
                    size_t d, float *g)
@@ -286,7 +288,7 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
     /* the row tests read up to a vector past a row's end (kern.h): the
      * arrays end in TKMI_KW zeros */
     size_t gk = 0;
-    w->mixed = TKM_PREC == 64 && !s->sp && TKM_HAVE_BLAS;
+    w->mixed = !s->sp && TKM_HAVE_BLAS;
     w->hi = tkmi_calloc(3 * k + TKMI_KW, 1, sizeof *w->hi);
     w->hf = TKM_PREC == 32 || w->mixed
                 ? tkmi_calloc(2 * k + TKMI_KW, 1, sizeof *w->hf)
@@ -498,7 +500,7 @@ static int row_test_f(const TKM_FN(tkmi_cpu) *s, size_t k, double nx,
 }
 
 /* The candidates of a point's row from its products g (k), or its float
- * products gf (a double run's, mixed), into cand, their number into *nc,
+ * products gf (of shifted dense points), into cand, their number into *nc,
  * in increasing index (the float test where this iteration takes it).
  * Returns 0 when the row takes the direct scan. */
 static int row_candidates(const TKM_FN(tkmi_cpu) *s, size_t row,
@@ -706,6 +708,9 @@ void TKM_FN(tkmi_screen_gaps)(const TKM_FN(tkmi_cpu) *s, size_t c0,
 #if TKM_PREC == 64
     if (w->mixed)
         cs = w->cd; /* (less m, rounded to float) */
+#else
+    if (w->mixed)
+        cs = w->cf;
 #endif
     for (size_t b = 0; b < m; b += rows) {
         const size_t mb = m - b < rows ? m - b : rows;
