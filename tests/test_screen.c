@@ -230,11 +230,38 @@ static void test_overflow(void **state)
     tkm_dataset_free(&ds);
 }
 
-/* A double run takes its products in float, of the points less a shift:
- * a point beyond float's range there (its float values infinite) takes
- * the direct scan, and centroids beyond it leave the iteration to the
- * direct scan; the bits stay the direct run's.  In float runs the same
- * data at a scale float holds. */
+/* A one-thread screening state of the n points x and the k centroids c
+ * (d columns), the centroids packed for the scan kernel: what
+ * screen_begin answered. */
+static int screen_state(TKM_FN(tkmi_cpu) *s, tkm_real *x, size_t n,
+                        size_t d, tkm_real *c, size_t k)
+{
+    memset(s, 0, sizeof *s);
+    s->x = x;
+    s->n = n;
+    s->d = d;
+    s->k = k;
+    s->threads = s->threads_max = 1;
+    s->c = c;
+    s->kern = TKM_FN(tkmi_kern_get)();
+    s->screen = 1;
+    assert_int_equal(TKM_FN(tkmi_kc_init)(&s->kc, k, d), TKM_OK);
+    TKM_FN(tkmi_kc_pack)(&s->kc, s->c);
+    return TKM_FN(tkmi_screen_begin)(s);
+}
+
+static void screen_done(TKM_FN(tkmi_cpu) *s)
+{
+    TKM_FN(tkmi_screen_end)(s);
+    TKM_FN(tkmi_screen_release)(s);
+    TKM_FN(tkmi_kc_free)(&s->kc);
+}
+
+/* Dense points' products are taken in float, of the points less a
+ * shift: a point beyond float's range there (its float values infinite)
+ * takes the direct scan, and centroids beyond it leave the iteration to
+ * the direct scan; the bits stay the direct run's.  In float runs the
+ * same data at a scale float holds. */
 static void test_float_range(void **state)
 {
     (void)state;
@@ -258,7 +285,7 @@ static void test_float_range(void **state)
 
 /* Points a few roundings of the run's precision off the bisector of two
  * centroids: the direct scan tells the two apart, a product in float
- * (a double run's) cannot, so only a bound of float's size keeps the
+ * cannot (in a double run), so only a bound of float's size keeps the
  * direct scan's labels and distances (the screen as a stand-in for
  * kern->scan, as below). */
 static void test_near_ties(void **state)
@@ -284,18 +311,7 @@ static void test_near_ties(void **state)
         }
     }
     TKM_FN(tkmi_cpu) s;
-    memset(&s, 0, sizeof s);
-    s.x = x;
-    s.n = N;
-    s.d = D;
-    s.k = K;
-    s.threads = s.threads_max = 1;
-    s.c = c;
-    s.kern = TKM_FN(tkmi_kern_get)();
-    s.screen = 1;
-    assert_int_equal(TKM_FN(tkmi_kc_init)(&s.kc, K, D), TKM_OK);
-    TKM_FN(tkmi_kc_pack)(&s.kc, s.c);
-    assert_int_equal(TKM_FN(tkmi_screen_begin)(&s), 1);
+    assert_int_equal(screen_state(&s, x, N, D, c, K), 1);
     for (int two = 0; two < 2; two++) {
         int32_t la[N], lb[N];
         tkm_real a1[N], a2[N], b1[N], b2[N];
@@ -320,9 +336,7 @@ static void test_near_ties(void **state)
         if (TKM_PREC == 64)
             assert_true(re >= N);
     }
-    TKM_FN(tkmi_screen_end)(&s);
-    TKM_FN(tkmi_screen_release)(&s);
-    TKM_FN(tkmi_kc_free)(&s.kc);
+    screen_done(&s);
 }
 
 /* The screened scan as a stand-in for kern->scan, and Hamerly's
@@ -343,19 +357,8 @@ static void test_stand_in(void **state)
         assert_non_null(x);
         for (size_t i = 0; i < (n + k) * d; i++)
             x[i] = (tkm_real)(ds.x[i] + (double)(i % 3)); /* no twins */
-        TKM_FN(tkmi_cpu) s;
-        memset(&s, 0, sizeof s);
-        s.x = x;
-        s.n = n;
-        s.d = d;
-        s.k = k;
-        s.threads = s.threads_max = 1;
-        s.c = x + n * d; /* the last k rows are the centroids */
-        s.kern = TKM_FN(tkmi_kern_get)();
-        s.screen = 1;
-        assert_int_equal(TKM_FN(tkmi_kc_init)(&s.kc, k, d), TKM_OK);
-        TKM_FN(tkmi_kc_pack)(&s.kc, s.c);
-        assert_int_equal(TKM_FN(tkmi_screen_begin)(&s), 1);
+        TKM_FN(tkmi_cpu) s; /* the last k rows are the centroids */
+        assert_int_equal(screen_state(&s, x, n, d, x + n * d, k), 1);
         int32_t la[700], lb[700];
         tkm_real a1[700], a2[700], b1[700], b2[700];
         size_t idx[700];
@@ -394,9 +397,7 @@ static void test_stand_in(void **state)
                          offs[oi], TKM_PREC_NAME, c, (double)g[c],
                          (double)m);
         }
-        TKM_FN(tkmi_screen_end)(&s);
-        TKM_FN(tkmi_screen_release)(&s);
-        TKM_FN(tkmi_kc_free)(&s.kc);
+        screen_done(&s);
         free(x);
         tkm_dataset_free(&ds);
     }
@@ -421,22 +422,11 @@ static void test_beyond_range(void **state)
         x[3 + 2 * j] = 1;
     }
     TKM_FN(tkmi_cpu) s;
-    memset(&s, 0, sizeof s);
-    s.x = x;
-    s.n = 1;
-    s.d = d;
-    s.k = k;
-    s.threads = s.threads_max = 1;
-    s.c = x + d;
-    s.kern = TKM_FN(tkmi_kern_get)();
-    s.screen = 1;
-    assert_int_equal(TKM_FN(tkmi_kc_init)(&s.kc, k, d), TKM_OK);
-    TKM_FN(tkmi_kc_pack)(&s.kc, s.c);
     /* (dense points take their products in float, of shifted values:
      * centroids beyond float's range leave the whole iteration to the
      * direct scan, so the rows below are never screened; sparse rows,
      * whose products are the run's, still meet the fallback) */
-    const int began = TKM_FN(tkmi_screen_begin)(&s);
+    const int began = screen_state(&s, x, 1, d, x + d, k);
     assert_int_equal(began, 0);
     for (int two = 0; began && two < 2; two++) {
         int32_t la = -1, lb = -1;
@@ -453,9 +443,7 @@ static void test_beyond_range(void **state)
         assert_memory_equal(&a1, &b1, sizeof a1);
         assert_memory_equal(&a2, &b2, sizeof a2);
     }
-    TKM_FN(tkmi_screen_end)(&s);
-    TKM_FN(tkmi_screen_release)(&s);
-    TKM_FN(tkmi_kc_free)(&s.kc);
+    screen_done(&s);
 }
 
 static void test_refused(void **state)
