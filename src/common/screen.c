@@ -133,7 +133,7 @@
  * own layout at every product, which d rows keep a small part of its
  * work (at d = 784, k = 1000, 128 rows cost 5 to 20 % more than 512). */
 #define SCREEN_BYTES ((size_t)1 << 20)
-/* A double run's shift: the mean of its first points, at most this many. */
+/* Dense points' shift: the mean of the first points, at most this many. */
 #define MIX_ROWS 4096
 
 struct TKM_FN(tkmi_screen) {
@@ -146,8 +146,6 @@ struct TKM_FN(tkmi_screen) {
     double hmax;    /* the largest hi_j                                  */
     double ncmax;   /* the largest |c_j|^2                               */
     tkm_real *g;    /* threads * rows * k products                       */
-    tkm_real *xb;   /* threads * rows * d points gathered from a list
-                       (dense points)                                    */
     tkm_real *ct;   /* sparse points: d * k, the centroids by column     */
     uint32_t *cand; /* threads * k: a row's candidates                   */
     size_t rows;    /* rows per product                                  */
@@ -264,7 +262,6 @@ static void screen_free(TKM_FN(tkmi_screen) *w)
     free(w->hi);
     free(w->hf);
     free(w->g);
-    free(w->xb);
     free(w->ct);
     free(w->cand);
     free(w);
@@ -308,9 +305,7 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
     size_t dk;
     if (s->sp && !tkmi_mul_size(d, k, 1, &dk) && dk < SIZE_MAX - TKMI_KW)
         w->ct = tkmi_calloc(dk + TKMI_KW, 1, sizeof *w->ct); /* (spmm_row) */
-    else if (!s->sp)
-        w->xb = tkmi_alloc(nt * w->rows, d, sizeof *w->xb);
-    if (!w->xnorm || !w->hi || !w->g || !w->cand || !(w->xb || w->ct) ||
+    if (!w->xnorm || !w->hi || !w->g || !w->cand || !(w->ct || w->mixed) ||
         ((TKM_PREC == 32 || w->mixed) && !w->hf) ||
         (w->mixed && !(w->gf && w->m && w->cf && w->cd && w->xf))) {
         screen_free(w);
@@ -604,17 +599,8 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
                     xf[i * d + q] = (float)((double)xi[q] - w->m[q]);
             }
             gemm_f(xf, mb, w->cf, k, d, gf);
-        } else if (s->sp) {
+        } else { /* sparse rows (dense rows are always shifted) */
             spmm(s, w->ct, lo + b, idx ? idx + b : NULL, mb, g);
-        } else {
-            const tkm_real *xr = s->x + (lo + b) * d;
-            if (idx) {
-                tkm_real *xb = w->xb + tid * rows * d;
-                for (size_t i = 0; i < mb; i++)
-                    memcpy(xb + i * d, s->x + idx[b + i] * d, d * sizeof *xb);
-                xr = xb;
-            }
-            gemm(xr, mb, s->c, k, d, g);
         }
         for (size_t i = 0; i < mb; i++)
             *rechecked += screen_row(s, idx ? idx[b + i] : lo + b + i,
