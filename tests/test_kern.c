@@ -547,13 +547,13 @@ static void test_screen_kernels_f(void **state)
         for (size_t a = 0; a < sizeof ks / sizeof *ks; a++)
             for (int kind = 0; kind < 7; kind++) {
                 const size_t k = ks[a];
-                float *hf = malloc((3 * k + TKMI_KW) * sizeof *hf),
+                float *hf = malloc((3 * k + TKMI_KWF) * sizeof *hf),
                       want[2], got[2];
                 uint32_t *out = malloc((k + 1) * sizeof *out); /* k, and a
                                                            guard past them */
                 assert_true(hf && out);
                 float *lf = hf + k, *g = hf + 2 * k;
-                for (size_t j = 0; j < TKMI_KW; j++) /* (as above) */
+                for (size_t j = 0; j < TKMI_KWF; j++) /* (as above) */
                     g[k + j] = INFINITY;
                 for (size_t j = 0; j < k; j++) {
                     hf[j] = (float)(10 * tkmi_rng_uniform(&r));

@@ -37,6 +37,9 @@ extern "C" {
 
 /* Lanes of one kernel vector. */
 #define TKMI_KW (64 / sizeof(tkm_real))
+/* Lanes of one kernel vector of floats (the screening's float tests, in
+ * both precisions). */
+#define TKMI_KWF (64 / sizeof(float))
 
 /* Elkan's stored lower bounds on the CPU, float in both precisions: an
  * f64 run keeps each as a float times a power of two, rounded down
@@ -163,8 +166,9 @@ typedef struct TKM_FN(tkmi_kern) {
      * is not (or, in double, when their sum overflows: the caller then
      * scans the row directly, as it must for a g[j] beyond range).
      * These four read each array up to TKMI_KW - 1 values past its k-th
-     * (whole vectors, the lanes past k left out): the caller's arrays
-     * have that room. */
+     * (the float arrays of the two float-lane ones: TKMI_KWF - 1; whole
+     * vectors, the lanes past k left out): the caller's arrays have that
+     * room. */
     int (*screen_min)(const double *hi, const tkm_real *g, size_t k,
                       int two, double *m);
     /* The screening's candidates: the j < k with lo[j] - 2 (double)g[j]

@@ -283,17 +283,17 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
                                                        : rows;
     w->xnorm = tkmi_alloc(n ? n : 1, 1, sizeof *w->xnorm);
     /* the row tests read up to a vector past a row's end (kern.h): the
-     * arrays end in TKMI_KW zeros */
+     * arrays end in TKMI_KW zeros, those of floats in TKMI_KWF */
     size_t gk = 0;
     w->mixed = !s->sp && TKM_HAVE_BLAS;
     w->hi = tkmi_calloc(3 * k + TKMI_KW, 1, sizeof *w->hi);
     w->hf = TKM_PREC == 32 || w->mixed
-                ? tkmi_calloc(2 * k + TKMI_KW, 1, sizeof *w->hf)
+                ? tkmi_calloc(2 * k + TKMI_KWF, 1, sizeof *w->hf)
                 : NULL;
-    if (!tkmi_mul_size(nt * w->rows, k, 1, &gk) && gk < SIZE_MAX - TKMI_KW) {
+    if (!tkmi_mul_size(nt * w->rows, k, 1, &gk) && gk < SIZE_MAX - TKMI_KWF) {
         w->g = tkmi_calloc(gk + TKMI_KW, 1, sizeof *w->g);
         if (w->mixed)
-            w->gf = tkmi_calloc(gk + TKMI_KW, 1, sizeof *w->gf);
+            w->gf = tkmi_calloc(gk + TKMI_KWF, 1, sizeof *w->gf);
     }
     if (w->mixed) {
         w->m = tkmi_calloc(d, 1, sizeof *w->m);
