@@ -130,6 +130,21 @@ static void compare(const tkm_dataset *ds, size_t k, tkm_algorithm alg,
     free(init);
 }
 
+/* compare() for every algorithm that screens: the sequential form from
+ * seq_init, the OpenMP form from k-means++. */
+static void compare_each(const tkm_dataset *ds, size_t k,
+                         tkm_init_method seq_init, int expect,
+                         const char *what)
+{
+    for (int i = 0; i < TKM_NALGO; i++) {
+        const tkm_algorithm a = (tkm_algorithm)i;
+        if (!tkmi_alg_has(a, TKMI_CAP_SCREEN))
+            continue;
+        compare(ds, k, a, TKM_SEQ, seq_init, expect, what);
+        compare(ds, k, a, TKM_OMP, TKM_INIT_KMEANSPP, expect, what);
+    }
+}
+
 static int no_blas(void)
 {
     tkm_params p = fit_params(2, TKM_LLOYD, TKM_SEQ, TKM_EMPTY_KEEP);
@@ -191,15 +206,7 @@ static void test_large_offset(void **state)
     if (no_blas())
         skip();
     tkm_dataset ds = make_data(3000, 8, TKM_PREC == 32 ? 1e6 : 1e8, 0, 9);
-    for (int i = 0; i < TKM_NALGO; i++) {
-        const tkm_algorithm a = (tkm_algorithm)i;
-        if (!tkmi_alg_has(a, TKMI_CAP_SCREEN))
-            continue;
-        compare(&ds, 7, a, TKM_SEQ, TKM_INIT_KMEANSPP, EXPECT_RECHECK,
-                "large offset");
-        compare(&ds, 7, a, TKM_OMP, TKM_INIT_KMEANSPP, EXPECT_RECHECK,
-                "large offset");
-    }
+    compare_each(&ds, 7, TKM_INIT_KMEANSPP, EXPECT_RECHECK, "large offset");
     tkm_dataset_free(&ds);
 }
 
@@ -218,15 +225,7 @@ static void test_overflow(void **state)
         for (size_t j = 0; j < ds.d; j++)
             ds.x[i * ds.d + j] = far * (j % 2 ? 1.0 : -0.5) *
                                  (1.0 + 1e-3 * (double)(i % 5));
-    for (int i = 0; i < TKM_NALGO; i++) {
-        const tkm_algorithm a = (tkm_algorithm)i;
-        if (!tkmi_alg_has(a, TKMI_CAP_SCREEN))
-            continue;
-        compare(&ds, 9, a, TKM_SEQ, TKM_INIT_RANDOM, EXPECT_GAPS,
-                "far points");
-        compare(&ds, 9, a, TKM_OMP, TKM_INIT_KMEANSPP, EXPECT_GAPS,
-                "far points");
-    }
+    compare_each(&ds, 9, TKM_INIT_RANDOM, EXPECT_GAPS, "far points");
     tkm_dataset_free(&ds);
 }
 
@@ -271,15 +270,8 @@ static void test_float_range(void **state)
     const double big = TKM_PREC == 64 ? 1e40 : 1e15;
     for (size_t j = 0; j < ds.d; j++) /* one point far away */
         ds.x[1234 * ds.d + j] = big * (j % 2 ? 1.0 : -0.7);
-    for (int i = 0; i < TKM_NALGO; i++) {
-        const tkm_algorithm a = (tkm_algorithm)i;
-        if (!tkmi_alg_has(a, TKMI_CAP_SCREEN))
-            continue;
-        compare(&ds, 9, a, TKM_SEQ, TKM_INIT_RANDOM, EXPECT_GAPS,
-                "a point beyond float");
-        compare(&ds, 9, a, TKM_OMP, TKM_INIT_KMEANSPP, EXPECT_GAPS,
-                "a point beyond float");
-    }
+    compare_each(&ds, 9, TKM_INIT_RANDOM, EXPECT_GAPS,
+                 "a point beyond float");
     tkm_dataset_free(&ds);
 }
 
@@ -299,7 +291,8 @@ static void test_near_ties(void **state)
     for (size_t q = 0; q < K * D; q++) { /* centroids along a line, 10
                                              apart, on small integers */
         st = st * 6364136223846793005ull + 1442695040888963407ull;
-        c[q] = (tkm_real)((int)((st >> 33) % 4) + (q % D ? 0 : 10 * (int)(q / D)));
+        const int step = q % D ? 0 : 10 * (int)(q / D);
+        c[q] = (tkm_real)((int)((st >> 33) % 4) + step);
     }
     for (size_t i = 0; i < N; i++) { /* near the bisector of neighbours */
         const size_t a = i % (K - 1), b = a + 1;
