@@ -949,7 +949,6 @@ static size_t kscreen_pass_f(const float *lf, const float *g, size_t k,
     return ns;
 }
 
-
 #undef MIN_STEP
 #undef EACH_A
 #undef NA
