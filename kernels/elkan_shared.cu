@@ -1,11 +1,18 @@
 // Elkan's steps, shared-memory form, lower bounds point-major l[i*k + c].
 //   first: the tile kernel of kernels/assign_shared.cuh over all points,
 //          every (point, centroid) distance, every bound set;
-//   move:  the bound phase, a flat pass over the n*k lower bounds
-//          (coalesced) that also moves u once per point;
-//   assign: test_kernel compacts the points that fail the global test
-//          u < s(a) into a list, with their labels and u (block scan, one
-//          atomic per block); then pairs_kernel gives each listed point a
+//   move:  the bound phase: P[c], centroid c's safe drifts summed, grows
+//          by this step's (k values).  The n*k lower bounds are stored
+//          lazily, each against P[c] as it stood when the bound was made
+//          (arith.h's tkmi_bnd_lift), and read back against P[c] as it
+//          stands (tkmi_bnd_shrink): a bound is read or written only when
+//          its point fails the global test, never by a pass over all of
+//          them (at d = 2, k = 100 that pass moved n*k bounds each step,
+//          most of the step's traffic);
+//   assign: test_kernel grows each u by its centroid's drift and compacts
+//          the points that fail the global test u < s(a) into a list, with
+//          their labels and u (block scan, one atomic per block); then
+//          pairs_kernel gives each listed point a
 //          warp, whose 32 lanes take 32 centroids at a time: each lane
 //          tests its pair against l(x, c) and h(a, c) (h of the current
 //          best a; the next chunk's are loaded meanwhile), and only the
@@ -42,71 +49,38 @@
 #include "common.cuh"
 #include "assign_shared.cuh"
 
-// Bound phase: l[e] for e = i*k + c shrinks by t[c]; the thread that holds
-// c == 0 of a point also grows its u by t[a(x)].  TKM_SH_VW bounds (16
-// bytes, one vector load and store) per step, (i, c) found by one division;
-// the last m % TKM_SH_VW one at a time.  A bound whose centroid did not
-// move (t = 0: tkmi_bnd_shrink returns it unchanged) is neither read nor
-// written, nor a u whose centroid did not move: once most clusters are
-// settled, most of the n k bounds cost nothing.
-static __device__ __forceinline__ void grow_u(size_t i, size_t c,
-                                              const int32_t *labels,
-                                              const tkm_real *t, tkm_real *u)
+// Bound phase: P[c] grows by t[c] (rounded up: P[c] is at least its
+// value before plus t[c]).  A centroid that did not move keeps its P.
+static __global__ void sum_kernel(size_t k, const tkm_real *__restrict__ t,
+                                  tkm_real *P)
 {
-    if (c == 0) {
-        const tkm_real ta = t[labels[i]];
-        if (ta > 0)
-            u[i] = TKM_FN(tkmi_bnd_grow)(u[i], ta);
-    }
+    for (size_t c = TKM_GRID_START; c < k; c += TKM_GRID_STEP)
+        P[c] = TKM_FN(tkmi_bnd_grow)(P[c], t[c]);
 }
 
-static __global__ __launch_bounds__(1024) void move_kernel(
-    size_t n, size_t k, const int32_t *__restrict__ labels,
-    const tkm_real *__restrict__ t, tkm_real *u, tkm_real *l)
+// A point's lower bound l(x, c) from its stored form li[c] and P[c], and
+// the stored form of a new bound v (the top of the file).
+static __device__ __forceinline__ tkm_real lb_get(const tkm_real *li,
+                                                  const tkm_real *P, size_t c)
 {
-    const size_t m = n * k, mv = m / TKM_SH_VW;
-    for (size_t ev = TKM_GRID_START; ev < mv; ev += TKM_GRID_STEP) {
-        const size_t e = ev * TKM_SH_VW;
-        const size_t i0 = e / k, c0 = e - i0 * k;
-        tkm_real tv[TKM_SH_VW];
-        bool moved = false;
-        size_t i = i0, c = c0;
-#pragma unroll
-        for (int q = 0; q < TKM_SH_VW; q++) {
-            tv[q] = t[c];
-            moved = moved || tv[q] > 0;
-            grow_u(i, c, labels, t, u);
-            if (++c == k) {
-                c = 0;
-                i++;
-            }
-        }
-        if (!moved)
-            continue;
-        tkm_real v[TKM_SH_VW];
-        tkm_sh_ld16(v, l + e);
-#pragma unroll
-        for (int q = 0; q < TKM_SH_VW; q++)
-            v[q] = TKM_FN(tkmi_bnd_shrink)(v[q], tv[q]);
-        tkm_sh_st16(l + e, v);
-    }
-    for (size_t e = mv * TKM_SH_VW + TKM_GRID_START; e < m;
-         e += TKM_GRID_STEP) {
-        const size_t i = e / k, c = e - i * k;
-        grow_u(i, c, labels, t, u);
-        if (t[c] > 0)
-            l[e] = TKM_FN(tkmi_bnd_shrink)(l[e], t[c]);
-    }
+    return TKM_FN(tkmi_bnd_shrink)(li[c], P[c]);
+}
+
+static __device__ __forceinline__ void lb_put(tkm_real *li, const tkm_real *P,
+                                              size_t c, tkm_real v)
+{
+    li[c] = TKM_FN(tkmi_bnd_lift)(v, P[c]);
 }
 
 // The global test; a point that fails it goes into the list with its
 // label and u (ll and lu by list position: the pair kernel's first reads
-// of a point are then one round trip, not two).
+// of a point are then one round trip, not two).  With the safe drifts t
+// (NULL in the first iteration) u first grows by its centroid's.
 static __global__ __launch_bounds__(1024) void test_kernel(
     size_t n, const int32_t *__restrict__ labels,
-    const tkm_real *__restrict__ u, const tkm_real *__restrict__ s,
-    size_t *list, int32_t *ll, tkm_real *lu, unsigned long long *len,
-    unsigned long long *ctr)
+    const tkm_real *__restrict__ t, tkm_real *u,
+    const tkm_real *__restrict__ s, size_t *list, int32_t *ll, tkm_real *lu,
+    unsigned long long *len, unsigned long long *ctr)
 {
     unsigned long long v[TKMI_NCTR] = {0ull, 0ull, 0ull, 0ull, 0ull};
     for (size_t b0 = (size_t)blockIdx.x * blockDim.x; b0 < n;
@@ -118,6 +92,10 @@ static __global__ __launch_bounds__(1024) void test_kernel(
         if (i < n) {
             a = labels[i];
             ui = u[i];
+            if (t && t[a] > 0) {
+                ui = TKM_FN(tkmi_bnd_grow)(ui, t[a]);
+                u[i] = ui;
+            }
             fail = !TKM_FN(tkmi_elkan_point_pruned)(ui, s[a]);
             v[TKMI_CTR_PTS] += !fail;
         }
@@ -277,7 +255,8 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
     const tkm_real *__restrict__ cr, const tkm_real *__restrict__ ct, size_t k,
     const size_t *__restrict__ list, const int32_t *__restrict__ ll,
     const tkm_real *__restrict__ lu, const unsigned long long *len,
-    unsigned long long *next, const tkm_real *__restrict__ h, tkm_real upf,
+    unsigned long long *next, const tkm_real *__restrict__ P,
+    const tkm_real *__restrict__ h, tkm_real upf,
     tkm_real dnf, tkm_real ab, int stage, int32_t *labels, tkm_real *u,
     tkm_real *l, unsigned long long *ctr)
 {
@@ -303,7 +282,8 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
         // a chunk's l and h(a, .) are loaded while the chunk before it is
         // tested (h again if a changed meanwhile; l(x, a0) is never read)
         int ah = a0;
-        tkm_real lcn = lane < k && (int)lane != a0 ? li[lane] : (tkm_real)0;
+        tkm_real lcn =
+            lane < k && (int)lane != a0 ? lb_get(li, P, lane) : (tkm_real)0;
         tkm_real hacn = lane < k ? h[(size_t)a0 * k + lane] : (tkm_real)0;
         for (size_t c0 = 0; c0 < k; c0 += 32) {
             const size_t c = c0 + lane;
@@ -315,7 +295,8 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
             hac = valid ? hac : (tkm_real)0;
             if (c0 + 32 < k) {
                 const size_t cn = c + 32;
-                lcn = cn < k && (int)cn != a0 ? li[cn] : (tkm_real)0;
+                lcn = cn < k && (int)cn != a0 ? lb_get(li, P, cn)
+                                              : (tkm_real)0;
                 hacn = cn < k ? h[(size_t)a * k + cn] : (tkm_real)0;
                 ah = a;
             }
@@ -341,7 +322,8 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
                 const tkm_real da = TKM_SQRT(a2);
                 ub = TKM_FN(tkmi_bnd_up)(da, upf, ab);
                 if (lane == 0) {
-                    li[a0] = TKM_FN(tkmi_bnd_down)(da, dnf, ab);
+                    lb_put(li, P, (size_t)a0,
+                           TKM_FN(tkmi_bnd_down)(da, dnf, ab));
                     v[TKMI_CTR_DIST_PC]++;
                 }
                 tight = true;
@@ -374,7 +356,7 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
                 continue;
             if (need) {
                 v[TKMI_CTR_DIST_PC]++;
-                li[c] = TKM_FN(tkmi_bnd_down)(TKM_SQRT(c2), dnf, ab);
+                lb_put(li, P, c, TKM_FN(tkmi_bnd_down)(TKM_SQRT(c2), dnf, ab));
                 cc = (int)c;
             }
             warp_min(c2, cc);
@@ -398,13 +380,12 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
 }
 
 extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_move)(TKM_FN(tkmi_gpu) *g,
-                                                    tkm_real *u, tkm_real *l,
-                                                    char *msg, size_t msglen)
+                                                    tkm_real *P, char *msg,
+                                                    size_t msglen)
 {
-    // n*k bounds: a full wave, for as many loads in flight as it holds
-    move_kernel<<<tkm_blocks_for(g->n * g->k, g->block, tkm_wave(g)),
-                  g->block, 0, g->st>>>(g->n, g->k, g->labels, g->t, u, l);
-    TKM_CU_LAUNCHED(move_kernel);
+    sum_kernel<<<tkm_blocks_for(g->k, g->block, g->grid), g->block, 0,
+                 g->st>>>(g->k, g->t, P);
+    TKM_CU_LAUNCHED(sum_kernel);
     return TKM_OK;
 }
 
@@ -427,23 +408,26 @@ static tkm_status pairs_plan(TKM_FN(tkmi_gpu) *g, tkmi_shplan *pl, char *msg,
     return rc;
 }
 
-// The global test of the assign step: the failing points into list,
-// its length into cnt[0].
-static tkm_status queue_test(TKM_FN(tkmi_gpu) *g, const tkm_real *u,
-                             const tkm_real *s, size_t *list, int32_t *ll,
-                             tkm_real *lu, unsigned long long *cnt, char *msg,
-                             size_t msglen)
+// The global test of the assign step (u grown by the drifts t first,
+// unless t is NULL): the failing points into list, its length into
+// cnt[0].
+static tkm_status queue_test(TKM_FN(tkmi_gpu) *g, const tkm_real *t,
+                             tkm_real *u, const tkm_real *s, size_t *list,
+                             int32_t *ll, tkm_real *lu,
+                             unsigned long long *cnt, char *msg, size_t msglen)
 {
     TKM_CU_CHECK(cudaMemsetAsync(cnt, 0, 2 * sizeof *cnt, g->st));
-    test_kernel<<<g->grid, g->block, 0, g->st>>>(g->n, g->labels, u, s, list,
-                                                 ll, lu, cnt, g->sc->ctr);
+    test_kernel<<<g->grid, g->block, 0, g->st>>>(g->n, g->labels, t, u, s,
+                                                 list, ll, lu, cnt,
+                                                 g->sc->ctr);
     TKM_CU_LAUNCHED(test_kernel);
     return TKM_OK;
 }
 
 // The pair kernel over the list of queue_test.
 static tkm_status queue_pairs(TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l,
-                              const tkm_real *h, const size_t *list,
+                              const tkm_real *P, const tkm_real *h,
+                              const size_t *list,
                               const int32_t *ll, const tkm_real *lu,
                               unsigned long long *cnt, char *msg,
                               size_t msglen)
@@ -455,21 +439,21 @@ static tkm_status queue_pairs(TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l,
     const tkm_pts pt = tkm_points(g);
     pairs_kernel<<<pl->grid, g->block, pl->smem, g->st>>>(
         pt.x, pt.ps, pt.ds, g->d, g->c, g->ct, g->k, list, ll, lu, cnt, cnt + 1,
-        h, g->upf, g->dnf, g->ab, pl->chunk, g->labels, u, l, g->sc->ctr);
+        P, h, g->upf, g->dnf, g->ab, pl->chunk, g->labels, u, l, g->sc->ctr);
     TKM_CU_LAUNCHED(pairs_kernel);
     return TKM_OK;
 }
 
 extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
-    TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l, const tkm_real *h,
-    const tkm_real *s, size_t *list, int32_t *ll, tkm_real *lu,
-    unsigned long long *cnt, char *msg, size_t msglen)
+    TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l, const tkm_real *P,
+    const tkm_real *h, const tkm_real *s, size_t *list, int32_t *ll,
+    tkm_real *lu, unsigned long long *cnt, char *msg, size_t msglen)
 {
     tkm_status rc = TKM_FN(tkmi_cu_sh_ctrans)(g, msg, msglen);
     if (rc == TKM_OK)
-        rc = queue_test(g, u, s, list, ll, lu, cnt, msg, msglen);
+        rc = queue_test(g, g->t, u, s, list, ll, lu, cnt, msg, msglen);
     if (rc == TKM_OK)
-        rc = queue_pairs(g, u, l, h, list, ll, lu, cnt, msg, msglen);
+        rc = queue_pairs(g, u, l, P, h, list, ll, lu, cnt, msg, msglen);
     return rc;
 }
 
@@ -601,11 +585,11 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_cand)(TKM_FN(tkmi_gpu) *g,
 }
 
 extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_test)(
-    TKM_FN(tkmi_gpu) *g, const tkm_real *u, const tkm_real *s, size_t *list,
+    TKM_FN(tkmi_gpu) *g, tkm_real *u, const tkm_real *s, size_t *list,
     int32_t *ll, tkm_real *lu, unsigned long long *cnt, char *msg,
     size_t msglen)
 {
-    return queue_test(g, u, s, list, ll, lu, cnt, msg, msglen);
+    return queue_test(g, NULL, u, s, list, ll, lu, cnt, msg, msglen);
 }
 
 extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_lemma)(TKM_FN(tkmi_gpu) *g,

@@ -211,6 +211,18 @@ static inline TKM_HD tkm_real TKM_FN(tkmi_bnd_shrink)(tkm_real l, tkm_real t)
     return v > 0 ? v : (tkm_real)0;
 }
 
+/* A lower bound l stored against p, its centroid's drifts summed so far
+ * (each step's sum at least the last plus the step's safe drift t, as
+ * tkmi_bnd_grow makes it): L <= l + p, rounded down.  Read back when the
+ * sum has reached p' as tkmi_bnd_shrink(L, p') <= l - (p' - p): at most l
+ * less every drift since, a lower bound still, with no pass over the
+ * stored bounds between (cuda-shared Elkan: kernels/elkan_shared.cu).
+ * While p is 0 the stored bound is l itself. */
+static inline TKM_HD tkm_real TKM_FN(tkmi_bnd_lift)(tkm_real l, tkm_real p)
+{
+    return p > 0 ? (l + p) * ((tkm_real)1 - 2 * TKM_EPS) : l;
+}
+
 /* The same rule in float whatever the precision: the CPU's Elkan stores
  * its lower bounds as floats (kern.h's tkmi_lb).  Where l - t is
  * subnormal it is exact, and the product rounds back to it. */

@@ -156,6 +156,7 @@ const TKM_FN(tkmi_gpu_alg) TKM_FN(tkmi_elkan_gpu) = {
 
 typedef struct {
     elkan_t b;               /* the bounds (l point-major here)            */
+    tkm_real *P;             /* k: the safe drifts summed (l is lazy)      */
     size_t *list;            /* n: points failing the global test          */
     int32_t *ll;             /* n: their labels, by list position          */
     tkm_real *lu;            /* n: their u, by list position               */
@@ -170,7 +171,7 @@ static size_t elkan_sh_bytes(size_t n, size_t d, size_t k)
                       1, &list) ||
         b + list < b)
         return 0;
-    return b + list + 2 * sizeof(unsigned long long);
+    return b + list + 2 * sizeof(unsigned long long) + k * sizeof(tkm_real);
 }
 
 static void elkan_sh_release(TKM_FN(tkmi_gpu) *g)
@@ -179,6 +180,7 @@ static void elkan_sh_release(TKM_FN(tkmi_gpu) *g)
     if (!e)
         return;
     bounds_free(&e->b);
+    cudaFree(e->P);
     cudaFree(e->list);
     cudaFree(e->ll);
     cudaFree(e->lu);
@@ -201,6 +203,10 @@ static tkm_status elkan_sh_setup(TKM_FN(tkmi_gpu) *g, char *msg,
     TKMI_CUDA(cudaMalloc((void **)&e->ll, g->n * sizeof *e->ll));
     TKMI_CUDA(cudaMalloc((void **)&e->lu, g->n * sizeof *e->lu));
     TKMI_CUDA(cudaMalloc((void **)&e->cnt, 2 * sizeof *e->cnt));
+    TKMI_CUDA(cudaMalloc((void **)&e->P, g->k * sizeof *e->P));
+    /* (0 through the first iteration, whose bounds are stored as they
+     * are) */
+    TKMI_CUDA(cudaMemsetAsync(e->P, 0, g->k * sizeof *e->P, g->st));
 cleanup:
     return rc;
 }
@@ -233,7 +239,7 @@ static tkm_status elkan_sh_bound(TKM_FN(tkmi_gpu) *g, char *msg,
                                  size_t msglen)
 {
     elkan_sh_t *e = g->alg;
-    return TKM_FN(tkmi_cu_sh_elkan_move)(g, e->b.u, e->b.l, msg, msglen);
+    return TKM_FN(tkmi_cu_sh_elkan_move)(g, e->P, msg, msglen);
 }
 
 /* Half distances of the centroids, then the global test, the compaction
@@ -245,7 +251,7 @@ static tkm_status elkan_sh_assign(TKM_FN(tkmi_gpu) *g, char *msg,
     tkm_status rc = TKM_FN(tkmi_cu_halves)(g, e->b.h, e->b.s, msg, msglen);
     if (rc != TKM_OK)
         return rc;
-    return TKM_FN(tkmi_cu_sh_elkan_assign)(g, e->b.u, e->b.l, e->b.h,
+    return TKM_FN(tkmi_cu_sh_elkan_assign)(g, e->b.u, e->b.l, e->P, e->b.h,
                                            e->b.s, e->list, e->ll, e->lu,
                                            e->cnt, msg, msglen);
 }

@@ -47,7 +47,7 @@ tkm_status TKM_FN(tkmi_cu_sh_elkan_cand)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
                                          unsigned long long *cnt, char *msg,
                                          size_t msglen);
 tkm_status TKM_FN(tkmi_cu_sh_elkan_test)(TKM_FN(tkmi_gpu) *g,
-                                         const tkm_real *u, const tkm_real *s,
+                                         tkm_real *u, const tkm_real *s,
                                          size_t *list, int32_t *ll,
                                          tkm_real *lu,
                                          unsigned long long *cnt, char *msg,
@@ -63,18 +63,21 @@ tkm_status TKM_FN(tkmi_cu_sh_elkan_listed)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
 tkm_status TKM_FN(tkmi_cu_sh_elkan_cand_counts)(TKM_FN(tkmi_gpu) *g,
                                                 char *msg, size_t msglen);
 
-/* The later iterations.  move: the bound phase.  assign (after
- * tkmi_cu_halves): the global test compacts the failing points into list
- * (length cnt[0]), then a warp per listed point (the next one counted in
- * cnt[1]) tests 32 centroids at a time and computes the distances that
- * survive. */
-tkm_status TKM_FN(tkmi_cu_sh_elkan_move)(TKM_FN(tkmi_gpu) *g, tkm_real *u,
-                                         tkm_real *l, char *msg,
-                                         size_t msglen);
+/* The later iterations, with the lower bounds stored lazily (arith.h's
+ * tkmi_bnd_lift: l[i*k + c] against P[c], the centroid's safe drifts
+ * summed).  move: the bound phase, P grows by this step's drifts (k
+ * values; the n k bounds are not touched).  assign (after
+ * tkmi_cu_halves): the global test grows each u by its centroid's drift
+ * and compacts the failing points into list (length cnt[0]), then a warp
+ * per listed point (the next one counted in cnt[1]) tests 32 centroids
+ * at a time, each bound read back against P, and computes the distances
+ * that survive. */
+tkm_status TKM_FN(tkmi_cu_sh_elkan_move)(TKM_FN(tkmi_gpu) *g, tkm_real *P,
+                                         char *msg, size_t msglen);
 tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
-    TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l, const tkm_real *h,
-    const tkm_real *s, size_t *list, int32_t *ll, tkm_real *lu,
-    unsigned long long *cnt, char *msg, size_t msglen);
+    TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l, const tkm_real *P,
+    const tkm_real *h, const tkm_real *s, size_t *list, int32_t *ll,
+    tkm_real *lu, unsigned long long *cnt, char *msg, size_t msglen);
 
 #ifdef __cplusplus
 }
