@@ -60,8 +60,8 @@ static __global__ __launch_bounds__(1024) void elkan_assign_kernel(
         int a = a0;
         tkm_real ub = u[i];
         uint64_t nd = 0, np = 0;
-        if (TKM_FN(tkmi_elkan_point)(x + i, n, c, k, d, l + i, n, h, s, upf,
-                                     dnf, ab, &a, &ub, &nd, &np)) {
+        if (TKM_FN(tkmi_elkan_point)(x + i, n, c, k, d, l + i, n, NULL, h, s,
+                                     upf, dnf, ab, &a, &ub, &nd, &np)) {
             v[TKMI_CTR_PTS]++;
             continue;
         }

@@ -230,15 +230,26 @@ static __device__ __forceinline__ tkm_real dist2_slabs(
     return s;
 }
 
-// The warp's next list position: lane 0 takes it from the counter *next,
-// every lane gets it.
-static __device__ __forceinline__ unsigned long long
-claim_item(unsigned long long *next, unsigned lane)
+// The warp's next list position w: the next of its batch [w, w1), else
+// the first of a new batch of per from the counter *next (lane 0 takes
+// it, every lane gets it).  False past the list's end m.  Start with w =
+// w1 = 0.
+static __device__ __forceinline__ bool next_item(unsigned long long *next,
+                                                 unsigned per, unsigned lane,
+                                                 size_t m,
+                                                 unsigned long long &w,
+                                                 unsigned long long &w1)
 {
-    unsigned long long w = 0;
+    if (w + 1 < w1) {
+        w++;
+        return true;
+    }
+    unsigned long long b = 0;
     if (lane == 0)
-        w = atomicAdd(next, 1ull);
-    return __shfl_sync(0xffffffffu, w, 0);
+        b = atomicAdd(next, (unsigned long long)per);
+    w = __shfl_sync(0xffffffffu, b, 0);
+    w1 = w + per < m ? w + per : m;
+    return w < m;
 }
 
 // One warp per listed point (see the top of the file), taken from the
@@ -247,7 +258,9 @@ claim_item(unsigned long long *next, unsigned lane)
 // idle at the end of the list: at 100,000 x 784 Elkan took 4.34 against
 // 4.10 ms): the
 // points' costs differ widely, and a fixed share per warp left most of a
-// block waiting for its slowest warp.  stage: 0, nothing staged; 1, the
+// block waiting for its slowest warp.  At low d a warp takes per points at
+// once where k d is small (TKM_ELK_CLAIM): there a point's walk is short
+// and one atomic each would cost more than it.  stage: 0, nothing staged; 1, the
 // point's coordinates (d reals per warp); 2, those and one centroid row
 // (2d reals per warp).
 static __global__ __launch_bounds__(1024) void pairs_kernel(
@@ -257,8 +270,8 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
     const tkm_real *__restrict__ lu, const unsigned long long *len,
     unsigned long long *next, const tkm_real *__restrict__ P,
     const tkm_real *__restrict__ h, tkm_real upf,
-    tkm_real dnf, tkm_real ab, int stage, int32_t *labels, tkm_real *u,
-    tkm_real *l, unsigned long long *ctr)
+    tkm_real dnf, tkm_real ab, int stage, unsigned per, int32_t *labels,
+    tkm_real *u, tkm_real *l, unsigned long long *ctr)
 {
     extern __shared__ __align__(16) unsigned char tkm_sh_raw[];
     const unsigned lane = threadIdx.x & 31u, wib = threadIdx.x >> 5;
@@ -268,8 +281,8 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
     const size_t m = *len;
     unsigned long long v[TKMI_NCTR] = {0ull, 0ull, 0ull, 0ull, 0ull};
     const size_t J = d / 32; // slab depth
-    for (unsigned long long w = claim_item(next, lane); w < m;
-         w = claim_item(next, lane)) {
+    for (unsigned long long w = 0, w1 = 0;
+         next_item(next, per, lane, m, w, w1);) {
         const size_t i = list[w];
         const int a0 = ll[w];
         tkm_real ub = lu[w], a2 = 0;
@@ -379,6 +392,40 @@ static __global__ __launch_bounds__(1024) void pairs_kernel(
     tkm_block_count<TKMI_NCTR>(v, ctr);
 }
 
+// The listed points a thread each, at low d and k (TKM_ELK_THREAD_MAX_D
+// and _K): tkmi_elkan_point's loop (the CPU's per-point order: u
+// tightened after every centroid that wins) over the point's row of
+// lazily stored bounds.
+static __global__ __launch_bounds__(1024) void list_kernel(
+    const tkm_real *__restrict__ x, size_t ps, size_t ds, size_t d,
+    const tkm_real *__restrict__ cr, size_t k,
+    const size_t *__restrict__ list, const int32_t *__restrict__ ll,
+    const tkm_real *__restrict__ lu, const unsigned long long *len,
+    const tkm_real *__restrict__ P, const tkm_real *__restrict__ h,
+    const tkm_real *__restrict__ s, tkm_real upf, tkm_real dnf, tkm_real ab,
+    int32_t *labels, tkm_real *u, tkm_real *l, unsigned long long *ctr)
+{
+    unsigned long long v[TKMI_NCTR] = {0ull, 0ull, 0ull, 0ull, 0ull};
+    const size_t m = *len;
+    for (size_t w = TKM_GRID_START; w < m; w += TKM_GRID_STEP) {
+        const size_t i = list[w];
+        const int a0 = ll[w];
+        int a = a0;
+        tkm_real ub = lu[w];
+        uint64_t nd = 0, np = 0;
+        TKM_FN(tkmi_elkan_point)(x + i * ps, ds, cr, k, d, l + i * k, 1, P,
+                                 h, s, upf, dnf, ab, &a, &ub, &nd, &np);
+        u[i] = ub;
+        if (a != a0) {
+            labels[i] = a;
+            v[TKMI_CTR_CHANGED]++;
+        }
+        v[TKMI_CTR_DIST_PC] += nd;
+        v[TKMI_CTR_PAIRS] += np;
+    }
+    tkm_block_count<TKMI_NCTR>(v, ctr);
+}
+
 extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_move)(TKM_FN(tkmi_gpu) *g,
                                                     tkm_real *P, char *msg,
                                                     size_t msglen)
@@ -427,19 +474,29 @@ static tkm_status queue_test(TKM_FN(tkmi_gpu) *g, const tkm_real *t,
 // The pair kernel over the list of queue_test.
 static tkm_status queue_pairs(TKM_FN(tkmi_gpu) *g, tkm_real *u, tkm_real *l,
                               const tkm_real *P, const tkm_real *h,
-                              const size_t *list,
+                              const tkm_real *s, const size_t *list,
                               const int32_t *ll, const tkm_real *lu,
                               unsigned long long *cnt, char *msg,
                               size_t msglen)
 {
+    const tkm_pts pt = tkm_points(g);
+    if (g->d <= TKM_ELK_THREAD_MAX_D && g->k <= TKM_ELK_THREAD_MAX_K) {
+        list_kernel<<<g->grid, g->block, 0, g->st>>>(
+            pt.x, pt.ps, pt.ds, g->d, g->c, g->k, list, ll, lu, cnt, P, h, s,
+            g->upf, g->dnf, g->ab, g->labels, u, l, g->sc->ctr);
+        TKM_CU_LAUNCHED(list_kernel);
+        return TKM_OK;
+    }
     tkmi_shplan *pl = &g->plan[TKMI_PLAN_PAIRS];
     tkm_status rc = TKM_OK;
     if (!pl->grid && (rc = pairs_plan(g, pl, msg, msglen)) != TKM_OK)
         return rc;
-    const tkm_pts pt = tkm_points(g);
+    const unsigned per =
+        (double)g->k * (double)g->d < TKM_ELK_CLAIM_MAX_KD ? TKM_ELK_CLAIM : 1;
     pairs_kernel<<<pl->grid, g->block, pl->smem, g->st>>>(
         pt.x, pt.ps, pt.ds, g->d, g->c, g->ct, g->k, list, ll, lu, cnt, cnt + 1,
-        P, h, g->upf, g->dnf, g->ab, pl->chunk, g->labels, u, l, g->sc->ctr);
+        P, h, g->upf, g->dnf, g->ab, pl->chunk, per, g->labels, u, l,
+        g->sc->ctr);
     TKM_CU_LAUNCHED(pairs_kernel);
     return TKM_OK;
 }
@@ -453,7 +510,7 @@ extern "C" tkm_status TKM_FN(tkmi_cu_sh_elkan_assign)(
     if (rc == TKM_OK)
         rc = queue_test(g, g->t, u, s, list, ll, lu, cnt, msg, msglen);
     if (rc == TKM_OK)
-        rc = queue_pairs(g, u, l, P, h, list, ll, lu, cnt, msg, msglen);
+        rc = queue_pairs(g, u, l, P, h, s, list, ll, lu, cnt, msg, msglen);
     return rc;
 }
 

@@ -153,5 +153,25 @@
 /* The pair kernel stages a point's row in one coalesced read from this d
  * on, where the row-major points are kept (n*d reals more). */
 #define TKMI_ELK_ROWS_MIN_D 32
+/* Listed points a warp takes from the pair kernel's counter at once (one
+ * atomic for them all) where k d < TKM_ELK_CLAIM_MAX_KD, a point's walk
+ * short; else one at a time, so that no warp holds points that others
+ * could take while it walks a long one.  H200, the loop against one at a
+ * time: 0.81x at 1,000,000 x 2, k = 100 (f32), 0.93x at 494,080 x 34,
+ * k = 100, 0.99x at 2,000,000 x 8, k = 400; 1.02x-1.04x at 1,000,000 x
+ * 32, k = 1000, left out. */
+#define TKM_ELK_CLAIM 8
+#define TKM_ELK_CLAIM_MAX_KD 16384
+/* Up to this many coordinates and centroids the listed points go a
+ * thread each through tkmi_elkan_point's loop (src/elkan/elkan_arith.h)
+ * instead of a warp each through the pair kernel: there nearly every
+ * pair falls to the bounds (1,000,000 x 2, k = 100: 40 % of the points
+ * listed, some 500 distances among them once settled), and a warp's 32
+ * lanes on one point's 100 bounds mostly wait (H200: the loop 0.64x in
+ * f32, 0.68x in f64); at 2,000,000 x 8, k = 400 the thread's walk over
+ * 400 bounds took 1.13x-1.40x the warp's.  Lanes in groups of 4 or 8 a
+ * point did no better than the warp at any shape tried. */
+#define TKM_ELK_THREAD_MAX_D 8
+#define TKM_ELK_THREAD_MAX_K 128
 
 #endif /* TKM_KERNELS_TUNE_H */

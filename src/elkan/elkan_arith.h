@@ -70,8 +70,27 @@ TKM_FN(tkmi_elkan_first)(const tkm_real *x, size_t xs, const tkm_real *cen,
     return a;
 }
 
+/* A lower bound l[c * ls] as stored: itself, or with the summed drifts P
+ * (not NULL: cuda-shared's lazy bounds, arith.h's tkmi_bnd_lift) stored
+ * against P[c]. */
+static inline TKM_HD tkm_real TKM_FN(tkmi_elkan_lb)(const tkm_real *l,
+                                                   size_t ls,
+                                                   const tkm_real *P,
+                                                   size_t c)
+{
+    return P ? TKM_FN(tkmi_bnd_shrink)(l[c * ls], P[c]) : l[c * ls];
+}
+
+static inline TKM_HD void TKM_FN(tkmi_elkan_lb_set)(tkm_real *l, size_t ls,
+                                                   const tkm_real *P,
+                                                   size_t c, tkm_real v)
+{
+    l[c * ls] = P ? TKM_FN(tkmi_bnd_lift)(v, P[c]) : v;
+}
+
 /* Later assignments of one point, after the bound phase.  h is k x k
- * row-major, s has k entries.  Updates *label, *u and l; adds the
+ * row-major, s has k entries; the lower bounds l as stored with P (NULL:
+ * as they are; tkmi_elkan_lb).  Updates *label, *u and l; adds the
  * distances computed to *ndist and the pairs pruned by the per-centroid
  * test to *npairs.  Returns 1 when the global test pruned the point (no
  * distance computed), else 0.
@@ -83,8 +102,9 @@ TKM_FN(tkmi_elkan_first)(const tkm_real *x, size_t xs, const tkm_real *cen,
 static inline TKM_HD int
 TKM_FN(tkmi_elkan_point)(const tkm_real *x, size_t xs, const tkm_real *cen,
                          size_t k, size_t d, tkm_real *l, size_t ls,
-                         const tkm_real *h, const tkm_real *s, tkm_real upf,
-                         tkm_real dnf, tkm_real ab, int *label, tkm_real *u,
+                         const tkm_real *P, const tkm_real *h,
+                         const tkm_real *s, tkm_real upf, tkm_real dnf,
+                         tkm_real ab, int *label, tkm_real *u,
                          uint64_t *ndist, uint64_t *npairs)
 {
     int a0 = *label, a = a0, tight = 0;
@@ -95,7 +115,8 @@ TKM_FN(tkmi_elkan_point)(const tkm_real *x, size_t xs, const tkm_real *cen,
         if ((int)c == a0)
             continue;
         const tkm_real *ha = h + (size_t)a * k;
-        if (TKM_FN(tkmi_elkan_pair_pruned)(ub, l[c * ls], ha[c])) {
+        const tkm_real lc = TKM_FN(tkmi_elkan_lb)(l, ls, P, c);
+        if (TKM_FN(tkmi_elkan_pair_pruned)(ub, lc, ha[c])) {
             (*npairs)++;
             continue;
         }
@@ -104,9 +125,10 @@ TKM_FN(tkmi_elkan_point)(const tkm_real *x, size_t xs, const tkm_real *cen,
             (*ndist)++;
             tkm_real da = TKM_SQRT(a2);
             ub = TKM_FN(tkmi_bnd_up)(da, upf, ab);
-            l[(size_t)a0 * ls] = TKM_FN(tkmi_bnd_down)(da, dnf, ab);
+            TKM_FN(tkmi_elkan_lb_set)(l, ls, P, (size_t)a0,
+                                      TKM_FN(tkmi_bnd_down)(da, dnf, ab));
             tight = 1;
-            if (TKM_FN(tkmi_elkan_pair_pruned)(ub, l[c * ls], ha[c])) {
+            if (TKM_FN(tkmi_elkan_pair_pruned)(ub, lc, ha[c])) {
                 (*npairs)++;
                 continue;
             }
@@ -114,7 +136,8 @@ TKM_FN(tkmi_elkan_point)(const tkm_real *x, size_t xs, const tkm_real *cen,
         tkm_real c2 = TKM_FN(tkmi_dist2)(x, xs, cen + c * d, d);
         (*ndist)++;
         tkm_real dc = TKM_SQRT(c2);
-        l[c * ls] = TKM_FN(tkmi_bnd_down)(dc, dnf, ab);
+        TKM_FN(tkmi_elkan_lb_set)(l, ls, P, c,
+                                  TKM_FN(tkmi_bnd_down)(dc, dnf, ab));
         if (TKM_FN(tkmi_closer)(c2, c, a2, (size_t)a)) {
             a = (int)c;
             a2 = c2;
