@@ -95,6 +95,23 @@ static __device__ void tkm_block_count(unsigned long long (&v)[N],
     }
 }
 
+// A point's pruned assignment made (not pruned by the global test): its
+// upper bound ub and, where it changed from a0, its label a stored; the
+// counters v (TKMI_NCTR, tkm_block_count's) take the change, the nd
+// distances and the np pairs pruned.
+static __device__ __forceinline__ void
+tkm_point_done(size_t i, int a0, int a, tkm_real ub, uint64_t nd, uint64_t np,
+               int32_t *labels, tkm_real *u, unsigned long long *v)
+{
+    u[i] = ub;
+    if (a != a0) {
+        labels[i] = a;
+        v[TKMI_CTR_CHANGED]++;
+    }
+    v[TKMI_CTR_DIST_PC] += nd;
+    v[TKMI_CTR_PAIRS] += np;
+}
+
 // sum_j (a_j - b_j)^2 over d coordinates of two rows, the lanes of a warp
 // taking j = lane, lane + 32, ... and a butterfly of shuffles adding their
 // partial sums: every lane gets the same bits (each step adds the same two

@@ -415,13 +415,7 @@ static __global__ __launch_bounds__(1024) void list_kernel(
         uint64_t nd = 0, np = 0;
         TKM_FN(tkmi_elkan_point)(x + i * ps, ds, cr, k, d, l + i * k, 1, P,
                                  h, s, upf, dnf, ab, &a, &ub, &nd, &np);
-        u[i] = ub;
-        if (a != a0) {
-            labels[i] = a;
-            v[TKMI_CTR_CHANGED]++;
-        }
-        v[TKMI_CTR_DIST_PC] += nd;
-        v[TKMI_CTR_PAIRS] += np;
+        tkm_point_done(i, a0, a, ub, nd, np, labels, u, v);
     }
     tkm_block_count<TKMI_NCTR>(v, ctr);
 }

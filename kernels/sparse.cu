@@ -644,13 +644,7 @@ static __global__ __launch_bounds__(1024) void sp_elkan_kernel(
             v[TKMI_CTR_PTS]++;
             continue;
         }
-        u[i] = ub;
-        if (a != a0) {
-            labels[i] = a;
-            v[TKMI_CTR_CHANGED]++;
-        }
-        v[TKMI_CTR_DIST_PC] += nd;
-        v[TKMI_CTR_PAIRS] += np;
+        tkm_point_done(i, a0, a, ub, nd, np, labels, u, v);
     }
     tkm_block_count<TKMI_NCTR>(v, ctr);
 }
