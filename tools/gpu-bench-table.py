@@ -3,7 +3,8 @@
 
     python3 tools/gpu-bench-table.py BENCH.csv SEQ.csv [PEAK_GBS PEAK_F32 PEAK_F64]
 
-BENCH.csv: gpu-bench --csv; SEQ.csv: n,d,k,precision,seq_s_per_iter
+BENCH.csv: gpu-bench --csv (with several runs of a solver, the median
+run's figures); SEQ.csv: n,d,k,precision,seq_s_per_iter
 (sequential Lloyd, one iteration).  Prints, per shape: every solver's
 iterations, time to convergence (t_solve), time per iteration, and its
 ratios to cuda-global (same algorithm) and to sequential Lloyd (one
@@ -25,8 +26,24 @@ def load(path):
         return list(csv.DictReader(f))
 
 
+def median_runs(rows):
+    """One row per solver, shape and precision: with several runs of it
+    (gpu-bench --reps), the run of the median t_solve (the lower middle
+    one of an even count), in the order the solvers first appear."""
+    groups = {}
+    for r in rows:
+        key = (r["n"], r["d"], r["k"], r["precision"], r["algorithm"],
+               r["form"])
+        groups.setdefault(key, []).append(r)
+    out = []
+    for runs in groups.values():
+        runs = sorted(runs, key=lambda r: float(r["t_solve_s"]))
+        out.append(runs[(len(runs) - 1) // 2])
+    return out
+
+
 def main():
-    rows = load(sys.argv[1])
+    rows = median_runs(load(sys.argv[1]))
     seq = {(int(r["n"]), int(r["d"]), int(r["k"]), r["precision"]):
            float(r["seq_s_per_iter"]) for r in load(sys.argv[2])}
     peaks = [float(v) for v in sys.argv[3:6]] if len(sys.argv) >= 6 else None
