@@ -5,7 +5,8 @@
  * it.  main() sets TKM_MEMORY_LIMIT=4M before the library's first use (it
  * is read once), so that the machine looks small whatever its memory and
  * its overcommit setting; tkm_memory_limit_set() is tested after the
- * rest, then a fit of every algorithm in every form that runs out of
+ * rest, then a fit of every algorithm in every form (and the screened
+ * scans of seq and omp) that runs out of
  * memory at each of its allocations in turn (tkmi_fault_set, a hook of
  * the test build), every allocation of a fit made through the library's
  * allocators that the hook counts, and no block left behind
@@ -401,6 +402,20 @@ static void test_fault_each(void **state)
     }
     /* seq and omp at least: the loop cannot pass having run nothing */
     assert_true(ran >= 2 * TKM_NALGO);
+    /* the screened scans of dense points, whose scratch (the products,
+     * the shifted float centroids and the points kept shifted for the
+     * run) the run can do without: refused, the same bits */
+    static const tkm_algorithm scr[] = {TKM_LLOYD, TKM_HAMERLY};
+    for (int f = TKM_SEQ; f <= TKM_OMP; f++)
+        for (size_t a = 0; a < sizeof scr / sizeof scr[0]; a++) {
+            tkm_params p = fit_params(5, scr[a], (tkm_form)f,
+                                      TKM_EMPTY_FARTHEST);
+            p.tol = 1e-4;
+            p.inertia_each_iter = 1;
+            p.threads = 2;
+            p.screen = TKM_SCREEN_ON;
+            fault_each(&ds, ds.x, &p);
+        }
     tkm_dataset_free(&ds);
 }
 

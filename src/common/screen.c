@@ -135,6 +135,11 @@
 #define SCREEN_BYTES ((size_t)1 << 20)
 /* Dense points' shift: the mean of the first points, at most this many. */
 #define MIX_ROWS 4096
+/* Dense points less the shift, in float, are kept for the run where they
+ * take at most this many bytes (else each block converts its points
+ * again): a screened Lloyd step in 0.95x the time on 16 cores (100,000 x
+ * 32, k = 1000; docs/results/screen-rows.md). */
+#define MIX_KEEP_BYTES ((size_t)1 << 29)
 
 struct TKM_FN(tkmi_screen) {
     double *xnorm;  /* n: |x|^2 of each point, once per run              */
@@ -158,6 +163,7 @@ struct TKM_FN(tkmi_screen) {
     float *cf;      /* k * d: the centroids less m, in float             */
     double *cd;     /* k * d: the same values in double (the gaps)       */
     float *xf;      /* threads * rows * d: a block's points less m       */
+    float *xs;      /* n * d: every point less m, or NULL (MIX_KEEP_BYTES) */
     float *gf;      /* threads * rows * k float products                 */
 };
 
@@ -258,6 +264,7 @@ static void screen_free(TKM_FN(tkmi_screen) *w)
     free(w->cf);
     free(w->cd);
     free(w->xf);
+    free(w->xs);
     free(w->gf);
     free(w->hi);
     free(w->hf);
@@ -300,6 +307,9 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
         w->cf = tkmi_alloc(k, d, sizeof *w->cf);
         w->cd = tkmi_alloc(k, d, sizeof *w->cd);
         w->xf = tkmi_alloc(nt * w->rows, d, sizeof *w->xf);
+        size_t nd;
+        if (!tkmi_mul_size(n, d, sizeof(float), &nd) && nd <= MIX_KEEP_BYTES)
+            w->xs = tkmi_alloc(n ? n : 1, d, sizeof *w->xs); /* (may fail) */
     }
     w->cand = tkmi_alloc(nt, k, sizeof *w->cand);
     size_t dk;
@@ -340,9 +350,11 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
         } else if (w->mixed) { /* of the float values the products take */
             double t = 0.0;
             for (size_t q = 0; q < d; q++) {
-                const double v = (double)(float)((double)s->x[(size_t)i * d + q] -
-                                                 w->m[q]);
-                t += v * v;
+                const float f = (float)((double)s->x[(size_t)i * d + q] -
+                                        w->m[q]);
+                if (w->xs)
+                    w->xs[(size_t)i * d + q] = f;
+                t += (double)f * (double)f;
             }
             w->xnorm[i] = t;
         } else {
@@ -593,12 +605,22 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
         const size_t mb = m - b < rows ? m - b : rows;
         if (gf) { /* the block's points less m, in float */
             float *xf = w->xf + tid * rows * d;
-            for (size_t i = 0; i < mb; i++) {
-                const tkm_real *xi = s->x + (idx ? idx[b + i] : lo + b + i) * d;
-                for (size_t q = 0; q < d; q++)
-                    xf[i * d + q] = (float)((double)xi[q] - w->m[q]);
+            const float *xb = xf;
+            if (w->xs && !idx) {
+                xb = w->xs + (lo + b) * d; /* kept: in place */
+            } else if (w->xs) {
+                for (size_t i = 0; i < mb; i++)
+                    memcpy(xf + i * d, w->xs + idx[b + i] * d,
+                           d * sizeof *xf);
+            } else {
+                for (size_t i = 0; i < mb; i++) {
+                    const tkm_real *xi =
+                        s->x + (idx ? idx[b + i] : lo + b + i) * d;
+                    for (size_t q = 0; q < d; q++)
+                        xf[i * d + q] = (float)((double)xi[q] - w->m[q]);
+                }
             }
-            gemm_f(xf, mb, w->cf, k, d, gf);
+            gemm_f(xb, mb, w->cf, k, d, gf);
         } else { /* sparse rows (dense rows are always shifted) */
             spmm(s, w->ct, lo + b, idx ? idx + b : NULL, mb, g);
         }
