@@ -256,13 +256,12 @@ static __device__ __forceinline__ bool next_item(unsigned long long *next,
 // counter *next (zero at launch) as each warp finishes its last (taken
 // earlier, a point could wait behind a long one while other warps sat
 // idle at the end of the list: at 100,000 x 784 Elkan took 4.34 against
-// 4.10 ms): the
-// points' costs differ widely, and a fixed share per warp left most of a
-// block waiting for its slowest warp.  At low d a warp takes per points at
-// once where k d is small (TKM_ELK_CLAIM): there a point's walk is short
-// and one atomic each would cost more than it.  stage: 0, nothing staged; 1, the
-// point's coordinates (d reals per warp); 2, those and one centroid row
-// (2d reals per warp).
+// 4.10 ms): the points' costs differ widely, and a fixed share per warp
+// left most of a block waiting for its slowest warp.  Where k d is small
+// a warp takes per points at once (TKM_ELK_CLAIM): there a point's walk
+// is short and one atomic each would cost more than it.  stage: 0,
+// nothing staged; 1, the point's coordinates (d reals per warp); 2, those
+// and one centroid row (2d reals per warp).
 static __global__ __launch_bounds__(1024) void pairs_kernel(
     const tkm_real *__restrict__ x, size_t ps, size_t ds, size_t d,
     const tkm_real *__restrict__ cr, const tkm_real *__restrict__ ct, size_t k,
