@@ -170,7 +170,8 @@
  * lanes on one point's 100 bounds mostly wait (H200: the loop 0.64x in
  * f32, 0.68x in f64); at 2,000,000 x 8, k = 400 the thread's walk over
  * 400 bounds took 1.13x-1.40x the warp's.  Lanes in groups of 4 or 8 a
- * point did no better than the warp at any shape tried. */
+ * point came within 5 % of the warp at best, and far behind the thread
+ * at k = 100 (docs/results/elkan-gpu.md). */
 #define TKM_ELK_THREAD_MAX_D 8
 #define TKM_ELK_THREAD_MAX_K 128
 
