@@ -161,7 +161,7 @@ struct TKM_FN(tkmi_screen) {
     int mixed;      /* this run's products so                            */
     double *m;      /* d: the shift                                      */
     float *cf;      /* k * d: the centroids less m, in float             */
-    double *cd;     /* k * d: the same values in double (the gaps)       */
+    double *cd;     /* k * d: the same values in double (f64: the gaps)  */
     float *xf;      /* threads * rows * d: a block's points less m       */
     float *xs;      /* n * d: every point less m, or NULL (MIX_KEEP_BYTES) */
     float *gf;      /* threads * rows * k float products                 */
@@ -247,12 +247,26 @@ static double norm2(const tkm_real *v, size_t d)
     return s;
 }
 
-static double norm2_d(const double *v, size_t d)
+/* A dense coordinate less the shift, in float: the value every product
+ * of shifted points takes (and the norms, xs and cf hold). */
+static inline float shifted(tkm_real v, double m)
 {
-    double s = 0.0;
-    for (size_t j = 0; j < d; j++)
-        s += v[j] * v[j];
-    return s;
+    return (float)((double)v - m);
+}
+
+/* The centroids whose norms nc holds, in the run's precision: dense runs'
+ * shifted floats (cf in f32, the same values as doubles, cd, in f64),
+ * else the centroids. */
+static const tkm_real *prod_cents(const TKM_FN(tkmi_cpu) *s)
+{
+    const TKM_FN(tkmi_screen) *w = s->scr;
+    if (!w->mixed)
+        return s->c;
+#if TKM_PREC == 64
+    return w->cd;
+#else
+    return w->cf;
+#endif
 }
 
 static void screen_free(TKM_FN(tkmi_screen) *w)
@@ -305,7 +319,8 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
     if (w->mixed) {
         w->m = tkmi_calloc(d, 1, sizeof *w->m);
         w->cf = tkmi_alloc(k, d, sizeof *w->cf);
-        w->cd = tkmi_alloc(k, d, sizeof *w->cd);
+        if (TKM_PREC == 64)
+            w->cd = tkmi_alloc(k, d, sizeof *w->cd);
         w->xf = tkmi_alloc(nt * w->rows, d, sizeof *w->xf);
         size_t nd;
         if (!tkmi_mul_size(n, d, sizeof(float), &nd) && nd <= MIX_KEEP_BYTES)
@@ -317,7 +332,8 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
         w->ct = tkmi_calloc(dk + TKMI_KW, 1, sizeof *w->ct); /* (spmm_row) */
     if (!w->xnorm || !w->hi || !w->g || !w->cand || !(w->ct || w->mixed) ||
         ((TKM_PREC == 32 || w->mixed) && !w->hf) ||
-        (w->mixed && !(w->gf && w->m && w->cf && w->cd && w->xf))) {
+        (w->mixed && !(w->gf && w->m && w->cf && w->xf &&
+                       (TKM_PREC == 32 || w->cd)))) {
         screen_free(w);
         return NULL;
     }
@@ -350,8 +366,7 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
         } else if (w->mixed) { /* of the float values the products take */
             double t = 0.0;
             for (size_t q = 0; q < d; q++) {
-                const float f = (float)((double)s->x[(size_t)i * d + q] -
-                                        w->m[q]);
+                const float f = shifted(s->x[(size_t)i * d + q], w->m[q]);
                 if (w->xs)
                     w->xs[(size_t)i * d + q] = f;
                 t += (double)f * (double)f;
@@ -385,15 +400,15 @@ int TKM_FN(tkmi_screen_begin)(TKM_FN(tkmi_cpu) *s)
         const size_t d = s->d;
         for (size_t j = 0; j < s->k; j++)
             for (size_t q = 0; q < d; q++) {
-                const float v = (float)((double)s->c[j * d + q] - w->m[q]);
+                const float v = shifted(s->c[j * d + q], w->m[q]);
                 w->cf[j * d + q] = v;
-                w->cd[j * d + q] = (double)v;
+                if (w->cd)
+                    w->cd[j * d + q] = (double)v;
             }
     }
+    const tkm_real *cs = prod_cents(s);
     for (size_t j = 0; j < s->k; j++) {
-        double nc = w->nc[j] =
-            w->mixed ? norm2_d(w->cd + j * s->d, s->d)
-                     : norm2(s->c + j * s->d, s->d);
+        double nc = w->nc[j] = norm2(cs + j * s->d, s->d);
         w->hi[j] = nc * (1.0 + w->kk);
         w->lo[j] = nc * (1.0 - w->kk);
         finite &= isfinite(w->hi[j]) != 0;
@@ -617,7 +632,7 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
                     const tkm_real *xi =
                         s->x + (idx ? idx[b + i] : lo + b + i) * d;
                     for (size_t q = 0; q < d; q++)
-                        xf[i * d + q] = (float)((double)xi[q] - w->m[q]);
+                        xf[i * d + q] = shifted(xi[q], w->m[q]);
                 }
             }
             gemm_f(xb, mb, w->cf, k, d, gf);
@@ -712,14 +727,7 @@ void TKM_FN(tkmi_screen_gaps)(const TKM_FN(tkmi_cpu) *s, size_t c0,
     tid = (size_t)omp_get_thread_num();
 #endif
     tkm_real *g = w->g + tid * rows * k;
-    const tkm_real *cs = s->c; /* the centroids whose norms nc holds */
-#if TKM_PREC == 64
-    if (w->mixed)
-        cs = w->cd; /* (less m, rounded to float) */
-#else
-    if (w->mixed)
-        cs = w->cf;
-#endif
+    const tkm_real *cs = prod_cents(s); /* those whose norms nc holds */
     for (size_t b = 0; b < m; b += rows) {
         const size_t mb = m - b < rows ? m - b : rows;
         gemm(cs + (c0 + b) * d, mb, cs, k, d, g);
