@@ -503,6 +503,45 @@ static void test_resume(void **state)
 
 /* ---- the pruning ablations ------------------------------------------------- */
 
+/* Where the preset's forms leave sequential Lloyd out, it runs once per
+ * case and precision, as the baseline that judges the others; the forms
+ * asked for run every repetition, and --dry-run counts the same rows. */
+static void test_baseline_once(void **state)
+{
+    (void)state;
+    need_bin();
+    char text[512], out[512];
+    snprintf(text, sizeof text,
+             "name = once\nalgorithms = lloyd, hamerly\nforms = omp\n"
+             "threads = 1\nprecisions = %s\nk = 3, 4\nrepetitions = 3\n"
+             "[data g]\ngenerate = blobs\nn = 400\nd = 2\ncentres = 4\n"
+             "data_seed = 5\n",
+             PREC);
+    write_text(tp("once.preset"), text);
+    snprintf(out, sizeof out, "%s", tp("once"));
+    EXPECT(0, "bench", tp("once.preset"), "--out", out, "-q",
+           "--no-report");
+    table t;
+    table_read(tp("once/runs.csv"), &t);
+    int seq = 0, omp = 0;
+    for (int i = 0; i < t.nrow; i++) {
+        if (!strcmp(at(&t, i, "form"), "seq")) {
+            assert_string_equal(at(&t, i, "verdict"), "baseline");
+            assert_string_equal(at(&t, i, "repetition"), "1");
+            seq++;
+        } else {
+            assert_string_equal(at(&t, i, "form"), "omp");
+            assert_string_equal(at(&t, i, "verdict"), "pass");
+            omp++;
+        }
+    }
+    table_free(&t);
+    assert_int_equal(seq, 2);          /* k = 3 and 4 */
+    assert_int_equal(omp, 2 * 2 * 3); /* k, algorithms, repetitions */
+    EXPECT(0, "bench", tp("once.preset"), "--dry-run");
+    assert_contains(out_text, "14 runs");
+}
+
 /* Data sections of the same data, full and ablated: runs.csv says which
  * ablations each run took (those its algorithm has), and the report sets
  * each ablated solver beside its full form with the pruned shares of
@@ -1402,6 +1441,7 @@ int main(void)
         cmocka_unit_test(test_tiny_sweep),
         cmocka_unit_test(test_resume),
         cmocka_unit_test(test_ablations),
+        cmocka_unit_test(test_baseline_once),
         cmocka_unit_test(test_report),
         cmocka_unit_test(test_load_marks),
         cmocka_unit_test(test_plots),

@@ -61,6 +61,23 @@ static cli_solver_set ordered(const cli_solver_set *s)
     return o;
 }
 
+/* Runs of plan row r: the repetitions, or one for a baseline that the
+ * preset's forms or algorithms leave out (sequential Lloyd only judges
+ * the others there: its result does not change from run to run, and its
+ * time is not asked for). */
+static int reps_of(const cli_solver_set *s, const cli_solver_run *r,
+                   int repetitions)
+{
+    if (!r->baseline)
+        return repetitions;
+    int seq = 0, lloyd = 0;
+    for (int i = 0; i < s->nform; i++)
+        seq |= s->forms[i] == TKM_SEQ;
+    for (int i = 0; i < s->nalgo; i++)
+        lloyd |= s->algos[i] == TKM_LLOYD;
+    return seq && lloyd ? repetitions : 1;
+}
+
 /* Estimated values in a data file (n d) from its size. */
 static double file_values(const cli_bench_data *d)
 {
@@ -84,7 +101,8 @@ size_t cli_bench_count(const cli_bench_data *d, double *work)
         /* a pair the machine or the algorithm lacks: one skipped row */
         int avail = tkm_form_available(plan[i].form, NULL, 0) == TKM_OK &&
                     tkmi_alg_has_form(plan[i].algo, plan[i].form, NULL, 0);
-        size_t reps = avail ? (size_t)r->repetitions : 1;
+        size_t reps = avail ? (size_t)reps_of(&s, &plan[i], r->repetitions)
+                            : 1;
         rows += reps;
         for (int j = 0; avail && j < r->nk; j++)
             *work += (double)reps * values * (double)r->ks[j];
@@ -341,7 +359,8 @@ static void run_case(bench_state *b, bench_case *c)
     tmpl.progress = on_iter;
     tmpl.progress_ctx = b;
     for (size_t i = 0; plan && i < n; i++)
-        for (int rep = 1; rep <= rk->repetitions; rep++) {
+        for (int rep = 1, reps = reps_of(&set, &plan[i], rk->repetitions);
+             rep <= reps; rep++) {
             cli_solver_run r = plan[i];
             r.baseline = plan[i].baseline && rep == 1;
             one_run(b, c, &tmpl, &r, rep);
