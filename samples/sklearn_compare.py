@@ -30,6 +30,12 @@ Options:
   --datasets LIST    only these data sets (comma-separated names)
   --algorithms LIST  scikit-learn algorithms (default lloyd,elkan)
   --max-work X       skip cases with n d k above X (default 2e10)
+  --threads LIST     run scikit-learn at each of these thread counts
+                     (comma-separated; 'max' is the CPUs this process may
+                     use, the default), through threadpoolctl's limits on
+                     its OpenMP and BLAS pools; runs.csv's threads column
+                     records each, so the report sets them beside
+                     trikmeans's OpenMP runs at the same count
   --no-report        do not run 'trikmeans report DIR' afterwards
 
 Needs numpy and scikit-learn (Debian: python3-sklearn, installed by
@@ -225,19 +231,32 @@ def drift_side(x, sk, bases, cmp):
                           "trikmeans's f32 none" % (theirs - their_ties))
 
 
-def run_sklearn(x, start, k, algo, prec, max_iter):
+def run_sklearn(x, start, k, algo, prec, max_iter, threads):
     import numpy as np
     from sklearn.cluster import KMeans
+    from threadpoolctl import threadpool_limits
     xt = np.ascontiguousarray(x, dtype=DTYPE[prec])
     km = KMeans(n_clusters=k, init=start.astype(DTYPE[prec]), n_init=1,
                 max_iter=max_iter, tol=0.0, algorithm=algo, copy_x=True)
-    t0 = time.perf_counter()
-    km.fit(xt)
-    t = time.perf_counter() - t0
+    with threadpool_limits(limits=threads):
+        t0 = time.perf_counter()
+        km.fit(xt)
+        t = time.perf_counter() - t0
     return {"labels": km.labels_.astype(np.int64),
             "centroids": km.cluster_centers_.astype(np.float64),
             "inertia": float(km.inertia_), "iterations": int(km.n_iter_),
             "time": t}
+
+
+def write_rows(folder, header, rows):
+    """DIR/sklearn.csv as the rows so far, replaced whole (a run cut short
+    keeps the cases that ended)."""
+    tmp_out = os.path.join(folder, ".sklearn.csv.part")
+    with open(tmp_out, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=header, lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+    os.replace(tmp_out, os.path.join(folder, "sklearn.csv"))
 
 
 def read_csv(path):
@@ -273,7 +292,20 @@ def parse_args():
     ap.add_argument("--algorithms", default="lloyd,elkan")
     ap.add_argument("--max-work", type=float, default=2e10)
     ap.add_argument("--no-report", action="store_true")
+    ap.add_argument("--threads", default="max")
     a = ap.parse_args()
+    cpus = len(os.sched_getaffinity(0))
+    a.threads = [cpus if s == "max" else s for s in a.threads.split(",")
+                 if s]
+    for i, s in enumerate(a.threads):
+        try:
+            a.threads[i] = int(s)
+        except ValueError:
+            die("--threads: '%s' is not a number or 'max'" % s)
+        if a.threads[i] < 1:
+            die("--threads: %d is not a positive count" % a.threads[i])
+    if not a.threads:
+        die("--threads: no thread count given")
     a.algorithms = [s for s in a.algorithms.split(",") if s]
     for s in a.algorithms:
         if s not in ("lloyd", "elkan"):
@@ -299,12 +331,11 @@ def main():
     header, rows = read_csv(runs_path)
     datasets = {d["dataset"]: d for d in read_csv(ds_path)[1]}
     next_id = max([int(r["run"]) for r in rows] + [0]) + 1
-    threads = len(os.sched_getaffinity(0))
     out_rows, failed = [], 0
     print("scikit-learn %s against trikmeans's sequential Lloyd (same start)"
           % sklearn.__version__)
-    print("%-12s %6s %-9s %5s %-6s %-4s %9s %10s %9s  %s" % (
-        "dataset", "k", "init", "seed", "algo", "prec", "labeldiff",
+    print("%-12s %6s %-9s %5s %-6s %-4s %4s %9s %10s %9s  %s" % (
+        "dataset", "k", "init", "seed", "algo", "prec", "thr", "labeldiff",
         "d_inertia", "iter", "verdict"))
     with tempfile.TemporaryDirectory(prefix="tkm_sklearn_") as tmp:
         loaded = {}
@@ -323,58 +354,55 @@ def main():
             start = np.load(start_path)
             bases = {p: baseline(prog, data_path, start_path, k, p,
                                  c["max_iter"], tmp) for p in c["precs"]}
-            for algo in a.algorithms:
-                for prec in c["precs"]:
-                    for rep in range(1, c["reps"] + 1):
-                        sk = run_sklearn(x, start, int(k), algo, prec,
-                                         int(c["max_iter"]))
-                        cmp = compare(x, sk, bases[prec], prec)
-                        row = dict.fromkeys(header, "")
-                        row.update({
-                            "run": next_id, "dataset": name, "n": x.shape[0],
-                            "d": x.shape[1], "k": k, "init": init,
-                            "seed": seed, "algorithm": algo,
-                            "form": "sklearn", "precision": prec,
-                            "threads": threads, "block_size": 0, "blocks": 0,
-                            "repetition": rep, "status": "ok",
-                            "iterations": sk["iterations"],
-                            "converged": int(sk["iterations"]
-                                             < int(c["max_iter"])),
-                            "max_iter": c["max_iter"],
-                            "t_total": repr(sk["time"]),
-                            "inertia": repr(sk["inertia"])})
-                        row.update({key: (repr(v) if isinstance(v, float)
-                                          else v) for key, v in cmp.items()})
-                        if prec == "f32" and "f64" in bases:
-                            d64, _ = ties(x, sk["labels"],
-                                          bases["f64"]["labels"],
-                                          bases["f64"]["centroids"], prec)
-                            drift_side(x, sk, bases, cmp)
-                            row["verdict"] = cmp["verdict"]
-                            row["reason"] = cmp["reason"]
-                            row["f64_label_diff"] = d64
-                            row["f64_inertia_rel"] = repr(
-                                abs(sk["inertia"] - bases["f64"]["inertia"])
-                                / bases["f64"]["inertia"])
-                        out_rows.append(row)
-                        next_id += 1
-                        failed += cmp["verdict"] == "fail"
-                        if rep == 1:
-                            print("%-12s %6s %-9s %5s %-6s %-4s %9d %10.3g "
-                                  "%4d/%-4d  %s%s" % (
-                                      name, k, init, seed, algo, prec,
-                                      cmp["label_diff"], cmp["inertia_rel"],
-                                      sk["iterations"],
-                                      bases[prec]["iterations"],
-                                      cmp["verdict"],
-                                      " (" + cmp["reason"] + ")"
-                                      if cmp["reason"] else ""))
-    tmp_out = os.path.join(a.dir, ".sklearn.csv.part")
-    with open(tmp_out, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=header, lineterminator="\n")
-        w.writeheader()
-        w.writerows(out_rows)
-    os.replace(tmp_out, os.path.join(a.dir, "sklearn.csv"))
+            for algo, prec, threads in ((al, p, t) for al in a.algorithms
+                                        for p in c["precs"]
+                                        for t in a.threads):
+                for rep in range(1, c["reps"] + 1):
+                    sk = run_sklearn(x, start, int(k), algo, prec,
+                                     int(c["max_iter"]), threads)
+                    cmp = compare(x, sk, bases[prec], prec)
+                    row = dict.fromkeys(header, "")
+                    row.update({
+                        "run": next_id, "dataset": name, "n": x.shape[0],
+                        "d": x.shape[1], "k": k, "init": init,
+                        "seed": seed, "algorithm": algo,
+                        "form": "sklearn", "precision": prec,
+                        "threads": threads, "block_size": 0, "blocks": 0,
+                        "repetition": rep, "status": "ok",
+                        "iterations": sk["iterations"],
+                        "converged": int(sk["iterations"]
+                                         < int(c["max_iter"])),
+                        "max_iter": c["max_iter"],
+                        "t_total": repr(sk["time"]),
+                        "inertia": repr(sk["inertia"])})
+                    row.update({key: (repr(v) if isinstance(v, float)
+                                      else v) for key, v in cmp.items()})
+                    if prec == "f32" and "f64" in bases:
+                        d64, _ = ties(x, sk["labels"],
+                                      bases["f64"]["labels"],
+                                      bases["f64"]["centroids"], prec)
+                        drift_side(x, sk, bases, cmp)
+                        row["verdict"] = cmp["verdict"]
+                        row["reason"] = cmp["reason"]
+                        row["f64_label_diff"] = d64
+                        row["f64_inertia_rel"] = repr(
+                            abs(sk["inertia"] - bases["f64"]["inertia"])
+                            / bases["f64"]["inertia"])
+                    out_rows.append(row)
+                    next_id += 1
+                    failed += cmp["verdict"] == "fail"
+                    if rep == 1:
+                        print("%-12s %6s %-9s %5s %-6s %-4s %4d %9d %10.3g "
+                              "%4d/%-4d  %s%s" % (
+                                  name, k, init, seed, algo, prec, threads,
+                                  cmp["label_diff"], cmp["inertia_rel"],
+                                  sk["iterations"],
+                                  bases[prec]["iterations"],
+                                  cmp["verdict"],
+                                  " (" + cmp["reason"] + ")"
+                                  if cmp["reason"] else ""))
+            write_rows(a.dir, header, out_rows)
+    write_rows(a.dir, header, out_rows)
     print("%d scikit-learn runs, %d disagree; rows in %s"
           % (len(out_rows), failed, os.path.join(a.dir, "sklearn.csv")))
     if not a.no_report:

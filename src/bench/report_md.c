@@ -362,30 +362,53 @@ static void precision_table(FILE *f, const rp_case *c)
         fputc('\n', f);
 }
 
+/* trikmeans's OpenMP form of algo in prec at exactly threads threads, all
+ * its tests on and the exact sums: what a scikit-learn run at that many
+ * threads is set beside; NULL where the sweep ran none. */
+static const rp_cfg *omp_at(const rp_case *c, const char *algo,
+                            const char *prec, int threads)
+{
+    for (size_t i = 0; i < c->ncfg; i++) {
+        const rp_cfg *g = &c->cfg[i];
+        if (g->nok && !strcmp(g->algo, algo) && !strcmp(g->form, "omp") &&
+            !strcmp(g->prec, prec) && g->threads == threads && !g->no_cc &&
+            !g->max_drift)
+            return g;
+    }
+    return NULL;
+}
+
 static void sklearn_table(FILE *f, const rp_case *c)
 {
     int shown = 0;
-    char a[32], b[64], d[32], e[32], v[128];
+    char a[32], b[64], d[32], e[32], v[128], o[64], q[32];
     for (size_t i = 0; i < c->ncfg; i++) {
         const rp_cfg *g = &c->cfg[i];
         if (strcmp(g->form, "sklearn"))
             continue;
         const rp_cfg *base = rp_pick(c, "lloyd", "seq", g->prec);
+        const rp_cfg *omp = omp_at(c, g->algo, g->prec, g->threads);
         if (!shown++)
             fputs("scikit-learn beside trikmeans (labels and inertia "
                   "against trikmeans's sequential Lloyd of the same "
-                  "precision, same start):\n\n"
-                  "| scikit-learn | precision | iterations (trikmeans) | "
-                  "time, median [min, max] (s) | speed-up over trikmeans "
-                  "seq Lloyd | "
+                  "precision, same start; scikit-learn's time is its "
+                  "whole fit, set beside the whole run of trikmeans's "
+                  "OpenMP form of the same algorithm at the same "
+                  "threads):\n\n"
+                  "| scikit-learn | precision | threads | "
+                  "iterations (trikmeans) | time, median [min, max] (s) | "
+                  "speed-up over trikmeans seq Lloyd | trikmeans omp, "
+                  "whole run (s) | trikmeans omp's speed-up | "
                   "labels unlike | verdicts |\n"
-                  "|---|---|---|---:|---:|---:|---|\n", f);
+                  "|---|---|---:|---|---:|---:|---:|---:|---:|---|\n", f);
         verdicts(g, v, sizeof v);
-        fprintf(f, "| %s | %s | %.4g (%s) | %s | %s | %s | %s |\n", g->algo,
-                g->prec, g->iterations,
+        fprintf(f, "| %s | %s | %d | %.4g (%s) | %s | %s | %s | %s | %s | "
+                "%s |\n", g->algo, g->prec, g->threads, g->iterations,
                 base ? g4(base->iterations, a, sizeof a) : "-",
                 cfg_spread(g, b, sizeof b),
                 g4(rp_lloyd_seq(c, g->prec) / g->t_med, d, sizeof d),
+                omp ? g4(omp->t_whole, o, sizeof o) : "-",
+                omp ? g4(g->t_med / omp->t_whole, q, sizeof q) : "-",
                 isfinite(g->label_diff)
                     ? (snprintf(e, sizeof e, "%.0f", g->label_diff), e)
                     : "-",
