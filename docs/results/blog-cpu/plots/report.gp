@@ -1,0 +1,1464 @@
+# Drawn by 'trikmeans report'; run from the bench folder:
+#   gnuplot plots/report.gp
+
+# ---- time_n1e3-k5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/time_n1e3-k5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time per run: n1e3, k = 5 (n = 1000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "seconds"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+plot "plots/time_n1e3-k5.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- speedup_n1e3-k5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/speedup_n1e3-k5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "speed-up over sequential Lloyd of the same precision: n1e3, k = 5 (n = 1000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "speed-up (times faster)"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "#555555"
+plot "plots/speedup_n1e3-k5.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- prune_n1e3-k5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 1000,460 font "sans,10" noenhanced
+} else {
+  set terminal svg size 1000,460 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/prune_n1e3-k5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set multiplot layout 1,2 title "distances and pruning per iteration: n1e3, k = 5 (n = 1000, d = 2)"
+set xlabel "iteration"
+set key outside below center horizontal height 1
+set logscale y
+set ylabel "point-centroid distances computed"
+plot "plots/prune_n1e3-k5.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset logscale y
+set yrange [0:1.05]
+set ylabel "share of the n k distances pruned"
+plot "plots/prune_n1e3-k5.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset multiplot
+set output
+}
+
+# ---- stages_n1e3-k5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,484 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,484 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/stages_n1e3-k5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "where the whole run goes (median run per solver): n1e3, k = 5 (n = 1000, d = 2)"
+set style data histograms
+set style histogram rowstacked
+set style fill solid 0.85 border -1
+set boxwidth 0.8
+set yrange [0:1]
+set ylabel "share of the whole run"
+set key outside right top
+set xtics rotate by 90 right
+set bmargin 9
+plot "plots/stages_n1e3-k5.dat" using 2:xtic(1) title "assign and bounds" lc rgb "#4477aa", '' using 3 title "update" lc rgb "#ee6677", '' using 4 title "set-up and result (transfer)" lc rgb "#228833", '' using 5 title "rest of the loop" lc rgb "#bbbbbb"
+set output
+}
+
+# ---- time_n1e3-k100
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/time_n1e3-k100.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time per run: n1e3, k = 100 (n = 1000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "seconds"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+plot "plots/time_n1e3-k100.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- speedup_n1e3-k100
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/speedup_n1e3-k100.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "speed-up over sequential Lloyd of the same precision: n1e3, k = 100 (n = 1000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "speed-up (times faster)"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "#555555"
+plot "plots/speedup_n1e3-k100.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- prune_n1e3-k100
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 1000,460 font "sans,10" noenhanced
+} else {
+  set terminal svg size 1000,460 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/prune_n1e3-k100.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set multiplot layout 1,2 title "distances and pruning per iteration: n1e3, k = 100 (n = 1000, d = 2)"
+set xlabel "iteration"
+set key outside below center horizontal height 1
+set logscale y
+set ylabel "point-centroid distances computed"
+plot "plots/prune_n1e3-k100.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset logscale y
+set yrange [0:1.05]
+set ylabel "share of the n k distances pruned"
+plot "plots/prune_n1e3-k100.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset multiplot
+set output
+}
+
+# ---- stages_n1e3-k100
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,484 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,484 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/stages_n1e3-k100.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "where the whole run goes (median run per solver): n1e3, k = 100 (n = 1000, d = 2)"
+set style data histograms
+set style histogram rowstacked
+set style fill solid 0.85 border -1
+set boxwidth 0.8
+set yrange [0:1]
+set ylabel "share of the whole run"
+set key outside right top
+set xtics rotate by 90 right
+set bmargin 9
+plot "plots/stages_n1e3-k100.dat" using 2:xtic(1) title "assign and bounds" lc rgb "#4477aa", '' using 3 title "update" lc rgb "#ee6677", '' using 4 title "set-up and result (transfer)" lc rgb "#228833", '' using 5 title "rest of the loop" lc rgb "#bbbbbb"
+set output
+}
+
+# ---- time_n1e3-k1000
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/time_n1e3-k1000.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time per run: n1e3, k = 1000 (n = 1000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "seconds"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+plot "plots/time_n1e3-k1000.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- speedup_n1e3-k1000
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/speedup_n1e3-k1000.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "speed-up over sequential Lloyd of the same precision: n1e3, k = 1000 (n = 1000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "speed-up (times faster)"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "#555555"
+plot "plots/speedup_n1e3-k1000.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- prune_n1e3-k1000
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 1000,460 font "sans,10" noenhanced
+} else {
+  set terminal svg size 1000,460 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/prune_n1e3-k1000.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set multiplot layout 1,2 title "distances and pruning per iteration: n1e3, k = 1000 (n = 1000, d = 2)"
+set xlabel "iteration"
+set key outside below center horizontal height 1
+set logscale y
+set ylabel "point-centroid distances computed"
+plot "plots/prune_n1e3-k1000.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset logscale y
+set yrange [0:1.05]
+set ylabel "share of the n k distances pruned"
+plot "plots/prune_n1e3-k1000.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset multiplot
+set output
+}
+
+# ---- stages_n1e3-k1000
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,484 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,484 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/stages_n1e3-k1000.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "where the whole run goes (median run per solver): n1e3, k = 1000 (n = 1000, d = 2)"
+set style data histograms
+set style histogram rowstacked
+set style fill solid 0.85 border -1
+set boxwidth 0.8
+set yrange [0:1]
+set ylabel "share of the whole run"
+set key outside right top
+set xtics rotate by 90 right
+set bmargin 9
+plot "plots/stages_n1e3-k1000.dat" using 2:xtic(1) title "assign and bounds" lc rgb "#4477aa", '' using 3 title "update" lc rgb "#ee6677", '' using 4 title "set-up and result (transfer)" lc rgb "#228833", '' using 5 title "rest of the loop" lc rgb "#bbbbbb"
+set output
+}
+
+# ---- time_n1e4-k5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/time_n1e4-k5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time per run: n1e4, k = 5 (n = 10000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "seconds"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+plot "plots/time_n1e4-k5.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- speedup_n1e4-k5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/speedup_n1e4-k5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "speed-up over sequential Lloyd of the same precision: n1e4, k = 5 (n = 10000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "speed-up (times faster)"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "#555555"
+plot "plots/speedup_n1e4-k5.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- prune_n1e4-k5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 1000,460 font "sans,10" noenhanced
+} else {
+  set terminal svg size 1000,460 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/prune_n1e4-k5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set multiplot layout 1,2 title "distances and pruning per iteration: n1e4, k = 5 (n = 10000, d = 2)"
+set xlabel "iteration"
+set key outside below center horizontal height 1
+set logscale y
+set ylabel "point-centroid distances computed"
+plot "plots/prune_n1e4-k5.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset logscale y
+set yrange [0:1.05]
+set ylabel "share of the n k distances pruned"
+plot "plots/prune_n1e4-k5.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset multiplot
+set output
+}
+
+# ---- stages_n1e4-k5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,484 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,484 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/stages_n1e4-k5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "where the whole run goes (median run per solver): n1e4, k = 5 (n = 10000, d = 2)"
+set style data histograms
+set style histogram rowstacked
+set style fill solid 0.85 border -1
+set boxwidth 0.8
+set yrange [0:1]
+set ylabel "share of the whole run"
+set key outside right top
+set xtics rotate by 90 right
+set bmargin 9
+plot "plots/stages_n1e4-k5.dat" using 2:xtic(1) title "assign and bounds" lc rgb "#4477aa", '' using 3 title "update" lc rgb "#ee6677", '' using 4 title "set-up and result (transfer)" lc rgb "#228833", '' using 5 title "rest of the loop" lc rgb "#bbbbbb"
+set output
+}
+
+# ---- time_n1e4-k100
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/time_n1e4-k100.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time per run: n1e4, k = 100 (n = 10000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "seconds"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+plot "plots/time_n1e4-k100.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- speedup_n1e4-k100
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/speedup_n1e4-k100.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "speed-up over sequential Lloyd of the same precision: n1e4, k = 100 (n = 10000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "speed-up (times faster)"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "#555555"
+plot "plots/speedup_n1e4-k100.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- prune_n1e4-k100
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 1000,460 font "sans,10" noenhanced
+} else {
+  set terminal svg size 1000,460 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/prune_n1e4-k100.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set multiplot layout 1,2 title "distances and pruning per iteration: n1e4, k = 100 (n = 10000, d = 2)"
+set xlabel "iteration"
+set key outside below center horizontal height 1
+set logscale y
+set ylabel "point-centroid distances computed"
+plot "plots/prune_n1e4-k100.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset logscale y
+set yrange [0:1.05]
+set ylabel "share of the n k distances pruned"
+plot "plots/prune_n1e4-k100.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset multiplot
+set output
+}
+
+# ---- stages_n1e4-k100
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,484 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,484 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/stages_n1e4-k100.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "where the whole run goes (median run per solver): n1e4, k = 100 (n = 10000, d = 2)"
+set style data histograms
+set style histogram rowstacked
+set style fill solid 0.85 border -1
+set boxwidth 0.8
+set yrange [0:1]
+set ylabel "share of the whole run"
+set key outside right top
+set xtics rotate by 90 right
+set bmargin 9
+plot "plots/stages_n1e4-k100.dat" using 2:xtic(1) title "assign and bounds" lc rgb "#4477aa", '' using 3 title "update" lc rgb "#ee6677", '' using 4 title "set-up and result (transfer)" lc rgb "#228833", '' using 5 title "rest of the loop" lc rgb "#bbbbbb"
+set output
+}
+
+# ---- time_n1e4-k1000
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/time_n1e4-k1000.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time per run: n1e4, k = 1000 (n = 10000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "seconds"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+plot "plots/time_n1e4-k1000.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- speedup_n1e4-k1000
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/speedup_n1e4-k1000.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "speed-up over sequential Lloyd of the same precision: n1e4, k = 1000 (n = 10000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "speed-up (times faster)"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "#555555"
+plot "plots/speedup_n1e4-k1000.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- prune_n1e4-k1000
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 1000,460 font "sans,10" noenhanced
+} else {
+  set terminal svg size 1000,460 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/prune_n1e4-k1000.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set multiplot layout 1,2 title "distances and pruning per iteration: n1e4, k = 1000 (n = 10000, d = 2)"
+set xlabel "iteration"
+set key outside below center horizontal height 1
+set logscale y
+set ylabel "point-centroid distances computed"
+plot "plots/prune_n1e4-k1000.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset logscale y
+set yrange [0:1.05]
+set ylabel "share of the n k distances pruned"
+plot "plots/prune_n1e4-k1000.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset multiplot
+set output
+}
+
+# ---- stages_n1e4-k1000
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,484 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,484 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/stages_n1e4-k1000.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "where the whole run goes (median run per solver): n1e4, k = 1000 (n = 10000, d = 2)"
+set style data histograms
+set style histogram rowstacked
+set style fill solid 0.85 border -1
+set boxwidth 0.8
+set yrange [0:1]
+set ylabel "share of the whole run"
+set key outside right top
+set xtics rotate by 90 right
+set bmargin 9
+plot "plots/stages_n1e4-k1000.dat" using 2:xtic(1) title "assign and bounds" lc rgb "#4477aa", '' using 3 title "update" lc rgb "#ee6677", '' using 4 title "set-up and result (transfer)" lc rgb "#228833", '' using 5 title "rest of the loop" lc rgb "#bbbbbb"
+set output
+}
+
+# ---- time_n1e5-k5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/time_n1e5-k5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time per run: n1e5, k = 5 (n = 100000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "seconds"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+plot "plots/time_n1e5-k5.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- speedup_n1e5-k5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/speedup_n1e5-k5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "speed-up over sequential Lloyd of the same precision: n1e5, k = 5 (n = 100000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "speed-up (times faster)"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "#555555"
+plot "plots/speedup_n1e5-k5.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- prune_n1e5-k5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 1000,460 font "sans,10" noenhanced
+} else {
+  set terminal svg size 1000,460 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/prune_n1e5-k5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set multiplot layout 1,2 title "distances and pruning per iteration: n1e5, k = 5 (n = 100000, d = 2)"
+set xlabel "iteration"
+set key outside below center horizontal height 1
+set logscale y
+set ylabel "point-centroid distances computed"
+plot "plots/prune_n1e5-k5.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset logscale y
+set yrange [0:1.05]
+set ylabel "share of the n k distances pruned"
+plot "plots/prune_n1e5-k5.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset multiplot
+set output
+}
+
+# ---- stages_n1e5-k5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,484 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,484 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/stages_n1e5-k5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "where the whole run goes (median run per solver): n1e5, k = 5 (n = 100000, d = 2)"
+set style data histograms
+set style histogram rowstacked
+set style fill solid 0.85 border -1
+set boxwidth 0.8
+set yrange [0:1]
+set ylabel "share of the whole run"
+set key outside right top
+set xtics rotate by 90 right
+set bmargin 9
+plot "plots/stages_n1e5-k5.dat" using 2:xtic(1) title "assign and bounds" lc rgb "#4477aa", '' using 3 title "update" lc rgb "#ee6677", '' using 4 title "set-up and result (transfer)" lc rgb "#228833", '' using 5 title "rest of the loop" lc rgb "#bbbbbb"
+set output
+}
+
+# ---- time_n1e5-k100
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/time_n1e5-k100.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time per run: n1e5, k = 100 (n = 100000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "seconds"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+plot "plots/time_n1e5-k100.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- speedup_n1e5-k100
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/speedup_n1e5-k100.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "speed-up over sequential Lloyd of the same precision: n1e5, k = 100 (n = 100000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "speed-up (times faster)"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "#555555"
+plot "plots/speedup_n1e5-k100.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- prune_n1e5-k100
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 1000,460 font "sans,10" noenhanced
+} else {
+  set terminal svg size 1000,460 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/prune_n1e5-k100.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set multiplot layout 1,2 title "distances and pruning per iteration: n1e5, k = 100 (n = 100000, d = 2)"
+set xlabel "iteration"
+set key outside below center horizontal height 1
+set logscale y
+set ylabel "point-centroid distances computed"
+plot "plots/prune_n1e5-k100.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset logscale y
+set yrange [0:1.05]
+set ylabel "share of the n k distances pruned"
+plot "plots/prune_n1e5-k100.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset multiplot
+set output
+}
+
+# ---- stages_n1e5-k100
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,484 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,484 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/stages_n1e5-k100.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "where the whole run goes (median run per solver): n1e5, k = 100 (n = 100000, d = 2)"
+set style data histograms
+set style histogram rowstacked
+set style fill solid 0.85 border -1
+set boxwidth 0.8
+set yrange [0:1]
+set ylabel "share of the whole run"
+set key outside right top
+set xtics rotate by 90 right
+set bmargin 9
+plot "plots/stages_n1e5-k100.dat" using 2:xtic(1) title "assign and bounds" lc rgb "#4477aa", '' using 3 title "update" lc rgb "#ee6677", '' using 4 title "set-up and result (transfer)" lc rgb "#228833", '' using 5 title "rest of the loop" lc rgb "#bbbbbb"
+set output
+}
+
+# ---- time_n1e5-k1000
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/time_n1e5-k1000.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time per run: n1e5, k = 1000 (n = 100000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "seconds"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+plot "plots/time_n1e5-k1000.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- speedup_n1e5-k1000
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/speedup_n1e5-k1000.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "speed-up over sequential Lloyd of the same precision: n1e5, k = 1000 (n = 100000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "speed-up (times faster)"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "#555555"
+plot "plots/speedup_n1e5-k1000.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- prune_n1e5-k1000
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 1000,460 font "sans,10" noenhanced
+} else {
+  set terminal svg size 1000,460 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/prune_n1e5-k1000.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set multiplot layout 1,2 title "distances and pruning per iteration: n1e5, k = 1000 (n = 100000, d = 2)"
+set xlabel "iteration"
+set key outside below center horizontal height 1
+set logscale y
+set ylabel "point-centroid distances computed"
+plot "plots/prune_n1e5-k1000.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset logscale y
+set yrange [0:1.05]
+set ylabel "share of the n k distances pruned"
+plot "plots/prune_n1e5-k1000.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset multiplot
+set output
+}
+
+# ---- stages_n1e5-k1000
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,484 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,484 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/stages_n1e5-k1000.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "where the whole run goes (median run per solver): n1e5, k = 1000 (n = 100000, d = 2)"
+set style data histograms
+set style histogram rowstacked
+set style fill solid 0.85 border -1
+set boxwidth 0.8
+set yrange [0:1]
+set ylabel "share of the whole run"
+set key outside right top
+set xtics rotate by 90 right
+set bmargin 9
+plot "plots/stages_n1e5-k1000.dat" using 2:xtic(1) title "assign and bounds" lc rgb "#4477aa", '' using 3 title "update" lc rgb "#ee6677", '' using 4 title "set-up and result (transfer)" lc rgb "#228833", '' using 5 title "rest of the loop" lc rgb "#bbbbbb"
+set output
+}
+
+# ---- time_n1e6-k5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/time_n1e6-k5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time per run: n1e6, k = 5 (n = 1000000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "seconds"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+plot "plots/time_n1e6-k5.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- speedup_n1e6-k5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/speedup_n1e6-k5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "speed-up over sequential Lloyd of the same precision: n1e6, k = 5 (n = 1000000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "speed-up (times faster)"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "#555555"
+plot "plots/speedup_n1e6-k5.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- prune_n1e6-k5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 1000,460 font "sans,10" noenhanced
+} else {
+  set terminal svg size 1000,460 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/prune_n1e6-k5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set multiplot layout 1,2 title "distances and pruning per iteration: n1e6, k = 5 (n = 1000000, d = 2)"
+set xlabel "iteration"
+set key outside below center horizontal height 1
+set logscale y
+set ylabel "point-centroid distances computed"
+plot "plots/prune_n1e6-k5.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset logscale y
+set yrange [0:1.05]
+set ylabel "share of the n k distances pruned"
+plot "plots/prune_n1e6-k5.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset multiplot
+set output
+}
+
+# ---- stages_n1e6-k5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,484 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,484 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/stages_n1e6-k5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "where the whole run goes (median run per solver): n1e6, k = 5 (n = 1000000, d = 2)"
+set style data histograms
+set style histogram rowstacked
+set style fill solid 0.85 border -1
+set boxwidth 0.8
+set yrange [0:1]
+set ylabel "share of the whole run"
+set key outside right top
+set xtics rotate by 90 right
+set bmargin 9
+plot "plots/stages_n1e6-k5.dat" using 2:xtic(1) title "assign and bounds" lc rgb "#4477aa", '' using 3 title "update" lc rgb "#ee6677", '' using 4 title "set-up and result (transfer)" lc rgb "#228833", '' using 5 title "rest of the loop" lc rgb "#bbbbbb"
+set output
+}
+
+# ---- time_n1e6-k100
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/time_n1e6-k100.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time per run: n1e6, k = 100 (n = 1000000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "seconds"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+plot "plots/time_n1e6-k100.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- speedup_n1e6-k100
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/speedup_n1e6-k100.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "speed-up over sequential Lloyd of the same precision: n1e6, k = 100 (n = 1000000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "speed-up (times faster)"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "#555555"
+plot "plots/speedup_n1e6-k100.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- prune_n1e6-k100
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 1000,460 font "sans,10" noenhanced
+} else {
+  set terminal svg size 1000,460 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/prune_n1e6-k100.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set multiplot layout 1,2 title "distances and pruning per iteration: n1e6, k = 100 (n = 1000000, d = 2)"
+set xlabel "iteration"
+set key outside below center horizontal height 1
+set logscale y
+set ylabel "point-centroid distances computed"
+plot "plots/prune_n1e6-k100.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset logscale y
+set yrange [0:1.05]
+set ylabel "share of the n k distances pruned"
+plot "plots/prune_n1e6-k100.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset multiplot
+set output
+}
+
+# ---- stages_n1e6-k100
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,484 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,484 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/stages_n1e6-k100.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "where the whole run goes (median run per solver): n1e6, k = 100 (n = 1000000, d = 2)"
+set style data histograms
+set style histogram rowstacked
+set style fill solid 0.85 border -1
+set boxwidth 0.8
+set yrange [0:1]
+set ylabel "share of the whole run"
+set key outside right top
+set xtics rotate by 90 right
+set bmargin 9
+plot "plots/stages_n1e6-k100.dat" using 2:xtic(1) title "assign and bounds" lc rgb "#4477aa", '' using 3 title "update" lc rgb "#ee6677", '' using 4 title "set-up and result (transfer)" lc rgb "#228833", '' using 5 title "rest of the loop" lc rgb "#bbbbbb"
+set output
+}
+
+# ---- time_n1e6-k1000
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/time_n1e6-k1000.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time per run: n1e6, k = 1000 (n = 1000000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "seconds"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+plot "plots/time_n1e6-k1000.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- speedup_n1e6-k1000
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,480 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,480 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/speedup_n1e6-k1000.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "speed-up over sequential Lloyd of the same precision: n1e6, k = 1000 (n = 1000000, d = 2)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set xtics rotate by -25
+set ylabel "speed-up (times faster)"
+set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
+set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "#555555"
+plot "plots/speedup_n1e6-k1000.dat" using 2:xtic(1) title "lloyd" lc rgb "#4477aa", '' using 3 title "elkan" lc rgb "#ee6677", '' using 4 title "hamerly" lc rgb "#228833", '' using 5 title "yinyang" lc rgb "#ccbb44", '' using 6 title "annulus" lc rgb "#66ccee", '' using 7 title "exponion" lc rgb "#aa3377"
+set output
+}
+
+# ---- prune_n1e6-k1000
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 1000,460 font "sans,10" noenhanced
+} else {
+  set terminal svg size 1000,460 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/prune_n1e6-k1000.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set multiplot layout 1,2 title "distances and pruning per iteration: n1e6, k = 1000 (n = 1000000, d = 2)"
+set xlabel "iteration"
+set key outside below center horizontal height 1
+set logscale y
+set ylabel "point-centroid distances computed"
+plot "plots/prune_n1e6-k1000.dat" index 0 using 1:2 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset logscale y
+set yrange [0:1.05]
+set ylabel "share of the n k distances pruned"
+plot "plots/prune_n1e6-k1000.dat" index 0 using 1:3 with linespoints lw 2 pt 7 ps 0.5 lc rgb "#4477aa" title "lloyd"
+unset multiplot
+set output
+}
+
+# ---- stages_n1e6-k1000
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,484 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,484 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/stages_n1e6-k1000.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "where the whole run goes (median run per solver): n1e6, k = 1000 (n = 1000000, d = 2)"
+set style data histograms
+set style histogram rowstacked
+set style fill solid 0.85 border -1
+set boxwidth 0.8
+set yrange [0:1]
+set ylabel "share of the whole run"
+set key outside right top
+set xtics rotate by 90 right
+set bmargin 9
+plot "plots/stages_n1e6-k1000.dat" using 2:xtic(1) title "assign and bounds" lc rgb "#4477aa", '' using 3 title "update" lc rgb "#ee6677", '' using 4 title "set-up and result (transfer)" lc rgb "#228833", '' using 5 title "rest of the loop" lc rgb "#bbbbbb"
+set output
+}
+
+# ---- scalen_d2-k5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,520 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,520 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/scalen_d2-k5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time against n: d = 2, k = 5"
+set xlabel "n (points)"
+set ylabel "seconds"
+set logscale xy
+set key outside right top
+plot "plots/scalen_d2-k5.dat" index 0 with linespoints lw 2 lc rgb "#98b4d0" dt 2 pt 7 title "lloyd seq f32"
+set output
+}
+
+# ---- scalek_n1e3
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,520 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,520 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/scalek_n1e3.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time against k: n1e3 (n = 1000, d = 2)"
+set xlabel "k (clusters)"
+set ylabel "seconds"
+set logscale xy
+set key outside right top
+plot "plots/scalek_n1e3.dat" index 0 with linespoints lw 2 lc rgb "#98b4d0" dt 2 pt 7 title "lloyd seq f32"
+set output
+}
+
+# ---- scalen_d2-k100
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,520 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,520 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/scalen_d2-k100.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time against n: d = 2, k = 100"
+set xlabel "n (points)"
+set ylabel "seconds"
+set logscale xy
+set key outside right top
+plot "plots/scalen_d2-k100.dat" index 0 with linespoints lw 2 lc rgb "#98b4d0" dt 2 pt 7 title "lloyd seq f32"
+set output
+}
+
+# ---- scalen_d2-k1000
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,520 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,520 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/scalen_d2-k1000.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time against n: d = 2, k = 1000"
+set xlabel "n (points)"
+set ylabel "seconds"
+set logscale xy
+set key outside right top
+plot "plots/scalen_d2-k1000.dat" index 0 with linespoints lw 2 lc rgb "#98b4d0" dt 2 pt 7 title "lloyd seq f32"
+set output
+}
+
+# ---- scalek_n1e4
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,520 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,520 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/scalek_n1e4.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time against k: n1e4 (n = 10000, d = 2)"
+set xlabel "k (clusters)"
+set ylabel "seconds"
+set logscale xy
+set key outside right top
+plot "plots/scalek_n1e4.dat" index 0 with linespoints lw 2 lc rgb "#98b4d0" dt 2 pt 7 title "lloyd seq f32"
+set output
+}
+
+# ---- scalek_n1e5
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,520 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,520 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/scalek_n1e5.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time against k: n1e5 (n = 100000, d = 2)"
+set xlabel "k (clusters)"
+set ylabel "seconds"
+set logscale xy
+set key outside right top
+plot "plots/scalek_n1e5.dat" index 0 with linespoints lw 2 lc rgb "#98b4d0" dt 2 pt 7 title "lloyd seq f32"
+set output
+}
+
+# ---- scalek_n1e6
+reset
+set datafile missing "?"
+do for [fmt in "png svg"] {
+if (fmt eq "png") {
+  set terminal pngcairo size 900,520 font "sans,10" noenhanced
+} else {
+  set terminal svg size 900,520 font "sans,10" noenhanced background rgb "white"
+}
+set output sprintf("plots/scalek_n1e6.%s", fmt)
+set grid ytics lc rgb "#dddddd"
+set border 3
+set tics nomirror
+set title "median time against k: n1e6 (n = 1000000, d = 2)"
+set xlabel "k (clusters)"
+set ylabel "seconds"
+set logscale xy
+set key outside right top
+plot "plots/scalek_n1e6.dat" index 0 with linespoints lw 2 lc rgb "#98b4d0" dt 2 pt 7 title "lloyd seq f32"
+set output
+}
