@@ -331,6 +331,27 @@ static void test_kernels_match_reference(void **state)
     use_isa("auto");
 }
 
+/* The lane-per-point scan of few centroids (k <= TKMI_FEW_K, d <= W):
+ * lists of several groups of W points and a part group, ties and a point
+ * on a centroid, against the reference; and the first k past the limit,
+ * which takes the lane-per-centroid scan, the same way. */
+static void test_kernels_few(void **state)
+{
+    (void)state;
+    char names[4][16];
+    int ni = isa_names(names, 4);
+    const size_t W = TKMI_KW;
+    const size_t ds[] = {1, 2, 3, W - 1, W};
+    const size_t ks[] = {1, 2, 5, W + 3, TKMI_FEW_K, TKMI_FEW_K + 1};
+    const size_t ms[] = {W, 2 * W + 3, 5 * W - 1};
+    for (int s = 0; s < ni; s++)
+        for (size_t a = 0; a < sizeof ds / sizeof *ds; a++)
+            for (size_t b = 0; b < sizeof ks / sizeof *ks; b++)
+                kernel_case(names[s], ms[(a + b) % 3], ds[a], ks[b],
+                            1000 + 10 * a + b);
+    use_isa("auto");
+}
+
 /* Coordinates near the largest finite value: squared distances overflow
  * to +inf, where Lloyd's order keeps the lowest index. */
 static void test_kernels_overflow(void **state)
@@ -338,27 +359,41 @@ static void test_kernels_overflow(void **state)
     (void)state;
     char names[4][16];
     int ni = isa_names(names, 4);
-    size_t d = 3, k = TKMI_KW + 3;
+    /* few centroids (a lane per point) and more (a lane per centroid) */
+    const size_t ks[] = {TKMI_KW + 3, TKMI_FEW_K + 1};
+    size_t d = 3;
     tkm_real x[3] = {TKM_REAL_MAX, -TKM_REAL_MAX, TKM_REAL_MAX};
-    tkm_real *c = calloc(k * d, sizeof *c);
-    assert_non_null(c);
-    for (size_t q = 0; q < k * d; q++)
-        c[q] = -x[q % d] / (tkm_real)(1 + q / d); /* every distance +inf */
-    TKM_FN(tkmi_kc) kc;
-    assert_int_equal(TKM_FN(tkmi_kc_init)(&kc, k, d), TKM_OK);
-    TKM_FN(tkmi_kc_pack)(&kc, c);
-    for (int s = 0; s < ni; s++) {
-        use_isa(names[s]);
-        int32_t lab = -1;
-        tkm_real b1 = 0;
-        TKM_FN(tkmi_scan_out) o = {.lab = &lab, .b1 = &b1};
-        TKM_FN(tkmi_kern_get)()->scan(&kc, x, NULL, 1, &o);
-        assert_int_equal(lab, 0);
-        assert_true(b1 == (tkm_real)INFINITY);
+    for (size_t kk = 0; kk < sizeof ks / sizeof *ks; kk++) {
+        size_t k = ks[kk];
+        tkm_real *c = calloc(k * d, sizeof *c);
+        assert_non_null(c);
+        for (size_t q = 0; q < k * d; q++) /* every distance +inf */
+            c[q] = -x[q % d] / (tkm_real)(1 + q / d);
+        TKM_FN(tkmi_kc) kc;
+        assert_int_equal(TKM_FN(tkmi_kc_init)(&kc, k, d), TKM_OK);
+        TKM_FN(tkmi_kc_pack)(&kc, c);
+        for (int s = 0; s < ni; s++) {
+            use_isa(names[s]);
+            int32_t lab = -1, lab2 = 7;
+            tkm_real b1 = 0, b2 = 0;
+            TKM_FN(tkmi_scan_out) o = {.lab = &lab, .b1 = &b1};
+            TKM_FN(tkmi_kern_get)()->scan(&kc, x, NULL, 1, &o);
+            assert_int_equal(lab, 0);
+            assert_true(b1 == (tkm_real)INFINITY);
+            /* the second: +inf, and no centroid's index at it */
+            TKM_FN(tkmi_scan_out) o2 = {.lab = &lab, .b1 = &b1, .b2 = &b2,
+                                        .lab2 = &lab2};
+            lab = -1;
+            TKM_FN(tkmi_kern_get)()->scan(&kc, x, NULL, 1, &o2);
+            assert_int_equal(lab, 0);
+            assert_true(b1 == (tkm_real)INFINITY &&
+                        b2 == (tkm_real)INFINITY);
+            assert_int_equal(lab2, -1);
+        }
+        TKM_FN(tkmi_kc_free)(&kc);
+        free(c);
     }
     use_isa("auto");
-    TKM_FN(tkmi_kc_free)(&kc);
-    free(c);
 }
 
 /* The lowest set bit of a > 0 found without bit tricks: the largest
@@ -945,6 +980,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_isa_names),
         cmocka_unit_test(test_kernels_match_reference),
+        cmocka_unit_test(test_kernels_few),
         cmocka_unit_test(test_kernels_overflow),
         cmocka_unit_test(test_screen_kernels),
         cmocka_unit_test(test_screen_kernels_f),

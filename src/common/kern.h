@@ -40,6 +40,13 @@ extern "C" {
 /* Lanes of one kernel vector of floats (the screening's float tests, in
  * both precisions). */
 #define TKMI_KWF (64 / sizeof(float))
+/* The scan takes a lane per point, W points against one centroid after
+ * another, where k <= TKMI_FEW_K and d <= W (and not every distance is
+ * wanted): a lane per centroid would leave most lanes idle and fold W
+ * lanes for each point.  Measured: docs/results/few-k.md. */
+#ifndef TKMI_FEW_K
+#define TKMI_FEW_K 32
+#endif
 
 /* Elkan's stored lower bounds on the CPU, float in both precisions: an
  * f64 run keeps each as a float times a power of two, rounded down

@@ -955,11 +955,83 @@ static size_t kscreen_pass_f(const float *lf, const float *g, size_t k,
 #undef FL
 #undef DL
 
+/* A lane per point, for few centroids at d <= W (kern.h: TKMI_FEW_K):
+ * W points at a time against one centroid after another, in increasing
+ * order, each lane keeping its best and second best as scan_impl's lanes
+ * do.  Each lane's sum is the plain left-to-right one, scan_impl's order
+ * for d <= W, and the strict comparisons in index order keep the lowest
+ * index on ties: the same labels and bits.  No lanes to fold at the end,
+ * which at small k costs a point more than its distances. */
+KI void scan_few(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
+                 const size_t *idx, size_t m,
+                 const TKM_FN(tkmi_scan_out) *o, int two)
+{
+    const size_t d = kc->d, k = kc->k;
+    const kv inf = splat((tkm_real)INFINITY);
+    for (size_t i0 = 0; i0 < m; i0 += KW) {
+        const size_t np = m - i0 < KW ? m - i0 : KW;
+        kv xs[KW];
+        for (size_t p = 0; p < d; p++)
+            xs[p] = splat(0);
+        for (size_t l = 0; l < KW; l++) { /* lanes past m repeat the last */
+            const size_t ii = i0 + (l < np ? l : np - 1);
+            const tkm_real *r = x + (idx ? idx[ii] : ii) * d;
+            for (size_t p = 0; p < d; p++)
+                LANE(xs[p], l) = r[p];
+        }
+        kv best = inf, sec = inf;
+        ki bi, si, ci;
+        EACH(h)
+        {
+            bi.h[h] = ci.h[h] = (vi){0};
+            si.h[h] = (vi){0} - 1;
+        }
+        for (size_t c = 0; c < k; c++) {
+            /* centroid c's coordinates: row p of its block, lane c % W */
+            const tkm_real *cc = kc->pk + c / KW * d * KW + c % KW;
+            kv tot = sqdiff(xs[0], splat(cc[0]));
+            for (size_t p = 1; p < d; p++)
+                tot = sqdiff_add(tot, xs[p], splat(cc[p * KW]));
+            const ki lt = less(tot, best);
+            if (two == 2) {
+                const ki ls = less(tot, sec);
+                si = seli(lt, bi, seli(ls, ci, si));
+                sec = sel(lt, best, sel(ls, tot, sec));
+            } else if (two) {
+                sec = sel(lt, best, sel(less(tot, sec), tot, sec));
+            }
+            best = sel(lt, tot, best);
+            bi = seli(lt, ci, bi);
+            EACH(h) ci.h[h] += 1;
+        }
+        for (size_t l = 0; l < np; l++) {
+            const size_t i = i0 + l;
+            if (o->lab)
+                o->lab[i] = (int32_t)LANE(bi, l);
+            if (o->b1)
+                o->b1[i] = LANE(best, l);
+            if (two)
+                o->b2[i] = LANE(sec, l);
+            if (two == 2) /* no index at +inf, as finish() gives none */
+                o->lab2[i] = LANE(sec, l) < (tkm_real)INFINITY
+                                 ? (int32_t)LANE(si, l)
+                                 : -1;
+        }
+    }
+}
+
 static void kscan(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
                   const size_t *idx, size_t m,
                   const TKM_FN(tkmi_scan_out) *o)
 {
-    if (o->all)
+    if (!o->all && kc->d <= KW && kc->k <= TKMI_FEW_K) {
+        if (o->b2 && o->lab2)
+            scan_few(kc, x, idx, m, o, 2);
+        else if (o->b2)
+            scan_few(kc, x, idx, m, o, 1);
+        else
+            scan_few(kc, x, idx, m, o, 0);
+    } else if (o->all)
         scan_impl(kc, x, idx, m, o, 0, 1);
     else if (o->b2 && o->lab2)
         scan_impl(kc, x, idx, m, o, 2, 0);
