@@ -33,7 +33,7 @@ Options:
   --threads LIST     run scikit-learn at each of these thread counts
                      (comma-separated; 'max' is the CPUs this process may
                      use, the default), through threadpoolctl's limits on
-                     its OpenMP and BLAS pools; runs.csv's threads column
+                     its OpenMP and BLAS pools; sklearn.csv's threads column
                      records each, so the report sets them beside
                      trikmeans's OpenMP runs at the same count
   --no-report        do not run 'trikmeans report DIR' afterwards
