@@ -597,6 +597,50 @@ static void test_smaller_team(void **state)
     tkm_dataset_free(&ds);
 }
 
+/* The default team has at most a thread for each TKMI_TEAM_ROWS rows:
+ * 100 points get one thread (the team seen too), 700 at most three; a
+ * count asked for, by --threads or OMP_NUM_THREADS, is kept.  Every one
+ * gives sequential Lloyd's result. */
+static void test_team_rows(void **state)
+{
+    (void)state;
+    const size_t ns[] = {100, 700}, d = 2, k = 3;
+    for (size_t q = 0; q < 2; q++) {
+        tkm_dataset ds;
+        double *init = blobs_with_start(ns[q], d, k, 23, TKM_INIT_KMEANSPP,
+                                        7, &ds);
+        const size_t cap = (ns[q] + TKMI_TEAM_ROWS - 1) / TKMI_TEAM_ROWS;
+        tkm_result base = fit_or_die(&ds, init, k, TKM_LLOYD, TKM_SEQ, 1,
+                                     TKM_EMPTY_KEEP);
+        for (int a = 0; a < TKM_NALGO; a++) {
+            atomic_store(&team_seen, 0);
+            tkm_result r = fit_or_die(&ds, init, k, (tkm_algorithm)a,
+                                      TKM_OMP, 0, TKM_EMPTY_KEEP);
+            assert_true(r.threads >= 1 && (size_t)r.threads <= cap);
+            assert_true((size_t)atomic_load(&team_seen) <= cap);
+            assert_int_equal(r.iterations, base.iterations);
+            assert_memory_equal(r.labels, base.labels,
+                                ns[q] * sizeof *r.labels);
+            assert_memory_equal(r.centroids, base.centroids,
+                                k * d * sizeof *r.centroids);
+            tkm_result_free(&r);
+        }
+        /* asked for by number: kept */
+        tkm_result r = fit_or_die(&ds, init, k, TKM_LLOYD, TKM_OMP, 4,
+                                  TKM_EMPTY_KEEP);
+        assert_int_equal(r.threads, 4);
+        tkm_result_free(&r);
+        setenv("OMP_NUM_THREADS", "4", 1);
+        r = fit_or_die(&ds, init, k, TKM_LLOYD, TKM_OMP, 0, TKM_EMPTY_KEEP);
+        unsetenv("OMP_NUM_THREADS");
+        assert_int_equal(r.threads, omp_get_max_threads());
+        tkm_result_free(&r);
+        tkm_result_free(&base);
+        free(init);
+        tkm_dataset_free(&ds);
+    }
+}
+
 /* A fake second process that has failed: every collective answers as
  * if process 1 of 2 had failed with TKM_EINVAL and the message "rank one
  * failed".  The message travels as the library sends it: a status word,
@@ -1118,6 +1162,7 @@ int main(void)
         cmocka_unit_test(test_lloyd_reference),
         cmocka_unit_test(test_omp_bit_identical),
         cmocka_unit_test(test_smaller_team),
+        cmocka_unit_test(test_team_rows),
         cmocka_unit_test(test_other_process_failed),
         cmocka_unit_test(test_empty_cluster),
         cmocka_unit_test(test_empty_relocates),

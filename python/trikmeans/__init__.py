@@ -323,7 +323,8 @@ class KMeans(*_BASES):
     runs "lloyd", as scikit-learn), form ("auto": cuda-shared where a GPU
     is usable and the algorithm has that form, else "omp"; or "seq",
     "omp", "cuda-global", "cuda-shared"), n_threads (OpenMP; 0 = its
-    default, less the CPUs other work keeps busy), block_size (CUDA; 0 =
+    default, less the CPUs other work keeps busy, at most one per 256
+    points), block_size (CUDA; 0 =
     the form's default) and screen ("auto", "on" or "off": Lloyd's and
     Hamerly's distances screened through a matrix product in the seq and
     omp forms, the same results bit for bit; "auto" where it measured

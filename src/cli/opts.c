@@ -128,7 +128,8 @@ static const shared_opt shared[] = {
     {"threads", required_argument, OPT_THREADS, "threads-list", 1,
      "  --threads N          OpenMP threads: fit's omp form, predict's\n"
      "                       distances (default 0 = OpenMP's default, less\n"
-     "                       the CPUs other work keeps busy, unless\n"
+     "                       the CPUs other work keeps busy, in fit at\n"
+     "                       most one per 256 points, unless\n"
      "                       OMP_NUM_THREADS is set; in trikmeans-mpi fit,\n"
      "                       unless OMP_NUM_THREADS is set, each rank's\n"
      "                       share of the CPUs it may use); the results do\n"

@@ -74,6 +74,11 @@ tkm_status tkmi_cuda_open_end(tkm_form f, char *why, size_t whylen,
 
 /* ---- threads and the machine's load (load.c) ---------------------------- */
 
+/* Rows for each thread of a fit's default OpenMP team: the team has at
+ * most ceil(n / TKMI_TEAM_ROWS) threads, a chunk of Lloyd's and
+ * Hamerly's scans each. */
+#define TKMI_TEAM_ROWS 256
+
 /* Threads the OpenMP form uses for a requested count: requested itself
  * when above 0; for 0, OpenMP's default (tkmi_threads_most), less the
  * CPUs other work keeps busy now (tkmi_cpus_busy), at least 1, unless
@@ -82,6 +87,9 @@ tkm_status tkmi_cuda_open_end(tkm_form f, char *why, size_t whylen,
  * OpenMP is not compiled in.  Measures the load at each call with 0:
  * resolve a run's count once. */
 int tkmi_threads(int requested);
+/* Whether the team was asked for by number: requested above 0, or
+ * OMP_NUM_THREADS set (a count used as asked). */
+int tkmi_threads_asked(int requested);
 
 /* With on, tkmi_threads(0) is OpenMP's default whatever the load, for
  * the rest of the process (off again with 0): the MPI command's ranks

@@ -205,11 +205,16 @@ int tkmi_threads_most(void)
 #endif
 }
 
+int tkmi_threads_asked(int requested)
+{
+    const char *env = getenv("OMP_NUM_THREADS");
+    return requested > 0 || (env && *env);
+}
+
 int tkmi_threads_follow(void)
 {
 #ifdef _OPENMP
-    const char *asked = getenv("OMP_NUM_THREADS");
-    return omp_get_max_threads() > 1 && !(asked && *asked) &&
+    return omp_get_max_threads() > 1 && !tkmi_threads_asked(0) &&
            !atomic_load(&steady);
 #else
     return 0;

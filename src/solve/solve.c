@@ -14,6 +14,7 @@
 #include "real.h"
 
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -488,7 +489,17 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
     const int sparse = TKM_DATASET_SPARSE(ds);
     TKM_FN(tkmi_sp) sp;
     void *sp_own = NULL;
-    const int threads = p->form == TKM_SEQ ? 1 : tkmi_threads(p->threads);
+    int threads = p->form == TKM_SEQ ? 1 : tkmi_threads(p->threads);
+    /* the default team: at most a thread for each TKMI_TEAM_ROWS rows (a
+     * chunk of Lloyd's and Hamerly's scans); a thread past the chunks gets
+     * none and only waits at each phase's barrier.  A team asked for by
+     * number (--threads, OMP_NUM_THREADS) is kept. */
+    const int cap = (int)(ds->n / TKMI_TEAM_ROWS < (size_t)INT_MAX
+                              ? (ds->n + TKMI_TEAM_ROWS - 1) / TKMI_TEAM_ROWS
+                              : (size_t)INT_MAX);
+    if (p->form == TKM_OMP && !tkmi_threads_asked(p->threads) &&
+        threads > cap)
+        threads = cap > 1 ? cap : 1;
     double t0 = tkmi_now(), var = 0.0;
     tkm_real *c0 = tkmi_alloc(k, d, sizeof *c0);
     double *prof = tkmi_alloc(d + 1, TKMI_FX_PROF, sizeof *prof);
@@ -549,8 +560,10 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
         /* the measurement tkmi_threads just made (reused) */
         pb.follow = 1;
         pb.busy = tkmi_cpus_busy(NULL);
-        if (tkmi_threads_most() > threads)
-            pb.threads_max = tkmi_threads_most();
+        const int most = tkmi_threads_most() < cap ? tkmi_threads_most()
+                                                   : cap;
+        if (most > threads)
+            pb.threads_max = most;
     }
     rc = TKM_FN(tkmi_solve)(&pb, res, msg, msglen);
     if (rc == TKM_OK)
