@@ -41,9 +41,10 @@ extern "C" {
  * both precisions). */
 #define TKMI_KWF (64 / sizeof(float))
 /* The scan takes a lane per point, W points against one centroid after
- * another, where k <= TKMI_FEW_K and d <= W (and not every distance is
- * wanted): a lane per centroid would leave most lanes idle and fold W
- * lanes for each point.  Measured: docs/results/few-k.md. */
+ * another, where k <= TKMI_FEW_K, d <= W and the list holds at least W
+ * points (and not every distance is wanted): a lane per centroid would
+ * leave most lanes idle and fold W lanes for each point; a shorter list
+ * would leave lanes idle the other way.  Measured: docs/results/few-k.md. */
 #ifndef TKMI_FEW_K
 #define TKMI_FEW_K 32
 #endif

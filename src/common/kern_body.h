@@ -1024,7 +1024,7 @@ static void kscan(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
                   const size_t *idx, size_t m,
                   const TKM_FN(tkmi_scan_out) *o)
 {
-    if (!o->all && kc->d <= KW && kc->k <= TKMI_FEW_K) {
+    if (!o->all && kc->d <= KW && kc->k <= TKMI_FEW_K && m >= KW) {
         if (o->b2 && o->lab2)
             scan_few(kc, x, idx, m, o, 2);
         else if (o->b2)
