@@ -362,17 +362,18 @@ static void precision_table(FILE *f, const rp_case *c)
         fputc('\n', f);
 }
 
-/* trikmeans's OpenMP form of algo in prec at exactly threads threads, all
- * its tests on and the exact sums: what a scikit-learn run at that many
- * threads is set beside; NULL where the sweep ran none. */
-static const rp_cfg *omp_at(const rp_case *c, const char *algo,
-                            const char *prec, int threads)
+/* The configuration of a case with all its tests on (no ablation) of
+ * algo in form and prec at exactly threads threads and block block;
+ * NULL where the case has none that ran. */
+static const rp_cfg *full_cfg(const rp_case *c, const char *algo,
+                              const char *form, const char *prec,
+                              int threads, int block)
 {
     for (size_t i = 0; i < c->ncfg; i++) {
         const rp_cfg *g = &c->cfg[i];
-        if (g->nok && !strcmp(g->algo, algo) && !strcmp(g->form, "omp") &&
-            !strcmp(g->prec, prec) && g->threads == threads && !g->no_cc &&
-            !g->max_drift)
+        if (g->nok && !g->no_cc && !g->max_drift && !strcmp(g->algo, algo) &&
+            !strcmp(g->form, form) && !strcmp(g->prec, prec) &&
+            g->threads == threads && g->block == block)
             return g;
     }
     return NULL;
@@ -387,7 +388,9 @@ static void sklearn_table(FILE *f, const rp_case *c)
         if (strcmp(g->form, "sklearn"))
             continue;
         const rp_cfg *base = rp_pick(c, "lloyd", "seq", g->prec);
-        const rp_cfg *omp = omp_at(c, g->algo, g->prec, g->threads);
+        /* trikmeans's OpenMP form at the same threads */
+        const rp_cfg *omp =
+            full_cfg(c, g->algo, "omp", g->prec, g->threads, 0);
         if (!shown++)
             fputs("scikit-learn beside trikmeans (labels and inertia "
                   "against trikmeans's sequential Lloyd of the same "
@@ -460,15 +463,11 @@ static const rp_cfg *full_of(const rp_report *r, const rp_case *c,
         if (c2->k != c->k ||
             (c2 != c && !rp_same_data(r, c->dataset, c2->dataset)))
             continue;
-        for (size_t j = 0; j < c2->ncfg; j++) {
-            const rp_cfg *g = &c2->cfg[j];
-            if (g->nok && !g->no_cc && !g->max_drift &&
-                !strcmp(g->algo, a->algo) && !strcmp(g->form, a->form) &&
-                !strcmp(g->prec, a->prec) && g->threads == a->threads &&
-                g->block == a->block) {
-                *fc = c2;
-                return g;
-            }
+        const rp_cfg *g =
+            full_cfg(c2, a->algo, a->form, a->prec, a->threads, a->block);
+        if (g) {
+            *fc = c2;
+            return g;
         }
     }
     return NULL;
