@@ -14,7 +14,6 @@
 #include "real.h"
 
 #include <float.h>
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -477,6 +476,13 @@ tkm_status TKM_FN(tkmi_points_at)(const tkm_dataset *ds, int threads,
     return TKM_OK;
 }
 
+/* threads, at most one for each TKMI_TEAM_ROWS of n rows (at least 1). */
+static int team_cap(int threads, size_t n)
+{
+    const size_t chunks = n / TKMI_TEAM_ROWS + (n % TKMI_TEAM_ROWS != 0);
+    return (size_t)threads <= chunks ? threads : chunks ? (int)chunks : 1;
+}
+
 /* tkm_fit for this precision: the points and the start in the run's
  * precision, then solve. */
 tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
@@ -494,12 +500,8 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
      * chunk of Lloyd's and Hamerly's scans); a thread past the chunks gets
      * none and only waits at each phase's barrier.  A team asked for by
      * number (--threads, OMP_NUM_THREADS) is kept. */
-    const int cap = (int)(ds->n / TKMI_TEAM_ROWS < (size_t)INT_MAX
-                              ? (ds->n + TKMI_TEAM_ROWS - 1) / TKMI_TEAM_ROWS
-                              : (size_t)INT_MAX);
-    if (p->form == TKM_OMP && !tkmi_threads_asked(p->threads) &&
-        threads > cap)
-        threads = cap > 1 ? cap : 1;
+    if (p->form == TKM_OMP && !tkmi_threads_asked(p->threads))
+        threads = team_cap(threads, ds->n);
     double t0 = tkmi_now(), var = 0.0;
     tkm_real *c0 = tkmi_alloc(k, d, sizeof *c0);
     double *prof = tkmi_alloc(d + 1, TKMI_FX_PROF, sizeof *prof);
@@ -560,8 +562,7 @@ tkm_status TKM_FN(tkmi_fit)(const tkm_dataset *ds, const double *init,
         /* the measurement tkmi_threads just made (reused) */
         pb.follow = 1;
         pb.busy = tkmi_cpus_busy(NULL);
-        const int most = tkmi_threads_most() < cap ? tkmi_threads_most()
-                                                   : cap;
+        const int most = team_cap(tkmi_threads_most(), ds->n);
         if (most > threads)
             pb.threads_max = most;
     }
