@@ -15,7 +15,9 @@
 #   san-synccheck  job a test (TKM_TEST_ONLY), SAN_JOBS at a time; racecheck
 #   san-initcheck  on cuda-shared (TKM_TEST_FORMS), the form whose kernels
 #                  share tiles through shared memory; SAN_TESTS (names)
-#                  runs those tests alone, SAN_SKIP leaves those out
+#                  runs those tests alone, SAN_SKIP leaves those out;
+#                  the tools run in STEPS's order, each within SAN_LIMIT
+#                  seconds (default 500)
 #   check          trikmeans check --forms cuda-global,cuda-shared
 #                  --block-sizes 64,256,1024 on generated CHECK_SPECS data
 #                  (default 1,000,000 x 8, k = 100; 200,000 x 64, k = 500),
@@ -226,13 +228,14 @@ if want check; then
         done
     done
 fi
-for tool in memcheck racecheck synccheck initcheck; do
-    want "san-$tool" || continue
+# the sanitizer steps in the order STEPS names them, each within SAN_LIMIT
+for s in $STEPS; do
+    case $s in san-*) tool=${s#san-} ;; *) continue ;; esac
     if [ -z "$CSAN" ]; then
         note "FAIL    san-$tool: no compute-sanitizer found"
         continue
     fi
-    step "san-$tool" 500 bash -c "san_tool $tool"
+    step "san-$tool" "${SAN_LIMIT:-500}" bash -c "san_tool $tool"
 done
 [ ${#PIDS[@]} -gt 0 ] && wait "${PIDS[@]}"
 if want bench; then
