@@ -328,25 +328,98 @@ KI void nearest_lane(const kv *best, const ki *bi, tkm_real *bv, kl *bx)
     *bv = v[0];
     *bx = x[0];
 }
+
+/* (v, x, s) merged with (o, y, t), where v <= s and o <= t: lex_min's
+ * (v, x), and in s the second smallest of the values v, s, o, t, which is
+ * the smaller of max(v, o), s and t (compares and selects: no rounding). */
+KI void lex_min2(vn *v, vi *x, vn *s, vn o, vi y, vn t)
+{
+    const vn hi = BLEND(vi, o < *v, *v, o);
+    const vn lo = BLEND(vi, t < *s, t, *s);
+    *s = BLEND(vi, lo < hi, lo, hi);
+    lex_min(v, x, o, y);
+}
+
+/* lex_min2 with the second's index too: (s, sx) becomes the
+ * lexicographically smallest of (s, sx), (t, tx) and the best of the two
+ * that lex_min does not keep, that is the second smallest value with the
+ * lowest index at that value. */
+KI void lex_min2i(vn *v, vi *x, vn *s, vi *sx, vn o, vi y, vn t, vi tx)
+{
+    const vi take = (o < *v) | ((o == *v) & (y < *x));
+    const vn hv = BLEND(vi, take, *v, o);
+    const vi hx = BLEND(vi, take, *x, y);
+    const vi tt = (t < *s) | ((t == *s) & (tx < *sx));
+    const vn lv = BLEND(vi, tt, t, *s);
+    const vi lx = BLEND(vi, tt, tx, *sx);
+    const vi th = (hv < lv) | ((hv == lv) & (hx < lx));
+    *s = BLEND(vi, th, hv, lv);
+    *sx = BLEND(vi, th, hx, lx);
+    *v = BLEND(vi, take, o, *v);
+    *x = BLEND(vi, take, y, *x);
+}
+
+/* nearest_lane with the second smallest value over the lanes' best and
+ * second best, which is finish()'s loop's value: the least of all the
+ * lanes' values but one instance of the smallest; with sx, also the
+ * lowest index at that value (finish's i2; -1 at +inf, where finish takes
+ * none). */
+KI void nearest_two_lane(const kv *best, const ki *bi, const kv *sec,
+                         const ki *si, tkm_real *bv, kl *bx, tkm_real *sv,
+                         kl *sx)
+{
+    vn v = best->h[0], s = sec->h[0];
+    vi x = bi->h[0], y = si->h[0];
+    for (int h = 1; h < NV; h++) {
+        if (sx)
+            lex_min2i(&v, &x, &s, &y, best->h[h], bi->h[h], sec->h[h],
+                      si->h[h]);
+        else
+            lex_min2(&v, &x, &s, best->h[h], bi->h[h], sec->h[h]);
+    }
+    for (int w = (int)VL / 2; w >= 1; w /= 2) {
+        vi m = {0};
+        for (int l = 0; l < (int)VL; l++)
+            m[l] = (kl)(l ^ w);
+        if (sx)
+            lex_min2i(&v, &x, &s, &y, __builtin_shuffle(v, m),
+                      __builtin_shuffle(x, m), __builtin_shuffle(s, m),
+                      __builtin_shuffle(y, m));
+        else
+            lex_min2(&v, &x, &s, __builtin_shuffle(v, m),
+                     __builtin_shuffle(x, m), __builtin_shuffle(s, m));
+    }
+    *bv = v[0];
+    *bx = x[0];
+    *sv = s[0];
+    if (sx)
+        *sx = s[0] < (tkm_real)INFINITY ? y[0] : -1;
+}
 #endif
 
 /* Lloyd's nearest over the W lanes (smaller value, then lower index), and
  * the second smallest value when s2 != NULL, with the index of a centroid
- * at that value (the lowest of the lanes' candidates) when i2 != NULL. */
+ * at that value (the lowest of the lanes' candidates) when i2 != NULL.
+ * GCC builds halve the lanes in vectors (nearest_lane, nearest_two_lane:
+ * the values and indices of the loop below, which clang builds run; the
+ * loop over W lanes took most of the scan's time at small d). */
 KI void finish(const kv *best, const ki *bi, const kv *sec, const ki *si,
                int32_t *lab, tkm_real *b1, tkm_real *s2, int32_t *i2)
 {
 #if !defined(__clang__)
-    if (!s2) {
-        tkm_real bv;
-        kl bx;
+    tkm_real bv;
+    kl bx, sx;
+    if (s2)
+        nearest_two_lane(best, bi, sec, si, &bv, &bx, s2, i2 ? &sx : NULL);
+    else
         nearest_lane(best, bi, &bv, &bx);
-        if (lab)
-            *lab = (int32_t)bx;
-        if (b1)
-            *b1 = bv;
-        return;
-    }
+    if (lab)
+        *lab = (int32_t)bx;
+    if (b1)
+        *b1 = bv;
+    if (i2)
+        *i2 = (int32_t)sx;
+    return;
 #endif
     size_t bl = 0;
     for (size_t l = 1; l < KW; l++)
