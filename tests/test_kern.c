@@ -23,6 +23,7 @@
 #include "arith.h"
 #include "elkan_arith.h"
 #include "fixsum.h"
+#include "hamerly_arith.h"
 #include "fit_harness.h"
 #include "internal.h"
 #include "kern.h"
@@ -707,6 +708,67 @@ static void test_spmm_row(void **state)
     use_isa("auto");
 }
 
+/* Hamerly's bound move and global test (kern.h's move and pass) on every
+ * instruction set: the bits of arith.h's rules and the points
+ * hamerly_arith.h's test keeps, in order, for lengths around the lane
+ * count; drifts of 0 (bounds unchanged), bounds that the drift takes
+ * below 0 (kept at 0), infinite lower bounds (k = 1), and u equal to its
+ * limit (the test fails there). */
+static void test_hamerly_kernels(void **state)
+{
+    (void)state;
+    char names[4][16];
+    int ni = isa_names(names, 4);
+    enum { K = 7, M = 70 };
+    tkmi_rng r;
+    tkmi_rng_seed(&r, 91);
+    tkm_real tu[K], tl[K], sh[K], u0[M], l0[M], u[M], l[M];
+    int32_t lab[M];
+    uint32_t out[M];
+    for (size_t c = 0; c < K; c++) {
+        tu[c] = c % 3 == 0 ? 0 : (tkm_real)tkmi_rng_uniform(&r);
+        tl[c] = c % 4 == 1 ? 0 : (tkm_real)(2 * tkmi_rng_uniform(&r));
+        sh[c] = (tkm_real)tkmi_rng_uniform(&r);
+    }
+    for (size_t i = 0; i < M; i++) {
+        lab[i] = (int32_t)tkmi_rng_below(&r, K);
+        u0[i] = (tkm_real)(2 * tkmi_rng_uniform(&r));
+        l0[i] = i % 11 == 4 ? (tkm_real)INFINITY
+                            : (tkm_real)(2 * tkmi_rng_uniform(&r));
+        if (i % 9 == 2) /* u at its limit: max(s, l) */
+            u0[i] = sh[lab[i]] > l0[i] ? sh[lab[i]] : l0[i];
+    }
+    for (int s = 0; s < ni; s++) {
+        use_isa(names[s]);
+        const TKM_FN(tkmi_kern) *kern = TKM_FN(tkmi_kern_get)();
+        for (size_t m = 0; m <= M; m += m < 20 ? 1 : 25) {
+            memcpy(u, u0, sizeof u);
+            memcpy(l, l0, sizeof l);
+            kern->move(u, l, lab, m, tu, tl);
+            for (size_t i = 0; i < M; i++) {
+                const tkm_real wu =
+                    i < m ? TKM_FN(tkmi_bnd_grow)(u0[i], tu[lab[i]]) : u0[i];
+                const tkm_real wl =
+                    i < m ? TKM_FN(tkmi_bnd_shrink)(l0[i], tl[lab[i]]) : l0[i];
+                if (!same_bits(u[i], wu) || !same_bits(l[i], wl))
+                    fail_msg("%s move, m=%zu, point %zu: u %.17g l %.17g, "
+                             "want %.17g %.17g", names[s], m, i, (double)u[i],
+                             (double)l[i], (double)wu, (double)wl);
+            }
+            size_t nf = kern->pass(u0, l0, lab, sh, m, out), want = 0;
+            for (size_t j = 0; j < m; j++)
+                if (!TKM_FN(tkmi_hamerly_pruned)(u0[j], sh[lab[j]], l0[j])) {
+                    if (want >= nf || out[want] != (uint32_t)j)
+                        fail_msg("%s pass, m=%zu: point %zu not listed "
+                                 "%zu-th", names[s], m, j, want);
+                    want++;
+                }
+            assert_int_equal(nf, want);
+        }
+    }
+    use_isa("auto");
+}
+
 static void test_values(void **state)
 {
     (void)state;
@@ -985,6 +1047,7 @@ int main(void)
         cmocka_unit_test(test_screen_kernels),
         cmocka_unit_test(test_screen_kernels_f),
         cmocka_unit_test(test_spmm_row),
+        cmocka_unit_test(test_hamerly_kernels),
         cmocka_unit_test(test_values),
         cmocka_unit_test(test_quot_i128),
         cmocka_unit_test(test_stored_bounds),

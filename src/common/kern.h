@@ -139,6 +139,16 @@ typedef struct TKM_FN(tkmi_kern) {
     /* l[c] = tkmi_lb_shrink(l[c], t[c]) for c < k (arith.h), same
      * bits: the stored bounds moved, in float in either precision. */
     void (*shrink)(tkmi_lb *l, const tkmi_lb *t, size_t k);
+    /* Hamerly's bound move of n points labelled lab[]: u[i] =
+     * tkmi_bnd_grow(u[i], tu[lab[i]]), l[i] = tkmi_bnd_shrink(l[i],
+     * tl[lab[i]]) (arith.h), same bits; the arrays do not overlap. */
+    void (*move)(tkm_real *u, tkm_real *l, const int32_t *lab, size_t n,
+                 const tkm_real *tu, const tkm_real *tl);
+    /* Hamerly's global test of m points: the j < m where
+     * tkmi_hamerly_pruned(u[j], sh[lab[j]], l[j]) (hamerly_arith.h) does
+     * not hold, in increasing order into out (room for m); their number. */
+    size_t (*pass)(const tkm_real *u, const tkm_real *l, const int32_t *lab,
+                   const tkm_real *sh, size_t m, uint32_t *out);
     /* Yinyang's global filter: out[g] = tkmi_bnd_shrink(l[g], t[g]) for
      * g < n (arith.h), same bits; returns the smallest out[g] (+inf
      * where n is 0). */

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "arith.h"
+#include "hamerly_arith.h"
 #include "kern.h"
 
 #ifndef KERN_ISA
@@ -509,6 +510,61 @@ KI void scan_impl(const TKM_FN(tkmi_kc) *kc, const tkm_real *x,
                    two ? o->b2 + i0 + i : NULL,
                    two == 2 ? o->lab2 + i0 + i : NULL);
     }
+}
+
+/* Hamerly's bound move (kern.h's move), a native vector of points at a
+ * time: arith.h's tkmi_bnd_grow and tkmi_bnd_shrink written as selects
+ * (each lane the rule's operations, rounded as there), the tail by the
+ * rules themselves. */
+static void kmove(tkm_real *restrict u, tkm_real *restrict l,
+                  const int32_t *restrict lab, size_t n,
+                  const tkm_real *restrict tu, const tkm_real *restrict tl)
+{
+    const vn up = (vn){0} + ((tkm_real)1 + 2 * TKM_EPS);
+    const vn dn = (vn){0} + ((tkm_real)1 - 2 * TKM_EPS);
+    const vn zero = {0};
+    size_t i = 0;
+    for (; i + VL <= n; i += VL) {
+        vn a, b;
+        for (size_t q = 0; q < VL; q++) {
+            a[q] = tu[lab[i + q]];
+            b[q] = tl[lab[i + q]];
+        }
+        const vn uu = *(const vnu *)(u + i), ll = *(const vnu *)(l + i);
+        *(vnu *)(u + i) = BLEND(vi, a > zero, (uu + a) * up, uu);
+        const vn v = (ll - b) * dn;
+        *(vnu *)(l + i) = BLEND(vi, b > zero, BLEND(vi, v > zero, v, zero), ll);
+    }
+    for (; i < n; i++) {
+        u[i] = TKM_FN(tkmi_bnd_grow)(u[i], tu[lab[i]]);
+        l[i] = TKM_FN(tkmi_bnd_shrink)(l[i], tl[lab[i]]);
+    }
+}
+
+/* Hamerly's global test (kern.h's pass), a native vector of points at a
+ * time: the lanes where tkmi_hamerly_pruned's u < max(s, l) fails, listed
+ * in order; a vector where it holds in every lane costs its compares
+ * alone. */
+static size_t kpass(const tkm_real *u, const tkm_real *l, const int32_t *lab,
+                    const tkm_real *sh, size_t m, uint32_t *out)
+{
+    size_t nf = 0, j = 0;
+    for (; j + VL <= m; j += VL) {
+        vn sa;
+        for (size_t q = 0; q < VL; q++)
+            sa[q] = sh[lab[j + q]];
+        const vn uu = *(const vnu *)(u + j), ll = *(const vnu *)(l + j);
+        const vi fail = ~(uu < BLEND(vi, sa > ll, sa, ll));
+        if (!any_set(&fail))
+            continue;
+        for (size_t q = 0; q < VL; q++)
+            if (fail[q])
+                out[nf++] = (uint32_t)(j + q);
+    }
+    for (; j < m; j++)
+        if (!TKM_FN(tkmi_hamerly_pruned)(u[j], sh[lab[j]], l[j]))
+            out[nf++] = (uint32_t)j;
+    return nf;
 }
 
 /* l[c] = tkmi_lb_shrink(l[c], t[c]) for c < k on the stored
@@ -1165,6 +1221,8 @@ const TKM_FN(tkmi_kern) KERN_NAME = {
     .dist2 = kdist2,
     .dist2_pairs = kdist2_pairs,
     .shrink = kshrink,
+    .move = kmove,
+    .pass = kpass,
     .shrink_min = kshrink_min,
     .down = kdown,
     .values = kvalues,

@@ -31,7 +31,7 @@ void TKM_FN(tkmi_ham_plan)(const cpu_t *s, size_t *plan)
 {
     const size_t nt = (size_t)(s->threads > 1 ? s->threads : 1);
     tkmi_plan_add(plan, s->n, 2, sizeof(tkm_real));      /* u, l    */
-    tkmi_plan_add(plan, nt + 2, s->k, sizeof(tkm_real)); /* s, t, part */
+    tkmi_plan_add(plan, nt + 3, s->k, sizeof(tkm_real)); /* s, t, part */
 }
 
 void TKM_FN(tkmi_ham_free)(ham_t *e)
@@ -51,7 +51,7 @@ int TKM_FN(tkmi_ham_alloc)(cpu_t *s, ham_t *e)
     e->u = tkmi_alloc(n, 1, sizeof *e->u);
     e->l = tkmi_alloc(n, 1, sizeof *e->l);
     e->s = tkmi_alloc(k, 1, sizeof *e->s);
-    e->t = tkmi_alloc(k, 1, sizeof *e->t);
+    e->t = tkmi_alloc(k, 2, sizeof *e->t); /* t, then each l's drift */
     e->part = tkmi_alloc(nt, k, sizeof *e->part);
     if (!e->u || !e->l || !e->s || !e->t || !e->part)
         return 0;
@@ -170,12 +170,21 @@ void TKM_FN(tkmi_ham_move)(cpu_t *s, ham_t *e)
     TKM_FN(tkmi_hamerly_top2)(e->t, k, &imax, &t1, &t2);
     if (s->max_drift_only)
         t2 = t1; /* the largest of all, whichever centroid is a point's */
-    long long n = (long long)s->n;
+    /* tkmi_hamerly_move's drifts by centroid, for the kernel */
+    tkm_real *tl = e->t + k;
+    for (size_t c = 0; c < k; c++)
+        tl[c] = (int)c == imax ? t2 : t1;
+    const size_t n = s->n;
+    const long long nch = (long long)((n + TKMI_HAM_CHUNK - 1) /
+                                      TKMI_HAM_CHUNK);
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
     schedule(static)
-    for (long long i = 0; i < n; i++)
-        TKM_FN(tkmi_hamerly_move)(e->u + i, e->l + i, s->labels[i], e->t,
-                                  imax, t1, t2);
+    for (long long ch = 0; ch < nch; ch++) {
+        const size_t lo = (size_t)ch * TKMI_HAM_CHUNK;
+        s->kern->move(e->u + lo, e->l + lo, s->labels + lo,
+                      n - lo < TKMI_HAM_CHUNK ? n - lo : TKMI_HAM_CHUNK, e->t,
+                      tl);
+    }
 }
 
 /* s(c) for every centroid, each pair's distance computed once.  Each
@@ -265,12 +274,14 @@ size_t TKM_FN(tkmi_ham_filter)(cpu_t *s, ham_t *e, size_t lo, size_t m,
     size_t ti[HAM_CHUNK];
     size_t cs[HAM_CHUNK];
     tkm_real t2[HAM_CHUNK];
-    for (size_t i = lo; i < lo + m; i++) {
+    uint32_t fail[HAM_CHUNK];
+    /* the test with the loose u, a vector of points at a time */
+    const size_t nfail = s->kern->pass(e->u + lo, e->l + lo, s->labels + lo,
+                                       e->s, m, fail);
+    *npts += m - nfail;
+    for (size_t q = 0; q < nfail; q++) {
+        const size_t i = lo + fail[q];
         int a = s->labels[i];
-        if (TKM_FN(tkmi_hamerly_pruned)(e->u[i], e->s[a], e->l[i])) {
-            (*npts)++;
-            continue;
-        }
         tkm_real ub = up ? up_of(s, e, i, a) : 0;
         if (ub > 0) {
             (*ndist)++;
