@@ -557,9 +557,10 @@ static size_t kpass(const tkm_real *u, const tkm_real *l, const int32_t *lab,
         const vi fail = ~(uu < BLEND(vi, sa > ll, sa, ll));
         if (!any_set(&fail))
             continue;
-        for (size_t q = 0; q < VL; q++)
-            if (fail[q])
-                out[nf++] = (uint32_t)(j + q);
+        for (size_t q = 0; q < VL; q++) { /* (no branch: nf <= j + q) */
+            out[nf] = (uint32_t)(j + q);
+            nf += fail[q] != 0;
+        }
     }
     for (; j < m; j++)
         if (!TKM_FN(tkmi_hamerly_pruned)(u[j], sh[lab[j]], l[j]))
