@@ -31,7 +31,7 @@ void TKM_FN(tkmi_ham_plan)(const cpu_t *s, size_t *plan)
 {
     const size_t nt = (size_t)(s->threads > 1 ? s->threads : 1);
     tkmi_plan_add(plan, s->n, 2, sizeof(tkm_real));      /* u, l    */
-    tkmi_plan_add(plan, nt + 3, s->k, sizeof(tkm_real)); /* s, t, part */
+    tkmi_plan_add(plan, nt + 3, s->k, sizeof(tkm_real)); /* s, t x 2, part */
 }
 
 void TKM_FN(tkmi_ham_free)(ham_t *e)
