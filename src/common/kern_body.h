@@ -302,11 +302,18 @@ KI void store_block(tkm_real *row, size_t b, size_t k, kv v)
 }
 
 #if !defined(__clang__) /* GCC's __builtin_shuffle; clang takes the loop */
+/* Whether (a, ia) is lexicographically below (b, ib), lane by lane: the
+ * smaller value, then the lower index. */
+KI vi lex_less(vn a, vi ia, vn b, vi ib)
+{
+    return (a < b) | ((a == b) & (ia < ib));
+}
+
 /* (v, x) = the lexicographically smaller of (v, x) and (o, y), lane by
- * lane: the smaller value, then the lower index. */
+ * lane. */
 KI void lex_min(vn *v, vi *x, vn o, vi y)
 {
-    const vi take = (o < *v) | ((o == *v) & (y < *x));
+    const vi take = lex_less(o, y, *v, *x);
     *v = BLEND(vi, take, o, *v);
     *x = BLEND(vi, take, y, *x);
 }
@@ -347,13 +354,13 @@ KI void lex_min2(vn *v, vi *x, vn *s, vn o, vi y, vn t)
  * lowest index at that value. */
 KI void lex_min2i(vn *v, vi *x, vn *s, vi *sx, vn o, vi y, vn t, vi tx)
 {
-    const vi take = (o < *v) | ((o == *v) & (y < *x));
+    const vi take = lex_less(o, y, *v, *x);
     const vn hv = BLEND(vi, take, *v, o);
     const vi hx = BLEND(vi, take, *x, y);
-    const vi tt = (t < *s) | ((t == *s) & (tx < *sx));
+    const vi tt = lex_less(t, tx, *s, *sx);
     const vn lv = BLEND(vi, tt, t, *s);
     const vi lx = BLEND(vi, tt, tx, *sx);
-    const vi th = (hv < lv) | ((hv == lv) & (hx < lx));
+    const vi th = lex_less(hv, hx, lv, lx);
     *s = BLEND(vi, th, hv, lv);
     *sx = BLEND(vi, th, hx, lx);
     *v = BLEND(vi, take, o, *v);
