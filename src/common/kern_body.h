@@ -532,7 +532,7 @@ static void kmove(tkm_real *restrict u, tkm_real *restrict l,
     const vn zero = {0};
     size_t i = 0;
     for (; i + VL <= n; i += VL) {
-        vn a, b;
+        vn a = zero, b = zero; /* (gcc 13: else maybe-uninitialized) */
         for (size_t q = 0; q < VL; q++) {
             a[q] = tu[lab[i + q]];
             b[q] = tl[lab[i + q]];
@@ -557,7 +557,7 @@ static size_t kpass(const tkm_real *u, const tkm_real *l, const int32_t *lab,
 {
     size_t nf = 0, j = 0;
     for (; j + VL <= m; j += VL) {
-        vn sa;
+        vn sa = {0}; /* (gcc 13: else maybe-uninitialized) */
         for (size_t q = 0; q < VL; q++)
             sa[q] = sh[lab[j + q]];
         const vn uu = *(const vnu *)(u + j), ll = *(const vnu *)(l + j);
