@@ -1199,33 +1199,56 @@ static void test_update(void **state)
         free(w);
         free_problem(&pr);
     }
-    /* the register kernel, d = 5; shared's sums in two tiles of clusters
-     * at d = 1000 and in two of columns at d = 15,000; tree's and dc's
-     * blocks hold k = 500 in two tiles at block 1024 (456 clusters fit on
-     * an H100 or H200, 32 warps of 8-byte accumulators in half of its
-     * 228 KiB); dc's levels on the device at 400,000 points (more groups
-     * of M = 4 x multiprocessors than M on any device of up to 300 of
-     * them) */
+    /* the register kernel, d = 5 */
     problem pr = make_problem(20011, 5, 30, 30, 1, 41);
     for (size_t v = 0; v < sizeof INEXACT / sizeof INEXACT[0]; v++)
         for (size_t f = 0; f < NFORMS; f++)
             update_once(&pr, TKM_LLOYD, FORMS[f], 0, INEXACT[v]);
     update_runs(&pr, 0);
     free_problem(&pr);
-    static const struct {
-        size_t n, d, k;
-    } shapes[] = {{3001, 1000, 20}, {200, 15000, 2}, {20000, 3, 500}};
-    for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++) {
-        pr = make_problem(shapes[sh].n, shapes[sh].d, shapes[sh].k,
-                          shapes[sh].k, 1, 42 + sh);
-        for (size_t v = 0; v < sizeof INEXACT / sizeof INEXACT[0]; v++)
-            for (size_t f = 0; f < NFORMS; f++)
-                for (int b = 0; b < 2; b++)
-                    update_once(&pr, TKM_LLOYD, FORMS[f], SMALL_LARGE[b],
-                                INEXACT[v]);
-        free_problem(&pr);
-    }
-    pr = make_problem(400000, 2, 8, 8, 1, 47);
+}
+
+/* Every inexact strategy, each form, a small and a large block, on one
+ * shape (test_update's checks, update_once). */
+static void update_shape(size_t n, size_t d, size_t k, uint64_t seed)
+{
+    problem pr = make_problem(n, d, k, k, 1, seed);
+    for (size_t v = 0; v < sizeof INEXACT / sizeof INEXACT[0]; v++)
+        for (size_t f = 0; f < NFORMS; f++)
+            for (int b = 0; b < 2; b++)
+                update_once(&pr, TKM_LLOYD, FORMS[f], SMALL_LARGE[b],
+                            INEXACT[v]);
+    free_problem(&pr);
+}
+
+/* The inexact updates' tiles: shared's sums in two tiles of clusters at
+ * d = 1000 and in two of columns at d = 15,000 (a test of its own, as
+ * are the two below, so that a sanitizer runs them as separate jobs). */
+static void test_update_wide(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    update_shape(3001, 1000, 20, 42);
+    update_shape(200, 15000, 2, 43);
+}
+
+/* tree's and dc's blocks hold k = 500 in two tiles at block 1024 (456
+ * clusters fit on an H100 or H200, 32 warps of 8-byte accumulators in
+ * half of its 228 KiB). */
+static void test_update_many_k(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    update_shape(20000, 3, 500, 44);
+}
+
+/* dc's levels on the device at 400,000 points (more groups of M = 4 x
+ * multiprocessors than M on any device of up to 300 of them). */
+static void test_update_dc_levels(void **state)
+{
+    (void)state;
+    NEED_GPU();
+    problem pr = make_problem(400000, 2, 8, 8, 1, 47);
     for (size_t f = 0; f < NFORMS; f++)
         update_once(&pr, TKM_LLOYD, FORMS[f], 0, TKM_UPDATE_DC);
     free_problem(&pr);
@@ -1692,6 +1715,9 @@ int main(void)
         cmocka_unit_test(test_statistics),
         cmocka_unit_test(test_ablations),
         cmocka_unit_test(test_update),
+        cmocka_unit_test(test_update_wide),
+        cmocka_unit_test(test_update_many_k),
+        cmocka_unit_test(test_update_dc_levels),
         cmocka_unit_test(test_sparse_lanes),
         cmocka_unit_test(test_sparse_wide),
         cmocka_unit_test(test_sparse_passes),
