@@ -1222,13 +1222,21 @@ static void update_shape(size_t n, size_t d, size_t k, uint64_t seed)
 }
 
 /* The inexact updates' tiles: shared's sums in two tiles of clusters at
- * d = 1000 and in two of columns at d = 15,000 (a test of its own, as
- * are the two below, so that a sanitizer runs them as separate jobs). */
-static void test_update_wide(void **state)
+ * d = 1000 (a test of its own, as are the three below, so that a
+ * sanitizer runs them as separate jobs: racecheck takes minutes on
+ * each). */
+static void test_update_cluster_tiles(void **state)
 {
     (void)state;
     NEED_GPU();
     update_shape(3001, 1000, 20, 42);
+}
+
+/* shared's sums in two tiles of columns at d = 15,000. */
+static void test_update_column_tiles(void **state)
+{
+    (void)state;
+    NEED_GPU();
     update_shape(200, 15000, 2, 43);
 }
 
@@ -1715,7 +1723,8 @@ int main(void)
         cmocka_unit_test(test_statistics),
         cmocka_unit_test(test_ablations),
         cmocka_unit_test(test_update),
-        cmocka_unit_test(test_update_wide),
+        cmocka_unit_test(test_update_cluster_tiles),
+        cmocka_unit_test(test_update_column_tiles),
         cmocka_unit_test(test_update_many_k),
         cmocka_unit_test(test_update_dc_levels),
         cmocka_unit_test(test_sparse_lanes),
