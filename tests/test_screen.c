@@ -30,8 +30,8 @@
 #include "solver.h"
 
 /* n x d points: blob centres uniform in [-box, box] plus N(0, 1) noise,
- * shifted by offset in every coordinate; or (grid) small integers, every
- * point repeated, so that exact distance ties abound. */
+ * shifted by offset in every coordinate; or (grid) small integers plus
+ * offset, every point repeated, so that exact distance ties abound. */
 static tkm_dataset make_data(size_t n, size_t d, double offset, int grid,
                              uint64_t seed)
 {
@@ -43,7 +43,7 @@ static tkm_dataset make_data(size_t n, size_t d, double offset, int grid,
         st = st * 6364136223846793005ull + 1442695040888963407ull;
         double u = (double)(st >> 11) / 9007199254740992.0;
         if (grid)
-            ds.x[i] = (double)(int)(u * 4.0);
+            ds.x[i] = offset + (double)(int)(u * 4.0);
         else
             ds.x[i] = offset + 10.0 * (double)((i / d) % 7) +
                       (u - 0.5) * 3.0;
@@ -161,34 +161,41 @@ static void test_same_bits(void **state)
     static const size_t shapes[][3] = {
         {3000, 1, 5}, {3000, 2, 40}, {5000, 16, 100}, {2000, 100, 64},
         {600, 784, 20}, {4100, 33, 1}};
-    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
-        tkm_dataset ds = make_data(shapes[s][0], shapes[s][1], 0.0, 0,
-                                   s + 1);
-        char what[64];
-        snprintf(what, sizeof what, "blobs %zu x %zu, k = %zu",
-                 shapes[s][0], shapes[s][1], shapes[s][2]);
-        compare(&ds, shapes[s][2], TKM_LLOYD, TKM_SEQ, TKM_INIT_KMEANSPP,
+    /* the blobs' mean near 30 in every coordinate (float runs take
+     * products of shifted points) and near 0 (the offset small beside the
+     * spread: float runs take the points themselves, screen.c) */
+    for (size_t s = 0; s < 2 * sizeof shapes / sizeof shapes[0]; s++) {
+        const size_t *sh = shapes[s / 2];
+        const double offset = s % 2 ? -30.0 : 0.0;
+        tkm_dataset ds = make_data(sh[0], sh[1], offset, 0, s / 2 + 1);
+        char what[80];
+        snprintf(what, sizeof what, "blobs %zu x %zu, k = %zu, offset %g",
+                 sh[0], sh[1], sh[2], offset);
+        compare(&ds, sh[2], TKM_LLOYD, TKM_SEQ, TKM_INIT_KMEANSPP,
                 EXPECT_NONE, what);
-        compare(&ds, shapes[s][2], TKM_LLOYD, TKM_OMP, TKM_INIT_RANDOM,
-                EXPECT_NONE, what);
+        compare(&ds, sh[2], TKM_LLOYD, TKM_OMP, TKM_INIT_RANDOM, EXPECT_NONE,
+                what);
         /* Hamerly recomputes only with a second centroid */
-        compare(&ds, shapes[s][2], TKM_HAMERLY, TKM_SEQ, TKM_INIT_RANDOM,
-                shapes[s][2] > 1 ? EXPECT_LATER : EXPECT_NONE, what);
-        compare(&ds, shapes[s][2], TKM_HAMERLY, TKM_OMP, TKM_INIT_KMEANSPP,
+        compare(&ds, sh[2], TKM_HAMERLY, TKM_SEQ, TKM_INIT_RANDOM,
+                sh[2] > 1 ? EXPECT_LATER : EXPECT_NONE, what);
+        compare(&ds, sh[2], TKM_HAMERLY, TKM_OMP, TKM_INIT_KMEANSPP,
                 EXPECT_NONE, what);
         tkm_dataset_free(&ds);
     }
 }
 
 /* Small integers, every point twice: many centroids at exactly the same
- * distance from a point; the lowest index must win, as in the scan. */
+ * distance from a point; the lowest index must win, as in the scan.  The
+ * integers 0 to 3 (shifted products in float runs), and less 1.5 (about
+ * centred: the points themselves). */
 static void test_ties(void **state)
 {
     (void)state;
     if (no_blas())
         skip();
-    for (size_t d = 1; d <= 9; d += 4) {
-        tkm_dataset ds = make_data(2000, d, 0.0, 1, d);
+    for (size_t t = 0; t < 6; t++) {
+        const size_t d = 1 + 4 * (t / 2);
+        tkm_dataset ds = make_data(2000, d, t % 2 ? -1.5 : 0.0, 1, d);
         compare(&ds, 12, TKM_LLOYD, TKM_SEQ, TKM_INIT_RANDOM, EXPECT_RECHECK,
                 "integer grid");
         compare(&ds, 12, TKM_HAMERLY, TKM_SEQ, TKM_INIT_RANDOM,

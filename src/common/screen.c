@@ -164,6 +164,8 @@ struct TKM_FN(tkmi_screen) {
     double *cd;     /* k * d: the same values in double (f64: the gaps)  */
     float *xf;      /* threads * rows * d: a block's points less m       */
     float *xs;      /* n * d: every point less m, or NULL (MIX_KEEP_BYTES) */
+    const float *xk; /* n * d: the products' points, kept: xs, or in a
+                      * float run whose m is 0 the points themselves */
     float *gf;      /* threads * rows * k float products                 */
 };
 
@@ -239,12 +241,18 @@ static void spmm(const TKM_FN(tkmi_cpu) *s, const tkm_real *ct, size_t lo,
     }
 }
 
+/* |v|^2 in double, in four running sums (any order keeps the bound: its
+ * gamma_d covers every summation order) */
 static double norm2(const tkm_real *v, size_t d)
 {
-    double s = 0.0;
-    for (size_t j = 0; j < d; j++)
-        s += (double)v[j] * (double)v[j];
-    return s;
+    double s[4] = {0.0, 0.0, 0.0, 0.0};
+    size_t j = 0;
+    for (; j + 4 <= d; j += 4)
+        for (int q = 0; q < 4; q++)
+            s[q] += (double)v[j + q] * (double)v[j + q];
+    for (; j < d; j++)
+        s[0] += (double)v[j] * (double)v[j];
+    return (s[0] + s[1]) + (s[2] + s[3]);
 }
 
 /* A dense coordinate less the shift, in float: the value every product
@@ -252,6 +260,29 @@ static double norm2(const tkm_real *v, size_t d)
 static inline float shifted(tkm_real v, double m)
 {
     return (float)((double)v - m);
+}
+
+/* |x - m|^2 in double of the shifted float values of a row, in four
+ * running sums as norm2; the values into out where it is not NULL. */
+static double norm2_shifted(const tkm_real *x, const double *m, size_t d,
+                            float *out)
+{
+    double s[4] = {0.0, 0.0, 0.0, 0.0};
+    size_t j = 0;
+    for (; j + 4 <= d; j += 4)
+        for (int q = 0; q < 4; q++) {
+            const float f = shifted(x[j + q], m[j + q]);
+            if (out)
+                out[j + q] = f;
+            s[q] += (double)f * (double)f;
+        }
+    for (; j < d; j++) {
+        const float f = shifted(x[j], m[j]);
+        if (out)
+            out[j] = f;
+        s[0] += (double)f * (double)f;
+    }
+    return (s[0] + s[1]) + (s[2] + s[3]);
 }
 
 /* The centroids whose norms nc holds, in the run's precision: dense runs'
@@ -322,9 +353,6 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
         if (TKM_PREC == 64)
             w->cd = tkmi_alloc(k, d, sizeof *w->cd);
         w->xf = tkmi_alloc(nt * w->rows, d, sizeof *w->xf);
-        size_t nd;
-        if (!tkmi_mul_size(n, d, sizeof(float), &nd) && nd <= MIX_KEEP_BYTES)
-            w->xs = tkmi_alloc(n ? n : 1, d, sizeof *w->xs); /* (may fail) */
     }
     w->cand = tkmi_alloc(nt, k, sizeof *w->cand);
     size_t dk;
@@ -350,11 +378,31 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
         w->kk = screen_k(d, u) + 6.0 * u + tiny;
         w->eta = 2.0 * tiny;
         const size_t nm = n < MIX_ROWS ? n : MIX_ROWS;
+        double sq = 0.0, mm = 0.0;
         for (size_t i = 0; i < nm; i++)
-            for (size_t q = 0; q < d; q++)
+            for (size_t q = 0; q < d; q++) {
                 w->m[q] += (double)s->x[i * d + q];
-        for (size_t q = 0; nm && q < d; q++)
+                sq += (double)s->x[i * d + q] * (double)s->x[i * d + q];
+            }
+        for (size_t q = 0; nm && q < d; q++) {
             w->m[q] /= (double)nm;
+            mm += w->m[q] * w->m[q];
+        }
+        size_t nd;
+        if (TKM_PREC == 32 && nm && mm <= (sq / (double)nm - mm) / 16.0) {
+            /* a float run whose offset is small beside its spread (|m|^2
+             * at most 1/16 of the first points' mean |x - m|^2): the bound
+             * widens by about that share without the shift, and the
+             * points are their own float values, kept without a copy
+             * (at 10,000 x 784 the copy and its pages were a quarter of
+             * a one-core run) */
+            memset(w->m, 0, d * sizeof *w->m);
+            w->xk = (const float *)(const void *)s->x;
+        } else if (!tkmi_mul_size(n, d, sizeof(float), &nd) &&
+                   nd <= MIX_KEEP_BYTES) {
+            w->xs = tkmi_alloc(n ? n : 1, d, sizeof *w->xs); /* (may fail) */
+            w->xk = w->xs;
+        }
     }
     long long nn = (long long)n; /* the points' norms, once per run */
 #pragma omp parallel for num_threads(s->threads) if (s->threads > 1) \
@@ -363,15 +411,11 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
         if (s->sp) { /* (the zeros add nothing) */
             const int64_t q0 = s->sp->ptr[i];
             w->xnorm[i] = norm2(s->sp->v + q0, (size_t)(s->sp->ptr[i + 1] - q0));
-        } else if (w->mixed) { /* of the float values the products take */
-            double t = 0.0;
-            for (size_t q = 0; q < d; q++) {
-                const float f = shifted(s->x[(size_t)i * d + q], w->m[q]);
-                if (w->xs)
-                    w->xs[(size_t)i * d + q] = f;
-                t += (double)f * (double)f;
-            }
-            w->xnorm[i] = t;
+        } else if (w->mixed && w->xk != (const float *)(const void *)s->x) {
+            /* of the float values the products take (kept in xs) */
+            w->xnorm[i] = norm2_shifted(s->x + (size_t)i * d, w->m, d,
+                                        w->xs ? w->xs + (size_t)i * d
+                                              : NULL);
         } else {
             w->xnorm[i] = norm2(s->x + (size_t)i * d, d);
         }
@@ -621,11 +665,11 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
         if (gf) { /* the block's points less m, in float */
             float *xf = w->xf + tid * rows * d;
             const float *xb = xf;
-            if (w->xs && !idx) {
-                xb = w->xs + (lo + b) * d; /* kept: in place */
-            } else if (w->xs) {
+            if (w->xk && !idx) {
+                xb = w->xk + (lo + b) * d; /* kept: in place */
+            } else if (w->xk) {
                 for (size_t i = 0; i < mb; i++)
-                    memcpy(xf + i * d, w->xs + idx[b + i] * d,
+                    memcpy(xf + i * d, w->xk + idx[b + i] * d,
                            d * sizeof *xf);
             } else {
                 for (size_t i = 0; i < mb; i++) {
