@@ -26,6 +26,10 @@
 #include "hamerly_arith.h"
 #include "kern.h"
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 #ifndef KERN_ISA
 #error "define KERN_ISA before including kern_body.h"
 #endif
@@ -826,6 +830,35 @@ typedef double vdnu __attribute__((vector_size(KERN_VB), aligned(8),
                                    may_alias));
 typedef int64_t vdi __attribute__((vector_size(KERN_VB)));
 
+/* The lanes of a compare's result (all ones or zero) as the low bits of
+ * an integer, lane 0 the lowest: one instruction of the set, a loop
+ * elsewhere. */
+KI uint32_t lane_bits_d(vdi m)
+{
+#if defined(__x86_64__) && KERN_VB == 64
+    return (uint32_t)_mm512_cmpneq_epi64_mask((__m512i)m,
+                                              _mm512_setzero_si512());
+#elif defined(__x86_64__) && KERN_VB == 32
+    return (uint32_t)_mm256_movemask_pd((__m256d)m);
+#elif defined(__x86_64__) && KERN_VB == 16
+    return (uint32_t)_mm_movemask_pd((__m128d)m);
+#else
+    uint32_t b = 0;
+    for (int q = 0; q < DL; q++)
+        b |= (uint32_t)(m[q] & 1) << q;
+    return b;
+#endif
+}
+
+/* The bits' positions, lowest first, plus base, into out[ns...]; returns
+ * the new count (a row's candidates: few bits, a step each). */
+KI size_t bits_out(uint64_t bits, size_t base, uint32_t *out, size_t ns)
+{
+    for (; bits; bits &= bits - 1)
+        out[ns++] = (uint32_t)(base + (size_t)__builtin_ctzll(bits));
+    return ns;
+}
+
 /* 2 g[j .. j + DL) in double (exact). */
 KI vdn twice_g(const tkm_real *g)
 {
@@ -940,33 +973,18 @@ static size_t kscreen_pass(const double *lo, const tkm_real *g, size_t k,
     const vdn t = (vdn){0} + thr;
     size_t ns = 0, j = 0;
     for (; j + NA * DL <= k; j += NA * DL) {
-        vdi in[NA], any = (vdi){0};
+        uint64_t bits = 0; /* (NA * DL <= 32 lanes) */
         EACH_A(a) {
-            in[a] = *(const vdnu *)(lo + j + a * DL) -
-                        twice_g(g + j + a * DL) <= t;
-            any |= in[a];
+            const vdi in = *(const vdnu *)(lo + j + a * DL) -
+                               twice_g(g + j + a * DL) <= t;
+            bits |= (uint64_t)lane_bits_d(in) << (a * DL);
         }
-        if (!any_set(&any))
-            continue;
-        for (int a = 0; a < NA; a++) { /* the lanes of the vectors that
-                                          passed (a row has few) */
-            if (!any_set(&in[a]))
-                continue;
-            for (int q = 0; q < DL; q++) {
-                out[ns] = (uint32_t)(j + (size_t)(a * DL + q));
-                ns += (size_t)(in[a][q] & 1);
-            }
-        }
+        ns = bits_out(bits, j, out, ns); /* (a row has few) */
     }
     for (; j < k; j += DL) {
         const vdi in = (*(const vdnu *)(lo + j) - twice_g(g + j) <= t) &
                        lanes_below_d((ptrdiff_t)(k - j));
-        if (!any_set(&in))
-            continue;
-        for (int q = 0; q < DL && j + (size_t)q < k; q++) {
-            out[ns] = (uint32_t)(j + (size_t)q); /* (ns < k: room) */
-            ns += (size_t)(in[q] & 1);
-        }
+        ns = bits_out(lane_bits_d(in), j, out, ns); /* (ns < k: room) */
     }
     return ns;
 }
@@ -978,6 +996,24 @@ static size_t kscreen_pass(const double *lo, const tkm_real *g, size_t k,
 typedef float vf __attribute__((vector_size(KERN_VB)));
 typedef float vfu __attribute__((vector_size(KERN_VB), aligned(4), may_alias));
 typedef int32_t vfi __attribute__((vector_size(KERN_VB)));
+
+/* lane_bits_d for float lanes. */
+KI uint32_t lane_bits_f(vfi m)
+{
+#if defined(__x86_64__) && KERN_VB == 64
+    return (uint32_t)_mm512_cmpneq_epi32_mask((__m512i)m,
+                                              _mm512_setzero_si512());
+#elif defined(__x86_64__) && KERN_VB == 32
+    return (uint32_t)_mm256_movemask_ps((__m256)m);
+#elif defined(__x86_64__) && KERN_VB == 16
+    return (uint32_t)_mm_movemask_ps((__m128)m);
+#else
+    uint32_t b = 0;
+    for (int q = 0; q < FL; q++)
+        b |= (uint32_t)(m[q] & 1) << q;
+    return b;
+#endif
+}
 
 /* Lanes q < r all ones, the others zero (r <= 0: none). */
 KI vfi lanes_below(ptrdiff_t r)
@@ -1027,6 +1063,30 @@ KI int screen_min_f_impl(const float *hf, const float *g, size_t k,
         m1[0] = BLEND(vfi, m1[0] < m1[a], m1[0], m1[a]);
         z[0] += z[a];
     }
+#if !defined(__clang__)
+    /* the lanes halved in vectors (GCC's __builtin_shuffle; the loop
+     * below, which clang builds run, took most of a row's test at k =
+     * 100): the smallest, and the second smallest of the lanes' pairs
+     * m1 <= m2, merged as lex_min2 merges them */
+    vf a1 = m1[0], a2 = m2[0];
+    for (int w = FL / 2; w >= 1; w /= 2) {
+        vfi msk = {0};
+        for (int l = 0; l < FL; l++)
+            msk[l] = l ^ w;
+        const vf b1 = __builtin_shuffle(a1, msk);
+        if (two) {
+            const vf b2 = __builtin_shuffle(a2, msk);
+            const vf hi = BLEND(vfi, b1 < a1, a1, b1);
+            const vf lo = BLEND(vfi, b2 < a2, b2, a2);
+            a2 = BLEND(vfi, lo < hi, lo, hi);
+        }
+        a1 = BLEND(vfi, b1 < a1, b1, a1);
+    }
+    const vfi bad = z[0] != (vf){0};
+    m[0] = a1[0];
+    m[1] = two ? a2[0] : INFINITY;
+    return !any_set(&bad);
+#else
     double s[2] = {INFINITY, INFINITY}; /* (floats, exactly) */
     int finite = 1;
     for (int q = 0; q < FL; q++) {
@@ -1038,6 +1098,7 @@ KI int screen_min_f_impl(const float *hf, const float *g, size_t k,
     m[0] = (float)s[0];
     m[1] = two ? (float)s[1] : INFINITY;
     return finite;
+#endif
 }
 
 static int kscreen_min_f(const float *hf, const float *g, size_t k, int two,
@@ -1055,33 +1116,19 @@ static size_t kscreen_pass_f(const float *lf, const float *g, size_t k,
     const vf t = (vf){0} + thr;
     size_t ns = 0, j = 0;
     for (; j + NA * FL <= k; j += NA * FL) {
-        vfi in[NA], any = (vfi){0};
+        uint64_t bits = 0; /* (NA * FL <= 64 lanes) */
         EACH_A(a) {
             const vf gv = *(const vfu *)(g + j + a * FL);
-            in[a] = *(const vfu *)(lf + j + a * FL) - (gv + gv) <= t;
-            any |= in[a];
+            const vfi in = *(const vfu *)(lf + j + a * FL) - (gv + gv) <= t;
+            bits |= (uint64_t)lane_bits_f(in) << (a * FL);
         }
-        if (!any_set(&any))
-            continue;
-        for (int a = 0; a < NA; a++) { /* (as kscreen_pass) */
-            if (!any_set(&in[a]))
-                continue;
-            for (int q = 0; q < FL; q++) {
-                out[ns] = (uint32_t)(j + (size_t)a * FL + (size_t)q);
-                ns += (size_t)(in[a][q] & 1);
-            }
-        }
+        ns = bits_out(bits, j, out, ns); /* (as kscreen_pass) */
     }
     for (; j < k; j += FL) {
         const vf gv = *(const vfu *)(g + j);
         const vfi in = (*(const vfu *)(lf + j) - (gv + gv) <= t) &
                       lanes_below((ptrdiff_t)(k - j));
-        if (!any_set(&in))
-            continue;
-        for (int q = 0; q < FL && j + (size_t)q < k; q++) {
-            out[ns] = (uint32_t)(j + (size_t)q); /* (ns < k: room) */
-            ns += (size_t)(in[q] & 1);
-        }
+        ns = bits_out(lane_bits_f(in), j, out, ns); /* (ns < k: room) */
     }
     return ns;
 }
