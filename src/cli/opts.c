@@ -172,7 +172,7 @@ static const shared_opt shared[] = {
      "                       d >= 256 and k >= 64; with k >= 1000 from\n"
      "                       d >= 32 in f32, 16 in f64 (lloyd, hamerly);\n"
      "                       lloyd in f64 from d >= 64, and d >= 32 with\n"
-     "                       k >= 100, in f32 from d >= 128 with k >= 100:\n"
+     "                       k >= 100, in f32 from d >= 64 with k >= 100:\n"
      "                       where it measured faster)\n"},
     {"inertia-each-iter", no_argument, OPT_INERTIA, NULL, 1,
      "  --inertia-each-iter  record the inertia in every iteration's stats\n"},

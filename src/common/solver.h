@@ -290,8 +290,9 @@ void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s);
  * in both precisions (docs/results/screen-bench.md); Lloyd's and
  * Hamerly's with k >= 1000 from d = 32 in float, d = 16 in double;
  * Lloyd's in double from d = 64, and from d = 32 with k >= 100, in float
- * from d = 128 with k >= 100: where it measured faster on 16 AVX-512
- * cores and on 2 (docs/results/screen-bench-16core.md, screen-rows.md). */
+ * from d = 64 with k >= 100: where it measured faster on 16 AVX-512
+ * cores and on 2 (docs/results/screen-bench-16core.md, screen-rows.md,
+ * screen-tests-2core.md). */
 #define TKMI_SCREEN_MIN_D 256
 /* (TKMI_SCREEN_MIN_K, the least k of every rule: internal.h) */
 #if TKM_PREC == 64
@@ -303,7 +304,7 @@ void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s);
 #define TKMI_SCREEN_F64_LLOYD_D 64
 #define TKMI_SCREEN_LLOYD_K 100
 #define TKMI_SCREEN_F64_LLOYD_KD 32
-#define TKMI_SCREEN_F32_LLOYD_KD 128
+#define TKMI_SCREEN_F32_LLOYD_KD 64
 /* Whether TKM_SCREEN_AUTO screens dense points of d columns against k
  * centroids by the thresholds above alone (cpu.c asks besides for the
  * BLAS, and for its kernels not narrower than the processor's). */
