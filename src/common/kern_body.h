@@ -167,6 +167,65 @@ KI ki less(kv a, kv b)
  * their lanes' masks (all ones or all zeros) of integer vector type I. */
 #define BLEND(I, m, a, b) ((__typeof__(a))(((m) & (I)(a)) | (~(m) & (I)(b))))
 
+/* Integer vectors of 32- and 64-bit lanes (a compare's result on float
+ * or on double lanes: the same types as the kernels' below). */
+typedef int32_t kb32 __attribute__((vector_size(KERN_VB)));
+typedef int64_t kb64 __attribute__((vector_size(KERN_VB)));
+
+/* The lanes of a compare's result (all ones or zero) as the low bits of
+ * an integer, lane 0 the lowest: one instruction of the set, a loop
+ * elsewhere. */
+KI uint32_t lane_bits32(kb32 m)
+{
+#if defined(__x86_64__) && KERN_VB == 64
+    return (uint32_t)_mm512_cmpneq_epi32_mask((__m512i)m,
+                                              _mm512_setzero_si512());
+#elif defined(__x86_64__) && KERN_VB == 32
+    return (uint32_t)_mm256_movemask_ps((__m256)m);
+#elif defined(__x86_64__) && KERN_VB == 16
+    return (uint32_t)_mm_movemask_ps((__m128)m);
+#else
+    uint32_t b = 0;
+    for (int q = 0; q < KERN_VB / 4; q++)
+        b |= (uint32_t)(m[q] & 1) << q;
+    return b;
+#endif
+}
+
+KI uint32_t lane_bits64(kb64 m)
+{
+#if defined(__x86_64__) && KERN_VB == 64
+    return (uint32_t)_mm512_cmpneq_epi64_mask((__m512i)m,
+                                              _mm512_setzero_si512());
+#elif defined(__x86_64__) && KERN_VB == 32
+    return (uint32_t)_mm256_movemask_pd((__m256d)m);
+#elif defined(__x86_64__) && KERN_VB == 16
+    return (uint32_t)_mm_movemask_pd((__m128d)m);
+#else
+    uint32_t b = 0;
+    for (int q = 0; q < KERN_VB / 8; q++)
+        b |= (uint32_t)(m[q] & 1) << q;
+    return b;
+#endif
+}
+
+/* lane_bits of the run's precision (vi's lanes). */
+#if TKM_PREC == 32
+#define LANE_BITS lane_bits32
+#else
+#define LANE_BITS lane_bits64
+#endif
+
+/* The bits' positions, lowest first, plus base, into out[ns...]; returns
+ * the new count (a row's candidates, failing points: few bits, a step
+ * each). */
+KI size_t bits_out(uint64_t bits, size_t base, uint32_t *out, size_t ns)
+{
+    for (; bits; bits &= bits - 1)
+        out[ns++] = (uint32_t)(base + (size_t)__builtin_ctzll(bits));
+    return ns;
+}
+
 /* Whether any bit of the native vector at v (KERN_VB bytes) is set. */
 KI int any_set(const void *v)
 {
@@ -566,12 +625,7 @@ static size_t kpass(const tkm_real *u, const tkm_real *l, const int32_t *lab,
             sa[q] = sh[lab[j + q]];
         const vn uu = *(const vnu *)(u + j), ll = *(const vnu *)(l + j);
         const vi fail = ~(uu < BLEND(vi, sa > ll, sa, ll));
-        if (!any_set(&fail))
-            continue;
-        for (size_t q = 0; q < VL; q++) { /* (no branch: nf <= j + q) */
-            out[nf] = (uint32_t)(j + q);
-            nf += fail[q] != 0;
-        }
+        nf = bits_out(LANE_BITS(fail), j, out, nf);
     }
     for (; j < m; j++)
         if (!TKM_FN(tkmi_hamerly_pruned)(u[j], sh[lab[j]], l[j]))
@@ -830,35 +884,6 @@ typedef double vdnu __attribute__((vector_size(KERN_VB), aligned(8),
                                    may_alias));
 typedef int64_t vdi __attribute__((vector_size(KERN_VB)));
 
-/* The lanes of a compare's result (all ones or zero) as the low bits of
- * an integer, lane 0 the lowest: one instruction of the set, a loop
- * elsewhere. */
-KI uint32_t lane_bits_d(vdi m)
-{
-#if defined(__x86_64__) && KERN_VB == 64
-    return (uint32_t)_mm512_cmpneq_epi64_mask((__m512i)m,
-                                              _mm512_setzero_si512());
-#elif defined(__x86_64__) && KERN_VB == 32
-    return (uint32_t)_mm256_movemask_pd((__m256d)m);
-#elif defined(__x86_64__) && KERN_VB == 16
-    return (uint32_t)_mm_movemask_pd((__m128d)m);
-#else
-    uint32_t b = 0;
-    for (int q = 0; q < DL; q++)
-        b |= (uint32_t)(m[q] & 1) << q;
-    return b;
-#endif
-}
-
-/* The bits' positions, lowest first, plus base, into out[ns...]; returns
- * the new count (a row's candidates: few bits, a step each). */
-KI size_t bits_out(uint64_t bits, size_t base, uint32_t *out, size_t ns)
-{
-    for (; bits; bits &= bits - 1)
-        out[ns++] = (uint32_t)(base + (size_t)__builtin_ctzll(bits));
-    return ns;
-}
-
 /* 2 g[j .. j + DL) in double (exact). */
 KI vdn twice_g(const tkm_real *g)
 {
@@ -977,14 +1002,14 @@ static size_t kscreen_pass(const double *lo, const tkm_real *g, size_t k,
         EACH_A(a) {
             const vdi in = *(const vdnu *)(lo + j + a * DL) -
                                twice_g(g + j + a * DL) <= t;
-            bits |= (uint64_t)lane_bits_d(in) << (a * DL);
+            bits |= (uint64_t)lane_bits64(in) << (a * DL);
         }
         ns = bits_out(bits, j, out, ns); /* (a row has few) */
     }
     for (; j < k; j += DL) {
         const vdi in = (*(const vdnu *)(lo + j) - twice_g(g + j) <= t) &
                        lanes_below_d((ptrdiff_t)(k - j));
-        ns = bits_out(lane_bits_d(in), j, out, ns); /* (ns < k: room) */
+        ns = bits_out(lane_bits64(in), j, out, ns); /* (ns < k: room) */
     }
     return ns;
 }
@@ -996,24 +1021,6 @@ static size_t kscreen_pass(const double *lo, const tkm_real *g, size_t k,
 typedef float vf __attribute__((vector_size(KERN_VB)));
 typedef float vfu __attribute__((vector_size(KERN_VB), aligned(4), may_alias));
 typedef int32_t vfi __attribute__((vector_size(KERN_VB)));
-
-/* lane_bits_d for float lanes. */
-KI uint32_t lane_bits_f(vfi m)
-{
-#if defined(__x86_64__) && KERN_VB == 64
-    return (uint32_t)_mm512_cmpneq_epi32_mask((__m512i)m,
-                                              _mm512_setzero_si512());
-#elif defined(__x86_64__) && KERN_VB == 32
-    return (uint32_t)_mm256_movemask_ps((__m256)m);
-#elif defined(__x86_64__) && KERN_VB == 16
-    return (uint32_t)_mm_movemask_ps((__m128)m);
-#else
-    uint32_t b = 0;
-    for (int q = 0; q < FL; q++)
-        b |= (uint32_t)(m[q] & 1) << q;
-    return b;
-#endif
-}
 
 /* Lanes q < r all ones, the others zero (r <= 0: none). */
 KI vfi lanes_below(ptrdiff_t r)
@@ -1120,7 +1127,7 @@ static size_t kscreen_pass_f(const float *lf, const float *g, size_t k,
         EACH_A(a) {
             const vf gv = *(const vfu *)(g + j + a * FL);
             const vfi in = *(const vfu *)(lf + j + a * FL) - (gv + gv) <= t;
-            bits |= (uint64_t)lane_bits_f(in) << (a * FL);
+            bits |= (uint64_t)lane_bits32(in) << (a * FL);
         }
         ns = bits_out(bits, j, out, ns); /* (as kscreen_pass) */
     }
@@ -1128,7 +1135,7 @@ static size_t kscreen_pass_f(const float *lf, const float *g, size_t k,
         const vf gv = *(const vfu *)(g + j);
         const vfi in = (*(const vfu *)(lf + j) - (gv + gv) <= t) &
                       lanes_below((ptrdiff_t)(k - j));
-        ns = bits_out(lane_bits_f(in), j, out, ns); /* (ns < k: room) */
+        ns = bits_out(lane_bits32(in), j, out, ns); /* (ns < k: room) */
     }
     return ns;
 }
