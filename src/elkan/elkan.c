@@ -634,7 +634,7 @@ static int elkan_point_sparse(cpu_t *s, elkan_t *e, size_t i,
  * (its catch_up reads them if the point fails the global test, half the
  * points at 100,000 x 8, k = 100, scattered: the shrink waited on them)
  * where k is at most ELK_AHEAD_K; at k = 100 and 200 the pass then took
- * 0.66x to 0.75x its time on one core, at k = 400 and 1000 1.0x to 1.05x
+ * 0.66x to 0.75x its time on one core, at k = 400 and 1000 1.05x to 1.07x
  * (the points' own work hides the loads there; 2-core AMD EPYC,
  * docs/results/elkan-prefetch-2core.md). */
 #define ELK_AHEAD 4
