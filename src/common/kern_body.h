@@ -1031,6 +1031,19 @@ KI vfi lanes_below(ptrdiff_t r)
     return m;
 }
 
+/* (m1, m2) merged with (b1, b2), lane by lane, each pair smallest first:
+ * the two smallest of the four values (a multiset), with two; else the
+ * smallest alone. */
+KI void merge2_f(vf *m1, vf *m2, vf b1, vf b2, int two)
+{
+    if (two) {
+        const vf hi1 = BLEND(vfi, *m1 < b1, b1, *m1);
+        const vf lo2 = BLEND(vfi, *m2 < b2, *m2, b2);
+        *m2 = BLEND(vfi, hi1 < lo2, hi1, lo2);
+    }
+    *m1 = BLEND(vfi, *m1 < b1, *m1, b1);
+}
+
 /* m[0], m[1]: the smallest and (with two) second smallest of v_j =
  * hf[j] - (g[j] + g[j]) over j < k, each rounded in float (g + g exact,
  * or infinite), as screen_min_impl takes them in double.  Returns 1 when
@@ -1060,34 +1073,22 @@ KI int screen_min_f_impl(const float *hf, const float *g, size_t k,
         const vf v = BLEND(vfi, in, v0, inf);
         MIN_STEP(vfi, v, m1[0], m2[0], two);
     }
-    for (int a = 1; a < NA; a++) { /* the chains into chain 0 (lane-wise
-                                      two smallest of a multiset) */
-        if (two) {
-            const vf hi1 = BLEND(vfi, m1[0] < m1[a], m1[a], m1[0]);
-            const vf lo2 = BLEND(vfi, m2[0] < m2[a], m2[0], m2[a]);
-            m2[0] = BLEND(vfi, hi1 < lo2, hi1, lo2);
-        }
-        m1[0] = BLEND(vfi, m1[0] < m1[a], m1[0], m1[a]);
+    for (int a = 1; a < NA; a++) { /* the chains into chain 0 */
+        merge2_f(&m1[0], &m2[0], m1[a], m2[a], two);
         z[0] += z[a];
     }
 #if !defined(__clang__)
     /* the lanes halved in vectors (GCC's __builtin_shuffle; the loop
      * below, which clang builds run, took most of a row's test at k =
      * 100): the smallest, and the second smallest of the lanes' pairs
-     * m1 <= m2, merged as lex_min2 merges them */
+     * m1 <= m2, merged as the chains are */
     vf a1 = m1[0], a2 = m2[0];
     for (int w = FL / 2; w >= 1; w /= 2) {
         vfi msk = {0};
         for (int l = 0; l < FL; l++)
             msk[l] = l ^ w;
-        const vf b1 = __builtin_shuffle(a1, msk);
-        if (two) {
-            const vf b2 = __builtin_shuffle(a2, msk);
-            const vf hi = BLEND(vfi, b1 < a1, a1, b1);
-            const vf lo = BLEND(vfi, b2 < a2, b2, a2);
-            a2 = BLEND(vfi, lo < hi, lo, hi);
-        }
-        a1 = BLEND(vfi, b1 < a1, b1, a1);
+        merge2_f(&a1, &a2, __builtin_shuffle(a1, msk),
+                 __builtin_shuffle(a2, msk), two);
     }
     const vfi bad = z[0] != (vf){0};
     m[0] = a1[0];
