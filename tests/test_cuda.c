@@ -1210,15 +1210,21 @@ static void test_update(void **state)
 
 /* Every inexact strategy, each form, a small and a large block, on one
  * shape (test_update's checks, update_once). */
-static void update_shape(size_t n, size_t d, size_t k, uint64_t seed)
+static void update_shape_in(size_t n, size_t d, size_t k, uint64_t seed,
+                            const tkm_update *u, size_t nu)
 {
     problem pr = make_problem(n, d, k, k, 1, seed);
-    for (size_t v = 0; v < sizeof INEXACT / sizeof INEXACT[0]; v++)
+    for (size_t v = 0; v < nu; v++)
         for (size_t f = 0; f < NFORMS; f++)
             for (int b = 0; b < 2; b++)
-                update_once(&pr, TKM_LLOYD, FORMS[f], SMALL_LARGE[b],
-                            INEXACT[v]);
+                update_once(&pr, TKM_LLOYD, FORMS[f], SMALL_LARGE[b], u[v]);
     free_problem(&pr);
+}
+
+static void update_shape(size_t n, size_t d, size_t k, uint64_t seed)
+{
+    update_shape_in(n, d, k, seed, INEXACT,
+                    sizeof INEXACT / sizeof INEXACT[0]);
 }
 
 /* The inexact updates' tiles: shared's sums in two tiles of clusters at
@@ -1232,12 +1238,37 @@ static void test_update_cluster_tiles(void **state)
     update_shape(3001, 1000, 20, 42);
 }
 
-/* shared's sums in two tiles of columns at d = 15,000. */
+/* shared's sums in two tiles of columns at d = 15,000; the other
+ * strategies on the same shape (15,000 column passes of the fine kernel)
+ * in tests of their own, one racecheck job each. */
+static void column_tiles(tkm_update u)
+{
+    NEED_GPU();
+    update_shape_in(200, 15000, 2, 43, &u, 1);
+}
+
 static void test_update_column_tiles(void **state)
 {
     (void)state;
-    NEED_GPU();
-    update_shape(200, 15000, 2, 43);
+    column_tiles(TKM_UPDATE_SHARED);
+}
+
+static void test_update_wide_atomic(void **state)
+{
+    (void)state;
+    column_tiles(TKM_UPDATE_ATOMIC);
+}
+
+static void test_update_wide_tree(void **state)
+{
+    (void)state;
+    column_tiles(TKM_UPDATE_TREE);
+}
+
+static void test_update_wide_dc(void **state)
+{
+    (void)state;
+    column_tiles(TKM_UPDATE_DC);
 }
 
 /* tree's and dc's blocks hold k = 500 in two tiles at block 1024 (456
@@ -1725,6 +1756,9 @@ int main(void)
         cmocka_unit_test(test_update),
         cmocka_unit_test(test_update_cluster_tiles),
         cmocka_unit_test(test_update_column_tiles),
+        cmocka_unit_test(test_update_wide_atomic),
+        cmocka_unit_test(test_update_wide_tree),
+        cmocka_unit_test(test_update_wide_dc),
         cmocka_unit_test(test_update_many_k),
         cmocka_unit_test(test_update_dc_levels),
         cmocka_unit_test(test_sparse_lanes),
