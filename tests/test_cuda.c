@@ -1211,24 +1211,25 @@ static void test_update(void **state)
 /* Every inexact strategy, each form, a small and a large block, on one
  * shape (test_update's checks, update_once). */
 static void update_shape_in(size_t n, size_t d, size_t k, uint64_t seed,
-                            const tkm_update *u, size_t nu)
+                            const tkm_update *u, size_t nu, const int *blocks,
+                            size_t nb)
 {
     problem pr = make_problem(n, d, k, k, 1, seed);
     for (size_t v = 0; v < nu; v++)
         for (size_t f = 0; f < NFORMS; f++)
-            for (int b = 0; b < 2; b++)
-                update_once(&pr, TKM_LLOYD, FORMS[f], SMALL_LARGE[b], u[v]);
+            for (size_t b = 0; b < nb; b++)
+                update_once(&pr, TKM_LLOYD, FORMS[f], blocks[b], u[v]);
     free_problem(&pr);
 }
 
 static void update_shape(size_t n, size_t d, size_t k, uint64_t seed)
 {
     update_shape_in(n, d, k, seed, INEXACT,
-                    sizeof INEXACT / sizeof INEXACT[0]);
+                    sizeof INEXACT / sizeof INEXACT[0], SMALL_LARGE, 2);
 }
 
 /* The inexact updates' tiles: shared's sums in two tiles of clusters at
- * d = 1000 (a test of its own, as are the three below, so that a
+ * d = 1000 (a test of its own, as are those below, so that a
  * sanitizer runs them as separate jobs: racecheck takes minutes on
  * each). */
 static void test_update_cluster_tiles(void **state)
@@ -1239,36 +1240,49 @@ static void test_update_cluster_tiles(void **state)
 }
 
 /* shared's sums in two tiles of columns at d = 15,000; the other
- * strategies on the same shape (15,000 column passes of the fine kernel)
- * in tests of their own, one racecheck job each. */
-static void column_tiles(tkm_update u)
+ * strategies on the same shape in tests of their own, tree's and dc's
+ * (15,000 column passes of the fine kernel) one per block size, so that
+ * racecheck runs each as a job of its own within a call. */
+static void column_tiles(tkm_update u, const int *blocks, size_t nb)
 {
     NEED_GPU();
-    update_shape_in(200, 15000, 2, 43, &u, 1);
+    update_shape_in(200, 15000, 2, 43, &u, 1, blocks, nb);
 }
 
 static void test_update_column_tiles(void **state)
 {
     (void)state;
-    column_tiles(TKM_UPDATE_SHARED);
+    column_tiles(TKM_UPDATE_SHARED, SMALL_LARGE, 2);
 }
 
 static void test_update_wide_atomic(void **state)
 {
     (void)state;
-    column_tiles(TKM_UPDATE_ATOMIC);
+    column_tiles(TKM_UPDATE_ATOMIC, SMALL_LARGE, 2);
 }
 
-static void test_update_wide_tree(void **state)
+static void test_update_wide_tree_small(void **state)
 {
     (void)state;
-    column_tiles(TKM_UPDATE_TREE);
+    column_tiles(TKM_UPDATE_TREE, SMALL_LARGE, 1);
 }
 
-static void test_update_wide_dc(void **state)
+static void test_update_wide_tree_large(void **state)
 {
     (void)state;
-    column_tiles(TKM_UPDATE_DC);
+    column_tiles(TKM_UPDATE_TREE, SMALL_LARGE + 1, 1);
+}
+
+static void test_update_wide_dc_small(void **state)
+{
+    (void)state;
+    column_tiles(TKM_UPDATE_DC, SMALL_LARGE, 1);
+}
+
+static void test_update_wide_dc_large(void **state)
+{
+    (void)state;
+    column_tiles(TKM_UPDATE_DC, SMALL_LARGE + 1, 1);
 }
 
 /* tree's and dc's blocks hold k = 500 in two tiles at block 1024 (456
@@ -1757,8 +1771,10 @@ int main(void)
         cmocka_unit_test(test_update_cluster_tiles),
         cmocka_unit_test(test_update_column_tiles),
         cmocka_unit_test(test_update_wide_atomic),
-        cmocka_unit_test(test_update_wide_tree),
-        cmocka_unit_test(test_update_wide_dc),
+        cmocka_unit_test(test_update_wide_tree_small),
+        cmocka_unit_test(test_update_wide_tree_large),
+        cmocka_unit_test(test_update_wide_dc_small),
+        cmocka_unit_test(test_update_wide_dc_large),
         cmocka_unit_test(test_update_many_k),
         cmocka_unit_test(test_update_dc_levels),
         cmocka_unit_test(test_sparse_lanes),
