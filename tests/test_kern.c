@@ -653,6 +653,110 @@ static void test_screen_kernels_f(void **state)
     use_isa("auto");
 }
 
+/* The screening's fused float products (kern.h's screen_prod_f) against
+ * scalar loops, every instruction set, d, k and the number of rows
+ * around its steps (16 centroids a block, 2 KERN_P rows a step): each
+ * product the chain x_0 c_0, then + x_q c_q in increasing q, rounded as
+ * the set's documented order (one fused multiply-add a step on AVX-512,
+ * C's fmaf; a rounded product and sum elsewhere), to the bit; each
+ * row's two smallest hf_j - (g_j + g_j) what screen_min_f gives from
+ * that row (ties: duplicate centroids; -0 and mixed signs in the
+ * points); nothing written past a row's whole blocks or the m rows. */
+static void test_screen_prod_f(void **state)
+{
+    (void)state;
+    char names[4][16];
+    int ni = isa_names(names, 4);
+    const size_t ds[] = {1, 2, 3, 8, 17, 34, 64};
+    const size_t ks[] = {2, 15, 16, 17, 100};
+    const size_t ms[] = {1, 7, 8, 9, 33};
+    tkmi_rng r;
+    tkmi_rng_seed(&r, 81);
+    for (int s = 0; s < ni; s++) {
+        use_isa(names[s]);
+        const TKM_FN(tkmi_kern) *kern = TKM_FN(tkmi_kern_get)();
+        const int fused = strcmp(names[s], "avx512") == 0;
+        for (size_t a = 0; a < sizeof ds / sizeof *ds; a++)
+            for (size_t b = 0; b < sizeof ks / sizeof *ks; b++)
+                for (size_t e = 0; e < sizeof ms / sizeof *ms; e++) {
+                    const size_t d = ds[a], k = ks[b], m = ms[e];
+                    const size_t nb = (k + 15) / 16, gs = nb * 16 + 3;
+                    float *x = malloc(m * d * sizeof *x),
+                          *c = malloc(k * d * sizeof *c),
+                          *cp = malloc(nb * 16 * d * sizeof *cp),
+                          *hfp = malloc(nb * 16 * sizeof *hfp),
+                          *g = malloc((m + 1) * gs * sizeof *g),
+                          *mm = malloc((2 * m + 2) * sizeof *mm);
+                    assert_true(x && c && cp && hfp && g && mm);
+                    for (size_t i = 0; i < m * d; i++)
+                        x[i] = i % 5 == 3 ? -0.0f
+                                          : (float)(4 * tkmi_rng_uniform(&r) -
+                                                    2);
+                    for (size_t j = 0; j < k; j++)
+                        for (size_t q = 0; q < d; q++)
+                            c[j * d + q] =
+                                j == 1 ? c[q] /* a twin of centroid 0 */
+                                       : (float)(3 * tkmi_rng_uniform(&r) -
+                                                 1) *
+                                             (q % 3 == 0 ? 1e-3f : 1.0f);
+                    for (size_t j = 0; j < nb * 16; j++) {
+                        hfp[j] = j >= k ? INFINITY
+                                 : j == 1 ? hfp[0]
+                                          : (float)(5 * tkmi_rng_uniform(&r));
+                        for (size_t q = 0; q < d; q++)
+                            cp[(j / 16 * d + q) * 16 + j % 16] =
+                                j < k ? c[j * d + q] : 0.0f;
+                    }
+                    for (size_t i = 0; i < (m + 1) * gs; i++)
+                        g[i] = 12345.0f; /* (what must stay) */
+                    mm[2 * m] = mm[2 * m + 1] = 12345.0f;
+                    for (int two = 0; two < 2; two++) {
+                        kern->screen_prod_f(x, m, d, cp, hfp, k, gs, two, g,
+                                            mm);
+                        for (size_t i = 0; i < m; i++) {
+                            for (size_t j = 0; j < k; j++) {
+                                const float *xi = x + i * d,
+                                            *cj = c + j * d;
+                                float t = xi[0] * cj[0];
+                                for (size_t q = 1; q < d; q++)
+                                    t = fused ? fmaf(xi[q], cj[q], t)
+                                              : t + xi[q] * cj[q];
+                                if (memcmp(&t, g + i * gs + j, sizeof t))
+                                    fail_msg("%s d=%zu k=%zu m=%zu: g[%zu]"
+                                             "[%zu] %.9g, want %.9g",
+                                             names[s], d, k, m, i, j,
+                                             g[i * gs + j], t);
+                            }
+                            for (size_t j = nb * 16; j < gs; j++)
+                                assert_true(g[i * gs + j] == 12345.0f);
+                            float want[2];
+                            const int f = kern->screen_min_f(
+                                hfp, g + i * gs, k, two, want);
+                            assert_int_equal(f, 1);
+                            if (memcmp(mm + 2 * i, want,
+                                       (two ? 2 : 1) * sizeof *want))
+                                fail_msg("%s d=%zu k=%zu m=%zu row %zu two "
+                                         "%d: %.9g %.9g, want %.9g %.9g",
+                                         names[s], d, k, m, i, two,
+                                         mm[2 * i], mm[2 * i + 1], want[0],
+                                         want[1]);
+                        }
+                        for (size_t j = 0; j < gs; j++)
+                            assert_true(g[m * gs + j] == 12345.0f);
+                        assert_true(mm[2 * m] == 12345.0f &&
+                                    mm[2 * m + 1] == 12345.0f);
+                    }
+                    free(x);
+                    free(c);
+                    free(cp);
+                    free(hfp);
+                    free(g);
+                    free(mm);
+                }
+    }
+    use_isa("auto");
+}
+
 /* The sparse products of a row (screen.c's spmm) against the scalar loop
  * in increasing stored value, every instruction set, k around the
  * kernel's blocks (4 W centroids, then W at a time, then a tail): the
@@ -1046,6 +1150,7 @@ int main(void)
         cmocka_unit_test(test_kernels_overflow),
         cmocka_unit_test(test_screen_kernels),
         cmocka_unit_test(test_screen_kernels_f),
+        cmocka_unit_test(test_screen_prod_f),
         cmocka_unit_test(test_spmm_row),
         cmocka_unit_test(test_hamerly_kernels),
         cmocka_unit_test(test_values),

@@ -204,12 +204,11 @@ int TKM_FN(tkmi_screen_wins)(tkm_algorithm a, size_t d, size_t k)
         return 1;
     if (a != TKM_LLOYD)
         return 0;
-#if TKM_PREC == 64
-    return (d >= TKMI_SCREEN_F64_LLOYD_D && k >= TKMI_SCREEN_MIN_K) ||
-           (d >= TKMI_SCREEN_F64_LLOYD_KD && k >= TKMI_SCREEN_LLOYD_K);
-#else
-    return d >= TKMI_SCREEN_F32_LLOYD_KD && k >= TKMI_SCREEN_LLOYD_K;
-#endif
+    static const size_t lloyd[][2] = TKMI_SCREEN_LLOYD;
+    for (size_t r = 0; r < sizeof lloyd / sizeof lloyd[0]; r++)
+        if (d >= lloyd[r][0] && k >= lloyd[r][1])
+            return 1;
+    return 0;
 }
 
 /* Allocate the shared state, its total checked first; the algorithm's

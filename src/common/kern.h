@@ -201,6 +201,20 @@ typedef struct TKM_FN(tkmi_kern) {
                         float *m);
     size_t (*screen_pass_f)(const float *lf, const float *g, size_t k,
                             float thr, uint32_t *out);
+    /* The float products of m dense rows x + i d (floats, d >= 1) with
+     * the k centroids of cp (float, packed as kc's blocks: ceil(k /
+     * TKMI_KWF) blocks of d x TKMI_KWF values, the lanes past k zero):
+     * g[i gs + j] = x_0 c_j0 + x_1 c_j1 + ... in increasing coordinate,
+     * each product and sum rounded, or each step one fused multiply-add
+     * where the set has it (AVX-512: the products' bits differ between
+     * sets, which the screening's bound allows); whole blocks are written
+     * (gs >= their lanes).  With them, mm[2 i] and mm[2 i + 1] as
+     * screen_min_f gives them from hfp (hf, +inf in the lanes past k)
+     * and that row of g.  No finiteness test: screen.c takes these where
+     * its bound on |g| keeps every value finite. */
+    void (*screen_prod_f)(const float *x, size_t m, size_t d,
+                          const float *cp, const float *hfp, size_t k,
+                          size_t gs, int two, float *g, float *mm);
     /* The sparse products of one row (value v[q] at column col[q], q0 <=
      * q < q1) with the k centroids of ct (column-major: ct[c k + j],
      * readable W - 1 values past its end): g[j] = the sum of v[q]

@@ -4,9 +4,11 @@
  * target, then includes this file.  Written with GCC's generic vectors of
  * 64 bytes, so that the lane count W and with it the order of every sum
  * is the same whatever the vector unit: AVX-512 holds one vector in one
- * register, AVX2 in two, SSE2 in four.  No fused multiply-add anywhere
- * (the build passes -ffp-contract=off): each product and each sum is
- * rounded, as the order in kern.h says.
+ * register, AVX2 in two, SSE2 in four.  No fused multiply-add (the build
+ * passes -ffp-contract=off): each product and each sum is rounded, as
+ * the order in kern.h says; the one exception is the screening's float
+ * products (screen_prod_f), whose bound holds for any order, fused or
+ * not, and which no result depends on.
  *
  * Floor: the scan is compute bound.  Per (point, centroid, coordinate) it
  * issues a subtract, a multiply and an add, W lanes at a time; the vector
@@ -1044,6 +1046,36 @@ KI void merge2_f(vf *m1, vf *m2, vf b1, vf b2, int two)
     *m1 = BLEND(vfi, *m1 < b1, *m1, b1);
 }
 
+/* m[0], m[1]: the smallest and (with two) second smallest (else +inf) of
+ * the lanes' pairs m1 <= m2 (with two; else of the m1 lanes). */
+KI void fold2_f(vf m1, vf m2, const int two, float *m)
+{
+#if !defined(__clang__)
+    /* the lanes halved in vectors (GCC's __builtin_shuffle; the loop
+     * below, which clang builds run, took most of a row's test at k =
+     * 100): the smallest, and the second smallest of the lanes' pairs
+     * m1 <= m2, merged as the chains are */
+    for (int w = FL / 2; w >= 1; w /= 2) {
+        vfi msk = {0};
+        for (int l = 0; l < FL; l++)
+            msk[l] = l ^ w;
+        merge2_f(&m1, &m2, __builtin_shuffle(m1, msk),
+                 __builtin_shuffle(m2, msk), two);
+    }
+    m[0] = m1[0];
+    m[1] = two ? m2[0] : INFINITY;
+#else
+    double s[2] = {INFINITY, INFINITY}; /* (floats, exactly) */
+    for (int q = 0; q < FL; q++) {
+        two_smallest(s, m1[q]);
+        if (two)
+            two_smallest(s, m2[q]);
+    }
+    m[0] = (float)s[0];
+    m[1] = two ? (float)s[1] : INFINITY;
+#endif
+}
+
 /* m[0], m[1]: the smallest and (with two) second smallest of v_j =
  * hf[j] - (g[j] + g[j]) over j < k, each rounded in float (g + g exact,
  * or infinite), as screen_min_impl takes them in double.  Returns 1 when
@@ -1077,36 +1109,9 @@ KI int screen_min_f_impl(const float *hf, const float *g, size_t k,
         merge2_f(&m1[0], &m2[0], m1[a], m2[a], two);
         z[0] += z[a];
     }
-#if !defined(__clang__)
-    /* the lanes halved in vectors (GCC's __builtin_shuffle; the loop
-     * below, which clang builds run, took most of a row's test at k =
-     * 100): the smallest, and the second smallest of the lanes' pairs
-     * m1 <= m2, merged as the chains are */
-    vf a1 = m1[0], a2 = m2[0];
-    for (int w = FL / 2; w >= 1; w /= 2) {
-        vfi msk = {0};
-        for (int l = 0; l < FL; l++)
-            msk[l] = l ^ w;
-        merge2_f(&a1, &a2, __builtin_shuffle(a1, msk),
-                 __builtin_shuffle(a2, msk), two);
-    }
+    fold2_f(m1[0], m2[0], two, m);
     const vfi bad = z[0] != (vf){0};
-    m[0] = a1[0];
-    m[1] = two ? a2[0] : INFINITY;
     return !any_set(&bad);
-#else
-    double s[2] = {INFINITY, INFINITY}; /* (floats, exactly) */
-    int finite = 1;
-    for (int q = 0; q < FL; q++) {
-        two_smallest(s, m1[0][q]);
-        if (two)
-            two_smallest(s, m2[0][q]);
-        finite &= z[0][q] == 0.0f;
-    }
-    m[0] = (float)s[0];
-    m[1] = two ? (float)s[1] : INFINITY;
-    return finite;
-#endif
 }
 
 static int kscreen_min_f(const float *hf, const float *g, size_t k, int two,
@@ -1141,6 +1146,100 @@ static size_t kscreen_pass_f(const float *lf, const float *g, size_t k,
     return ns;
 }
 
+/* ---- the screening's products fused with its first test (screen.c:
+ * float products of dense points at small d) ---- */
+
+#define NF (64 / KERN_VB) /* native vectors of a block of TKMI_KWF lanes */
+#define PF (2 * KERN_P) /* rows a step: chains enough for the FMA's latency */
+
+/* a b + c: one rounding where the set has a fused multiply-add (AVX-512),
+ * else the product and the sum each rounded (screen.c's bound holds for
+ * either; the run's labels do not depend on it). */
+KI vf madd_f(vf a, vf b, vf c)
+{
+#if defined(__x86_64__) && KERN_VB == 64
+    return (vf)_mm512_fmadd_ps((__m512)a, (__m512)b, (__m512)c);
+#else
+    return a * b + c;
+#endif
+}
+
+/* Every lane a (a broadcast; (vf){0} + a would round -0 to +0 first). */
+KI vf splat_f(float a)
+{
+    vf v;
+    for (int l = 0; l < FL; l++)
+        v[l] = a;
+    return v;
+}
+
+/* kern.h's screen_prod_f: PF rows share each centroid vector loaded; a
+ * lane per centroid, its product summed in increasing coordinate from
+ * the first product, then v = hf - (g + g) into the row's chains as
+ * screen_min_f_impl takes them. */
+KI void screen_prod_f_impl(const float *x, size_t m, size_t d,
+                           const float *cp, const float *hfp, size_t k,
+                           size_t gs, const int two, float *g, float *mm)
+{
+    const size_t nb = (k + TKMI_KWF - 1) / TKMI_KWF;
+    const vf inf = (vf){0} + INFINITY;
+    for (size_t i0 = 0; i0 < m; i0 += PF) {
+        const size_t np = m - i0 < PF ? m - i0 : PF;
+        const float *xr[PF];
+        vf m1[PF][NF], m2[PF][NF];
+        for (int i = 0; i < PF; i++) { /* rows past m repeat the last */
+            xr[i] = x + (i0 + ((size_t)i < np ? (size_t)i : np - 1)) * d;
+            for (int h = 0; h < NF; h++)
+                m1[i][h] = m2[i][h] = inf;
+        }
+        for (size_t b = 0; b < nb; b++) {
+            const float *cb = cp + b * d * TKMI_KWF;
+            vf acc[PF][NF];
+            for (int h = 0; h < NF; h++) {
+                const vf cv = *(const vfu *)(cb + h * FL);
+#pragma GCC unroll 8
+                for (int i = 0; i < PF; i++)
+                    acc[i][h] = splat_f(xr[i][0]) * cv;
+            }
+            for (size_t q = 1; q < d; q++)
+                for (int h = 0; h < NF; h++) {
+                    const vf cv = *(const vfu *)(cb + q * TKMI_KWF + h * FL);
+#pragma GCC unroll 8
+                    for (int i = 0; i < PF; i++)
+                        acc[i][h] = madd_f(splat_f(xr[i][q]), cv, acc[i][h]);
+                }
+            for (int h = 0; h < NF; h++) {
+                const vf hv = *(const vfu *)(hfp + b * TKMI_KWF + h * FL);
+#pragma GCC unroll 8
+                for (int i = 0; i < PF; i++) {
+                    const vf v = hv - (acc[i][h] + acc[i][h]);
+                    MIN_STEP(vfi, v, m1[i][h], m2[i][h], two);
+                    if ((size_t)i < np)
+                        *(vfu *)(g + (i0 + (size_t)i) * gs + b * TKMI_KWF +
+                                 h * FL) = acc[i][h];
+                }
+            }
+        }
+        for (size_t i = 0; i < np; i++) {
+            for (int h = 1; h < NF; h++)
+                merge2_f(&m1[i][0], &m2[i][0], m1[i][h], m2[i][h], two);
+            fold2_f(m1[i][0], m2[i][0], two, mm + 2 * (i0 + i));
+        }
+    }
+}
+
+static void kscreen_prod_f(const float *x, size_t m, size_t d,
+                           const float *cp, const float *hfp, size_t k,
+                           size_t gs, int two, float *g, float *mm)
+{
+    if (two)
+        screen_prod_f_impl(x, m, d, cp, hfp, k, gs, 1, g, mm);
+    else
+        screen_prod_f_impl(x, m, d, cp, hfp, k, gs, 0, g, mm);
+}
+
+#undef PF
+#undef NF
 #undef MIN_STEP
 #undef EACH_A
 #undef NA
@@ -1294,5 +1393,6 @@ const TKM_FN(tkmi_kern) KERN_NAME = {
     .screen_pass = kscreen_pass,
     .screen_min_f = kscreen_min_f,
     .screen_pass_f = kscreen_pass_f,
+    .screen_prod_f = kscreen_prod_f,
     .spmm_row = kspmm_row,
 };

@@ -100,6 +100,16 @@
  * direct scan.  Hamerly's centroid gaps take their products in the
  * run's precision from c^ (the values nc holds), under the same K.
  *
+ * At d <= TKMI_SCREEN_FUSED_D the float products of dense points come
+ * from one kernel (kern.h's screen_prod_f) rather than the BLAS: each a
+ * sum in increasing coordinate (fused multiply-adds on AVX-512), which
+ * the bound above covers as it covers the BLAS's order; the kernel keeps
+ * each row's smallest (and second smallest) hf_j - (g_j + g_j) as
+ * screen_min_f would take them from its products, so the float test's
+ * first pass is done with the products.  Its rows pass row_test_f's
+ * bound on |g| (else the direct scan), under which every product and
+ * value is finite: the kernel needs no finiteness test.
+ *
  * Where the argument needs finite numbers it gets them or steps aside:
  * an iteration whose centroid norms overflow, a row whose norm or
  * products are not finite, a row whose threshold T reaches half the
@@ -140,6 +150,8 @@
  * again): a screened Lloyd step in 0.95x the time on 16 cores (100,000 x
  * 32, k = 1000; docs/results/screen-rows.md). */
 #define MIX_KEEP_BYTES ((size_t)1 << 29)
+/* The fused products (small d) of this many bytes a step. */
+#define FUSED_BYTES ((size_t)16 << 10)
 
 struct TKM_FN(tkmi_screen) {
     double *xnorm;  /* n: |x|^2 of each point, once per run              */
@@ -166,7 +178,15 @@ struct TKM_FN(tkmi_screen) {
     float *xs;      /* n * d: every point less m, or NULL (MIX_KEEP_BYTES) */
     const float *xk; /* n * d: the products' points, kept: xs, or in a
                       * float run whose m is 0 the points themselves */
-    float *gf;      /* threads * rows * k float products                 */
+    float *gf;      /* threads * rows * gs float products                */
+    size_t gs;      /* a row's stride in gf: k, or whole blocks (fused)  */
+    /* Small d: the float products and the first test in one kernel
+     * (kern.h's screen_prod_f) in place of the BLAS and the test's pass
+     * over gf (TKMI_SCREEN_FUSED_D) */
+    int fused;
+    float *cp;      /* the centroids less m, packed in blocks            */
+    float *hfp;     /* hf in whole blocks, +inf past k                   */
+    float *mm;      /* threads * rows * 2: each row's two smallest tests */
 };
 
 /* K of the bound above, for d coordinates in the run's precision (the
@@ -311,6 +331,9 @@ static void screen_free(TKM_FN(tkmi_screen) *w)
     free(w->xf);
     free(w->xs);
     free(w->gf);
+    free(w->cp);
+    free(w->hfp);
+    free(w->mm);
     free(w->hi);
     free(w->hf);
     free(w->g);
@@ -342,10 +365,21 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
     w->hf = TKM_PREC == 32 || w->mixed
                 ? tkmi_calloc(2 * k + TKMI_KWF, 1, sizeof *w->hf)
                 : NULL;
-    if (!tkmi_mul_size(nt * w->rows, k, 1, &gk) && gk < SIZE_MAX - TKMI_KWF) {
+    const size_t nbf = (k + TKMI_KWF - 1) / TKMI_KWF;
+    w->fused = w->mixed && d <= TKMI_SCREEN_FUSED_D;
+    w->gs = w->fused ? nbf * TKMI_KWF : k;
+    size_t gfk = 0;
+    if (!tkmi_mul_size(nt * w->rows, k, 1, &gk) && gk < SIZE_MAX - TKMI_KWF &&
+        !tkmi_mul_size(nt * w->rows, w->gs, 1, &gfk) &&
+        gfk < SIZE_MAX - TKMI_KWF) {
         w->g = tkmi_calloc(gk + TKMI_KW, 1, sizeof *w->g);
         if (w->mixed)
-            w->gf = tkmi_calloc(gk + TKMI_KWF, 1, sizeof *w->gf);
+            w->gf = tkmi_calloc(gfk + TKMI_KWF, 1, sizeof *w->gf);
+    }
+    if (w->fused) {
+        w->cp = tkmi_alloc(nbf * TKMI_KWF, d, sizeof *w->cp);
+        w->hfp = tkmi_alloc(nbf, TKMI_KWF, sizeof *w->hfp);
+        w->mm = tkmi_alloc(nt * w->rows, 2, sizeof *w->mm);
     }
     if (w->mixed) {
         w->m = tkmi_calloc(d, 1, sizeof *w->m);
@@ -361,7 +395,8 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
     if (!w->xnorm || !w->hi || !w->g || !w->cand || !(w->ct || w->mixed) ||
         ((TKM_PREC == 32 || w->mixed) && !w->hf) ||
         (w->mixed && !(w->gf && w->m && w->cf && w->xf &&
-                       (TKM_PREC == 32 || w->cd)))) {
+                       (TKM_PREC == 32 || w->cd))) ||
+        (w->fused && !(w->cp && w->hfp && w->mm))) {
         screen_free(w);
         return NULL;
     }
@@ -471,6 +506,17 @@ int TKM_FN(tkmi_screen_begin)(TKM_FN(tkmi_cpu) *s)
         w->hf[j] = (float)w->hi[j];
         w->lf[j] = (float)w->lo[j];
     }
+    if (w->fused) { /* (mixed: w->fl holds here) */
+        const size_t k = s->k, d = s->d, nb = (k + TKMI_KWF - 1) / TKMI_KWF;
+        for (size_t b = 0; b < nb; b++)
+            for (size_t l = 0; l < TKMI_KWF; l++) {
+                const size_t j = b * TKMI_KWF + l;
+                for (size_t q = 0; q < d; q++)
+                    w->cp[(b * d + q) * TKMI_KWF + l] =
+                        j < k ? w->cf[j * d + q] : 0.0f;
+                w->hfp[j] = j < k ? w->hf[j] : INFINITY;
+            }
+    }
     if (s->sp) {
         const size_t k = s->k, d = s->d;
         for (size_t j = 0; j < k; j++)
@@ -545,7 +591,7 @@ static int row_test(const TKM_FN(tkmi_cpu) *s, size_t k, double nx,
  * is beyond the proof's range (the direct scan's then); -1 when its
  * numbers leave float's range (the double test's then). */
 static int row_test_f(const TKM_FN(tkmi_cpu) *s, size_t k, double nx,
-                      const float *g, int two, float *thrf)
+                      const float *g, const float *mm, int two, float *thrf)
 {
     const TKM_FN(tkmi_screen) *w = s->scr;
     const double u = (double)FLT_EPSILON / 2.0, dd = (double)s->d;
@@ -554,7 +600,13 @@ static int row_test_f(const TKM_FN(tkmi_cpu) *s, size_t k, double nx,
         return -1;
     const double delta = 2.01 * u * (w->hmax + gmax) + (double)FLT_TRUE_MIN;
     float m[2];
-    const int finite = s->kern->screen_min_f(w->hf, g, k, two, m);
+    int finite = 1; /* (the fused kernel's g: finite under gmax) */
+    if (mm) {
+        m[0] = mm[0];
+        m[1] = mm[1];
+    } else {
+        finite = s->kern->screen_min_f(w->hf, g, k, two, m);
+    }
     const double top =
         nx * (1.0 + w->kk) + w->eta + (double)(two ? m[1] : m[0]) + delta;
     const double thr = top - (nx * (1.0 - w->kk) - w->eta) + delta;
@@ -570,14 +622,15 @@ static int row_test_f(const TKM_FN(tkmi_cpu) *s, size_t k, double nx,
  * in increasing index (the float test where this iteration takes it).
  * Returns 0 when the row takes the direct scan. */
 static int row_candidates(const TKM_FN(tkmi_cpu) *s, size_t row,
-                          const tkm_real *g, const float *gf, int two,
-                          uint32_t *cand, size_t *nc)
+                          const tkm_real *g, const float *gf,
+                          const float *mm, int two, uint32_t *cand,
+                          size_t *nc)
 {
     const TKM_FN(tkmi_screen) *w = s->scr;
     const size_t k = s->k;
     if (gf) { /* (begin() took the mixed products only with w->fl) */
         float thrf;
-        const int t = row_test_f(s, k, w->xnorm[row], gf, two, &thrf);
+        const int t = row_test_f(s, k, w->xnorm[row], gf, mm, two, &thrf);
         if (t > 0)
             *nc = s->kern->screen_pass_f(w->lf, gf, k, thrf, cand);
         return t > 0;
@@ -585,7 +638,7 @@ static int row_candidates(const TKM_FN(tkmi_cpu) *s, size_t row,
 #if TKM_PREC == 32
     if (w->fl) {
         float thrf;
-        const int t = row_test_f(s, k, w->xnorm[row], g, two, &thrf);
+        const int t = row_test_f(s, k, w->xnorm[row], g, NULL, two, &thrf);
         if (t > 0)
             *nc = s->kern->screen_pass_f(w->lf, g, k, thrf, cand);
         if (t >= 0)
@@ -604,13 +657,13 @@ static int row_candidates(const TKM_FN(tkmi_cpu) *s, size_t row,
  * thread's room for k candidates.  Returns the direct distances taken. */
 static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
                            const tkm_real *g, const float *gf,
-                           const TKM_FN(tkmi_scan_out) *o, size_t t,
-                           uint32_t *cand)
+                           const float *mm, const TKM_FN(tkmi_scan_out) *o,
+                           size_t t, uint32_t *cand)
 {
     const size_t k = s->k;
     const int two = o->b2 != NULL;
     size_t cands = 0;
-    if (!row_candidates(s, row, g, gf, two, cand, &cands)) {
+    if (!row_candidates(s, row, g, gf, mm, two, cand, &cands)) {
         direct_row(s, row, o, t);
         return k;
     }
@@ -658,10 +711,20 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
     tid = (size_t)omp_get_thread_num();
 #endif
     tkm_real *g = w->g + tid * rows * k;
-    float *gf = w->mixed ? w->gf + tid * rows * k : NULL;
+    const size_t gs = w->gs;
+    float *gf = w->mixed ? w->gf + tid * rows * gs : NULL;
+    float *mm = w->fused ? w->mm + tid * rows * 2 : NULL;
     uint32_t *cand = w->cand + tid * k;
-    for (size_t b = 0; b < m; b += rows) {
-        const size_t mb = m - b < rows ? m - b : rows;
+    /* the fused kernel's products in steps that its tests read back from
+     * the core's first cache */
+    size_t step = rows;
+    if (mm) {
+        step = FUSED_BYTES / (gs * sizeof *gf) / 16 * 16; /* (whole steps
+                                                           * of its rows) */
+        step = step < 16 ? 16 : step > rows ? rows : step;
+    }
+    for (size_t b = 0; b < m; b += step) {
+        const size_t mb = m - b < step ? m - b : step;
         if (gf) { /* the block's points less m, in float */
             float *xf = w->xf + tid * rows * d;
             const float *xb = xf;
@@ -679,14 +742,19 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
                         xf[i * d + q] = shifted(xi[q], w->m[q]);
                 }
             }
-            gemm_f(xb, mb, w->cf, k, d, gf);
+            if (mm)
+                s->kern->screen_prod_f(xb, mb, d, w->cp, w->hfp, k, gs,
+                                       o->b2 != NULL, gf, mm);
+            else
+                gemm_f(xb, mb, w->cf, k, d, gf);
         } else { /* sparse rows (dense rows are always shifted) */
             spmm(s, w->ct, lo + b, idx ? idx + b : NULL, mb, g);
         }
         for (size_t i = 0; i < mb; i++)
             *rechecked += screen_row(s, idx ? idx[b + i] : lo + b + i,
-                                     g + i * k, gf ? gf + i * k : NULL, o,
-                                     b + i, cand);
+                                     g + i * k, gf ? gf + i * gs : NULL,
+                                     mm ? mm + 2 * i : NULL, o, b + i,
+                                     cand);
         *screened += (uint64_t)mb * k;
     }
 }

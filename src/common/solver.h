@@ -285,26 +285,33 @@ static inline TKM_HD tkm_real TKM_FN(tkmi_screen_root_up)(double hi)
  * hands screen_scan at a time, once begin() returned 1. */
 size_t TKM_FN(tkmi_screen_rows)(const TKM_FN(tkmi_cpu) *s);
 #define TKMI_SCREEN_ROWS 512
+/* Dense points of at most this many columns take the screening's float
+ * products and first test in one kernel (kern.h's screen_prod_f) rather
+ * than from the BLAS. */
+#ifndef TKMI_SCREEN_FUSED_D
+#define TKMI_SCREEN_FUSED_D 64
+#endif
 void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s);
 /* TKM_SCREEN_AUTO screens from this d and k on, where it measured faster
  * in both precisions (docs/results/screen-bench.md); Lloyd's and
- * Hamerly's with k >= 1000 from d = 32 in float, d = 16 in double;
- * Lloyd's in double from d = 64, and from d = 32 with k >= 100, in float
- * from d = 64 with k >= 100: where it measured faster on 16 AVX-512
- * cores and on 2 (docs/results/screen-bench-16core.md, screen-rows.md,
- * screen-tests-2core.md). */
+ * Hamerly's with k >= 1000 from d = 32 in float, d = 16 in double
+ * (docs/results/screen-bench-16core.md, screen-rows.md); Lloyd's where
+ * any of the pairs (d, k) of TKMI_SCREEN_LLOYD is reached in both, the
+ * fused float products' (d <= TKMI_SCREEN_FUSED_D) measured faster than
+ * the direct scan on 2 AVX-512 cores (docs/results/screen-fused-2core.md):
+ * in double from d = 32 (k >= 64), d = 16 (k >= 100) and d = 8 (k >=
+ * 400); in float from d = 64 (k >= 64), d = 32 (k >= 100) and d = 16 (k
+ * >= 400). */
 #define TKMI_SCREEN_MIN_D 256
 /* (TKMI_SCREEN_MIN_K, the least k of every rule: internal.h) */
 #if TKM_PREC == 64
 #define TKMI_SCREEN_WIDE_D 16
+#define TKMI_SCREEN_LLOYD {{32, 64}, {16, 100}, {8, 400}}
 #else
 #define TKMI_SCREEN_WIDE_D 32
+#define TKMI_SCREEN_LLOYD {{64, 64}, {32, 100}, {16, 400}}
 #endif
 #define TKMI_SCREEN_WIDE_K 1000
-#define TKMI_SCREEN_F64_LLOYD_D 64
-#define TKMI_SCREEN_LLOYD_K 100
-#define TKMI_SCREEN_F64_LLOYD_KD 32
-#define TKMI_SCREEN_F32_LLOYD_KD 64
 /* Whether TKM_SCREEN_AUTO screens dense points of d columns against k
  * centroids by the thresholds above alone (cpu.c asks besides for the
  * BLAS, and for its kernels not narrower than the processor's). */
