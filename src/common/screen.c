@@ -590,8 +590,22 @@ static int row_test(const TKM_FN(tkmi_cpu) *s, size_t k, double nx,
  * candidates' threshold, rounded up to a float, in *thrf; 0 when the row
  * is beyond the proof's range (the direct scan's then); -1 when its
  * numbers leave float's range (the double test's then). */
-static int row_test_f(const TKM_FN(tkmi_cpu) *s, size_t k, double nx,
-                      const float *g, const float *mm, int two, float *thrf)
+/* nextafterf(f, INFINITY) of a float below +inf, without the call (the
+ * fused rows' thresholds run in a loop that a call would serialise). */
+static inline float next_up_f(float f)
+{
+    if (f == 0.0f)
+        return FLT_TRUE_MIN;
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    b += f > 0.0f ? 1u : UINT32_MAX; /* (-inf: to -FLT_MAX) */
+    memcpy(&f, &b, sizeof f);
+    return f;
+}
+
+static inline int row_test_f(const TKM_FN(tkmi_cpu) *s, size_t k, double nx,
+                             const float *g, const float *mm, int two,
+                             float *thrf)
 {
     const TKM_FN(tkmi_screen) *w = s->scr;
     const double u = (double)FLT_EPSILON / 2.0, dd = (double)s->d;
@@ -612,7 +626,7 @@ static int row_test_f(const TKM_FN(tkmi_cpu) *s, size_t k, double nx,
     const double thr = top - (nx * (1.0 - w->kk) - w->eta) + delta;
     float tf = (float)thr;
     if ((double)tf < thr)
-        tf = nextafterf(tf, INFINITY);
+        tf = next_up_f(tf);
     *thrf = tf;
     return finite && top < TOP_MAX;
 }
@@ -628,9 +642,15 @@ static int row_candidates(const TKM_FN(tkmi_cpu) *s, size_t row,
 {
     const TKM_FN(tkmi_screen) *w = s->scr;
     const size_t k = s->k;
+    if (mm) { /* the fused rows' threshold, or NaN: the direct scan */
+        if (isnan(mm[0]))
+            return 0;
+        *nc = s->kern->screen_pass_f(w->lf, gf, k, mm[0], cand);
+        return 1;
+    }
     if (gf) { /* (begin() took the mixed products only with w->fl) */
         float thrf;
-        const int t = row_test_f(s, k, w->xnorm[row], gf, mm, two, &thrf);
+        const int t = row_test_f(s, k, w->xnorm[row], gf, NULL, two, &thrf);
         if (t > 0)
             *nc = s->kern->screen_pass_f(w->lf, gf, k, thrf, cand);
         return t > 0;
@@ -742,11 +762,24 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
                         xf[i * d + q] = shifted(xi[q], w->m[q]);
                 }
             }
-            if (mm)
-                s->kern->screen_prod_f(xb, mb, d, w->cp, w->hfp, k, gs,
-                                       o->b2 != NULL, gf, mm);
-            else
+            if (mm) {
+                const int two = o->b2 != NULL;
+                s->kern->screen_prod_f(xb, mb, d, w->cp, w->hfp, k, gs, two,
+                                       gf, mm);
+                /* the rows' thresholds (row_test_f's) in one loop of
+                 * independent rows, mm[2 i] each, NaN where the row takes
+                 * the direct scan */
+                for (size_t i = 0; i < mb; i++) {
+                    const size_t row = idx ? idx[b + i] : lo + b + i;
+                    float thrf;
+                    mm[2 * i] = row_test_f(s, k, w->xnorm[row], NULL,
+                                           mm + 2 * i, two, &thrf) > 0
+                                    ? thrf
+                                    : NAN;
+                }
+            } else {
                 gemm_f(xb, mb, w->cf, k, d, gf);
+            }
         } else { /* sparse rows (dense rows are always shifted) */
             spmm(s, w->ct, lo + b, idx ? idx + b : NULL, mb, g);
         }
