@@ -202,8 +202,9 @@ typedef struct TKM_FN(tkmi_kern) {
     size_t (*screen_pass_f)(const float *lf, const float *g, size_t k,
                             float thr, uint32_t *out);
     /* The float products of m dense rows x + i d (floats, d >= 1) with
-     * the k centroids of cp (float, packed as kc's blocks: ceil(k /
-     * TKMI_KWF) blocks of d x TKMI_KWF values, the lanes past k zero):
+     * the k centroids of cp (float, packed in ceil(k / TKMI_KWF)
+     * blocks of d x TKMI_KWF values, a lane per centroid, as kc packs
+     * float runs' centroids; the lanes past k zero):
      * g[i gs + j] = x_0 c_j0 + x_1 c_j1 + ... in increasing coordinate,
      * each product and sum rounded, or each step one fused multiply-add
      * where the set has it (AVX-512: the products' bits differ between

@@ -506,16 +506,15 @@ int TKM_FN(tkmi_screen_begin)(TKM_FN(tkmi_cpu) *s)
         w->hf[j] = (float)w->hi[j];
         w->lf[j] = (float)w->lo[j];
     }
-    if (w->fused) { /* (mixed: w->fl holds here) */
-        const size_t k = s->k, d = s->d, nb = (k + TKMI_KWF - 1) / TKMI_KWF;
-        for (size_t b = 0; b < nb; b++)
-            for (size_t l = 0; l < TKMI_KWF; l++) {
-                const size_t j = b * TKMI_KWF + l;
-                for (size_t q = 0; q < d; q++)
-                    w->cp[(b * d + q) * TKMI_KWF + l] =
-                        j < k ? w->cf[j * d + q] : 0.0f;
-                w->hfp[j] = j < k ? w->hf[j] : INFINITY;
-            }
+    if (w->fused) { /* (mixed: w->fl holds here) the gs lanes of whole
+                       * blocks, centroid j in block j / W, lane j % W */
+        const size_t k = s->k, d = s->d, W = TKMI_KWF;
+        for (size_t j = 0; j < w->gs; j++) {
+            for (size_t q = 0; q < d; q++)
+                w->cp[(j / W * d + q) * W + j % W] =
+                    j < k ? w->cf[j * d + q] : 0.0f;
+            w->hfp[j] = j < k ? w->hf[j] : INFINITY;
+        }
     }
     if (s->sp) {
         const size_t k = s->k, d = s->d;
@@ -586,10 +585,6 @@ static int row_test(const TKM_FN(tkmi_cpu) *s, size_t k, double nx,
     return finite && top < TOP_MAX;
 }
 
-/* The float test of a point's row (the head comment): 1 with the
- * candidates' threshold, rounded up to a float, in *thrf; 0 when the row
- * is beyond the proof's range (the direct scan's then); -1 when its
- * numbers leave float's range (the double test's then). */
 /* nextafterf(f, INFINITY) of a float below +inf, without the call (the
  * fused rows' thresholds run in a loop that a call would serialise). */
 static inline float next_up_f(float f)
@@ -603,6 +598,12 @@ static inline float next_up_f(float f)
     return f;
 }
 
+/* The float test of a point's row (the head comment), from its products
+ * g, or with the fused kernel's smallest values mm (mm[0], mm[1]; g is
+ * then not read): 1 with the candidates' threshold, rounded up to a
+ * float, in *thrf; 0 when the row is beyond the proof's range (the
+ * direct scan's then); -1 when its numbers leave float's range (the
+ * double test's then). */
 static inline int row_test_f(const TKM_FN(tkmi_cpu) *s, size_t k, double nx,
                              const float *g, const float *mm, int two,
                              float *thrf)
