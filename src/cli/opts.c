@@ -171,10 +171,10 @@ static const shared_opt shared[] = {
      "                       counts, bit for bit (default auto: on from\n"
      "                       d >= 256 and k >= 64; with k >= 1000 from\n"
      "                       d >= 32 in f32, 16 in f64 (lloyd, hamerly);\n"
-     "                       lloyd in f64 from d >= 32 (k >= 64), 16\n"
-     "                       (k >= 100) and 8 (k >= 400), in f32 from\n"
-     "                       d >= 64 (k >= 64), 32 (k >= 100) and 16\n"
-     "                       (k >= 400): where it measured faster)\n"},
+     "                       lloyd in f64 from d >= 32 (k >= 64) and 8\n"
+     "                       (k >= 100), in f32 from d >= 64 (k >= 64),\n"
+     "                       32 (k >= 100) and 16 (k >= 400): where it\n"
+     "                       measured faster)\n"},
     {"inertia-each-iter", no_argument, OPT_INERTIA, NULL, 1,
      "  --inertia-each-iter  record the inertia in every iteration's stats\n"},
     {"no-cc", no_argument, OPT_NO_CC, NULL, 1,

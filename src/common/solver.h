@@ -298,15 +298,16 @@ void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s);
  * (docs/results/screen-bench-16core.md, screen-rows.md); Lloyd's where
  * any of the pairs (d, k) of TKMI_SCREEN_LLOYD is reached in both, the
  * fused float products' (d <= TKMI_SCREEN_FUSED_D) measured faster than
- * the direct scan on 2 AVX-512 cores (docs/results/screen-fused-2core.md):
- * in double from d = 32 (k >= 64), d = 16 (k >= 100) and d = 8 (k >=
- * 400); in float from d = 64 (k >= 64), d = 32 (k >= 100) and d = 16 (k
- * >= 400). */
+ * the direct scan on 2 AVX-512 cores (docs/results/screen-fused-2core.md)
+ * and, in double, level there and faster on 16 (d = 8, k = 100:
+ * docs/results/screen-fused-16core.md): in double from d = 32 (k >= 64)
+ * and d = 8 (k >= 100); in float from d = 64 (k >= 64), d = 32 (k >=
+ * 100) and d = 16 (k >= 400). */
 #define TKMI_SCREEN_MIN_D 256
 /* (TKMI_SCREEN_MIN_K, the least k of every rule: internal.h) */
 #if TKM_PREC == 64
 #define TKMI_SCREEN_WIDE_D 16
-#define TKMI_SCREEN_LLOYD {{32, 64}, {16, 100}, {8, 400}}
+#define TKMI_SCREEN_LLOYD {{32, 64}, {8, 100}}
 #else
 #define TKMI_SCREEN_WIDE_D 32
 #define TKMI_SCREEN_LLOYD {{64, 64}, {32, 100}, {16, 400}}
