@@ -653,6 +653,62 @@ static void test_screen_kernels_f(void **state)
     use_isa("auto");
 }
 
+/* kern.h's screen_sel_f on rows x (m x d) against screen_pass_f on the
+ * products g (gs a row) that screen_prod_f made of the same rows: the
+ * same candidates, bit for bit, for thresholds that let none, all, or
+ * those up to one centroid's own estimate through (a tie at the
+ * threshold passes), NaN (none); nothing written past the m rows. */
+static void sel_against_pass(const TKM_FN(tkmi_kern) *kern, const char *isa,
+                             tkmi_rng *r, const float *x, size_t m, size_t d,
+                             const float *cp, size_t k, const float *g,
+                             size_t gs)
+{
+    const size_t nb = (k + 15) / 16;
+    float *lfp = malloc((nb + 1) * 16 * sizeof *lfp),
+          *thr = malloc(m * sizeof *thr);
+    uint16_t *bits = malloc((m + 1) * nb * sizeof *bits);
+    uint32_t *out = malloc(k * sizeof *out);
+    assert_true(lfp && thr && bits && out);
+    for (size_t j = 0; j < (nb + 1) * 16; j++)
+        lfp[j] = j < k ? (float)(5 * tkmi_rng_uniform(r) - 1) : INFINITY;
+    for (size_t i = 0; i < m; i++) {
+        const size_t j = (i * 7) % k;
+        const float own = lfp[j] - (g[i * gs + j] + g[i * gs + j]);
+        thr[i] = i % 5 == 0   ? -INFINITY
+                 : i % 5 == 1 ? 1e30f
+                 : i % 5 == 4 ? NAN
+                 : i % 5 == 3 ? own + 0.5f
+                              : own;
+    }
+    for (size_t q = 0; q < (m + 1) * nb; q++)
+        bits[q] = 0xBEEF;
+    kern->screen_sel_f(x, m, d, cp, lfp, k, thr, bits);
+    for (size_t i = 0; i < m; i++) {
+        const size_t ns = kern->screen_pass_f(lfp, g + i * gs, k, thr[i],
+                                              out);
+        size_t q = 0;
+        for (size_t j = 0; j < nb * 16; j++)
+            if (bits[i * nb + j / 16] >> (j % 16) & 1) {
+                if (q >= ns || out[q] != j)
+                    fail_msg("%s d=%zu k=%zu m=%zu row %zu: centroid %zu "
+                             "selected, not a candidate", isa, d, k, m, i,
+                             j);
+                q++;
+            }
+        if (q != ns)
+            fail_msg("%s d=%zu k=%zu m=%zu row %zu: %zu selected, %zu "
+                     "candidates", isa, d, k, m, i, q, ns);
+        if (i % 5 == 2)
+            assert_true(ns >= 1); /* (its own centroid, at the threshold) */
+    }
+    for (size_t q = m * nb; q < (m + 1) * nb; q++)
+        assert_true(bits[q] == 0xBEEF);
+    free(lfp);
+    free(thr);
+    free(bits);
+    free(out);
+}
+
 /* The screening's fused float products (kern.h's screen_prod_f) against
  * scalar loops, every instruction set, d, k and the number of rows
  * around its steps (16 centroids a block, 2 KERN_P rows a step): each
@@ -746,6 +802,8 @@ static void test_screen_prod_f(void **state)
                         assert_true(mm[2 * m] == 12345.0f &&
                                     mm[2 * m + 1] == 12345.0f);
                     }
+                    sel_against_pass(kern, names[s], &r, x, m, d, cp, k, g,
+                                     gs);
                     free(x);
                     free(c);
                     free(cp);

@@ -336,6 +336,27 @@ static void test_near_ties(void **state)
         if (TKM_PREC == 64)
             assert_true(re >= N);
     }
+    /* labels alone from a hint (Lloyd's last labels: screen_sel_f): the
+     * nearest itself, its neighbour on the line, the farthest centroid;
+     * the direct scan's labels each time */
+    int32_t la[N], lb[N], hint[N];
+    TKM_FN(tkmi_scan_out) oa = {.lab = la};
+    s.kern->scan(&s.kc, s.x, NULL, N, &oa);
+    for (int h = 0; h < 3; h++) {
+        for (size_t i = 0; i < N; i++)
+            hint[i] = h == 0   ? la[i]
+                      : h == 1 ? (la[i] + 1) % K
+                               : (la[i] < K / 2 ? K - 1 : 0);
+        TKM_FN(tkmi_scan_out) ob = {.lab = lb, .hint = hint};
+        uint64_t sc = 0, re = 0;
+        TKM_FN(tkmi_screen_scan)(&s, 0, NULL, N, &ob, &sc, &re);
+        for (size_t i = 0; i < N; i++)
+            if (la[i] != lb[i])
+                fail_msg("%s, hint %d: point %zu has label %d direct, %d "
+                         "screened",
+                         TKM_PREC_NAME, h, i, la[i], lb[i]);
+        assert_true(sc == (uint64_t)N * K);
+    }
     screen_done(&s);
 }
 

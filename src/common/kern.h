@@ -121,6 +121,10 @@ typedef struct TKM_FN(tkmi_scan_out) {
     int32_t *lab2;
     tkm_real *all;
     size_t astride;
+    /* (the screened scan, labels alone: hint[i] a centroid likely
+     * nearest, as the point's last label, or -1; screen.c takes the
+     * candidates' threshold from it. NULL: none) */
+    const int32_t *hint;
 } TKM_FN(tkmi_scan_out);
 
 /* One instruction set's kernels. */
@@ -216,6 +220,16 @@ typedef struct TKM_FN(tkmi_kern) {
     void (*screen_prod_f)(const float *x, size_t m, size_t d,
                           const float *cp, const float *hfp, size_t k,
                           size_t gs, int two, float *g, float *mm);
+    /* The same products, each tested as made against its row's
+     * threshold thr[i] as screen_pass_f tests them (lfp: lf, +inf in the
+     * lanes past k): bit j % TKMI_KWF of bits[i nb + j / TKMI_KWF] (nb =
+     * ceil(k / TKMI_KWF)) set when lfp[j] - (g_j + g_j) <= thr[i] in
+     * float, g_j the product screen_prod_f would write; the candidates of
+     * a row whose threshold is known before its products (screen.c:
+     * Lloyd's, from the point's last centroid). */
+    void (*screen_sel_f)(const float *x, size_t m, size_t d,
+                         const float *cp, const float *lfp, size_t k,
+                         const float *thr, uint16_t *bits);
     /* The sparse products of one row (value v[q] at column col[q], q0 <=
      * q < q1) with the k centroids of ct (column-major: ct[c k + j],
      * readable W - 1 values past its end): g[j] = the sum of v[q]

@@ -1164,6 +1164,17 @@ KI vf madd_f(vf a, vf b, vf c)
 #endif
 }
 
+/* The lanes with a <= b (false for NaN) as the low bits of an integer,
+ * lane 0 the lowest: the compare's own mask on AVX-512. */
+KI uint32_t le_bits_f(vf a, vf b)
+{
+#if defined(__x86_64__) && KERN_VB == 64
+    return (uint32_t)_mm512_cmp_ps_mask((__m512)a, (__m512)b, _CMP_LE_OQ);
+#else
+    return lane_bits32(a <= b);
+#endif
+}
+
 /* Every lane a (a broadcast; (vf){0} + a would round -0 to +0 first). */
 KI vf splat_f(float a)
 {
@@ -1171,6 +1182,37 @@ KI vf splat_f(float a)
     for (int l = 0; l < FL; l++)
         v[l] = a;
     return v;
+}
+
+/* The products of PF rows xr[i] with the TKMI_KWF centroids of block cb
+ * (d x TKMI_KWF, a lane per centroid) into acc: each summed in increasing
+ * coordinate from the first product (kern.h's screen_prod_f order). */
+KI void prod_block_f(const float *const *xr, const float *cb, size_t d,
+                     vf acc[PF][NF])
+{
+    for (int h = 0; h < NF; h++) {
+        const vf cv = *(const vfu *)(cb + h * FL);
+#pragma GCC unroll 8
+        for (int i = 0; i < PF; i++)
+            acc[i][h] = splat_f(xr[i][0]) * cv;
+    }
+    for (size_t q = 1; q < d; q++)
+        for (int h = 0; h < NF; h++) {
+            const vf cv = *(const vfu *)(cb + q * TKMI_KWF + h * FL);
+#pragma GCC unroll 8
+            for (int i = 0; i < PF; i++)
+                acc[i][h] = madd_f(splat_f(xr[i][q]), cv, acc[i][h]);
+        }
+}
+
+/* The step's PF row pointers from row i0 of the m rows x (d each); the
+ * rows past m repeat the last. */
+KI void step_rows_f(const float *x, size_t m, size_t d, size_t i0,
+                    const float **xr)
+{
+    const size_t np = m - i0 < PF ? m - i0 : PF;
+    for (int i = 0; i < PF; i++)
+        xr[i] = x + (i0 + ((size_t)i < np ? (size_t)i : np - 1)) * d;
 }
 
 /* kern.h's screen_prod_f: PF rows share each centroid vector loaded; a
@@ -1187,27 +1229,13 @@ KI void screen_prod_f_impl(const float *x, size_t m, size_t d,
         const size_t np = m - i0 < PF ? m - i0 : PF;
         const float *xr[PF];
         vf m1[PF][NF], m2[PF][NF];
-        for (int i = 0; i < PF; i++) { /* rows past m repeat the last */
-            xr[i] = x + (i0 + ((size_t)i < np ? (size_t)i : np - 1)) * d;
+        step_rows_f(x, m, d, i0, xr);
+        for (int i = 0; i < PF; i++)
             for (int h = 0; h < NF; h++)
                 m1[i][h] = m2[i][h] = inf;
-        }
         for (size_t b = 0; b < nb; b++) {
-            const float *cb = cp + b * d * TKMI_KWF;
             vf acc[PF][NF];
-            for (int h = 0; h < NF; h++) {
-                const vf cv = *(const vfu *)(cb + h * FL);
-#pragma GCC unroll 8
-                for (int i = 0; i < PF; i++)
-                    acc[i][h] = splat_f(xr[i][0]) * cv;
-            }
-            for (size_t q = 1; q < d; q++)
-                for (int h = 0; h < NF; h++) {
-                    const vf cv = *(const vfu *)(cb + q * TKMI_KWF + h * FL);
-#pragma GCC unroll 8
-                    for (int i = 0; i < PF; i++)
-                        acc[i][h] = madd_f(splat_f(xr[i][q]), cv, acc[i][h]);
-                }
+            prod_block_f(xr, cp + b * d * TKMI_KWF, d, acc);
             for (int h = 0; h < NF; h++) {
                 const vf hv = *(const vfu *)(hfp + b * TKMI_KWF + h * FL);
 #pragma GCC unroll 8
@@ -1236,6 +1264,39 @@ static void kscreen_prod_f(const float *x, size_t m, size_t d,
         screen_prod_f_impl(x, m, d, cp, hfp, k, gs, 1, g, mm);
     else
         screen_prod_f_impl(x, m, d, cp, hfp, k, gs, 0, g, mm);
+}
+
+/* kern.h's screen_sel_f: the products of screen_prod_f, each tested
+ * against its row's threshold as it is made (lfp[j] - (g + g) <= thr[i],
+ * screen_pass_f's test), a bit per centroid; nothing else kept. */
+static void kscreen_sel_f(const float *x, size_t m, size_t d,
+                          const float *cp, const float *lfp, size_t k,
+                          const float *thr, uint16_t *bits)
+{
+    const size_t nb = (k + TKMI_KWF - 1) / TKMI_KWF;
+    for (size_t i0 = 0; i0 < m; i0 += PF) {
+        const size_t np = m - i0 < PF ? m - i0 : PF;
+        const float *xr[PF];
+        vf t[PF];
+        step_rows_f(x, m, d, i0, xr);
+        for (int i = 0; i < PF; i++)
+            t[i] = (vf){0} + thr[i0 + ((size_t)i < np ? (size_t)i : np - 1)];
+        for (size_t b = 0; b < nb; b++) {
+            vf acc[PF][NF], lv[NF];
+            prod_block_f(xr, cp + b * d * TKMI_KWF, d, acc);
+            for (int h = 0; h < NF; h++)
+                lv[h] = *(const vfu *)(lfp + b * TKMI_KWF + h * FL);
+#pragma GCC unroll 8
+            for (int i = 0; i < PF; i++) {
+                uint32_t wb = 0;
+                for (int h = 0; h < NF; h++)
+                    wb |= le_bits_f(lv[h] - (acc[i][h] + acc[i][h]), t[i])
+                          << (h * FL);
+                if ((size_t)i < np)
+                    bits[(i0 + (size_t)i) * nb + b] = (uint16_t)wb;
+            }
+        }
+    }
 }
 
 #undef PF
@@ -1394,5 +1455,6 @@ const TKM_FN(tkmi_kern) KERN_NAME = {
     .screen_min_f = kscreen_min_f,
     .screen_pass_f = kscreen_pass_f,
     .screen_prod_f = kscreen_prod_f,
+    .screen_sel_f = kscreen_sel_f,
     .spmm_row = kspmm_row,
 };

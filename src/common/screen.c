@@ -110,6 +110,13 @@
  * bound on |g| (else the direct scan), under which every product and
  * value is finite: the kernel needs no finiteness test.
  *
+ * Lloyd's scans after its first want labels alone and know each point's
+ * last label l: v_l = hf_l - (g_l + g_l), with g_l the float product in
+ * any order, is an upper estimate as good as the row's smallest for the
+ * threshold (T from v_l bounds D(x, c_l) >= the nearest's distance), so
+ * the threshold is known before the products and screen_sel_f tests each
+ * as it is made, a bit per centroid, storing none.
+ *
  * Where the argument needs finite numbers it gets them or steps aside:
  * an iteration whose centroid norms overflow, a row whose norm or
  * products are not finite, a row whose threshold T reaches half the
@@ -186,7 +193,9 @@ struct TKM_FN(tkmi_screen) {
     int fused;
     float *cp;      /* the centroids less m, packed in blocks            */
     float *hfp;     /* hf in whole blocks, +inf past k                   */
+    float *lfp;     /* lf in whole blocks, +inf past k                   */
     float *mm;      /* threads * rows * 2: each row's two smallest tests */
+    uint16_t *bits; /* threads * rows * blocks: screen_sel_f's candidates */
 };
 
 /* K of the bound above, for d coordinates in the run's precision (the
@@ -333,7 +342,9 @@ static void screen_free(TKM_FN(tkmi_screen) *w)
     free(w->gf);
     free(w->cp);
     free(w->hfp);
+    free(w->lfp);
     free(w->mm);
+    free(w->bits);
     free(w->hi);
     free(w->hf);
     free(w->g);
@@ -379,7 +390,9 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
     if (w->fused) {
         w->cp = tkmi_alloc(nbf * TKMI_KWF, d, sizeof *w->cp);
         w->hfp = tkmi_alloc(nbf, TKMI_KWF, sizeof *w->hfp);
+        w->lfp = tkmi_alloc(nbf, TKMI_KWF, sizeof *w->lfp);
         w->mm = tkmi_alloc(nt * w->rows, 2, sizeof *w->mm);
+        w->bits = tkmi_alloc(nt * w->rows, nbf, sizeof *w->bits);
     }
     if (w->mixed) {
         w->m = tkmi_calloc(d, 1, sizeof *w->m);
@@ -396,7 +409,7 @@ static TKM_FN(tkmi_screen) *screen_new(const TKM_FN(tkmi_cpu) *s)
         ((TKM_PREC == 32 || w->mixed) && !w->hf) ||
         (w->mixed && !(w->gf && w->m && w->cf && w->xf &&
                        (TKM_PREC == 32 || w->cd))) ||
-        (w->fused && !(w->cp && w->hfp && w->mm))) {
+        (w->fused && !(w->cp && w->hfp && w->lfp && w->mm && w->bits))) {
         screen_free(w);
         return NULL;
     }
@@ -514,6 +527,7 @@ int TKM_FN(tkmi_screen_begin)(TKM_FN(tkmi_cpu) *s)
                 w->cp[(j / W * d + q) * W + j % W] =
                     j < k ? w->cf[j * d + q] : 0.0f;
             w->hfp[j] = j < k ? w->hf[j] : INFINITY;
+            w->lfp[j] = j < k ? w->lf[j] : INFINITY;
         }
     }
     if (s->sp) {
@@ -673,21 +687,15 @@ static int row_candidates(const TKM_FN(tkmi_cpu) *s, size_t row,
     return 1;
 }
 
-/* One row from its products g (k): the scan's label, nearest and second
- * nearest squared distances (those o asks for) into slot t; cand is the
- * thread's room for k candidates.  Returns the direct distances taken. */
-static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
-                           const tkm_real *g, const float *gf,
-                           const float *mm, const TKM_FN(tkmi_scan_out) *o,
-                           size_t t, uint32_t *cand)
+/* One row from its cands candidates cand (increasing): the scan's label,
+ * nearest and second nearest squared distances (those o asks for) into
+ * slot t.  Returns the direct distances taken. */
+static uint64_t decide_row(const TKM_FN(tkmi_cpu) *s, size_t row,
+                           const TKM_FN(tkmi_scan_out) *o, size_t t,
+                           const uint32_t *cand, size_t cands)
 {
     const size_t k = s->k;
     const int two = o->b2 != NULL;
-    size_t cands = 0;
-    if (!row_candidates(s, row, g, gf, mm, two, cand, &cands)) {
-        direct_row(s, row, o, t);
-        return k;
-    }
     if (!two && !o->b1 && cands == 1) { /* the label alone: it decides */
         o->lab[t] = (int32_t)cand[0];
         return 0;
@@ -718,6 +726,76 @@ static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
     if (two)
         o->b2[t] = b2;
     return taken;
+}
+
+/* One row from its products g (k): decide_row's, cand the thread's room
+ * for k candidates. */
+static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
+                           const tkm_real *g, const float *gf,
+                           const float *mm, const TKM_FN(tkmi_scan_out) *o,
+                           size_t t, uint32_t *cand)
+{
+    size_t cands = 0;
+    if (!row_candidates(s, row, g, gf, mm, o->b2 != NULL, cand, &cands)) {
+        direct_row(s, row, o, t);
+        return s->k;
+    }
+    return decide_row(s, row, o, t, cand, cands);
+}
+
+/* The candidates' threshold of a row of float points xf (less m) from
+ * centroid l, which bounds the nearest's distance from above as the
+ * row's smallest estimate does (row_test_f: its product in any order, the
+ * same bound), or NaN where the row takes the direct scan. */
+static float hint_thr(const TKM_FN(tkmi_cpu) *s, size_t row, const float *xf,
+                      size_t l)
+{
+    const TKM_FN(tkmi_screen) *w = s->scr;
+    const float *c = w->cf + l * s->d;
+    const size_t d = s->d;
+    float p[16] = {0.0f}; /* (16 chains the compiler takes as vectors) */
+    size_t q = 0;
+    for (; q + 16 <= d; q += 16)
+        for (int a = 0; a < 16; a++)
+            p[a] += xf[q + (size_t)a] * c[q + (size_t)a];
+    for (; q < d; q++)
+        p[q % 16] += xf[q] * c[q];
+    for (int a = 8; a > 0; a /= 2)
+        for (int b = 0; b < a; b++)
+            p[b] += p[b + a];
+    const float g = p[0];
+    const float v[2] = {w->hf[l] - (g + g), 0.0f};
+    float thrf;
+    return row_test_f(s, s->k, w->xnorm[row], NULL, v, 0, &thrf) > 0 ? thrf
+                                                                    : NAN;
+}
+
+/* A row of screen_sel_f's bits (nb blocks) with threshold thr:
+ * decide_row's, or the direct scan's where thr is NaN. */
+static uint64_t sel_row(const TKM_FN(tkmi_cpu) *s, size_t row, float thr,
+                        const uint16_t *bits, size_t nb,
+                        const TKM_FN(tkmi_scan_out) *o, size_t t,
+                        uint32_t *cand)
+{
+    if (isnan(thr)) {
+        direct_row(s, row, o, t);
+        return s->k;
+    }
+    size_t nc = 0;
+    for (size_t b = 0; b < nb; b++)
+        for (uint32_t v = bits[b]; v; v &= v - 1)
+            cand[nc++] = (uint32_t)(b * TKMI_KWF) + (uint32_t)__builtin_ctz(v);
+    return decide_row(s, row, o, t, cand, nc);
+}
+
+/* Whether the m hints of a step name centroids (Lloyd's labels after its
+ * first iteration), so that the step's rows take screen_sel_f. */
+static int hints_ok(const int32_t *hint, size_t m, size_t k)
+{
+    for (size_t i = 0; i < m; i++)
+        if (hint[i] < 0 || (size_t)hint[i] >= k)
+            return 0;
+    return 1;
 }
 
 void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
@@ -762,6 +840,23 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
                     for (size_t q = 0; q < d; q++)
                         xf[i * d + q] = shifted(xi[q], w->m[q]);
                 }
+            }
+            if (mm && o->hint && !o->b2 && !o->b1 &&
+                hints_ok(o->hint + b, mb, k)) {
+                /* labels alone, each row's threshold from its hint: the
+                 * products tested as made, none kept */
+                const size_t nb = gs / TKMI_KWF;
+                uint16_t *bits = w->bits + tid * rows * nb;
+                for (size_t i = 0; i < mb; i++)
+                    mm[i] = hint_thr(s, idx ? idx[b + i] : lo + b + i,
+                                     xb + i * d, (size_t)o->hint[b + i]);
+                s->kern->screen_sel_f(xb, mb, d, w->cp, w->lfp, k, mm, bits);
+                for (size_t i = 0; i < mb; i++)
+                    *rechecked +=
+                        sel_row(s, idx ? idx[b + i] : lo + b + i, mm[i],
+                                bits + i * nb, nb, o, b + i, cand);
+                *screened += (uint64_t)mb * k;
+                continue;
             }
             if (mm) {
                 const int two = o->b2 != NULL;

@@ -29,7 +29,9 @@ static void lloyd_assign(TKM_FN(tkmi_cpu) *s, tkm_iter_stats *row)
         size_t m = n - lo < chunk ? n - lo : chunk;
         int32_t lab[TKMI_SCREEN_ROWS > LLOYD_CHUNK ? TKMI_SCREEN_ROWS
                                                    : LLOYD_CHUNK];
-        TKM_FN(tkmi_scan_out) o = {.lab = lab};
+        /* (the labels so far: the screening's candidates from each
+         * point's last centroid) */
+        TKM_FN(tkmi_scan_out) o = {.lab = lab, .hint = s->labels + lo};
         if (scr)
             TKM_FN(tkmi_screen_scan)(s, lo, NULL, m, &o, &screened,
                                      &rechecked);
