@@ -7,8 +7,8 @@
  * register, AVX2 in two, SSE2 in four.  No fused multiply-add (the build
  * passes -ffp-contract=off): each product and each sum is rounded, as
  * the order in kern.h says; the one exception is the screening's float
- * products (screen_prod_f), whose bound holds for any order, fused or
- * not, and which no result depends on.
+ * products (screen_prod_f, screen_sel_f), whose bound holds for any
+ * order, fused or not, and which no result depends on.
  *
  * Floor: the scan is compute bound.  Per (point, centroid, coordinate) it
  * issues a subtract, a multiply and an add, W lanes at a time; the vector
