@@ -221,10 +221,11 @@ typedef struct TKM_FN(tkmi_kern) {
                           const float *cp, const float *hfp, size_t k,
                           size_t gs, int two, float *g, float *mm);
     /* The same products, each tested as made against its row's
-     * threshold thr[i] as screen_pass_f tests them (lfp: lf, +inf in the
-     * lanes past k): bit j % TKMI_KWF of bits[i nb + j / TKMI_KWF] (nb =
-     * ceil(k / TKMI_KWF)) set when lfp[j] - (g_j + g_j) <= thr[i] in
-     * float, g_j the product screen_prod_f would write; the candidates of
+     * threshold thr[i] as screen_pass_f tests them (lfp: lf in whole
+     * blocks, +inf in the lanes past k): bit j % TKMI_KWF of
+     * bits[i nb + j / TKMI_KWF] (nb = ceil(k / TKMI_KWF)) set when
+     * lfp[j] - (g_j + g_j) <= thr[i] in float, g_j the product
+     * screen_prod_f would write (a NaN thr[i]: no bit); the candidates of
      * a row whose threshold is known before its products (screen.c:
      * Lloyd's, from the point's last centroid). */
     void (*screen_sel_f)(const float *x, size_t m, size_t d,
