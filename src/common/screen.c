@@ -813,6 +813,8 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
     const size_t gs = w->gs;
     float *gf = w->mixed ? w->gf + tid * rows * gs : NULL;
     float *mm = w->fused ? w->mm + tid * rows * 2 : NULL;
+    const size_t nb = gs / TKMI_KWF; /* (fused: screen_sel_f's blocks) */
+    uint16_t *bits = w->fused ? w->bits + tid * rows * nb : NULL;
     uint32_t *cand = w->cand + tid * k;
     /* the fused kernel's products in steps that its tests read back from
      * the core's first cache */
@@ -824,6 +826,7 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
     }
     for (size_t b = 0; b < m; b += step) {
         const size_t mb = m - b < step ? m - b : step;
+        int sel = 0; /* the rows' candidates in bits, from their hints */
         if (gf) { /* the block's points less m, in float */
             float *xf = w->xf + tid * rows * d;
             const float *xb = xf;
@@ -841,24 +844,16 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
                         xf[i * d + q] = shifted(xi[q], w->m[q]);
                 }
             }
-            if (mm && o->hint && !o->b2 && !o->b1 &&
-                hints_ok(o->hint + b, mb, k)) {
-                /* labels alone, each row's threshold from its hint: the
-                 * products tested as made, none kept */
-                const size_t nb = gs / TKMI_KWF;
-                uint16_t *bits = w->bits + tid * rows * nb;
+            sel = mm && o->hint && !o->b2 && !o->b1 &&
+                  hints_ok(o->hint + b, mb, k);
+            if (sel) {
+                /* labels alone, each row's threshold (mm[i]) from its
+                 * hint: the products tested as made, none kept */
                 for (size_t i = 0; i < mb; i++)
                     mm[i] = hint_thr(s, idx ? idx[b + i] : lo + b + i,
                                      xb + i * d, (size_t)o->hint[b + i]);
                 s->kern->screen_sel_f(xb, mb, d, w->cp, w->lfp, k, mm, bits);
-                for (size_t i = 0; i < mb; i++)
-                    *rechecked +=
-                        sel_row(s, idx ? idx[b + i] : lo + b + i, mm[i],
-                                bits + i * nb, nb, o, b + i, cand);
-                *screened += (uint64_t)mb * k;
-                continue;
-            }
-            if (mm) {
+            } else if (mm) {
                 const int two = o->b2 != NULL;
                 s->kern->screen_prod_f(xb, mb, d, w->cp, w->hfp, k, gs, two,
                                        gf, mm);
@@ -879,11 +874,14 @@ void TKM_FN(tkmi_screen_scan)(const TKM_FN(tkmi_cpu) *s, size_t lo,
         } else { /* sparse rows (dense rows are always shifted) */
             spmm(s, w->ct, lo + b, idx ? idx + b : NULL, mb, g);
         }
-        for (size_t i = 0; i < mb; i++)
-            *rechecked += screen_row(s, idx ? idx[b + i] : lo + b + i,
-                                     g + i * k, gf ? gf + i * gs : NULL,
-                                     mm ? mm + 2 * i : NULL, o, b + i,
-                                     cand);
+        for (size_t i = 0; i < mb; i++) {
+            const size_t row = idx ? idx[b + i] : lo + b + i;
+            *rechecked +=
+                sel ? sel_row(s, row, mm[i], bits + i * nb, nb, o, b + i,
+                              cand)
+                    : screen_row(s, row, g + i * k, gf ? gf + i * gs : NULL,
+                                 mm ? mm + 2 * i : NULL, o, b + i, cand);
+        }
         *screened += (uint64_t)mb * k;
     }
 }
