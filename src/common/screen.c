@@ -753,17 +753,32 @@ static float hint_thr(const TKM_FN(tkmi_cpu) *s, size_t row, const float *xf,
     const TKM_FN(tkmi_screen) *w = s->scr;
     const float *c = w->cf + l * s->d;
     const size_t d = s->d;
-    float p[16] = {0.0f}; /* (16 chains the compiler takes as vectors) */
-    size_t q = 0;
-    for (; q + 16 <= d; q += 16)
-        for (int a = 0; a < 16; a++)
-            p[a] += xf[q + (size_t)a] * c[q + (size_t)a];
-    for (; q < d; q++)
-        p[q % 16] += xf[q] * c[q];
-    for (int a = 8; a > 0; a /= 2)
-        for (int b = 0; b < a; b++)
-            p[b] += p[b + a];
-    const float g = p[0];
+    float g;
+    if (d < 16) {
+        /* the sum below in registers: chain j takes coordinates j and
+         * j + 8, then the same halving */
+        float p[8];
+#pragma GCC unroll 8
+        for (int j = 0; j < 8; j++)
+            p[j] = (size_t)j < d ? xf[j] * c[j] : 0.0f;
+#pragma GCC unroll 8
+        for (int j = 0; j < 8; j++)
+            if ((size_t)j + 8 < d)
+                p[j] += xf[j + 8] * c[j + 8];
+        g = ((p[0] + p[4]) + (p[2] + p[6])) + ((p[1] + p[5]) + (p[3] + p[7]));
+    } else {
+        float p[16] = {0.0f}; /* (16 chains the compiler takes as vectors) */
+        size_t q = 0;
+        for (; q + 16 <= d; q += 16)
+            for (int a = 0; a < 16; a++)
+                p[a] += xf[q + (size_t)a] * c[q + (size_t)a];
+        for (; q < d; q++)
+            p[q % 16] += xf[q] * c[q];
+        for (int a = 8; a > 0; a /= 2)
+            for (int b = 0; b < a; b++)
+                p[b] += p[b + a];
+        g = p[0];
+    }
     const float v[2] = {w->hf[l] - (g + g), 0.0f};
     float thrf;
     return row_test_f(s, s->k, w->xnorm[row], NULL, v, 0, &thrf) > 0 ? thrf
@@ -781,8 +796,17 @@ static uint64_t sel_row(const TKM_FN(tkmi_cpu) *s, size_t row, float thr,
         direct_row(s, row, o, t);
         return s->k;
     }
-    size_t nc = 0;
-    for (size_t b = 0; b < nb; b++)
+    size_t nc = 0, b = 0;
+    /* four blocks a word: the rows' few bits found in fewer branches */
+    for (; b + 4 <= nb; b += 4) {
+        uint64_t v = (uint64_t)bits[b] | (uint64_t)bits[b + 1] << 16 |
+                     (uint64_t)bits[b + 2] << 32 |
+                     (uint64_t)bits[b + 3] << 48;
+        for (; v; v &= v - 1)
+            cand[nc++] = (uint32_t)(b * TKMI_KWF) +
+                         (uint32_t)__builtin_ctzll(v);
+    }
+    for (; b < nb; b++)
         for (uint32_t v = bits[b]; v; v &= v - 1)
             cand[nc++] = (uint32_t)(b * TKMI_KWF) + (uint32_t)__builtin_ctz(v);
     return decide_row(s, row, o, t, cand, nc);
