@@ -218,8 +218,9 @@ def write(a, rows, use_faiss):
            "its process wall. Ratios are scikit-learn's (or FAISS's) time "
            "over ours: at least 1 (the fastest: at least 3) is the target.",
            "",
-           "| n x d x k | prec | iterations sklearn / ours | sklearn lloyd | sklearn elkan | est. lloyd "
-           "| est. hamerly | est. elkan | cmd lloyd | cmd wall "
+           "| n x d x k | prec | iterations sklearn / ours | sklearn lloyd "
+           "| sklearn elkan | est. lloyd | est. hamerly | est. elkan "
+           "| cmd lloyd | cmd wall "
            + ("| FAISS " if use_faiss else "")
            + "| lloyd vs sklearn (est.) | lloyd vs sklearn (cmd) "
            "| fastest vs sklearn fastest (est.) "
