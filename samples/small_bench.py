@@ -22,7 +22,8 @@ start with --iters iterations and tol 0, each --reps times (median):
 All threads (--threads, default every processor) for every tool: form
 omp for trikmeans, threadpoolctl's limit for scikit-learn, FAISS's OpenMP
 count. Writes OUTDIR/small-bench.csv (one row per median) and
-OUTDIR/small-bench.md: per row the ratios that issue 42 sets targets on
+OUTDIR/small-bench.md, again after each row (a run cut short keeps its
+rows): per row the ratios that issue 42 sets targets on
 (lloyd over scikit-learn's Lloyd, through the estimator and the command;
 the fastest trikmeans algorithm over scikit-learn's fastest; lloyd over
 FAISS's Lloyd).
@@ -188,6 +189,8 @@ def main():
                     r.update({"it_" + c: v for c, v in ITERS.items()})
                     ITERS.clear()
                     rows.append(r)
+                    # (rewritten each row: a run cut short keeps them)
+                    write(a, rows, use_faiss, quiet=True)
                     print(f"small_bench: {n} x {d} x {k} {prec}: "
                           f"sklearn lloyd {r['sk_lloyd']:.4f} s, "
                           f"estimator {r['est_lloyd']:.4f}, command "
@@ -197,7 +200,7 @@ def main():
     return 0
 
 
-def write(a, rows, use_faiss):
+def write(a, rows, use_faiss, quiet=False):
     import csv
     keys = list(rows[0])
     with open(os.path.join(a.outdir, "small-bench.csv"), "w",
@@ -245,8 +248,10 @@ def write(a, rows, use_faiss):
         out.append("| " + " | ".join(cells) + " |")
     with open(os.path.join(a.outdir, "small-bench.md"), "w") as f:
         f.write("\n".join(out) + "\n")
-    print("small_bench: wrote " + os.path.join(a.outdir, "small-bench.csv")
-          + " and small-bench.md")
+    if not quiet:
+        print("small_bench: wrote " + os.path.join(a.outdir,
+                                                   "small-bench.csv")
+              + " and small-bench.md")
 
 
 if __name__ == "__main__":
