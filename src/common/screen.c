@@ -772,12 +772,14 @@ static float hint_thr(const TKM_FN(tkmi_cpu) *s, size_t row, const float *xf,
         for (; q + 16 <= d; q += 16)
             for (int a = 0; a < 16; a++)
                 p[a] += xf[q + (size_t)a] * c[q + (size_t)a];
-        for (; q < d; q++)
-            p[q % 16] += xf[q] * c[q];
-        for (int a = 8; a > 0; a /= 2)
-            for (int b = 0; b < a; b++)
-                p[b] += p[b + a];
-        g = p[0];
+#pragma GCC unroll 16
+        for (int a = 0; a < 16; a++) /* the rest, on the first chains */
+            if (q + (size_t)a < d)
+                p[a] += xf[q + (size_t)a] * c[q + (size_t)a];
+#pragma GCC unroll 8
+        for (int a = 0; a < 8; a++) /* then halving, as above */
+            p[a] += p[a + 8];
+        g = ((p[0] + p[4]) + (p[2] + p[6])) + ((p[1] + p[5]) + (p[3] + p[7]));
     }
     const float v[2] = {w->hf[l] - (g + g), 0.0f};
     float thrf;
