@@ -743,6 +743,13 @@ static uint64_t screen_row(const TKM_FN(tkmi_cpu) *s, size_t row,
     return decide_row(s, row, o, t, cand, cands);
 }
 
+/* The sum of 8 chains by halving: (p0 + p4) + (p2 + p6) and the same of
+ * the odd ones, as a loop of halving steps over them would add. */
+static inline float halve8(const float *p)
+{
+    return ((p[0] + p[4]) + (p[2] + p[6])) + ((p[1] + p[5]) + (p[3] + p[7]));
+}
+
 /* The candidates' threshold of a row of float points xf (less m) from
  * centroid l, which bounds the nearest's distance from above as the
  * row's smallest estimate does (row_test_f: its product in any order, the
@@ -765,7 +772,7 @@ static float hint_thr(const TKM_FN(tkmi_cpu) *s, size_t row, const float *xf,
         for (int j = 0; j < 8; j++)
             if ((size_t)j + 8 < d)
                 p[j] += xf[j + 8] * c[j + 8];
-        g = ((p[0] + p[4]) + (p[2] + p[6])) + ((p[1] + p[5]) + (p[3] + p[7]));
+        g = halve8(p);
     } else {
         float p[16] = {0.0f}; /* (16 chains the compiler takes as vectors) */
         size_t q = 0;
@@ -779,7 +786,7 @@ static float hint_thr(const TKM_FN(tkmi_cpu) *s, size_t row, const float *xf,
 #pragma GCC unroll 8
         for (int a = 0; a < 8; a++) /* then halving, as above */
             p[a] += p[a + 8];
-        g = ((p[0] + p[4]) + (p[2] + p[6])) + ((p[1] + p[5]) + (p[3] + p[7]));
+        g = halve8(p);
     }
     const float v[2] = {w->hf[l] - (g + g), 0.0f};
     float thrf;
