@@ -23,10 +23,10 @@ All threads (--threads, default every processor) for every tool: form
 omp for trikmeans, threadpoolctl's limit for scikit-learn, FAISS's OpenMP
 count. Writes OUTDIR/small-bench.csv (one row per median) and
 OUTDIR/small-bench.md, again after each row (a run cut short keeps its
-rows): per row the ratios that issue 42 sets targets on
-(lloyd over scikit-learn's Lloyd, through the estimator and the command;
-the fastest trikmeans algorithm over scikit-learn's fastest; lloyd over
-FAISS's Lloyd).
+rows): per row the speed ratios the targets are stated in (lloyd over
+scikit-learn's Lloyd, through the estimator and the command; the fastest
+trikmeans algorithm over scikit-learn's fastest; lloyd over FAISS's
+Lloyd).
 
 Options:
   --trikmeans PATH  the trikmeans program (default build/trikmeans beside
@@ -46,9 +46,9 @@ Options:
                     untimed and --reps timed, back to back
   --no-faiss        leave FAISS out
 
-Needs numpy, scikit-learn and the trikmeans package (make python; run
-with PYTHONPATH=python). Exit status 0 when every run finished, 1 when
-one failed, 2 usage error.
+Needs numpy, scikit-learn and the trikmeans package: make python, then
+PYTHONPATH=python /usr/bin/python3 samples/small_bench.py OUTDIR.  Exit
+status 0 when every run finished, 1 when one failed, 2 usage error.
 """
 import argparse
 import json
@@ -255,4 +255,8 @@ def write(a, rows, use_faiss, quiet=False):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except (RuntimeError, OSError) as e:
+        print("small_bench: " + str(e), file=sys.stderr)
+        sys.exit(1)
