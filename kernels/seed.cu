@@ -34,34 +34,56 @@
 // columns left to right from +0, as tkmi_dist2_d sums (a float row
 // widened first, as init.c's row_dist2).  dmin and cmin may be the same
 // array (farthest-first lowers dmin in place): each row is read before it
-// is written, by the same thread.  One thread a row, walking it in order
-// (each line it reads serves the next columns from the L1 cache).
+// is written, by the same thread.  One thread a row, walking it in order;
+// the block's rows come through shared memory a cache line of columns at
+// a time, read by the warps line by line (coalesced) rather than each
+// thread its own row (32 lines a load), the padding of one value a row
+// keeping the threads' reads of their rows off each other's banks.
 template <typename T, int G>
 static __global__ __launch_bounds__(SEED_THREADS) void seed_dist_kernel(
     const T *__restrict__ x, size_t n, size_t d,
     const uint64_t *__restrict__ didx, int t0, const double *dmin,
     double *cmin)
 {
+    constexpr int C = 128 / (int)sizeof(T); /* columns a line           */
+    constexpr int R = SEED_THREADS / C;     /* rows a pass of the block */
+    __shared__ T tile[SEED_THREADS * (C + 1)];
     const T *c[G];
 #pragma unroll
     for (int t = 0; t < G; t++)
         c[t] = x + didx[t0 + t] * d;
-    const size_t i = (size_t)blockIdx.x * SEED_THREADS + threadIdx.x;
-    if (i >= n)
-        return;
-    const T *xi = x + i * d;
+    const size_t r0 = (size_t)blockIdx.x * SEED_THREADS;
+    const int tid = (int)threadIdx.x;
+    const size_t i = r0 + (size_t)tid;
+    const int rows = n - r0 < SEED_THREADS ? (int)(n - r0) : SEED_THREADS;
+    const int lr = tid / C, lq = tid % C; /* this thread's load slot */
     double s[G];
 #pragma unroll
     for (int t = 0; t < G; t++)
         s[t] = 0.0;
-    for (size_t j = 0; j < d; j++) {
-        const double xj = (double)xi[j];
+    for (size_t j0 = 0; j0 < d; j0 += C) {
+        const int w = d - j0 < (size_t)C ? (int)(d - j0) : C;
+        __syncthreads(); /* the last columns' reads done */
+        if (lq < w)
+            for (int r = lr; r < rows; r += R)
+                tile[r * (C + 1) + lq] = x[(r0 + (size_t)r) * d + j0 +
+                                           (size_t)lq];
+        __syncthreads();
+        if (tid < rows) {
+            const T *row = tile + tid * (C + 1);
+            for (int q = 0; q < w; q++) {
+                const double xj = (double)row[q];
 #pragma unroll
-        for (int t = 0; t < G; t++) {
-            const double df = __dsub_rn(xj, (double)c[t][j]);
-            s[t] = __dadd_rn(s[t], __dmul_rn(df, df));
+                for (int t = 0; t < G; t++) {
+                    const double df =
+                        __dsub_rn(xj, (double)c[t][j0 + (size_t)q]);
+                    s[t] = __dadd_rn(s[t], __dmul_rn(df, df));
+                }
+            }
         }
     }
+    if (tid >= rows)
+        return;
     const double dm = dmin ? dmin[i] : INFINITY;
 #pragma unroll
     for (int t = 0; t < G; t++)
