@@ -90,6 +90,41 @@ static __global__ __launch_bounds__(SEED_THREADS) void seed_dist_kernel(
         cmin[(size_t)(t0 + t) * n + i] = s[t] < dm ? s[t] : dm;
 }
 
+// Short rows (less than a cache line): each thread reads its row in
+// place, the warp's reads a few lines (each line it reads serves the
+// next columns from the L1 cache); the arithmetic of seed_dist_kernel.
+template <typename T, int G>
+static __global__ __launch_bounds__(SEED_THREADS) void seed_dist_rows(
+    const T *__restrict__ x, size_t n, size_t d,
+    const uint64_t *__restrict__ didx, int t0, const double *dmin,
+    double *cmin)
+{
+    const T *c[G];
+#pragma unroll
+    for (int t = 0; t < G; t++)
+        c[t] = x + didx[t0 + t] * d;
+    const size_t i = (size_t)blockIdx.x * SEED_THREADS + threadIdx.x;
+    if (i >= n)
+        return;
+    const T *xi = x + i * d;
+    double s[G];
+#pragma unroll
+    for (int t = 0; t < G; t++)
+        s[t] = 0.0;
+    for (size_t j = 0; j < d; j++) {
+        const double xj = (double)xi[j];
+#pragma unroll
+        for (int t = 0; t < G; t++) {
+            const double df = __dsub_rn(xj, (double)c[t][j]);
+            s[t] = __dadd_rn(s[t], __dmul_rn(df, df));
+        }
+    }
+    const double dm = dmin ? dmin[i] : INFINITY;
+#pragma unroll
+    for (int t = 0; t < G; t++)
+        cmin[(size_t)(t0 + t) * n + i] = s[t] < dm ? s[t] : dm;
+}
+
 template <typename T>
 static tkm_status seed_dist(const T *x, size_t n, size_t d,
                             const uint64_t *didx, int cand,
@@ -102,23 +137,42 @@ static tkm_status seed_dist(const T *x, size_t n, size_t d,
                          "init: %zu rows are more than one grid's blocks",
                          n);
     const unsigned blocks = (unsigned)nblk;
+    /* rows of a line or more through shared memory, shorter in place
+     * (gpu-seed.md: the tile costs short rows more than it saves) */
+    const bool tiled = d * sizeof(T) >= 128;
     for (int t0 = 0; t0 < cand;) {
         const int left = cand - t0;
         if (left >= 8) {
-            seed_dist_kernel<T, 8><<<blocks, SEED_THREADS, 0, st>>>(
-                x, n, d, didx, t0, dmin, cmin);
+            if (tiled)
+                seed_dist_kernel<T, 8><<<blocks, SEED_THREADS, 0, st>>>(
+                    x, n, d, didx, t0, dmin, cmin);
+            else
+                seed_dist_rows<T, 8><<<blocks, SEED_THREADS, 0, st>>>(
+                    x, n, d, didx, t0, dmin, cmin);
             t0 += 8;
         } else if (left >= 4) {
-            seed_dist_kernel<T, 4><<<blocks, SEED_THREADS, 0, st>>>(
-                x, n, d, didx, t0, dmin, cmin);
+            if (tiled)
+                seed_dist_kernel<T, 4><<<blocks, SEED_THREADS, 0, st>>>(
+                    x, n, d, didx, t0, dmin, cmin);
+            else
+                seed_dist_rows<T, 4><<<blocks, SEED_THREADS, 0, st>>>(
+                    x, n, d, didx, t0, dmin, cmin);
             t0 += 4;
         } else if (left >= 2) {
-            seed_dist_kernel<T, 2><<<blocks, SEED_THREADS, 0, st>>>(
-                x, n, d, didx, t0, dmin, cmin);
+            if (tiled)
+                seed_dist_kernel<T, 2><<<blocks, SEED_THREADS, 0, st>>>(
+                    x, n, d, didx, t0, dmin, cmin);
+            else
+                seed_dist_rows<T, 2><<<blocks, SEED_THREADS, 0, st>>>(
+                    x, n, d, didx, t0, dmin, cmin);
             t0 += 2;
         } else {
-            seed_dist_kernel<T, 1><<<blocks, SEED_THREADS, 0, st>>>(
-                x, n, d, didx, t0, dmin, cmin);
+            if (tiled)
+                seed_dist_kernel<T, 1><<<blocks, SEED_THREADS, 0, st>>>(
+                    x, n, d, didx, t0, dmin, cmin);
+            else
+                seed_dist_rows<T, 1><<<blocks, SEED_THREADS, 0, st>>>(
+                    x, n, d, didx, t0, dmin, cmin);
             t0 += 1;
         }
         SEED_LAUNCHED(seed_dist_kernel);
