@@ -125,6 +125,24 @@ static __global__ __launch_bounds__(SEED_THREADS) void seed_dist_rows(
         cmin[(size_t)(t0 + t) * n + i] = s[t] < dm ? s[t] : dm;
 }
 
+// One pass over the rows for G candidates: rows of a line or more
+// through shared memory, shorter ones in place (gpu-seed.md: the tile
+// costs short rows more than it saves).
+template <typename T, int G>
+static void seed_dist_pass(const T *x, size_t n, size_t d,
+                           const uint64_t *didx, int t0, const double *dmin,
+                           double *cmin, unsigned blocks, cudaStream_t st)
+{
+    if (d * sizeof(T) >= 128)
+        seed_dist_kernel<T, G><<<blocks, SEED_THREADS, 0, st>>>(
+            x, n, d, didx, t0, dmin, cmin);
+    else
+        seed_dist_rows<T, G><<<blocks, SEED_THREADS, 0, st>>>(
+            x, n, d, didx, t0, dmin, cmin);
+}
+
+// Every candidate's distances, up to 8 in each pass over the rows (the
+// greedy start's 2 + ln k candidates in one pass for k up to 1,096).
 template <typename T>
 static tkm_status seed_dist(const T *x, size_t n, size_t d,
                             const uint64_t *didx, int cand,
@@ -137,45 +155,36 @@ static tkm_status seed_dist(const T *x, size_t n, size_t d,
                          "init: %zu rows are more than one grid's blocks",
                          n);
     const unsigned blocks = (unsigned)nblk;
-    /* rows of a line or more through shared memory, shorter in place
-     * (gpu-seed.md: the tile costs short rows more than it saves) */
-    const bool tiled = d * sizeof(T) >= 128;
     for (int t0 = 0; t0 < cand;) {
-        const int left = cand - t0;
-        if (left >= 8) {
-            if (tiled)
-                seed_dist_kernel<T, 8><<<blocks, SEED_THREADS, 0, st>>>(
-                    x, n, d, didx, t0, dmin, cmin);
-            else
-                seed_dist_rows<T, 8><<<blocks, SEED_THREADS, 0, st>>>(
-                    x, n, d, didx, t0, dmin, cmin);
-            t0 += 8;
-        } else if (left >= 4) {
-            if (tiled)
-                seed_dist_kernel<T, 4><<<blocks, SEED_THREADS, 0, st>>>(
-                    x, n, d, didx, t0, dmin, cmin);
-            else
-                seed_dist_rows<T, 4><<<blocks, SEED_THREADS, 0, st>>>(
-                    x, n, d, didx, t0, dmin, cmin);
-            t0 += 4;
-        } else if (left >= 2) {
-            if (tiled)
-                seed_dist_kernel<T, 2><<<blocks, SEED_THREADS, 0, st>>>(
-                    x, n, d, didx, t0, dmin, cmin);
-            else
-                seed_dist_rows<T, 2><<<blocks, SEED_THREADS, 0, st>>>(
-                    x, n, d, didx, t0, dmin, cmin);
-            t0 += 2;
-        } else {
-            if (tiled)
-                seed_dist_kernel<T, 1><<<blocks, SEED_THREADS, 0, st>>>(
-                    x, n, d, didx, t0, dmin, cmin);
-            else
-                seed_dist_rows<T, 1><<<blocks, SEED_THREADS, 0, st>>>(
-                    x, n, d, didx, t0, dmin, cmin);
-            t0 += 1;
+        const int g = cand - t0 < 8 ? cand - t0 : 8;
+        switch (g) {
+        case 8:
+            seed_dist_pass<T, 8>(x, n, d, didx, t0, dmin, cmin, blocks, st);
+            break;
+        case 7:
+            seed_dist_pass<T, 7>(x, n, d, didx, t0, dmin, cmin, blocks, st);
+            break;
+        case 6:
+            seed_dist_pass<T, 6>(x, n, d, didx, t0, dmin, cmin, blocks, st);
+            break;
+        case 5:
+            seed_dist_pass<T, 5>(x, n, d, didx, t0, dmin, cmin, blocks, st);
+            break;
+        case 4:
+            seed_dist_pass<T, 4>(x, n, d, didx, t0, dmin, cmin, blocks, st);
+            break;
+        case 3:
+            seed_dist_pass<T, 3>(x, n, d, didx, t0, dmin, cmin, blocks, st);
+            break;
+        case 2:
+            seed_dist_pass<T, 2>(x, n, d, didx, t0, dmin, cmin, blocks, st);
+            break;
+        default:
+            seed_dist_pass<T, 1>(x, n, d, didx, t0, dmin, cmin, blocks, st);
+            break;
         }
         SEED_LAUNCHED(seed_dist_kernel);
+        t0 += g;
     }
     return TKM_OK;
 }
