@@ -34,10 +34,67 @@
 // columns left to right from +0, as tkmi_dist2_d sums (a float row
 // widened first, as init.c's row_dist2).  dmin and cmin may be the same
 // array (farthest-first lowers dmin in place): each row is read before it
-// is written, by the same thread.  One thread a row, walking it in order
-// (each line it reads serves the next columns from the L1 cache).
+// is written, by the same thread.  One thread a row, walking it in order;
+// the block's rows come through shared memory a cache line of columns at
+// a time, read by the warps line by line (coalesced) rather than each
+// thread its own row (32 lines a load), the padding of one value a row
+// keeping the threads' reads of their rows off each other's banks.
 template <typename T, int G>
 static __global__ __launch_bounds__(SEED_THREADS) void seed_dist_kernel(
+    const T *__restrict__ x, size_t n, size_t d,
+    const uint64_t *__restrict__ didx, int t0, const double *dmin,
+    double *cmin)
+{
+    constexpr int C = 128 / (int)sizeof(T); /* columns a line           */
+    constexpr int R = SEED_THREADS / C;     /* rows a pass of the block */
+    __shared__ T tile[SEED_THREADS * (C + 1)];
+    const T *c[G];
+#pragma unroll
+    for (int t = 0; t < G; t++)
+        c[t] = x + didx[t0 + t] * d;
+    const size_t r0 = (size_t)blockIdx.x * SEED_THREADS;
+    const int tid = (int)threadIdx.x;
+    const size_t i = r0 + (size_t)tid;
+    const int rows = n - r0 < SEED_THREADS ? (int)(n - r0) : SEED_THREADS;
+    const int lr = tid / C, lq = tid % C; /* this thread's load slot */
+    double s[G];
+#pragma unroll
+    for (int t = 0; t < G; t++)
+        s[t] = 0.0;
+    for (size_t j0 = 0; j0 < d; j0 += C) {
+        const int w = d - j0 < (size_t)C ? (int)(d - j0) : C;
+        __syncthreads(); /* the last columns' reads done */
+        if (lq < w)
+            for (int r = lr; r < rows; r += R)
+                tile[r * (C + 1) + lq] = x[(r0 + (size_t)r) * d + j0 +
+                                           (size_t)lq];
+        __syncthreads();
+        if (tid < rows) {
+            const T *row = tile + tid * (C + 1);
+            for (int q = 0; q < w; q++) {
+                const double xj = (double)row[q];
+#pragma unroll
+                for (int t = 0; t < G; t++) {
+                    const double df =
+                        __dsub_rn(xj, (double)c[t][j0 + (size_t)q]);
+                    s[t] = __dadd_rn(s[t], __dmul_rn(df, df));
+                }
+            }
+        }
+    }
+    if (tid >= rows)
+        return;
+    const double dm = dmin ? dmin[i] : INFINITY;
+#pragma unroll
+    for (int t = 0; t < G; t++)
+        cmin[(size_t)(t0 + t) * n + i] = s[t] < dm ? s[t] : dm;
+}
+
+// Short rows (less than a cache line): each thread reads its row in
+// place, the warp's reads a few lines (each line it reads serves the
+// next columns from the L1 cache); the arithmetic of seed_dist_kernel.
+template <typename T, int G>
+static __global__ __launch_bounds__(SEED_THREADS) void seed_dist_rows(
     const T *__restrict__ x, size_t n, size_t d,
     const uint64_t *__restrict__ didx, int t0, const double *dmin,
     double *cmin)
@@ -68,6 +125,24 @@ static __global__ __launch_bounds__(SEED_THREADS) void seed_dist_kernel(
         cmin[(size_t)(t0 + t) * n + i] = s[t] < dm ? s[t] : dm;
 }
 
+// One pass over the rows for G candidates: rows of a line or more
+// through shared memory, shorter ones in place (gpu-seed.md: the tile
+// costs short rows more than it saves).
+template <typename T, int G>
+static void seed_dist_pass(const T *x, size_t n, size_t d,
+                           const uint64_t *didx, int t0, const double *dmin,
+                           double *cmin, unsigned blocks, cudaStream_t st)
+{
+    if (d * sizeof(T) >= 128)
+        seed_dist_kernel<T, G><<<blocks, SEED_THREADS, 0, st>>>(
+            x, n, d, didx, t0, dmin, cmin);
+    else
+        seed_dist_rows<T, G><<<blocks, SEED_THREADS, 0, st>>>(
+            x, n, d, didx, t0, dmin, cmin);
+}
+
+// Every candidate's distances, up to 8 in each pass over the rows (the
+// greedy start's 2 + ln k candidates in one pass for k up to 1,096).
 template <typename T>
 static tkm_status seed_dist(const T *x, size_t n, size_t d,
                             const uint64_t *didx, int cand,
@@ -81,25 +156,35 @@ static tkm_status seed_dist(const T *x, size_t n, size_t d,
                          n);
     const unsigned blocks = (unsigned)nblk;
     for (int t0 = 0; t0 < cand;) {
-        const int left = cand - t0;
-        if (left >= 8) {
-            seed_dist_kernel<T, 8><<<blocks, SEED_THREADS, 0, st>>>(
-                x, n, d, didx, t0, dmin, cmin);
-            t0 += 8;
-        } else if (left >= 4) {
-            seed_dist_kernel<T, 4><<<blocks, SEED_THREADS, 0, st>>>(
-                x, n, d, didx, t0, dmin, cmin);
-            t0 += 4;
-        } else if (left >= 2) {
-            seed_dist_kernel<T, 2><<<blocks, SEED_THREADS, 0, st>>>(
-                x, n, d, didx, t0, dmin, cmin);
-            t0 += 2;
-        } else {
-            seed_dist_kernel<T, 1><<<blocks, SEED_THREADS, 0, st>>>(
-                x, n, d, didx, t0, dmin, cmin);
-            t0 += 1;
+        const int g = cand - t0 < 8 ? cand - t0 : 8;
+        switch (g) {
+        case 8:
+            seed_dist_pass<T, 8>(x, n, d, didx, t0, dmin, cmin, blocks, st);
+            break;
+        case 7:
+            seed_dist_pass<T, 7>(x, n, d, didx, t0, dmin, cmin, blocks, st);
+            break;
+        case 6:
+            seed_dist_pass<T, 6>(x, n, d, didx, t0, dmin, cmin, blocks, st);
+            break;
+        case 5:
+            seed_dist_pass<T, 5>(x, n, d, didx, t0, dmin, cmin, blocks, st);
+            break;
+        case 4:
+            seed_dist_pass<T, 4>(x, n, d, didx, t0, dmin, cmin, blocks, st);
+            break;
+        case 3:
+            seed_dist_pass<T, 3>(x, n, d, didx, t0, dmin, cmin, blocks, st);
+            break;
+        case 2:
+            seed_dist_pass<T, 2>(x, n, d, didx, t0, dmin, cmin, blocks, st);
+            break;
+        default:
+            seed_dist_pass<T, 1>(x, n, d, didx, t0, dmin, cmin, blocks, st);
+            break;
         }
         SEED_LAUNCHED(seed_dist_kernel);
+        t0 += g;
     }
     return TKM_OK;
 }
