@@ -502,7 +502,7 @@ static void test_refused(void **state)
 /* --screen auto screens where fit.md says it does: from d = 256 (k >= 64)
  * in both precisions; Lloyd and Hamerly with k >= 1000 from d = 32 (f32)
  * and d = 16 (f64); Lloyd from the pairs (d, k) of TKMI_SCREEN_LLOYD:
- * (32, 64), (8, 100) in f64, (64, 64), (32, 100), (16, 400)
+ * (32, 64), (8, 100) in f64, (64, 64), (32, 100), (8, 400)
  * in f32; nowhere else.  One iteration each, its first scan screened or
  * not. */
 static void test_auto(void **state)
@@ -526,14 +526,14 @@ static void test_auto(void **state)
         {32, 64, TKM_LLOYD, 1, 0},     {32, 63, TKM_LLOYD, 0, 0},
         {31, 64, TKM_LLOYD, 0, 0},     {16, 100, TKM_LLOYD, 1, 0},
         {15, 100, TKM_LLOYD, 1, 0},    {16, 99, TKM_LLOYD, 0, 0},
-        {16, 400, TKM_LLOYD, 1, 1},    {15, 400, TKM_LLOYD, 1, 0},
-        {16, 399, TKM_LLOYD, 1, 0},    {8, 400, TKM_LLOYD, 1, 0},
+        {16, 400, TKM_LLOYD, 1, 1},    {15, 400, TKM_LLOYD, 1, 1},
+        {16, 399, TKM_LLOYD, 1, 0},    {8, 400, TKM_LLOYD, 1, 1},
         {7, 400, TKM_LLOYD, 0, 0},     {8, 399, TKM_LLOYD, 1, 0},
         {8, 100, TKM_LLOYD, 1, 0},     {8, 99, TKM_LLOYD, 0, 0},
         {7, 100, TKM_LLOYD, 0, 0},     {8, 1000, TKM_HAMERLY, 0, 0},
         {128, 99, TKM_LLOYD, 1, 1},    {16, 1000, TKM_LLOYD, 1, 1},
         {16, 1000, TKM_HAMERLY, 1, 0}, {15, 1000, TKM_HAMERLY, 0, 0},
-        {15, 1000, TKM_LLOYD, 1, 0},
+        {15, 1000, TKM_LLOYD, 1, 1},
     };
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         const size_t d = cases[c].d, k = cases[c].k, n = k + 7;

@@ -173,7 +173,7 @@ static const shared_opt shared[] = {
      "                       d >= 32 in f32, 16 in f64 (lloyd, hamerly);\n"
      "                       lloyd in f64 from d >= 32 (k >= 64) and 8\n"
      "                       (k >= 100), in f32 from d >= 64 (k >= 64),\n"
-     "                       32 (k >= 100) and 16 (k >= 400): where it\n"
+     "                       32 (k >= 100) and 8 (k >= 400): where it\n"
      "                       measured faster)\n"},
     {"inertia-each-iter", no_argument, OPT_INERTIA, NULL, 1,
      "  --inertia-each-iter  record the inertia in every iteration's stats\n"},

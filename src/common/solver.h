@@ -302,7 +302,10 @@ void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s);
  * and, in double, level there and faster on 16 (d = 8, k = 100:
  * docs/results/screen-fused-16core.md): in double from d = 32 (k >= 64)
  * and d = 8 (k >= 100); in float from d = 64 (k >= 64), d = 32 (k >=
- * 100) and d = 16 (k >= 400). */
+ * 100) and d = 8 (k >= 400), the last since the hint's product stays in
+ * registers (docs/results/screen-hint-16core.md: 0.83x to 0.91x the
+ * direct scan at 200,000 x 8 x 400 on 16 Intel cores, 0.61x to 0.71x at
+ * d = 8 to 12, k = 400 to 1000, on 2). */
 #define TKMI_SCREEN_MIN_D 256
 /* (TKMI_SCREEN_MIN_K, the least k of every rule: internal.h) */
 #if TKM_PREC == 64
@@ -310,7 +313,7 @@ void TKM_FN(tkmi_screen_release)(TKM_FN(tkmi_cpu) *s);
 #define TKMI_SCREEN_LLOYD {{32, 64}, {8, 100}}
 #else
 #define TKMI_SCREEN_WIDE_D 32
-#define TKMI_SCREEN_LLOYD {{64, 64}, {32, 100}, {16, 400}}
+#define TKMI_SCREEN_LLOYD {{64, 64}, {32, 100}, {8, 400}}
 #endif
 #define TKMI_SCREEN_WIDE_K 1000
 /* Whether TKM_SCREEN_AUTO screens dense points of d columns against k
