@@ -560,8 +560,6 @@ static void test_gen_errors(void **state)
     tkm_dataset_free(&ds);
 }
 
-/* ---- forms agree, progress, info --------------------------------------- */
-
 static void read_pair(const char *a, const char *b, tkm_dataset *x,
                       tkm_dataset *y)
 {
@@ -569,6 +567,41 @@ static void read_pair(const char *a, const char *b, tkm_dataset *x,
     read_back(b, y);
     assert_true(x->n == y->n && x->d == y->d);
 }
+
+/* gen --step X --offset Y: the blobs of the same seed, each value within
+ * X / 2 of its own, an exact multiple of X once Y is taken off, exactly
+ * (X a power of two, Y an integer: no rounding on the way); bad values
+ * refused. */
+static void test_gen_step_offset(void **state)
+{
+    (void)state;
+    need_bin();
+    EXPECT(0, "gen", "-n", "400", "-d", "3", "-k", "5", "--seed", "9",
+           "--out", tp("so_raw.npy"), "-q");
+    EXPECT(0, "gen", "-n", "400", "-d", "3", "-k", "5", "--seed", "9",
+           "--step", "0.25", "--offset", "1000000", "--out",
+           tp("so.npy"));
+    assert_contains(out_text, "step 0.25, offset 1e+06");
+    tkm_dataset raw = {0}, got = {0};
+    read_pair(tp("so_raw.npy"), tp("so.npy"), &raw, &got);
+    size_t moved = 0;
+    for (size_t e = 0; e < raw.n * raw.d; e++) {
+        const double v = got.x[e] - 1e6;
+        assert_true(fabs(v - raw.x[e]) <= 0.125);
+        assert_true(fmod(v, 0.25) == 0.0);
+        moved += v != raw.x[e];
+    }
+    assert_true(moved > raw.n * raw.d / 2); /* (the blobs are not on it) */
+    tkm_dataset_free(&raw);
+    tkm_dataset_free(&got);
+    EXPECT(2, "gen", "--step", "0", "--out", tp("x.npy"));
+    EXPECT(2, "gen", "--step", "-1", "--out", tp("x.npy"));
+    EXPECT(2, "gen", "--offset", "inf", "--out", tp("x.npy"));
+    EXPECT(2, "gen", "--offset", "nan", "--out", tp("x.npy"));
+    assert_false(exists(tp("x.npy")));
+}
+
+/* ---- forms agree, progress, info --------------------------------------- */
 
 static void test_seq_omp_identical(void **state)
 {
@@ -1938,6 +1971,7 @@ int main(void)
         cmocka_unit_test(test_input_errors),
         cmocka_unit_test(test_failed_run_writes_nothing),
         cmocka_unit_test(test_gen_fit_round_trip),
+        cmocka_unit_test(test_gen_step_offset),
         cmocka_unit_test(test_gen_errors),
         cmocka_unit_test(test_seq_omp_identical),
         cmocka_unit_test(test_progress),

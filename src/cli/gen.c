@@ -2,6 +2,7 @@
  * trikmeans gen: reproducible synthetic data (Gaussian blobs or uniform
  * points) as .csv or .npy, with the blobs' ground-truth labels if asked.
  */
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -16,7 +17,7 @@ enum { KIND_BLOBS, KIND_UNIFORM };
 typedef struct {
     int kind;
     size_t n, d, k;
-    double spread, box;
+    double spread, box, step, offset;
     uint64_t seed;
     const char *out, *labels;
     int k_set, spread_set, quiet, help, force;
@@ -26,6 +27,8 @@ enum {
     OPT_KIND = CLI_OPT_SUB,
     OPT_SPREAD,
     OPT_BOX,
+    OPT_STEP,
+    OPT_OFFSET,
     OPT_SEED,
     OPT_OUT,
     OPT_LABELS,
@@ -36,6 +39,8 @@ static const struct option gen_longopts[] = {
     {"kind", required_argument, NULL, OPT_KIND},
     {"spread", required_argument, NULL, OPT_SPREAD},
     {"box", required_argument, NULL, OPT_BOX},
+    {"step", required_argument, NULL, OPT_STEP},
+    {"offset", required_argument, NULL, OPT_OFFSET},
     {"seed", required_argument, NULL, OPT_SEED},
     {"out", required_argument, NULL, OPT_OUT},
     {"labels", required_argument, NULL, OPT_LABELS},
@@ -63,6 +68,11 @@ void cli_gen_help(FILE *f)
         "                        (default 1.0)\n"
         "  --box X               centres (blobs) or points (uniform) are\n"
         "                        uniform in [-X, X]^d (default 10)\n"
+        "  --step X              every value rounded to the nearest\n"
+        "                        multiple of X (X > 0; exact ties between\n"
+        "                        points and centroids; default none)\n"
+        "  --offset X            X added to every value, after --step\n"
+        "                        (data far from the origin; default 0)\n"
         "  --seed N              seed (default 0)\n"
         "  --out FILE            the data set, .csv, .tsv or .npy (float64)\n"
         "                        (required; - is standard output, as CSV)\n"
@@ -117,6 +127,14 @@ static int parse_one(gen_opts *g, int c, const char *arg)
         break;
     case OPT_BOX:
         bad = cli_parse_double(CMD, "--box", arg, 0.0, 0, HUGE_VAL, &g->box);
+        break;
+    case OPT_STEP:
+        bad = cli_parse_double(CMD, "--step", arg, 0.0, 1, HUGE_VAL,
+                               &g->step);
+        break;
+    case OPT_OFFSET:
+        bad = cli_parse_double(CMD, "--offset", arg, -DBL_MAX, 0, DBL_MAX,
+                               &g->offset);
         break;
     case OPT_SEED: bad = cli_parse_u64(CMD, "--seed", arg, &g->seed); break;
     case OPT_OUT: g->out = arg; break;
@@ -199,6 +217,32 @@ static int precheck(const gen_opts *g)
                          g->labels ? " and their labels" : "");
 }
 
+/* --step and --offset on the generated values: each rounded to the
+ * nearest multiple of step (halves to even), then offset added.
+ * CLI_FAIL where a value leaves double's range. */
+static int shape_values(const gen_opts *g, tkm_dataset *ds)
+{
+    if (g->step == 0.0 && g->offset == 0.0)
+        return CLI_OK;
+    const size_t nd = ds->n * ds->d;
+    for (size_t e = 0; e < nd; e++) {
+        double v = ds->x[e];
+        if (g->step > 0.0)
+            v = nearbyint(v / g->step) * g->step;
+        v += g->offset;
+        if (!isfinite(v)) {
+            char msg[256];
+            snprintf(msg, sizeof msg,
+                     "point %zu, column %zu: --step %g and --offset %g take "
+                     "it beyond double's range",
+                     e / ds->d, e % ds->d, g->step, g->offset);
+            return cli_status(CMD, CLI_FAIL, TKM_ERANGE, msg);
+        }
+        ds->x[e] = v;
+    }
+    return CLI_OK;
+}
+
 static int generate(const gen_opts *g)
 {
     tkm_dataset ds = {0};
@@ -220,17 +264,24 @@ static int generate(const gen_opts *g)
         rc = cli_status(CMD, cli_code_for(st), st, msg);
         goto cleanup;
     }
-    if ((rc = write_all(g, &ds, truth)) == CLI_OK && !g->quiet) {
+    if ((rc = shape_values(g, &ds)) != CLI_OK ||
+        (rc = write_all(g, &ds, truth)) != CLI_OK)
+        goto cleanup;
+    if (!g->quiet) {
         const char *outs[2] = {g->out, g->labels};
         FILE *say = cli_say(2, outs);
         const char *name = cli_out_name(g->out);
         if (g->kind == KIND_BLOBS)
-            fprintf(say, "wrote %s: %zu x %zu, %zu blobs (spread %g, box %g, "
-                    "seed %llu)\n", name, ds.n, ds.d, g->k, g->spread,
-                    g->box, (unsigned long long)g->seed);
+            fprintf(say, "wrote %s: %zu x %zu, %zu blobs (spread %g, box %g",
+                    name, ds.n, ds.d, g->k, g->spread, g->box);
         else
-            fprintf(say, "wrote %s: %zu x %zu, uniform (box %g, seed %llu)\n",
-                    name, ds.n, ds.d, g->box, (unsigned long long)g->seed);
+            fprintf(say, "wrote %s: %zu x %zu, uniform (box %g", name, ds.n,
+                    ds.d, g->box);
+        if (g->step > 0.0)
+            fprintf(say, ", step %g", g->step);
+        if (g->offset != 0.0)
+            fprintf(say, ", offset %g", g->offset);
+        fprintf(say, ", seed %llu)\n", (unsigned long long)g->seed);
     }
 cleanup:
     free(truth);
