@@ -20,8 +20,12 @@
 #                  seconds (default 500)
 #   check          trikmeans check --forms cuda-global,cuda-shared
 #                  --block-sizes 64,256,1024 on generated CHECK_SPECS data
-#                  (default 1,000,000 x 8, k = 100; 200,000 x 64, k = 500),
-#                  f32 and f64, side by side
+#                  (default 1,000,000 x 8, k = 100; 200,000 x 64, k = 500)
+#                  and on two hostile sets of trikmeans gen: 200,000 x 8
+#                  blobs (k = 100) moved to near 1e6 (--offset 1e6: the
+#                  distances' expansion would cancel) and 200,000 x 4
+#                  integer points (k = 50, --step 1: exact ties), f32 and
+#                  f64, side by side
 #   bench          build/gpu-bench: every CUDA solver on the five shapes of
 #                  docs/results/gpu-bench.md, f32 and f64 (CSV in PROOF_DIR)
 #   cli            info, gen and fit of every algorithm in both CUDA forms
@@ -216,17 +220,36 @@ if want nofma; then
         done
 fi
 PIDS=()
+# check_both NAME K DATA...: both CUDA forms against seq Lloyd on the data
+# (--generate SPEC or --data FILE), f32 and f64 side by side
+check_both() {
+    local name=$1 k=$2 p
+    shift 2
+    for p in f32 f64; do
+        step "check-$name-$p" 500 build/trikmeans check "$@" -k "$k" \
+            --seed 1 --forms cuda-global,cuda-shared --precisions "$p" \
+            --block-sizes 64,256,1024 --out "$PROOF_DIR/check-$name-$p.csv" \
+            --force &
+        PIDS+=($!)
+    done
+}
 if want check; then
     for spec in $CHECK_SPECS; do
-        for p in f32 f64; do
-            tag=${spec//,/x}-$p
-            step "check-$tag" 500 build/trikmeans check --generate "$spec" \
-                -k "${spec##*,}" --seed 1 --forms cuda-global,cuda-shared \
-                --precisions "$p" --block-sizes 64,256,1024 \
-                --out "$PROOF_DIR/check-$tag.csv" --force &
-            PIDS+=($!)
-        done
+        check_both "${spec//,/x}" "${spec##*,}" --generate "$spec"
     done
+    # name, k, trikmeans gen's options
+    while read -r name k opts; do
+        f=$PROOF_DIR/check-$name.npy
+        # shellcheck disable=SC2086 # (the options, word by word)
+        if build/trikmeans gen -q $opts --out "$f" --force; then
+            check_both "$name" "$k" --data "$f"
+        else
+            note "FAIL    check-$name: gen $opts"
+        fi
+    done <<'HOSTILE'
+offset 100 -n 200000 -d 8 -k 100 --seed 2 --offset 1e6
+ties 50 -n 200000 -d 4 -k 50 --spread 2 --step 1 --seed 2
+HOSTILE
 fi
 # the sanitizer steps in the order STEPS names them, each within SAN_LIMIT
 for s in $STEPS; do
