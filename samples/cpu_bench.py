@@ -228,15 +228,21 @@ def write_md(path, rows, args, peaks, machine):
              (" and FAISS" if has_faiss else ""), "",
              "Machine: " + machine, "",
              "Command: `%s samples/cpu_bench.py %s--threads %d %s"
-             "--reps %d OUTDIR`" % (sys.executable,
-                                    "--scale %g " % args.scale
-                                    if args.scale != 1 else "",
-                                    args.threads,
-                                    ("" if args.one_thread
-                                     else "--no-one-thread ") +
-                                    {True: "--faiss ", False: "--no-faiss ",
-                                     None: ""}[args.faiss],
-                                    args.reps), "",
+             "--reps %d %s%sOUTDIR`" % (sys.executable,
+                                        "--scale %g " % args.scale
+                                        if args.scale != 1 else "",
+                                        args.threads,
+                                        ("" if args.one_thread
+                                         else "--no-one-thread ") +
+                                        {True: "--faiss ",
+                                         False: "--no-faiss ",
+                                         None: ""}[args.faiss],
+                                        args.reps,
+                                        "--shapes %s " % args.shapes
+                                        if args.shapes else "",
+                                        "--precisions %s " % args.precisions
+                                        if args.precisions != "f32,f64" else ""),
+             "",
              "Seconds, median of %d; same data, same start "
              "(scikit-learn's k-means++), same iteration cap, tol 0." %
              args.reps + (" FAISS: float32 points, the iterations "
