@@ -597,6 +597,7 @@ static void test_gen_step_offset(void **state)
     EXPECT(2, "gen", "--step", "0", "--out", tp("x.npy"));
     EXPECT(2, "gen", "--step", "-1", "--out", tp("x.npy"));
     EXPECT(2, "gen", "--offset", "inf", "--out", tp("x.npy"));
+    assert_contains(err_text, "--offset: inf is out of range (must be finite)");
     EXPECT(2, "gen", "--offset", "nan", "--out", tp("x.npy"));
     assert_false(exists(tp("x.npy")));
 }

@@ -2,7 +2,6 @@
  * trikmeans gen: reproducible synthetic data (Gaussian blobs or uniform
  * points) as .csv or .npy, with the blobs' ground-truth labels if asked.
  */
-#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -133,7 +132,7 @@ static int parse_one(gen_opts *g, int c, const char *arg)
                                &g->step);
         break;
     case OPT_OFFSET:
-        bad = cli_parse_double(CMD, "--offset", arg, -DBL_MAX, 0, DBL_MAX,
+        bad = cli_parse_double(CMD, "--offset", arg, -HUGE_VAL, 0, HUGE_VAL,
                                &g->offset);
         break;
     case OPT_SEED: bad = cli_parse_u64(CMD, "--seed", arg, &g->seed); break;

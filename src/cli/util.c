@@ -202,7 +202,9 @@ int cli_parse_double(const char *cmd, const char *opt, const char *s,
     }
     int below = open_lo ? !(v > lo) : !(v >= lo);
     if (!isfinite(v) || errno == ERANGE || below || v > hi) {
-        if (isfinite(hi))
+        if (isinf(lo) && isinf(hi))
+            cli_usage(cmd, "%s: %s is out of range (must be finite)", opt, s);
+        else if (isfinite(hi))
             cli_usage(cmd, "%s: %s is out of range (must be %s %g and <= %g)",
                       opt, s, open_lo ? ">" : ">=", lo, hi);
         else
