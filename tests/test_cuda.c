@@ -37,6 +37,12 @@
 #include "tune.h"
 #include "yinyang.h"
 
+#if TKM_HAVE_CUDA
+#include <cuda_runtime_api.h>
+
+#include "cuda_check.h"
+#endif
+
 static const double TOL = TKM_PREC == 32 ? 1e-4 : 1e-12;
 /* The algorithms are the rows of src/solve/algs.c: ALG(a) for a below
  * TKM_NALGO, each run in the forms its row has. */
@@ -1524,6 +1530,52 @@ static void seed_as_floats(const tkm_dataset *ds, size_t k, uint64_t seed,
     free(x32);
 }
 
+/* tkmi_cuda_upload's bytes arrive as sent: one copy below 32 MiB, and
+ * above, chunks through the two pinned buffers (each used again, a part
+ * chunk last), from a source at an odd address; the source is
+ * overwritten as soon as the call returns, which must not reach the
+ * device. */
+static void test_upload(void **state)
+{
+    (void)state;
+    NEED_GPU();
+#if TKM_HAVE_CUDA
+    const size_t sizes[] = {1, 1000, ((size_t)32 << 20) - 1,
+                            ((size_t)56 << 20) + 12345};
+    const size_t most = sizes[3];
+    unsigned char *src = malloc(most + 3), *want = malloc(most),
+                  *got = malloc(most);
+    assert_true(src && want && got);
+    void *dst = NULL;
+    cudaStream_t st = NULL;
+    assert_int_equal(cudaMalloc(&dst, most), cudaSuccess);
+    assert_int_equal(cudaStreamCreate(&st), cudaSuccess);
+    for (size_t c = 0; c < sizeof sizes / sizeof *sizes; c++) {
+        const size_t bytes = sizes[c];
+        for (size_t i = 0; i < bytes; i++)
+            want[i] = (unsigned char)((i * 2654435761u + c) >> 13);
+        memcpy(src + 3, want, bytes);
+        char msg[256] = "";
+        assert_int_equal(tkmi_cuda_upload(dst, src + 3, bytes, st, msg,
+                                          sizeof msg),
+                         TKM_OK);
+        memset(src, 0xA5, bytes + 3); /* (the caller's to reuse now) */
+        assert_int_equal(cudaStreamSynchronize(st), cudaSuccess);
+        memset(got, 0, bytes);
+        assert_int_equal(cudaMemcpy(got, dst, bytes, cudaMemcpyDeviceToHost),
+                         cudaSuccess);
+        if (memcmp(got, want, bytes) != 0)
+            fail_msg("upload of %zu bytes: the device holds other bytes",
+                     bytes);
+    }
+    cudaStreamDestroy(st);
+    cudaFree(dst);
+    free(src);
+    free(want);
+    free(got);
+#endif
+}
+
 static void test_seed_on_gpu(void **state)
 {
     (void)state;
@@ -1783,6 +1835,7 @@ int main(void)
         cmocka_unit_test(test_sparse_text),
         cmocka_unit_test(test_too_large),
         cmocka_unit_test(test_seed_on_gpu),
+        cmocka_unit_test(test_upload),
         cmocka_unit_test(test_weighted),
     };
     return cmocka_run_group_tests_name("cuda (" TKM_PREC_NAME ")",

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The start on the GPU, two builds (OLD, NEW) interleaved: trikmeans
 init (kmeans++ = greedy, farthest) process wall, cuda-shared, and fit's
-start phase with the default start; the two builds' starts compared
-byte for byte.  Usage: seed_ab.py OLD NEW OUTDIR"""
+phases (context, start, setup: the upload, loop, wall) with the default
+start; the two builds' starts compared byte for byte.  Usage:
+seed-ab.py OLD NEW OUTDIR (REPS runs each, default 3)"""
 import csv, json, os, statistics, subprocess, sys, time, filecmp
 
 old, new, out = sys.argv[1:4]
@@ -38,7 +39,7 @@ for n, d, k in shapes:
                             '--algorithm', 'hamerly', '--form', 'cuda-shared',
                             '--stats', s, '--force', '-q'], check=True)
             ph = json.load(open(s))['phases']
-            for p in ('context', 'start', 'loop', 'wall'):
+            for p in ('context', 'start', 'setup', 'loop', 'wall'):
                 rows.append(dict(n=n, d=d, k=k, what='fit ' + p, build=tag,
                                  rep=rep, seconds=ph[p]))
     print(f'{n}x{d}x{k} done', flush=True)

@@ -20,6 +20,15 @@ extern "C" {
 tkm_status tkmi_cuda_fail(int err, const char *what, const char *file,
                           int line, char *msg, size_t msglen);
 
+struct CUstream_st; /* (cudaStream_t's) */
+/* bytes from host memory src to device memory dst on stream st (upload.c):
+ * from 32 MiB on through two pinned buffers that the host's threads fill
+ * while the device reads the other, the stream waited for; below that in
+ * one copy from pageable memory.  src may be reused on return. */
+tkm_status tkmi_cuda_upload(void *dst, const void *src, size_t bytes,
+                            struct CUstream_st *st, char *msg,
+                            size_t msglen);
+
 #ifdef __cplusplus
 }
 #endif

@@ -487,7 +487,8 @@ static tkm_status upload_points(gpu_t *g, const tkm_real *x, int keep,
     size_t bytes = g->n * g->d * sizeof *x;
     TKMI_CUDA(cudaMalloc((void **)&g->x, bytes));
     TKMI_CUDA(cudaMalloc((void **)&xr, bytes));
-    TKMI_CUDA(cudaMemcpyAsync(xr, x, bytes, cudaMemcpyHostToDevice, g->st));
+    if ((rc = tkmi_cuda_upload(xr, x, bytes, g->st, msg, msglen)) != TKM_OK)
+        goto cleanup;
     if ((rc = TKM_FN(tkmi_cu_transpose)(g, xr, msg, msglen)) != TKM_OK)
         goto cleanup;
     TKMI_CUDA(cudaStreamSynchronize(g->st));
@@ -522,12 +523,13 @@ static tkm_status upload_sparse(gpu_t *g, const TKM_FN(tkmi_sp) *sp,
                              k * g->sccap * sizeof(int32_t)));
         TKMI_CUDA(cudaMalloc((void **)&g->scnz, k * sizeof(int32_t)));
     }
-    TKMI_CUDA(cudaMemcpyAsync(g->sv, sp->v, nnz * R, cudaMemcpyHostToDevice,
-                              g->st));
-    TKMI_CUDA(cudaMemcpyAsync(g->scol, sp->col, nnz * sizeof(int32_t),
-                              cudaMemcpyHostToDevice, g->st));
-    TKMI_CUDA(cudaMemcpyAsync(g->sptr, sp->ptr, (n + 1) * sizeof(int64_t),
-                              cudaMemcpyHostToDevice, g->st));
+    if ((rc = tkmi_cuda_upload(g->sv, sp->v, nnz * R, g->st, msg,
+                               msglen)) != TKM_OK ||
+        (rc = tkmi_cuda_upload(g->scol, sp->col, nnz * sizeof(int32_t),
+                               g->st, msg, msglen)) != TKM_OK ||
+        (rc = tkmi_cuda_upload(g->sptr, sp->ptr, (n + 1) * sizeof(int64_t),
+                               g->st, msg, msglen)) != TKM_OK)
+        goto cleanup;
     TKM_FN(tkmi_screen_consts)(g->d, &g->skk, &g->seta);
     rc = TKM_FN(tkmi_cu_sp_norms)(g, msg, msglen);
 cleanup:

@@ -238,9 +238,11 @@ tkm_status tkmi_seed_cuda(const tkm_dataset *ds, size_t k, int cand,
     TKMI_CUDA(cudaMallocHost((void **)&s.hout, nout * sizeof(double)));
     TKMI_CUDA(cudaMallocHost((void **)&s.hdraws,
                              (size_t)cand * sizeof *s.hdraws));
-    TKMI_CUDA(cudaMemcpyAsync(s.x, ds->x ? (const void *)ds->x
-                                         : (const void *)ds->x32,
-                              n * d * esz, cudaMemcpyHostToDevice, s.st));
+    if ((rc = tkmi_cuda_upload(s.x,
+                               ds->x ? (const void *)ds->x
+                                     : (const void *)ds->x32,
+                               n * d * esz, s.st, msg, msglen)) != TKM_OK)
+        goto cleanup;
     rc = farthest ? seed_far(ds, k, r, idx, &s, msg, msglen)
                   : seed_pp(ds, k, cand, r, idx, &s, msg, msglen);
 cleanup:
