@@ -215,6 +215,25 @@ def lscpu_model():
     return "unknown"
 
 
+def command_line(args):
+    """The command that made the table, with the options given that
+    differ from the defaults."""
+    words = [sys.executable, "samples/cpu_bench.py"]
+    if args.scale != 1:
+        words += ["--scale", "%g" % args.scale]
+    words += ["--threads", "%d" % args.threads]
+    if not args.one_thread:
+        words.append("--no-one-thread")
+    if args.faiss is not None:
+        words.append("--faiss" if args.faiss else "--no-faiss")
+    words += ["--reps", "%d" % args.reps]
+    if args.shapes:
+        words += ["--shapes", args.shapes]
+    if args.precisions != "f32,f64":
+        words += ["--precisions", args.precisions]
+    return " ".join(words + ["OUTDIR"])
+
+
 def write_md(path, rows, args, peaks, machine):
     def get(shape, prec, thr, who, alg):
         for r in rows:
@@ -227,22 +246,7 @@ def write_md(path, rows, args, peaks, machine):
     lines = ["# trikmeans CPU forms beside scikit-learn" +
              (" and FAISS" if has_faiss else ""), "",
              "Machine: " + machine, "",
-             "Command: `%s samples/cpu_bench.py %s--threads %d %s"
-             "--reps %d %s%sOUTDIR`" % (sys.executable,
-                                        "--scale %g " % args.scale
-                                        if args.scale != 1 else "",
-                                        args.threads,
-                                        ("" if args.one_thread
-                                         else "--no-one-thread ") +
-                                        {True: "--faiss ",
-                                         False: "--no-faiss ",
-                                         None: ""}[args.faiss],
-                                        args.reps,
-                                        "--shapes %s " % args.shapes
-                                        if args.shapes else "",
-                                        "--precisions %s " % args.precisions
-                                        if args.precisions != "f32,f64" else ""),
-             "",
+             "Command: `%s`" % command_line(args), "",
              "Seconds, median of %d; same data, same start "
              "(scikit-learn's k-means++), same iteration cap, tol 0." %
              args.reps + (" FAISS: float32 points, the iterations "
