@@ -880,6 +880,25 @@ static void check_stats(const tkm_result *r, const tkm_result *base,
 }
 
 /* The statistics rows: counts that must add up, times, inertia. */
+/* A run's five phases: none negative, the device's upload and download
+ * timed on the device (cuda) and 0 elsewhere, and together t_total (they
+ * are disjoint stretches of it). */
+static void check_phases(const tkm_result *r, int cuda)
+{
+    const double ph[5] = {r->t_setup, r->t_upload, r->t_loop, r->t_result,
+                          r->t_download};
+    double sum = 0;
+    for (int q = 0; q < 5; q++) {
+        assert_true(ph[q] >= 0);
+        sum += ph[q];
+    }
+    assert_true(fabs(sum - r->t_total) <= 1e-9);
+    if (cuda)
+        assert_true(r->t_upload > 0 && r->t_download > 0);
+    else
+        assert_true(r->t_upload == 0 && r->t_download == 0);
+}
+
 static void test_statistics(void **state)
 {
     (void)state;
@@ -897,8 +916,10 @@ static void test_statistics(void **state)
             p.inertia_each_iter = 1;
             tkm_result r = fit_pr(&pr, &p);
             check_stats(&r, &base, ALG(a), n, k);
+            check_phases(&r, 1);
             tkm_result_free(&r);
         }
+    check_phases(&base, 0);
     tkm_result_free(&base);
     free_problem(&pr);
 }

@@ -266,7 +266,8 @@ static tkm_status gpu_step(void *st, tkm_iter_stats *row, int want_inertia,
 }
 
 static tkm_status gpu_result(void *st, double *centroids, int32_t *labels,
-                             double *inertia, char *msg, size_t msglen)
+                             double *inertia, double *t_download, char *msg,
+                             size_t msglen)
 {
     engine_t *e = st;
     gpu_t *g = &e->g;
@@ -279,12 +280,16 @@ static tkm_status gpu_result(void *st, double *centroids, int32_t *labels,
     }
     if ((rc = TKM_FN(tkmi_cu_inertia)(g, g->c, msg, msglen)) != TKM_OK)
         goto cleanup;
+    /* the inertia's pass done first, so that the download is timed alone */
+    TKMI_CUDA(cudaStreamSynchronize(g->st));
+    const double t0 = tkmi_now();
     TKMI_CUDA(cudaMemcpyAsync(c, g->c, kd * sizeof *c,
                               cudaMemcpyDeviceToHost, g->st));
     TKMI_CUDA(cudaMemcpyAsync(labels, g->labels, g->n * sizeof *labels,
                               cudaMemcpyDeviceToHost, g->st));
     if ((rc = fetch_scalars(g, msg, msglen)) != TKM_OK)
         goto cleanup;
+    *t_download = tkmi_now() - t0;
     for (size_t i = 0; i < kd; i++)
         centroids[i] = (double)c[i];
     *inertia = g->hsc.inertia;
@@ -645,10 +650,14 @@ static tkm_status build(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     TKMI_CUDA(cudaStreamCreate(&g->st));
     for (int i = 0; i < TKMI_NEV; i++)
         TKMI_CUDA(cudaEventCreate(&g->ev[i]));
+    const double t0 = tkmi_now();
     if ((rc = g->sparse ? upload_sparse(g, pb->sp, msg, msglen)
                         : upload_points(g, pb->x, keep_rows(g, e->alg), msg,
-                                        msglen)) != TKM_OK ||
-        (rc = alloc_state(g, pb->init, msg, msglen)) != TKM_OK ||
+                                        msglen)) != TKM_OK)
+        goto cleanup;
+    TKMI_CUDA(cudaStreamSynchronize(g->st));
+    g->t_upload = tkmi_now() - t0;
+    if ((rc = alloc_state(g, pb->init, msg, msglen)) != TKM_OK ||
         (rc = sum_layout(g, pb->prof, w, msg, msglen)) != TKM_OK)
         goto cleanup;
     if (e->alg->setup && (rc = e->alg->setup(g, msg, msglen)) != TKM_OK)
@@ -701,6 +710,7 @@ tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
     eng->result = gpu_result;
     eng->destroy = gpu_destroy;
     eng->bound_bytes = g->bound_bytes;
+    eng->t_upload = g->t_upload;
     eng->threads = g->block;
     eng->blocks = g->grid;
     return TKM_OK;
