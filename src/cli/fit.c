@@ -506,13 +506,17 @@ int cli_fit(int argc, char **argv)
     warn_confined(&r);
     tkm_dataset ds, w;
     double *init = NULL;
+    /* a start chosen on the device leaves its copy of the rows to the fit
+     * (nothing writes them in between): one upload, not two */
+    tkmi_cuda_rows_keep(1);
     if ((rc = cli_run_load_weighted(&r, CMD, own.weights, &ds, &w, &init,
-                                    &tm)) != CLI_OK)
-        return rc;
-    if ((rc = fit_room(&r, &ds)) == CLI_OK)
-        rc = fit_and_write(&r, &ds, init, n_init, &tm, t_cmd);
-    free(init);
-    tkm_dataset_free(&w);
-    tkm_dataset_free(&ds);
+                                    &tm)) == CLI_OK) {
+        if ((rc = fit_room(&r, &ds)) == CLI_OK)
+            rc = fit_and_write(&r, &ds, init, n_init, &tm, t_cmd);
+        free(init);
+        tkm_dataset_free(&w);
+        tkm_dataset_free(&ds);
+    }
+    tkmi_cuda_rows_keep(0); /* (a copy no fit took freed) */
     return rc;
 }
