@@ -555,7 +555,8 @@ typedef struct {
     uint64_t final_changed;  /* labels the final assignment moved (below) */
     double inertia;          /* sum of squared distances, final            */
     double t_total;          /* seconds, after the data are in place:
-                                t_setup + t_loop + t_result              */
+                                t_setup + t_upload + t_loop + t_result
+                                + t_download                             */
     size_t bound_bytes;      /* bytes of bound storage                      */
     int threads;             /* threads used (cpu) or threads per block     */
     int blocks;              /* cuda: blocks per grid, cpu: 0               */
@@ -564,10 +565,14 @@ typedef struct {
     double t_convert;        /* points checked (and converted to float);
                                 with tol, also their variance            */
     double t_setup;          /* the form's state: allocation, packing, and
-                                for CUDA the context's use, device memory
-                                and the upload of the points              */
+                                for CUDA the context's use and device
+                                memory                                    */
+    double t_upload;         /* CUDA: the points to the device (the copy and
+                                the transposition); 0 for the CPU forms   */
     double t_loop;           /* the iterations (the thesis's measure)       */
-    double t_result;         /* centroids and labels back, final inertia    */
+    double t_result;         /* the final inertia, centroids to double      */
+    double t_download;       /* CUDA: centroids and labels back to the
+                                host; 0 for the CPU forms                 */
     /* tkm_params.update_error with an inexact update: the largest
      * upd_err_max and the mean of upd_err_mean over the updates; NaN
      * otherwise */

@@ -114,9 +114,10 @@ static const char *const runs_columns[] = {
     "pruned_points", "pruned_pairs", "frac_pruned", "inertia",
     "bound_bytes", "label_diff", "ties", "max_abs_diff", "inertia_rel",
     "f64_label_diff", "f64_max_abs_diff", "f64_inertia_rel", "silhouette",
-    "calinski_harabasz", "davies_bouldin", "t_convert", "t_setup", "t_loop",
-    "t_result", "gflops", "gbytes_s", "share_transfer", "share_assign",
-    "share_update", "busy_cpus", "no_cc", "max_drift_only", "update"};
+    "calinski_harabasz", "davies_bouldin", "t_convert", "t_setup",
+    "t_upload", "t_loop", "t_result", "t_download", "gflops", "gbytes_s",
+    "share_transfer", "share_assign", "share_update", "busy_cpus", "no_cc",
+    "max_drift_only", "update"};
 #define NRUNCOL (sizeof runs_columns / sizeof runs_columns[0])
 
 enum { REPS = 2, NTHREADS = 2 };

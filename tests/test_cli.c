@@ -423,10 +423,12 @@ static void test_failed_run_writes_nothing(void **state)
 /* ---- gen -> fit round trip --------------------------------------------- */
 
 /* Rows of a stats CSV after the header, each with 12 per-iteration
- * fields, the run's 9 phase times (t_read ... t_wall), the same on every
- * row, and the update's 2 errors (empty: an exact update): each at least 0, and together at most the wall time (they
- * are disjoint stretches of it). */
-static int stats_csv_rows(const char *path)
+ * fields, the run's 11 phase times (t_read ... t_wall), the same on every
+ * row, and the update's 2 errors (empty: an exact update): each at least
+ * 0, and together at most the wall time (they are disjoint stretches of
+ * it).  cuda: the run was on the device, so its upload (t_upload) and
+ * download (t_download) took some time; else they are 0. */
+static int stats_csv_rows(const char *path, int cuda)
 {
     char *text = slurp(path), *first = NULL;
     int rows = -1;
@@ -434,7 +436,7 @@ static int stats_csv_rows(const char *path)
         int fields = 1;
         for (char *p = line; *p; p++)
             fields += *p == ',';
-        assert_int_equal(fields, 23);
+        assert_int_equal(fields, 25);
         if (rows < 0)
             assert_non_null(strstr(line, "iter,changed,dist_pc"));
         else {
@@ -444,16 +446,20 @@ static int stats_csv_rows(const char *path)
             if (!first)
                 first = strdup(ph);
             assert_string_equal(ph, first);
-            double v[9], sum = 0;
-            assert_int_equal(sscanf(ph, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf",
+            double v[11], sum = 0;
+            assert_int_equal(sscanf(ph,
+                                    "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,"
+                                    "%lf,%lf",
                                     &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
-                                    &v[6], &v[7], &v[8]),
-                             9);
-            for (int q = 0; q < 8; q++) {
+                                    &v[6], &v[7], &v[8], &v[9], &v[10]),
+                             11);
+            for (int q = 0; q < 10; q++) {
                 assert_true(v[q] >= 0);
                 sum += v[q];
             }
-            assert_true(sum <= v[8] + 1e-9);
+            assert_true(sum <= v[10] + 1e-9);
+            /* t_upload (5) and t_download (8) */
+            assert_true(cuda ? v[5] > 0 && v[8] > 0 : v[5] == 0 && v[8] == 0);
         }
         rows++;
     }
@@ -500,7 +506,7 @@ static void test_gen_fit_round_trip(void **state)
         assert_true(lab.x[i] >= 0 && lab.x[i] < 4);
     read_back(c, &cen);
     assert_true(cen.n == 4 && cen.d == 3);
-    assert_int_equal(stats_csv_rows(s), iters);
+    assert_int_equal(stats_csv_rows(s, 0), iters);
     /* JSON stats: metadata and one object per iteration */
     PATH(js, "g_s.json");
     EXPECT(0, "fit", data, "-k", "4", "--precision", PREC, "--stats", js,
@@ -1570,7 +1576,7 @@ static void test_weights(void **state)
         free(ta);
         /* the device opened while the file was read: its phases, the
          * context's wait among them, still add up within the wall time */
-        assert_true(stats_csv_rows(st) >= 1);
+        assert_true(stats_csv_rows(st, 1) >= 1);
     }
     free(tb);
     /* the start weighs its draws: init --weights writes the start fit

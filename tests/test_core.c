@@ -5,6 +5,7 @@
  */
 #include "real.h"
 
+#include <float.h>
 #include <math.h>
 #include <omp.h>
 #include <setjmp.h>
@@ -384,6 +385,50 @@ static void test_init(void **state)
                                         "finite"));
         }
     tkm_dataset_free(&ds);
+    /* over many threads' chunks of values (2^16 each), in doubles and in
+     * floats: the first such value named, whichever chunk a thread
+     * reached first; a value just below infinity is finite */
+    const size_t n = 70000, d = 3;
+    double *x = malloc(n * d * sizeof *x);
+    float *x32 = malloc(n * d * sizeof *x32);
+    assert_true(x && x32);
+    for (size_t i = 0; i < n * d; i++) {
+        x[i] = (double)(i % 1000) * 0.25;
+        x32[i] = (float)x[i];
+    }
+    x[5] = DBL_MAX;
+    x32[5] = FLT_MAX;
+    tkm_dataset big = {.n = n, .d = d, .x = x},
+                big32 = {.n = n, .d = d, .x32 = x32};
+    double g[30];
+    assert_int_equal(tkm_init_centroids(&big, 10, TKM_INIT_KMEANSPP, 0, 1, g,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    assert_int_equal(tkm_init_centroids(&big32, 10, TKM_INIT_KMEANSPP, 0, 1,
+                                        g, msg, sizeof msg),
+                     TKM_OK);
+    x[150000] = x32[150000] = -INFINITY; /* chunk 2: point 50000 */
+    x[200001] = NAN;                     /* chunk 3 */
+    x32[200001] = NAN;
+    for (int f = 0; f < 2; f++) {
+        assert_int_equal(tkm_init_centroids(f ? &big32 : &big, 10,
+                                            TKM_INIT_FARTHEST, 0, 1, g, msg,
+                                            sizeof msg),
+                         TKM_ERANGE);
+        assert_non_null(strstr(msg, "point 50000, column 0: -inf is not "
+                                    "finite"));
+    }
+    x[70001] = x32[70001] = NAN; /* chunk 1: point 23333, column 2 */
+    for (int f = 0; f < 2; f++) {
+        assert_int_equal(tkm_init_centroids(f ? &big32 : &big, 10,
+                                            TKM_INIT_RANDOM, 0, 1, g, msg,
+                                            sizeof msg),
+                         TKM_ERANGE);
+        assert_non_null(strstr(msg, "point 23333, column 2: nan is not "
+                                    "finite"));
+    }
+    free(x);
+    free(x32);
 }
 
 /* Two groups on a line: {0, 1, 2} and {10, 11, 12}, start at 0 and 1. */

@@ -880,6 +880,25 @@ static void check_stats(const tkm_result *r, const tkm_result *base,
 }
 
 /* The statistics rows: counts that must add up, times, inertia. */
+/* A run's five phases: none negative, the device's upload and download
+ * timed on the device (cuda) and 0 elsewhere, and together t_total (they
+ * are disjoint stretches of it). */
+static void check_phases(const tkm_result *r, int cuda)
+{
+    const double ph[5] = {r->t_setup, r->t_upload, r->t_loop, r->t_result,
+                          r->t_download};
+    double sum = 0;
+    for (int q = 0; q < 5; q++) {
+        assert_true(ph[q] >= 0);
+        sum += ph[q];
+    }
+    assert_true(fabs(sum - r->t_total) <= 1e-9);
+    if (cuda)
+        assert_true(r->t_upload > 0 && r->t_download > 0);
+    else
+        assert_true(r->t_upload == 0 && r->t_download == 0);
+}
+
 static void test_statistics(void **state)
 {
     (void)state;
@@ -897,8 +916,10 @@ static void test_statistics(void **state)
             p.inertia_each_iter = 1;
             tkm_result r = fit_pr(&pr, &p);
             check_stats(&r, &base, ALG(a), n, k);
+            check_phases(&r, 1);
             tkm_result_free(&r);
         }
+    check_phases(&base, 0);
     tkm_result_free(&base);
     free_problem(&pr);
 }
@@ -1530,6 +1551,111 @@ static void seed_as_floats(const tkm_dataset *ds, size_t k, uint64_t seed,
     free(x32);
 }
 
+/* The start's device rows left to the fit (tkmi_cuda_rows_keep): kept,
+ * they hold the host's bytes; a fit of those very rows takes them (none
+ * left after) and gives, in each CUDA form and for Lloyd and Elkan (which
+ * keeps the row-major copy), the result of a fit that uploads its own;
+ * a fit of other rows of the same size frees them and fits its own rows;
+ * with keeping off nothing is kept. */
+static void test_rows_kept(void **state)
+{
+    (void)state;
+    NEED_GPU();
+#if TKM_HAVE_CUDA
+    const size_t n = 5003, d = 7, k = 9;
+    char msg[512] = "";
+    tkm_dataset gen, other_gen;
+    assert_int_equal(tkm_generate_blobs(n, d, k, 1.0, 10.0, 61, &gen, NULL,
+                                        msg, sizeof msg),
+                     TKM_OK);
+    assert_int_equal(tkm_generate_blobs(n, d, k, 1.0, 10.0, 62, &other_gen,
+                                        NULL, msg, sizeof msg),
+                     TKM_OK);
+    /* the rows in the run's precision, used in place by the fit */
+    tkm_real *rows = malloc(n * d * sizeof *rows),
+             *other = malloc(n * d * sizeof *other);
+    double *init = malloc(k * d * sizeof *init);
+    assert_true(rows && other && init);
+    for (size_t e = 0; e < n * d; e++) {
+        rows[e] = (tkm_real)gen.x[e];
+        other[e] = (tkm_real)other_gen.x[e];
+    }
+    tkm_dataset ds = {.n = n, .d = d}, ods = {.n = n, .d = d};
+#if TKM_PREC == 32
+    ds.x32 = rows;
+    ods.x32 = other;
+#else
+    ds.x = rows;
+    ods.x = other;
+#endif
+    const size_t bytes = n * d * sizeof *rows;
+    int on_gpu = 0;
+    /* kept: the host's bytes */
+    tkmi_cuda_rows_keep(1);
+    assert_int_equal(tkmi_init_centroids_form(&ds, k, TKM_INIT_KMEANSPP, 0, 3,
+                                              TKM_CUDA_SHARED, &on_gpu, init,
+                                              msg, sizeof msg),
+                     TKM_OK);
+    assert_true(on_gpu);
+    void *dev = tkmi_cuda_rows_take(rows, bytes);
+    assert_non_null(dev);
+    assert_null(tkmi_cuda_rows_take(rows, bytes)); /* (taken) */
+    tkm_real *back = malloc(bytes);
+    assert_non_null(back);
+    assert_int_equal(cudaMemcpy(back, dev, bytes, cudaMemcpyDeviceToHost),
+                     cudaSuccess);
+    assert_memory_equal(back, rows, bytes);
+    free(back);
+    cudaFree(dev);
+    const tkm_algorithm algs[] = {TKM_LLOYD, TKM_ELKAN};
+    for (size_t f = 0; f < NFORMS; f++)
+        for (size_t a = 0; a < 2; a++) {
+            tkm_params p = params(k, algs[a], FORMS[f], 0, TKM_EMPTY_KEEP);
+            char what[96];
+            snprintf(what, sizeof what, "%s %s", tkm_algorithm_name(algs[a]),
+                     tkm_form_name(FORMS[f]));
+            tkmi_cuda_rows_keep(0);
+            tkm_result own = fit_with(&ds, init, &p),
+                       own_other = fit_with(&ods, init, &p);
+            tkmi_cuda_rows_keep(1);
+            /* the fit takes the start's rows */
+            assert_int_equal(
+                tkmi_init_centroids_form(&ds, k, TKM_INIT_KMEANSPP, 0, 3,
+                                         FORMS[f], &on_gpu, init, msg,
+                                         sizeof msg),
+                TKM_OK);
+            tkm_result r = fit_with(&ds, init, &p);
+            assert_same_run(&own, &r, what);
+            assert_null(tkmi_cuda_rows_take(rows, bytes));
+            tkm_result_free(&r);
+            /* a fit of other rows fits its own, the kept ones freed */
+            assert_int_equal(
+                tkmi_init_centroids_form(&ds, k, TKM_INIT_KMEANSPP, 0, 3,
+                                         FORMS[f], &on_gpu, init, msg,
+                                         sizeof msg),
+                TKM_OK);
+            r = fit_with(&ods, init, &p);
+            assert_same_run(&own_other, &r, what);
+            assert_null(tkmi_cuda_rows_take(rows, bytes));
+            tkm_result_free(&r);
+            tkm_result_free(&own);
+            tkm_result_free(&own_other);
+        }
+    /* keeping off: nothing kept */
+    tkmi_cuda_rows_keep(0);
+    assert_int_equal(tkmi_init_centroids_form(&ds, k, TKM_INIT_KMEANSPP, 0, 3,
+                                              TKM_CUDA_SHARED, &on_gpu, init,
+                                              msg, sizeof msg),
+                     TKM_OK);
+    assert_null(tkmi_cuda_rows_take(rows, bytes));
+    free(rows);
+    free(other);
+    free(init);
+    tkm_dataset_free(&gen);
+    tkm_dataset_free(&other_gen);
+#endif
+}
+
 /* tkmi_cuda_upload's bytes arrive as sent: one copy below 32 MiB, and
  * above, chunks through the two pinned buffers (each used again, a part
  * chunk last), from a source at an odd address; the source is
@@ -1835,6 +1961,7 @@ int main(void)
         cmocka_unit_test(test_sparse_text),
         cmocka_unit_test(test_too_large),
         cmocka_unit_test(test_seed_on_gpu),
+        cmocka_unit_test(test_rows_kept),
         cmocka_unit_test(test_upload),
         cmocka_unit_test(test_weighted),
     };

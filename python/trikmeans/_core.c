@@ -258,8 +258,9 @@ static PyObject *stats_of(const tkm_result *r)
             goto fail;
     }
     PyObject *phases = Py_BuildValue(
-        "{s:d,s:d,s:d,s:d,s:d}", "t_convert", r->t_convert, "t_setup",
-        r->t_setup, "t_loop", r->t_loop, "t_result", r->t_result, "t_total",
+        "{s:d,s:d,s:d,s:d,s:d,s:d,s:d}", "t_convert", r->t_convert,
+        "t_setup", r->t_setup, "t_upload", r->t_upload, "t_loop", r->t_loop,
+        "t_result", r->t_result, "t_download", r->t_download, "t_total",
         r->t_total);
     if (!phases || PyDict_SetItemString(d, "phases", phases)) {
         Py_XDECREF(phases);

@@ -20,7 +20,8 @@ const char cli_bench_runs_header[] =
     "pruned_points,pruned_pairs,frac_pruned,inertia,bound_bytes,label_diff,"
     "ties,max_abs_diff,inertia_rel,f64_label_diff,f64_max_abs_diff,"
     "f64_inertia_rel,silhouette,calinski_harabasz,davies_bouldin,"
-    "t_convert,t_setup,t_loop,t_result,gflops,gbytes_s,share_transfer,"
+    "t_convert,t_setup,t_upload,t_loop,t_result,t_download,gflops,gbytes_s,"
+    "share_transfer,"
     "share_assign,share_update,busy_cpus,no_cc,max_drift_only,update\n";
 
 const char cli_bench_iters_header[] =
@@ -156,7 +157,7 @@ static void comparison(FILE *f, const tkm_comparison *c, int have)
  * iteration (their equation 3: the points added into the sums, the sums
  * divided); GB/s of the points read and the labels written once per
  * assignment; and the shares of the whole run (t_total) spent moving
- * data (set-up and result: allocation, upload and download for CUDA),
+ * data (set-up, upload, result and download),
  * assigning (assign and bound phases) and updating. */
 static void throughput(FILE *f, const tkm_result *res,
                        const cli_solver_run *r)
@@ -169,7 +170,9 @@ static void throughput(FILE *f, const tkm_result *res,
     double t = res->t_loop, tt = res->t_total;
     num(f, t > 0 ? flops / t / 1e9 : NAN);
     num(f, t > 0 ? bytes / t / 1e9 : NAN);
-    num(f, tt > 0 ? (res->t_setup + res->t_result) / tt : NAN);
+    num(f, tt > 0 ? (res->t_setup + res->t_upload + res->t_result +
+                     res->t_download) / tt
+                  : NAN);
     num(f, tt > 0 ? (r->t_assign + r->t_bound) / tt : NAN);
     num(f, tt > 0 ? r->t_update / tt : NAN);
 }
@@ -193,9 +196,9 @@ static void write_run(bench_state *b, const bench_case *c, long id,
             cli_solver_verdict(r));
     cli_csv_field(f, r->ran ? "" : r->why, ",");
     if (!r->ran) {
-        /* the 31 columns after max_iter: nothing measured */
+        /* the 33 columns after max_iter: nothing measured */
         fprintf(f, ",,%d", c->d->runs.max_iter);
-        for (int i = 0; i < 31; i++)
+        for (int i = 0; i < 33; i++)
             fputc(',', f);
         fprintf(f, ",%d,%d,%s\n", no_cc, max_drift,
                 tkm_update_name(r->update));
@@ -228,8 +231,10 @@ static void write_run(bench_state *b, const bench_case *c, long id,
     num(f, x->score[2]);
     num(f, res->t_convert);
     num(f, res->t_setup);
+    num(f, res->t_upload);
     num(f, res->t_loop);
     num(f, res->t_result);
+    num(f, res->t_download);
     throughput(f, res, r);
     if (cli_load_busy(load) >= 0)
         fprintf(f, "%d", cli_load_busy(load));

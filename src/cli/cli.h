@@ -341,14 +341,15 @@ typedef struct {
     cli_load load;       /* the machine's load around the fits           */
     const double *inertias; /* n_init final inertias, NULL for one      */
     /* MPI ranks (trikmeans-mpi, even one): nranks rows of CLI_RANK_FIELDS
-     * (rank, rows, threads, t_convert, t_setup, t_loop, t_result, and
-     * t_assign, t_update, t_bound, t_comm summed over the iterations); 0
+     * (rank, rows, threads, t_convert, t_setup, t_upload, t_loop,
+     * t_result, t_download, and t_assign, t_update, t_bound, t_comm summed
+     * over the iterations); 0
      * rows in the plain build */
     int nranks;
     const double *ranks;
     const char *mpi;        /* the MPI library and layout               */
 } cli_times;
-#define CLI_RANK_FIELDS 11
+#define CLI_RANK_FIELDS 13
 
 /* Read the data set of the options (--data, its format and shape). */
 int cli_run_read(const cli_run *r, const char *cmd, tkm_dataset *ds);

@@ -211,13 +211,14 @@ static int gather_ranks(const tkm_result *res, cli_times *tm, double **all)
 {
     double v[CLI_RANK_FIELDS] = {(double)cli_par_rank(), (double)res->n,
                                  (double)res->threads, res->t_convert,
-                                 res->t_setup, res->t_loop, res->t_result,
+                                 res->t_setup, res->t_upload, res->t_loop,
+                                 res->t_result, res->t_download,
                                  0, 0, 0, 0};
     for (int i = 0; i < res->iterations; i++) {
-        v[7] += res->iters[i].t_assign;
-        v[8] += res->iters[i].t_update;
-        v[9] += res->iters[i].t_bound;
-        v[10] += res->iters[i].t_comm;
+        v[9] += res->iters[i].t_assign;
+        v[10] += res->iters[i].t_update;
+        v[11] += res->iters[i].t_bound;
+        v[12] += res->iters[i].t_comm;
     }
     *all = NULL;
     int rc = cli_par_rank() != 0 ||
@@ -306,10 +307,12 @@ static void print_phases(const tkm_result *res, const cli_times *tm)
 {
     fprintf(stderr,
             "trikmeans %s: seconds: read %.3f, context %.3f, start %.3f, "
-            "convert %.3f, setup %.3f, loop %.3f, result %.3f, write %.3f; "
-            "wall %.3f; peak memory %.1f MiB (bounds %.1f MiB)\n",
+            "convert %.3f, setup %.3f, upload %.3f, loop %.3f, result %.3f, "
+            "download %.3f, write %.3f; wall %.3f; peak memory %.1f MiB "
+            "(bounds %.1f MiB)\n",
             CMD, tm->read, tm->context, tm->start, res->t_convert, res->t_setup,
-            res->t_loop, res->t_result, tm->write, tm->wall,
+            res->t_upload, res->t_loop, res->t_result, res->t_download,
+            tm->write, tm->wall,
             (double)tm->peak_rss / (1 << 20),
             (double)res->bound_bytes / (1 << 20));
 }
@@ -503,13 +506,17 @@ int cli_fit(int argc, char **argv)
     warn_confined(&r);
     tkm_dataset ds, w;
     double *init = NULL;
+    /* a start chosen on the device leaves its copy of the rows to the fit
+     * (nothing writes them in between): one upload, not two */
+    tkmi_cuda_rows_keep(1);
     if ((rc = cli_run_load_weighted(&r, CMD, own.weights, &ds, &w, &init,
-                                    &tm)) != CLI_OK)
-        return rc;
-    if ((rc = fit_room(&r, &ds)) == CLI_OK)
-        rc = fit_and_write(&r, &ds, init, n_init, &tm, t_cmd);
-    free(init);
-    tkm_dataset_free(&w);
-    tkm_dataset_free(&ds);
+                                    &tm)) == CLI_OK) {
+        if ((rc = fit_room(&r, &ds)) == CLI_OK)
+            rc = fit_and_write(&r, &ds, init, n_init, &tm, t_cmd);
+        free(init);
+        tkm_dataset_free(&w);
+        tkm_dataset_free(&ds);
+    }
+    tkmi_cuda_rows_keep(0); /* (a copy no fit took freed) */
     return rc;
 }

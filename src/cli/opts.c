@@ -204,8 +204,8 @@ static const shared_opt shared[] = {
     {"stats", required_argument, OPT_STATS, NULL, 2,
      "  --stats FILE         per-iteration statistics and the run's\n"
      "                       phase times (read, context, start, convert,\n"
-     "                       setup, loop, result, write, wall), .csv or\n"
-     "                       .json\n"},
+     "                       setup, upload, loop, result, download,\n"
+     "                       write, wall), .csv or .json\n"},
     {"force", no_argument, OPT_FORCE, NULL, 2,
      "  --force              replace output files that exist (refused\n"
      "                       otherwise)\n"},

@@ -15,15 +15,16 @@
 static const char csv_header[] =
     "iter,changed,dist_pc,dist_cc,pruned_points,pruned_pairs,max_drift,"
     "shift2,inertia,t_assign,t_update,t_bound,t_read,t_context,t_start,"
-    "t_convert,t_setup,t_loop,t_result,t_write,t_wall,upd_err_max,"
+    "t_convert,t_setup,t_upload,t_loop,t_result,t_download,t_write,t_wall,"
+    "upd_err_max,"
     "upd_err_mean\n";
 
 /* The run's phases in the order of the CSV columns and the JSON object;
  * the command's own (tm) are NaN when not measured. */
-enum { NPHASE = 9 };
+enum { NPHASE = 11 };
 static const char *const phase_names[NPHASE] = {
-    "read",  "context", "start", "convert", "setup",
-    "loop",  "result",  "write", "wall"};
+    "read", "context", "start",    "convert", "setup", "upload",
+    "loop", "result",  "download", "write",   "wall"};
 
 static void phases_of(const tkm_result *res, const cli_times *tm,
                       double v[NPHASE])
@@ -33,10 +34,12 @@ static void phases_of(const tkm_result *res, const cli_times *tm,
     v[2] = tm ? tm->start : NAN;
     v[3] = res->t_convert;
     v[4] = res->t_setup;
-    v[5] = res->t_loop;
-    v[6] = res->t_result;
-    v[7] = tm ? tm->write : NAN;
-    v[8] = tm ? tm->wall : NAN;
+    v[5] = res->t_upload;
+    v[6] = res->t_loop;
+    v[7] = res->t_result;
+    v[8] = res->t_download;
+    v[9] = tm ? tm->write : NAN;
+    v[10] = tm ? tm->wall : NAN;
 }
 
 /* A double as CSV: NaN (not recorded: an inertia without
@@ -149,8 +152,9 @@ static void json_meta(FILE *f, const cli_run *r, const tkm_result *res)
 static void json_ranks(FILE *f, const cli_times *tm)
 {
     static const char *const key[CLI_RANK_FIELDS] = {
-        "rank", "rows", "threads", "t_convert", "t_setup", "t_loop",
-        "t_result", "t_assign", "t_update", "t_bound", "t_comm"};
+        "rank", "rows", "threads", "t_convert", "t_setup", "t_upload",
+        "t_loop", "t_result", "t_download", "t_assign", "t_update",
+        "t_bound", "t_comm"};
     cli_json_str(f, "mpi", tm->mpi ? tm->mpi : "", ",\n");
     fputs("  \"ranks\": [", f);
     for (int r = 0; r < tm->nranks; r++) {

@@ -102,10 +102,12 @@ static tkm_status cpu_update(void *st, tkm_iter_stats *row, int want_inertia,
 }
 
 static tkm_status cpu_result(void *st, double *centroids, int32_t *labels,
-                             double *inertia, char *msg, size_t msglen)
+                             double *inertia, double *t_download, char *msg,
+                             size_t msglen)
 {
     engine_t *e = st;
     cpu_t *s = &e->s;
+    *t_download = 0.0;
     for (size_t i = 0; i < s->k * s->d; i++)
         centroids[i] = (double)s->c[i];
     memcpy(labels, s->labels, s->n * sizeof *labels);

@@ -467,6 +467,33 @@ cleanup:
     return rc;
 }
 
+/* Values a thread tests at once in check_finite. */
+#define CHECK_CHUNK ((size_t)1 << 16)
+
+/* Whether the m values at x are all finite: no exponent field all ones
+ * (infinities, NaNs), tested on the bits, a reduction that vectorises. */
+static int finite_d(const double *x, size_t m)
+{
+    uint64_t bad = 0;
+    for (size_t i = 0; i < m; i++) {
+        uint64_t b;
+        memcpy(&b, &x[i], sizeof b);
+        bad |= (uint64_t)((b & 0x7ff0000000000000ull) == 0x7ff0000000000000ull);
+    }
+    return bad == 0;
+}
+
+static int finite_f(const float *x, size_t m)
+{
+    uint32_t bad = 0;
+    for (size_t i = 0; i < m; i++) {
+        uint32_t b;
+        memcpy(&b, &x[i], sizeof b);
+        bad |= (uint32_t)((b & 0x7f800000u) == 0x7f800000u);
+    }
+    return bad == 0;
+}
+
 /* The first value of this process's rows that is not finite: a start
  * drawn from such data would be no start (k-means++ weighs by distances
  * that are NaN), so it is the data's error, named as tkm_fit names it. */
@@ -476,7 +503,18 @@ static tkm_status check_finite(const tkm_dataset *ds, const tkmi_part *pt,
     const size_t nd = ds->n * ds->d;
     if (TKM_DATASET_SPARSE(ds))
         return tkmi_csr_check(ds, pt->row0, "init: ", msg, msglen);
-    for (size_t i = 0; i < nd; i++) {
+    /* chunks of values over the threads, each tested whole (no branch a
+     * value); then the first chunk that holds one is walked for it */
+    const long long nc = (long long)((nd + CHECK_CHUNK - 1) / CHECK_CHUNK);
+    long long first = nc;
+#pragma omp parallel for schedule(static) reduction(min : first)
+    for (long long c = 0; c < nc; c++) {
+        const size_t i0 = (size_t)c * CHECK_CHUNK;
+        const size_t m = nd - i0 < CHECK_CHUNK ? nd - i0 : CHECK_CHUNK;
+        if (ds->x ? !finite_d(ds->x + i0, m) : !finite_f(ds->x32 + i0, m))
+            first = c < first ? c : first;
+    }
+    for (size_t i = (size_t)first * CHECK_CHUNK; first < nc && i < nd; i++) {
         const double v = ds->x ? ds->x[i] : (double)ds->x32[i];
         if (!isfinite(v))
             return tkmi_fail(TKM_ERANGE, msg, msglen,

@@ -72,6 +72,19 @@ void tkmi_cuda_open_begin(tkm_form f);
 tkm_status tkmi_cuda_open_end(tkm_form f, char *why, size_t whylen,
                               double *waited);
 
+/* src/cuda/upload.c: the start's device copy of the rows, left to the fit
+ * that follows.  A caller that leaves the rows it gives
+ * tkm_init_centroids untouched until its tkm_fit of them (the command
+ * does) turns this on; the start chosen on the device then keeps its copy
+ * of the rows, and a CUDA fit whose points are those very bytes in place
+ * (the same address and size: an f64 run of double rows, an f32 run of
+ * float rows) takes it instead of uploading them again.  Any other fit
+ * frees it.  tkmi_cuda_rows_drop frees a copy no fit took (the caller
+ * calls it when done).  Process-wide, from one thread; a build without
+ * CUDA does nothing. */
+void tkmi_cuda_rows_keep(int on);
+void tkmi_cuda_rows_drop(void);
+
 /* ---- threads and the machine's load (load.c) ---------------------------- */
 
 /* Rows for each thread of a fit's default OpenMP team: the team has at

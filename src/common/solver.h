@@ -74,10 +74,15 @@ typedef struct TKM_FN(tkmi_engine) {
      * update fills, and leaves the centroids as they are when none did. */
     tkm_status (*step)(void *st, tkm_iter_stats *row, int want_inertia,
                        char *msg, size_t msglen);
-    /* Copy out the centroids (k*d, double), labels and final inertia. */
+    /* Copy out the centroids (k*d, double), labels and final inertia;
+     * *t_download: the seconds of it spent copying from the device (0 on
+     * the CPU). */
     tkm_status (*result)(void *st, double *centroids, int32_t *labels,
-                         double *inertia, char *msg, size_t msglen);
+                         double *inertia, double *t_download, char *msg,
+                         size_t msglen);
     void (*destroy)(void *st);
+    double t_upload;        /* seconds of the make spent putting the points
+                               on the device (0 on the CPU)                */
     size_t bound_bytes;
     int threads;
     int blocks;

@@ -29,6 +29,15 @@ tkm_status tkmi_cuda_upload(void *dst, const void *src, size_t bytes,
                             struct CUstream_st *st, char *msg,
                             size_t msglen);
 
+/* The rows kept from the start (tkmi_cuda_rows_keep, internal.h).  hold:
+ * dev (device memory, bytes long, holding the bytes of host) kept for a
+ * fit, any copy held before freed; 1 when kept, 0 when keeping is off
+ * (the caller frees dev).  take: the kept copy when it holds host's bytes
+ * (the same address and size), the caller's to free; else NULL, a copy of
+ * other rows freed. */
+int tkmi_cuda_rows_hold(const void *host, size_t bytes, void *dev);
+void *tkmi_cuda_rows_take(const void *host, size_t bytes);
+
 #ifdef __cplusplus
 }
 #endif

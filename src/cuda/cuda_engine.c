@@ -266,7 +266,8 @@ static tkm_status gpu_step(void *st, tkm_iter_stats *row, int want_inertia,
 }
 
 static tkm_status gpu_result(void *st, double *centroids, int32_t *labels,
-                             double *inertia, char *msg, size_t msglen)
+                             double *inertia, double *t_download, char *msg,
+                             size_t msglen)
 {
     engine_t *e = st;
     gpu_t *g = &e->g;
@@ -279,12 +280,16 @@ static tkm_status gpu_result(void *st, double *centroids, int32_t *labels,
     }
     if ((rc = TKM_FN(tkmi_cu_inertia)(g, g->c, msg, msglen)) != TKM_OK)
         goto cleanup;
+    /* the inertia's pass done first, so that the download is timed alone */
+    TKMI_CUDA(cudaStreamSynchronize(g->st));
+    const double t0 = tkmi_now();
     TKMI_CUDA(cudaMemcpyAsync(c, g->c, kd * sizeof *c,
                               cudaMemcpyDeviceToHost, g->st));
     TKMI_CUDA(cudaMemcpyAsync(labels, g->labels, g->n * sizeof *labels,
                               cudaMemcpyDeviceToHost, g->st));
     if ((rc = fetch_scalars(g, msg, msglen)) != TKM_OK)
         goto cleanup;
+    *t_download = tkmi_now() - t0;
     for (size_t i = 0; i < kd; i++)
         centroids[i] = (double)c[i];
     *inertia = g->hsc.inertia;
@@ -419,15 +424,19 @@ static size_t state_bytes(const gpu_t *g, const TKM_FN(tkmi_gpu_alg) *alg,
 }
 
 /* Compare what the run needs with the device's free memory: TKM_ENOMEM
- * (device memory) with both figures when it does not fit. */
+ * (device memory) with both figures when it does not fit.  kept: the
+ * row-major copy is on the device already (the start's), out of the free
+ * memory. */
 static tkm_status check_memory(const gpu_t *g, size_t xbytes, size_t state,
-                               char *msg, size_t msglen)
+                               int kept, char *msg, size_t msglen)
 {
     tkm_status rc = TKM_OK;
     size_t freeb = 0, total = 0;
     /* upload: dense points twice (row-major copy, column-major result) */
     size_t peak = !g->sparse && 2 * xbytes > xbytes + state ? 2 * xbytes
                                                             : xbytes + state;
+    if (kept)
+        peak -= xbytes;
     if (state == 0 || 2 * xbytes < xbytes || xbytes + state < xbytes) {
         rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
                        "n=%zu, d=%zu, k=%zu needs more device "
@@ -477,18 +486,21 @@ cleanup:
     return rc;
 }
 
-/* Points in: row-major copy, transposed on the device, copy freed unless
- * keep (then g->xr). */
-static tkm_status upload_points(gpu_t *g, const tkm_real *x, int keep,
-                                char *msg, size_t msglen)
+/* Points in: row-major copy (the start's, kept, where not NULL),
+ * transposed on the device, copy freed unless keep (then g->xr). */
+static tkm_status upload_points(gpu_t *g, const tkm_real *x, void *kept,
+                                int keep, char *msg, size_t msglen)
 {
     tkm_status rc = TKM_OK;
-    tkm_real *xr = NULL;
+    tkm_real *xr = kept;
     size_t bytes = g->n * g->d * sizeof *x;
     TKMI_CUDA(cudaMalloc((void **)&g->x, bytes));
-    TKMI_CUDA(cudaMalloc((void **)&xr, bytes));
-    if ((rc = tkmi_cuda_upload(xr, x, bytes, g->st, msg, msglen)) != TKM_OK)
-        goto cleanup;
+    if (!xr) {
+        TKMI_CUDA(cudaMalloc((void **)&xr, bytes));
+        if ((rc = tkmi_cuda_upload(xr, x, bytes, g->st, msg, msglen)) !=
+            TKM_OK)
+            goto cleanup;
+    }
     if ((rc = TKM_FN(tkmi_cu_transpose)(g, xr, msg, msglen)) != TKM_OK)
         goto cleanup;
     TKMI_CUDA(cudaStreamSynchronize(g->st));
@@ -620,6 +632,7 @@ static tkm_status build(engine_t *e, const TKM_FN(tkmi_problem) *pb,
     gpu_t *g = &e->g;
     tkm_status rc = TKM_OK;
     size_t xbytes = 0;
+    void *kept = NULL; /* the start's copy of the rows, until upload_points */
     if (g->sparse) {
         if (!(xbytes = sparse_bytes(g, (size_t)pb->sp->ptr[pb->n]))) {
             rc = tkmi_fail(TKM_ENOMEM, msg, msglen,
@@ -639,22 +652,37 @@ static tkm_status build(engine_t *e, const TKM_FN(tkmi_problem) *pb,
         goto cleanup;
     if (g->sparse)
         g->swarps = scan_warps(g);
-    if ((rc = check_memory(g, xbytes, state_bytes(g, e->alg, w != NULL), msg,
-                           msglen)) != TKM_OK)
+    /* the start's copy of these very rows, if it kept one (any other
+     * copy it kept is freed now) */
+    if (g->sparse)
+        tkmi_cuda_rows_drop();
+    else
+        kept = tkmi_cuda_rows_take(pb->x, xbytes);
+    if ((rc = check_memory(g, xbytes, state_bytes(g, e->alg, w != NULL),
+                           kept != NULL, msg, msglen)) != TKM_OK)
         goto cleanup;
     TKMI_CUDA(cudaStreamCreate(&g->st));
     for (int i = 0; i < TKMI_NEV; i++)
         TKMI_CUDA(cudaEventCreate(&g->ev[i]));
-    if ((rc = g->sparse ? upload_sparse(g, pb->sp, msg, msglen)
-                        : upload_points(g, pb->x, keep_rows(g, e->alg), msg,
-                                        msglen)) != TKM_OK ||
-        (rc = alloc_state(g, pb->init, msg, msglen)) != TKM_OK ||
+    const double t0 = tkmi_now();
+    if (g->sparse)
+        rc = upload_sparse(g, pb->sp, msg, msglen);
+    else { /* (upload_points owns kept now) */
+        rc = upload_points(g, pb->x, kept, keep_rows(g, e->alg), msg, msglen);
+        kept = NULL;
+    }
+    if (rc != TKM_OK)
+        goto cleanup;
+    TKMI_CUDA(cudaStreamSynchronize(g->st));
+    g->t_upload = tkmi_now() - t0;
+    if ((rc = alloc_state(g, pb->init, msg, msglen)) != TKM_OK ||
         (rc = sum_layout(g, pb->prof, w, msg, msglen)) != TKM_OK)
         goto cleanup;
     if (e->alg->setup && (rc = e->alg->setup(g, msg, msglen)) != TKM_OK)
         goto cleanup;
     TKMI_CUDA(cudaStreamSynchronize(g->st));
 cleanup:
+    cudaFree(kept); /* (NULL once handed on) */
     return rc;
 }
 
@@ -701,6 +729,7 @@ tkm_status TKM_FN(tkmi_cuda_engine)(const TKM_FN(tkmi_problem) *pb,
     eng->result = gpu_result;
     eng->destroy = gpu_destroy;
     eng->bound_bytes = g->bound_bytes;
+    eng->t_upload = g->t_upload;
     eng->threads = g->block;
     eng->blocks = g->grid;
     return TKM_OK;

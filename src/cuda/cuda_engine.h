@@ -139,6 +139,7 @@ typedef struct TKM_FN(tkmi_gpu) {
                                then k*d of their total                    */
     unsigned long long *uhcnt; /* dc: pinned, counts as much              */
     int first;              /* the next assign is the first               */
+    double t_upload;        /* seconds the points took to the device      */
     size_t nv;              /* limbs of a cluster's sums (fixsum.h)       */
     tkmi_fx_vc *fvc;        /* nv: each limb's column and scale           */
     tkmi_fx_col *fcol;      /* d (+1 with weights): each column's grid and

@@ -245,6 +245,12 @@ tkm_status tkmi_seed_cuda(const tkm_dataset *ds, size_t k, int cand,
         goto cleanup;
     rc = farthest ? seed_far(ds, k, r, idx, &s, msg, msglen)
                   : seed_pp(ds, k, cand, r, idx, &s, msg, msglen);
+    /* the rows stay on the device for the fit, where the caller allows */
+    if (rc == TKM_OK &&
+        tkmi_cuda_rows_hold(ds->x ? (const void *)ds->x
+                                  : (const void *)ds->x32,
+                            n * d * esz, s.x))
+        s.x = NULL;
 cleanup:
     seed_free(&s);
     return rc;

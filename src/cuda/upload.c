@@ -80,4 +80,59 @@ cleanup:
             cudaEventDestroy(ev[b]);
     return rc;
 }
+
+/* The start's rows kept for the fit (one copy at most). */
+static struct {
+    int on;
+    const void *host;
+    size_t bytes;
+    void *dev;
+} kept;
+
+void tkmi_cuda_rows_keep(int on)
+{
+    kept.on = on;
+    if (!on)
+        tkmi_cuda_rows_drop();
+}
+
+void tkmi_cuda_rows_drop(void)
+{
+    if (kept.dev)
+        cudaFree(kept.dev);
+    kept.dev = NULL;
+    kept.host = NULL;
+    kept.bytes = 0;
+}
+
+int tkmi_cuda_rows_hold(const void *host, size_t bytes, void *dev)
+{
+    tkmi_cuda_rows_drop();
+    if (!kept.on)
+        return 0;
+    kept.host = host;
+    kept.bytes = bytes;
+    kept.dev = dev;
+    return 1;
+}
+
+void *tkmi_cuda_rows_take(const void *host, size_t bytes)
+{
+    void *dev = NULL;
+    if (kept.dev && kept.host == host && kept.bytes == bytes) {
+        dev = kept.dev;
+        kept.dev = NULL;
+    }
+    tkmi_cuda_rows_drop();
+    return dev;
+}
+#else
+void tkmi_cuda_rows_keep(int on)
+{
+    (void)on;
+}
+
+void tkmi_cuda_rows_drop(void)
+{
+}
 #endif

@@ -325,8 +325,8 @@ tkm_status TKM_FN(tkmi_solve)(const TKM_FN(tkmi_problem) *pb, tkm_result *res,
     res->tol_shift2 = pb->tol_shift2;
     if ((rc = final_assign(&e, pb->pt, res, msg, msglen)) != TKM_OK)
         goto cleanup;
-    rc = e.result(e.st, res->centroids, res->labels, &res->inertia, msg,
-                  msglen);
+    rc = e.result(e.st, res->centroids, res->labels, &res->inertia,
+                  &res->t_download, msg, msglen);
     /* the squared distances are finite (tkmi_value_limit); weights
      * times them can still leave double's range */
     if (rc == TKM_OK && !(res->inertia <= DBL_MAX))
@@ -336,9 +336,12 @@ tkm_status TKM_FN(tkmi_solve)(const TKM_FN(tkmi_problem) *pb, tkm_result *res,
                        "the weights or the data",
                        DBL_MAX);
     double t3 = tkmi_now();
-    res->t_setup = t1 - t0;
+    /* the upload and the download are parts of the make and the result,
+     * timed apart: the five phases add up to t_total */
+    res->t_upload = e.t_upload;
+    res->t_setup = t1 - t0 - e.t_upload;
     res->t_loop = t2 - t1;
-    res->t_result = t3 - t2;
+    res->t_result = t3 - t2 - res->t_download;
     res->t_total = t3 - t0;
     /* a run that stopped because no label changed ended on an assignment
      * of the final centroids: its inertia is the final one, known without
