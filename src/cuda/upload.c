@@ -7,6 +7,9 @@
  * chunk into one of two pinned buffers while the device reads the other,
  * so that the bus and the host's memory both work at once.  The bytes
  * that arrive are the same; only the way they travel differs.
+ *
+ * Also the start's device copy of the rows, kept for the fit that follows
+ * so that the rows travel once (tkmi_cuda_rows_keep, internal.h).
  */
 #include <stddef.h>
 #include <string.h>
