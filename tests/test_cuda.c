@@ -879,7 +879,6 @@ static void check_stats(const tkm_result *r, const tkm_result *base,
     }
 }
 
-/* The statistics rows: counts that must add up, times, inertia. */
 /* A run's five phases: none negative, the device's upload and download
  * timed on the device (cuda) and 0 elsewhere, and together t_total (they
  * are disjoint stretches of it). */
@@ -899,6 +898,8 @@ static void check_phases(const tkm_result *r, int cuda)
         assert_true(r->t_upload == 0 && r->t_download == 0);
 }
 
+/* The statistics rows: counts that must add up, times, inertia; the
+ * run's phases. */
 static void test_statistics(void **state)
 {
     (void)state;
